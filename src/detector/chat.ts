@@ -1,0 +1,19 @@
+import type { JsonValue } from './json/value';
+
+/**
+ * One message of the chat-completions list that the replay walks (detector.md §7).
+ *
+ * Every importer maps its format to these. The four fields are kept as raw JSON values,
+ * exactly as an OpenAI-style request body would carry them, so the reference's rules
+ * (a non-string role breaks a run, a `tool_calls` that is not an array means no calls,
+ * a non-string `tool_call_id` is skipped, …) apply unchanged. `undefined` = field absent.
+ */
+export interface ChatMessage {
+  readonly role: JsonValue | undefined;
+  readonly content: JsonValue | undefined;
+  /** OpenAI shape: `[{ id, type: "function", function: { name, arguments } }]`. */
+  readonly tool_calls: JsonValue | undefined;
+  readonly tool_call_id: JsonValue | undefined;
+  /** Where the message stands in the source text, when known (UTF-16 offsets, end exclusive). */
+  readonly span?: { readonly start: number; readonly end: number };
+}

@@ -1,0 +1,54 @@
+/** Replay mode: the proxy's history scan, or the agent path (a fresh detector per user turn). */
+export type ReplayMode = 'proxy' | 'agent';
+
+/** The detector settings a replay runs with (detector.md §10, report.md `config`). */
+export interface DetectorConfig {
+  readonly mode: ReplayMode;
+  /** `max_repeated_batch_steps`: the strike threshold. */
+  readonly maxRepeatedBatchSteps: number;
+  /** `max_observation_steps`: the observation threshold and the ceiling; `null` = unset. */
+  readonly maxObservationSteps: number | null;
+  /** `observation_tools`: substring patterns that classify a call as read-only. */
+  readonly observationTools: readonly string[];
+}
+
+/** The reference's 26 default `observation_tools`, in its order (detector.md §10). */
+export const DEFAULT_OBSERVATION_TOOLS: readonly string[] = Object.freeze([
+  'snapshot',
+  'screenshot',
+  'read_page',
+  'navigate',
+  'click',
+  'read_file',
+  'read_text_file',
+  'read_media_file',
+  'read_multiple_files',
+  'list_dir',
+  'list_files',
+  'list_allowed_directories',
+  'directory_tree',
+  'file_search',
+  'grep_search',
+  'search_files',
+  'semantic_search',
+  'codebase_search',
+  'test_search',
+  'get_file_info',
+  'get_errors',
+  'get_changed_files',
+  'get_terminal_output',
+  'list_code_usages',
+  'list_code_definition_names',
+  'fetch_webpage',
+]);
+
+/** The reference's defaults: strikes 2, observation 15, the 26 patterns, proxy mode. */
+export const DEFAULT_CONFIG: DetectorConfig = Object.freeze({
+  mode: 'proxy',
+  maxRepeatedBatchSteps: 2,
+  maxObservationSteps: 15,
+  observationTools: DEFAULT_OBSERVATION_TOOLS,
+});
+
+/** The reference's default `max_stagnation_steps` (detector.md §10, §11). */
+export const DEFAULT_MAX_STAGNATION_STEPS = 5;

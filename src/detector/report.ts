@@ -1,0 +1,107 @@
+import type { ReplayMode } from './config';
+
+/**
+ * The report: the one shape that leaves the detector core (spec/report.md). The worker
+ * sends it to the UI, the CLI prints it with `--json`, the UI exports it. Fields may be
+ * added, never renamed or repurposed.
+ */
+export interface Report {
+  readonly schemaVersion: 1;
+  readonly source: ReportSource;
+  readonly config: ReportConfig;
+  readonly batches: readonly BatchReport[];
+  readonly firstRefusal: FirstRefusal | null;
+  readonly ledger: Ledger;
+  readonly timing: { readonly importMs: number; readonly replayMs: number };
+}
+
+export interface ReportSource {
+  /** Detected or forced input format id, e.g. `openai-chat`. */
+  readonly format: string;
+  /** Messages after import. */
+  readonly messages: number;
+  /** Import warnings a user should see. */
+  readonly warnings: readonly string[];
+  /** Whether the reference proxy would scan this body, or fail open and why (detector.md §7.1). */
+  readonly referenceScan: 'scanned' | { readonly failOpen: string };
+}
+
+export interface ReportConfig {
+  readonly mode: ReplayMode;
+  readonly maxRepeatedBatchSteps: number;
+  readonly maxObservationSteps: number | null;
+  readonly observationTools: readonly string[];
+}
+
+export interface CallReport {
+  readonly id: string;
+  readonly name: string;
+  /** Per-call signature `name:hhhhhhhhhhhhhhhh` (detector.md §3.3). */
+  readonly signature: string;
+}
+
+export type RepeatOutcome =
+  | 'not-comparable'
+  | 'answer-repeated'
+  | 'answer-changed'
+  | 'not-the-current-run';
+
+export type RefusalReason = 'strikes' | 'ceiling';
+
+/** What started a batch's run; `null` when the batch continues the previous run. */
+export type BreakBefore = 'start' | 'signature' | 'user' | 'system' | 'developer' | 'other-role' | null;
+
+export interface BatchReport {
+  /** 0-based ordinal among batches. */
+  readonly index: number;
+  /** Index of the assistant message in the imported messages. */
+  readonly messageIndex: number;
+  readonly calls: readonly CallReport[];
+  /** Batch signature (detector.md §3.3). */
+  readonly signature: string;
+  /** is_observation_batch. */
+  readonly observation: boolean;
+  /** is_costly_batch. */
+  readonly costly: boolean;
+  /** effective_max for this batch. */
+  readonly threshold: number;
+  /** max(observation_max, strikes). */
+  readonly ceiling: number;
+  /** Ceiling waived. */
+  readonly exempt: boolean;
+  /** Run count compared at check (after the increment). */
+  readonly count: number;
+  /** Run total compared at check (after the increment). */
+  readonly total: number;
+  /** The answers hash could be joined. */
+  readonly answersKnown: boolean;
+  readonly outcome: RepeatOutcome;
+  /** check() failed for this occurrence. */
+  readonly refused: boolean;
+  /** `strikes` (count > threshold), `ceiling` (total > ceiling, not exempt), or null. */
+  readonly reason: RefusalReason | null;
+  /** total > threshold but not refused. */
+  readonly rescued: boolean;
+  /** Ledger bit (detector.md §7.7). */
+  readonly identicalResultRepeat: boolean;
+  /** Ledger bit (detector.md §7.7). */
+  readonly repeatNotEvaluated: boolean;
+  readonly breakBefore: BreakBefore;
+}
+
+export interface FirstRefusal {
+  readonly batchIndex: number;
+  readonly messageIndex: number;
+  readonly signature: string;
+  readonly reason: RefusalReason;
+  /** The note the reference appends in `note` mode (detector.md §8.3). */
+  readonly note: string;
+  /** The message of the reference's HTTP 400 body in `refuse` mode (detector.md §8.4). */
+  readonly error400: string;
+}
+
+export interface Ledger {
+  readonly identicalResultRepeats: number;
+  readonly repeatsNotEvaluated: number;
+  readonly repeatsRescued: number;
+}
