@@ -10,6 +10,11 @@ export interface DetectorConfig {
   readonly maxObservationSteps: number | null;
   /** `observation_tools`: substring patterns that classify a call as read-only. */
   readonly observationTools: readonly string[];
+  /**
+   * `max_stagnation_steps` (detector.md §11), used only for `Report.referenceVerdict`;
+   * absent = `DEFAULT_MAX_STAGNATION_STEPS`. Added for issue 2.
+   */
+  readonly maxStagnationSteps?: number;
 }
 
 /** The reference's 26 default `observation_tools`, in its order (detector.md §10). */

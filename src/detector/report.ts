@@ -11,6 +11,11 @@ export interface Report {
   readonly config: ReportConfig;
   readonly batches: readonly BatchReport[];
   readonly firstRefusal: FirstRefusal | null;
+  /**
+   * What the reference's scan returns first for a request carrying this whole history
+   * (detector.md §7.4: stagnation is checked before the loop check). Added for issue 2.
+   */
+  readonly referenceVerdict: ReferenceVerdict;
   readonly ledger: Ledger;
   readonly timing: { readonly importMs: number; readonly replayMs: number };
 }
@@ -31,7 +36,24 @@ export interface ReportConfig {
   readonly maxRepeatedBatchSteps: number;
   readonly maxObservationSteps: number | null;
   readonly observationTools: readonly string[];
+  /** `max_stagnation_steps` the stagnation detector ran with (detector.md §11). Added for issue 2. */
+  readonly maxStagnationSteps: number;
 }
+
+/** The reference's first verdict over the whole history (added for issue 2). */
+export type ReferenceVerdict =
+  | { readonly kind: 'pass' }
+  | { readonly kind: 'loop'; readonly batchIndex: number }
+  | {
+      readonly kind: 'stagnation';
+      readonly messageIndex: number;
+      readonly count: number;
+      readonly maxSteps: number;
+      /** The reference's stagnation note (detector.md §8.3). */
+      readonly note: string;
+      /** The reference's stagnation 400 message (detector.md §8.4). */
+      readonly error400: string;
+    };
 
 export interface CallReport {
   readonly id: string;
@@ -41,15 +63,13 @@ export interface CallReport {
 }
 
 export type RepeatOutcome =
-  | 'not-comparable'
-  | 'answer-repeated'
-  | 'answer-changed'
-  | 'not-the-current-run';
+  'not-comparable' | 'answer-repeated' | 'answer-changed' | 'not-the-current-run';
 
 export type RefusalReason = 'strikes' | 'ceiling';
 
 /** What started a batch's run; `null` when the batch continues the previous run. */
-export type BreakBefore = 'start' | 'signature' | 'user' | 'system' | 'developer' | 'other-role' | null;
+export type BreakBefore =
+  'start' | 'signature' | 'user' | 'system' | 'developer' | 'other-role' | null;
 
 export interface BatchReport {
   /** 0-based ordinal among batches. */

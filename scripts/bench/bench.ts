@@ -1,0 +1,192 @@
+// The benchmark (npm run bench): replay speed against JSON.parse of the same text, and the cost
+// of a config-only re-run. Bundled and started by scripts/run-bench.mjs; prints figures, never
+// asserts on time.
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import {
+  DEFAULT_CONFIG,
+  evaluateReplay,
+  prepareReplay,
+  type DetectorConfig,
+  type ReportSource,
+} from '../../src/detector/index';
+import { importTranscript } from '../../src/import/index';
+import { generateTranscript } from './generate';
+
+const DATA_DIR = join(process.cwd(), 'bench-data');
+/** Bump when the generator changes so stale files are not measured. */
+const GENERATOR_VERSION = 1;
+
+function parseSizes(argv: readonly string[]): number[] {
+  const i = argv.indexOf('--sizes');
+  const raw = i >= 0 ? argv[i + 1] : argv.find((a) => a.startsWith('--sizes='))?.slice(8);
+  if (raw === undefined) return [1, 10, 100];
+  const sizes = raw.split(',').map((s) => Number(s.trim()));
+  if (sizes.some((n) => !Number.isFinite(n) || n <= 0)) {
+    throw new Error(`--sizes wants positive numbers of megabytes, got "${raw}"`);
+  }
+  return sizes;
+}
+
+function gc(): void {
+  const g = (globalThis as { gc?: () => void }).gc;
+  if (g) g();
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 === 1 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
+}
+
+/** Median wall time of `runs` calls of `fn`, with a collection before each. */
+function time(runs: number, fn: () => unknown): number {
+  const samples: number[] = [];
+  for (let r = 0; r < runs; r++) {
+    gc();
+    const t0 = performance.now();
+    const keep = fn();
+    samples.push(performance.now() - t0);
+    if (keep === undefined) throw new Error('the timed function must return its result');
+  }
+  return median(samples);
+}
+
+function transcriptFor(mb: number): string {
+  if (!existsSync(DATA_DIR)) mkdirSync(DATA_DIR, { recursive: true });
+  const file = join(DATA_DIR, `chat-${mb}mb-v${GENERATOR_VERSION}.json`);
+  if (!existsSync(file)) {
+    const t0 = performance.now();
+    generateTranscript(file, mb);
+    const secs = ((performance.now() - t0) / 1000).toFixed(1);
+    process.stdout.write(
+      `generated ${file} (${(statSync(file).size / 1e6).toFixed(1)} MB) in ${secs}s\n`,
+    );
+  }
+  return readFileSync(file, 'utf8');
+}
+
+interface Row {
+  mb: number;
+  bytes: number;
+  batches: number;
+  parseMs: number;
+  replayMs: number;
+  /** Medians of the three phases inside the timed replays (they need not sum to replayMs). */
+  importMs: number;
+  prepareMs: number;
+  evaluateMs: number;
+  rerunMs: number;
+}
+
+function measure(mb: number): Row {
+  const text = transcriptFor(mb);
+  const runs = mb >= 100 ? 3 : 5;
+  const phases = { import: [] as number[], prepare: [] as number[], evaluate: [] as number[] };
+  const fullReplay = () => {
+    const t0 = performance.now();
+    const imported = importTranscript(text, { format: 'auto' });
+    if (!imported.ok) throw new Error(`import failed: ${imported.error.message}`);
+    const source: ReportSource = {
+      format: imported.value.format,
+      messages: imported.value.messages.length,
+      warnings: imported.value.warnings,
+      referenceScan: imported.value.referenceScan,
+    };
+    const t1 = performance.now();
+    const prepared = prepareReplay(imported.value.messages);
+    const t2 = performance.now();
+    const report = evaluateReplay(prepared, DEFAULT_CONFIG, source, { importMs: t1 - t0 });
+    const t3 = performance.now();
+    phases.import.push(t1 - t0);
+    phases.prepare.push(t2 - t1);
+    phases.evaluate.push(t3 - t2);
+    return { prepared, source, report };
+  };
+  // One warm-up of each before timing, so both sides run optimised code.
+  JSON.parse(text);
+  const warm = fullReplay();
+  phases.import.length = phases.prepare.length = phases.evaluate.length = 0;
+  const parseMs = time(runs, () => JSON.parse(text) as unknown);
+  const replayMs = time(runs, fullReplay);
+  const changed: DetectorConfig = {
+    ...DEFAULT_CONFIG,
+    maxRepeatedBatchSteps: 3,
+    maxObservationSteps: 10,
+  };
+  const rerunMs = time(runs * 2, () => evaluateReplay(warm.prepared, changed, warm.source));
+  return {
+    mb,
+    bytes: Buffer.byteLength(text),
+    batches: warm.prepared.batchCount,
+    parseMs,
+    replayMs,
+    importMs: median(phases.import),
+    prepareMs: median(phases.prepare),
+    evaluateMs: median(phases.evaluate),
+    rerunMs,
+  };
+}
+
+function pad(s: string, n: number): string {
+  return s.length >= n ? s : ' '.repeat(n - s.length) + s;
+}
+
+const ms = (x: number) => `${x.toFixed(1)} ms`;
+
+function printTable(rows: readonly Row[]): void {
+  const header = [
+    'size',
+    'batches',
+    'JSON.parse',
+    'replay',
+    'MB/s',
+    'batches/s',
+    'ratio',
+    're-run',
+    '% of replay',
+  ];
+  const widths = [9, 8, 11, 10, 7, 10, 6, 9, 12];
+  const line = (cells: string[]) => cells.map((c, i) => pad(c, widths[i] ?? 8)).join('  ');
+  const out: string[] = ['', line(header), line(widths.map((w) => '-'.repeat(w)))];
+  for (const r of rows) {
+    const secs = r.replayMs / 1000;
+    const mib = r.bytes / (1024 * 1024);
+    out.push(
+      line([
+        `${mib.toFixed(1)} MB`,
+        String(r.batches),
+        ms(r.parseMs),
+        ms(r.replayMs),
+        (mib / secs).toFixed(1),
+        Math.round(r.batches / secs).toLocaleString('en-US'),
+        (r.replayMs / r.parseMs).toFixed(2),
+        `${r.rerunMs.toFixed(2)} ms`,
+        `${((100 * r.rerunMs) / r.replayMs).toFixed(2)} %`,
+      ]),
+    );
+  }
+  out.push('', 'replay broken down (medians): import / prepare / evaluate');
+  for (const r of rows) {
+    const mib = r.bytes / (1024 * 1024);
+    out.push(
+      `  ${mib.toFixed(1)} MB: ${ms(r.importMs)} / ${ms(r.prepareMs)} / ${ms(r.evaluateMs)}`,
+    );
+  }
+  out.push(
+    '',
+    'ratio = (import + prepare + evaluate) / JSON.parse of the same text, medians, same process.',
+    're-run = evaluateReplay with another config over the cached prepared replay.',
+    'Targets: ratio <= 2.0 at 100 MB; re-run < 5 % of the full replay.',
+    '',
+  );
+  process.stdout.write(out.join('\n'));
+}
+
+const rows: Row[] = [];
+for (const mb of parseSizes(process.argv.slice(2))) {
+  process.stdout.write(`measuring ${mb} MB…\n`);
+  rows.push(measure(mb));
+}
+printTable(rows);

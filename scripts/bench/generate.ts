@@ -1,0 +1,162 @@
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { Prng } from '../lib/prng';
+
+/**
+ * Synthetic chat-completions request bodies for the benchmark. Shaped like real agent sessions:
+ * user turns, 1–4 calls a batch, arguments and answers of 100 B–4 KB, runs of repeated batches
+ * (some with identical answers, some with moving ones), prose turns, the odd system reminder.
+ */
+
+const TOOLS = [
+  'read_file',
+  'list_dir',
+  'grep_search',
+  'semantic_search',
+  'get_errors',
+  'get_terminal_output',
+  'browser_snapshot',
+  'browser_navigate',
+  'browser_click',
+  'edit_file',
+  'write_file',
+  'apply_patch',
+  'run_in_terminal',
+  'run_tests',
+  'create_directory',
+  'mcp__github__create_issue',
+  'fetch_webpage',
+  'delete_file',
+];
+
+const WORDS =
+  'the a of to in is that for it as with was on be by this are or from at an which not function return const let var import export class interface type async await if else for while try catch throw new error value result request response file path line column test build compile module package config server client session token cache index query table row field string number boolean null undefined promise handler router middleware component render state effect hook props children'.split(
+    ' ',
+  );
+
+/** A 256 KB pool of word salad with newlines and punctuation; random windows of it are the text. */
+function makeCorpus(prng: Prng): string {
+  const parts: string[] = [];
+  let len = 0;
+  while (len < 256 * 1024) {
+    const w = prng.pick(WORDS);
+    const sep = prng.chance(0.08) ? '\n' : prng.chance(0.05) ? '. ' : prng.chance(0.05) ? '"' : ' ';
+    parts.push(w, sep);
+    len += w.length + sep.length;
+  }
+  return parts.join('');
+}
+
+interface Call {
+  name: string;
+  args: Record<string, unknown>;
+}
+
+class Generator {
+  private readonly prng: Prng;
+  private readonly corpus: string;
+  private idCounter = 0;
+
+  constructor(seed: number) {
+    this.prng = new Prng(seed);
+    this.corpus = makeCorpus(this.prng);
+  }
+
+  /** Between 100 B and 4 KB of text, skewed towards the short end like real tool traffic. */
+  text(): string {
+    const r = this.prng.next();
+    const len = Math.floor(100 + r * r * 3996);
+    const start = this.prng.int(0, this.corpus.length - len - 1);
+    return this.corpus.slice(start, start + len);
+  }
+
+  call(): Call {
+    const name = this.prng.pick(TOOLS);
+    const args: Record<string, unknown> = {
+      path: `src/${this.prng.pick(WORDS)}/${this.prng.pick(WORDS)}.ts`,
+    };
+    if (this.prng.chance(0.6)) args.content = this.text();
+    if (this.prng.chance(0.3)) args.line = this.prng.int(1, 4000);
+    if (this.prng.chance(0.1)) args.ratio = this.prng.next();
+    if (this.prng.chance(0.2))
+      args.flags = { recursive: this.prng.chance(0.5), depth: this.prng.int(1, 9) };
+    return { name, args };
+  }
+
+  batch(): Call[] {
+    const n = this.prng.chance(0.55) ? 1 : this.prng.int(2, 4);
+    return Array.from({ length: n }, () => this.call());
+  }
+
+  assistant(calls: Call[], ids: string[], narration: string | null): string {
+    return JSON.stringify({
+      role: 'assistant',
+      content: narration,
+      tool_calls: calls.map((c, i) => ({
+        id: ids[i],
+        type: 'function',
+        function: { name: c.name, arguments: JSON.stringify(c.args) },
+      })),
+    });
+  }
+
+  /** Writes messages until about `targetBytes`; returns the number of batches written. */
+  write(file: string, targetBytes: number): number {
+    const fd = openSync(file, 'w');
+    let bytes = 0;
+    let batches = 0;
+    let first = true;
+    const emit = (json: string) => {
+      const chunk = (first ? '' : ',\n') + json;
+      first = false;
+      bytes += Buffer.byteLength(chunk);
+      writeSync(fd, chunk);
+    };
+    try {
+      writeSync(fd, '{"model":"bench-model","messages":[\n');
+      emit(JSON.stringify({ role: 'system', content: 'You are a coding agent. ' + this.text() }));
+      while (bytes < targetBytes) {
+        emit(JSON.stringify({ role: 'user', content: this.text() }));
+        const turns = this.prng.int(4, 40);
+        let prev: Call[] | null = null;
+        let prevAnswers: string[] = [];
+        for (let t = 0; t < turns && bytes < targetBytes; t++) {
+          if (this.prng.chance(0.06)) {
+            emit(JSON.stringify({ role: 'assistant', content: this.text() }));
+            continue;
+          }
+          if (this.prng.chance(0.01)) {
+            emit(JSON.stringify({ role: 'system', content: 'Reminder: ' + this.text() }));
+          }
+          // A run: repeat the previous batch, sometimes with the very same answers (a loop),
+          // sometimes with answers that moved (a poll).
+          const repeat = prev !== null && this.prng.chance(0.35);
+          const calls: Call[] = repeat && prev ? prev : this.batch();
+          const sameAnswers = repeat && this.prng.chance(0.5);
+          const answers = calls.map(
+            (_, i) => (sameAnswers ? prevAnswers[i] : undefined) ?? this.text(),
+          );
+          // gglib-style ids repeat every turn; OpenAI-style ids are unique. Use both.
+          const ids = calls.map((_, i) =>
+            this.prng.chance(0.2) ? `call_qwen_${i}` : `call_${(this.idCounter++).toString(36)}`,
+          );
+          emit(this.assistant(calls, ids, this.prng.chance(0.3) ? this.text() : null));
+          answers.forEach((a, i) =>
+            emit(JSON.stringify({ role: 'tool', tool_call_id: ids[i], content: a })),
+          );
+          batches++;
+          prev = calls;
+          prevAnswers = answers;
+        }
+      }
+      writeSync(fd, '\n]}\n');
+    } finally {
+      closeSync(fd);
+    }
+    return batches;
+  }
+}
+
+/** Writes a synthetic transcript of about `megabytes` MB to `file` (same seed, same bytes). */
+export function generateTranscript(file: string, megabytes: number, seed = 0x5eed): number {
+  return new Generator(seed + megabytes).write(file, megabytes * 1024 * 1024);
+}

@@ -1,0 +1,191 @@
+import type { ReplayMode } from '../detector/config';
+import { err, ok, type Result } from '../detector/result';
+
+/** What the command line asked for, before the config file is read and merged. */
+export interface CliOptions {
+  readonly help: boolean;
+  readonly version: boolean;
+  readonly json: boolean;
+  /** A format id, or `auto`. */
+  readonly format: string;
+  /** `undefined` = not given on the command line (the config file or the default applies). */
+  readonly mode: ReplayMode | undefined;
+  readonly strikes: number | undefined;
+  /** `null` = `--obs none` (unset); `undefined` = not given. */
+  readonly obs: number | null | undefined;
+  readonly patterns: readonly string[] | undefined;
+  readonly configFile: string | undefined;
+  /** A path, or `-` for stdin; `undefined` only with --help or --version. */
+  readonly input: string | undefined;
+}
+
+export const USAGE = `Usage: loopscope [options] <file | ->
+
+Replays gglib's tool-call loop detector over an agent transcript and reports every
+batch it would refuse. Reads standard input when the file is "-".
+
+Options:
+  --json                  print the report as JSON (default: a short human summary)
+  --format <id|auto>      force an input format (default auto)
+  --mode proxy|agent      replay mode (default proxy)
+  --strikes <n>           max_repeated_batch_steps (default 2)
+  --obs <n|none>          max_observation_steps (default 15; none = unset)
+  --patterns <a,b,c>      observation_tools, comma-separated ("" = empty list)
+  --config <file.json>    a config as exported by the UI (flags override it)
+  -h, --help              show this help
+  -v, --version           show the version
+
+Exit status: 0 no refusal, 1 at least one refusal, 2 usage error or unreadable input.
+`;
+
+const VALUE_FLAGS = new Set(['--format', '--mode', '--strikes', '--obs', '--patterns', '--config']);
+
+/** A non-negative integer written in plain decimal digits, or null. */
+export function parseCount(text: string): number | null {
+  if (!/^\d+$/.test(text)) return null;
+  const n = Number(text);
+  return Number.isSafeInteger(n) ? n : null;
+}
+
+/**
+ * `--patterns` value: comma-separated, each entry trimmed, empty entries dropped, so `""` is the
+ * empty list (no batch is read-only). An empty pattern would match every name, which nobody
+ * means by a stray comma; a config file can still say `[""]` deliberately.
+ */
+export function parsePatterns(text: string): string[] {
+  return text
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p.length > 0);
+}
+
+/**
+ * Parses the command line (without `node` and the script). Returns a one-line usage error
+ * instead of throwing. `formats` lists the known format ids for `--format`.
+ */
+export function parseArgs(
+  argv: readonly string[],
+  formats: readonly string[],
+): Result<CliOptions, string> {
+  let help = false;
+  let version = false;
+  let json = false;
+  let format = 'auto';
+  let mode: ReplayMode | undefined;
+  let strikes: number | undefined;
+  let obs: number | null | undefined;
+  let patterns: string[] | undefined;
+  let configFile: string | undefined;
+  const positional: string[] = [];
+
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    if (arg === '--') {
+      positional.push(...argv.slice(i + 1));
+      break;
+    }
+    if (arg === '-' || !arg.startsWith('-')) {
+      positional.push(arg);
+      continue;
+    }
+    const eq = arg.indexOf('=');
+    const flag = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
+    let value: string | undefined;
+    if (VALUE_FLAGS.has(flag)) {
+      if (eq > 0 && arg.startsWith('--')) value = arg.slice(eq + 1);
+      else {
+        value = argv[i + 1];
+        i++;
+        if (value === undefined) return err(`${flag} needs a value`);
+      }
+    } else if (eq > 0) {
+      return err(`${flag} takes no value`);
+    }
+    switch (flag) {
+      case '-h':
+      case '--help':
+        help = true;
+        break;
+      case '-v':
+      case '--version':
+        version = true;
+        break;
+      case '--json':
+        json = true;
+        break;
+      case '--format': {
+        const v = value ?? '';
+        if (v !== 'auto' && !formats.includes(v)) {
+          return err(`unknown format "${v}" for --format; supported: auto, ${formats.join(', ')}`);
+        }
+        format = v;
+        break;
+      }
+      case '--mode':
+        if (value !== 'proxy' && value !== 'agent') {
+          return err(`--mode must be proxy or agent, not "${value ?? ''}"`);
+        }
+        mode = value;
+        break;
+      case '--strikes': {
+        const n = parseCount(value ?? '');
+        if (n === null)
+          return err(`--strikes must be a whole number of 0 or more, not "${value ?? ''}"`);
+        strikes = n;
+        break;
+      }
+      case '--obs': {
+        if (value === 'none') {
+          obs = null;
+          break;
+        }
+        const n = parseCount(value ?? '');
+        if (n === null) {
+          return err(`--obs must be a whole number of 0 or more, or none, not "${value ?? ''}"`);
+        }
+        obs = n;
+        break;
+      }
+      case '--patterns':
+        patterns = parsePatterns(value ?? '');
+        break;
+      case '--config':
+        if (!value) return err('--config needs a file name');
+        configFile = value;
+        break;
+      default:
+        return err(`unknown option ${flag}`);
+    }
+  }
+
+  if (help || version) {
+    return ok({
+      help,
+      version,
+      json,
+      format,
+      mode,
+      strikes,
+      obs,
+      patterns,
+      configFile,
+      input: undefined,
+    });
+  }
+  if (positional.length === 0) return err('missing the transcript file (or - for standard input)');
+  if (positional.length > 1) {
+    return err(`one transcript at a time, got ${positional.length}: ${positional.join(' ')}`);
+  }
+  return ok({
+    help,
+    version,
+    json,
+    format,
+    mode,
+    strikes,
+    obs,
+    patterns,
+    configFile,
+    input: positional[0],
+  });
+}

@@ -1,0 +1,157 @@
+import { describeRefusal, evaluateReplay, prepareReplay, type Report } from '../detector/index';
+import { FORMATS, importTranscript, type FormatId, type ImportError } from '../import/index';
+import { parseArgs, USAGE } from './args';
+import { parseConfigFile, resolveConfig, type ConfigOverrides } from './configFile';
+import { choosePaint, exitStatusFor, formatSummary } from './summary';
+
+/** Everything the command touches outside itself, so tests can run it in-process. */
+export interface CliIo {
+  readonly readFile: (path: string) => Uint8Array;
+  readonly readStdin: () => Promise<Uint8Array>;
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  readonly stdoutIsTTY: boolean;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly now: () => number;
+  readonly version: string;
+}
+
+/** A failure the command reports as its one stderr line, exiting with status 2. */
+class CliFailure {
+  constructor(readonly line: string) {}
+}
+
+/** Collapses any message to one line: the contract is one stderr line, never a dump. */
+export function oneLine(text: string): string {
+  return text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
+}
+
+/** `file: why` for a file that could not be read (a Node fs error, or anything else). */
+export function readFailure(file: string, e: unknown): string {
+  const code = typeof e === 'object' && e !== null && 'code' in e ? String(e.code) : '';
+  const why =
+    code === 'ENOENT'
+      ? 'no such file'
+      : code === 'EISDIR'
+        ? 'is a directory, not a file'
+        : code === 'EACCES' || code === 'EPERM'
+          ? 'permission denied'
+          : `cannot be read${code ? ` (${code})` : ''}`;
+  return `${file}: ${why}`;
+}
+
+/**
+ * The one stderr line for an input the importer refused: `file:line:column: message` for a
+ * syntax error (the position moved to the front, as compilers print it), `file: message` else.
+ */
+export function importFailure(file: string, e: ImportError): string {
+  switch (e.kind) {
+    case 'syntax': {
+      const msg = oneLine(e.message).replace(` at line ${e.line}, column ${e.column}`, '');
+      return `${file}:${e.line}:${e.column}: ${msg}`;
+    }
+    case 'unknown-format':
+      return `${file}: ${oneLine(e.message)} Ids for --format: ${e.supported.map((f) => f.id).join(', ')}.`;
+    default:
+      return `${file}: ${oneLine(e.message)}`;
+  }
+}
+
+function read(io: CliIo, file: string): Uint8Array {
+  try {
+    return io.readFile(file);
+  } catch (e) {
+    throw new CliFailure(readFailure(file, e));
+  }
+}
+
+function loadConfig(io: CliIo, file: string | undefined): ConfigOverrides {
+  if (file === undefined) return {};
+  const text = new TextDecoder('utf-8').decode(read(io, file));
+  const parsed = parseConfigFile(text);
+  if (parsed.ok) return parsed.value;
+  const { line, column, message } = parsed.error;
+  const where = line !== undefined && column !== undefined ? `${file}:${line}:${column}` : file;
+  throw new CliFailure(`${where}: ${oneLine(message)}`);
+}
+
+async function analyse(argv: readonly string[], io: CliIo): Promise<number> {
+  const args = parseArgs(
+    argv,
+    FORMATS.map((f) => f.id),
+  );
+  if (!args.ok) throw new CliFailure(`${args.error} (see loopscope --help)`);
+  const opts = args.value;
+  if (opts.help) {
+    io.stdout(USAGE);
+    return 0;
+  }
+  if (opts.version) {
+    io.stdout(`loopscope ${io.version}\n`);
+    return 0;
+  }
+  const config = resolveConfig(loadConfig(io, opts.configFile), opts);
+  const input = opts.input ?? '-';
+  const display = input === '-' ? '<stdin>' : input;
+  let bytes: Uint8Array;
+  if (input === '-') {
+    try {
+      bytes = await io.readStdin();
+    } catch (e) {
+      throw new CliFailure(readFailure(display, e));
+    }
+  } else {
+    bytes = read(io, input);
+  }
+
+  const t0 = io.now();
+  // No `name`: it is used only in messages, and every error line already starts with the file.
+  const imported = importTranscript(bytes, { format: opts.format as FormatId | 'auto' });
+  if (!imported.ok) throw new CliFailure(importFailure(display, imported.error));
+  const importMs = io.now() - t0;
+  const { value } = imported;
+  const prepared = prepareReplay(value.messages);
+  const report: Report = evaluateReplay(
+    prepared,
+    config,
+    {
+      format: value.format,
+      messages: value.messages.length,
+      warnings: value.warnings,
+      referenceScan: value.referenceScan,
+    },
+    { importMs },
+  );
+
+  if (opts.json) {
+    io.stdout(JSON.stringify(report, null, 2) + '\n');
+  } else {
+    io.stdout(
+      formatSummary(
+        { report, file: display, formatLabel: value.formatLabel, describeRefusal },
+        choosePaint(io.stdoutIsTTY, io.env),
+      ),
+    );
+  }
+  return exitStatusFor(report);
+}
+
+/**
+ * Runs `loopscope` with the given arguments (without `node` and the script) and returns the
+ * exit status: 0 no refusal, 1 at least one refusal, 2 usage error or unreadable input. It
+ * never throws: every failure becomes one line on stderr.
+ */
+export async function run(argv: readonly string[], io: CliIo): Promise<number> {
+  try {
+    return await analyse(argv, io);
+  } catch (e) {
+    if (e instanceof CliFailure) {
+      io.stderr(`loopscope: ${e.line}\n`);
+    } else {
+      // A bug, not bad input: still one line, so a CI log stays readable.
+      const why = e instanceof Error ? e.message : String(e);
+      io.stderr(`loopscope: internal error: ${oneLine(why)}\n`);
+    }
+    return 2;
+  }
+}

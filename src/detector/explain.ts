@@ -1,0 +1,67 @@
+/**
+ * Plain-language sentences about one batch, derived from the report (never stored in it):
+ * one for the details panel and tooltips, one for the CLI summary.
+ */
+import { observationPatternFor } from './classify';
+import type { BatchReport, ReportConfig } from './report';
+
+function ordinal(n: number): string {
+  const mod100 = n % 100;
+  const suffix = mod100 >= 11 && mod100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return String(n) + suffix;
+}
+
+/** The batch's distinct tool names, in backticks, joined with ` + `. */
+function batchNames(b: BatchReport): string {
+  const names = Array.from(new Set(b.calls.map((c) => c.name)));
+  return names.map((n) => '`' + n + '`').join(' + ');
+}
+
+function thresholdName(b: BatchReport): string {
+  return b.observation ? 'observation threshold' : 'strike threshold';
+}
+
+/** Why the batch got its threshold: which call is not read-only, or that all are. */
+function classification(b: BatchReport, config: ReportConfig): string {
+  if (b.observation) {
+    return b.exempt
+      ? 'every call matches an observation pattern and none is costly, so the ceiling is waived'
+      : b.costly
+        ? 'every call matches an observation pattern, but the batch is costly'
+        : 'every call matches an observation pattern';
+  }
+  if (config.observationTools.length === 0) return 'the observation pattern list is empty';
+  const miss = b.calls.find((c) => observationPatternFor(c.name, config.observationTools) === null);
+  return miss ? '`' + miss.name + '` matches no observation pattern' : 'the batch is not read-only';
+}
+
+/**
+ * One sentence: "Refused: count 3 exceeds the strike threshold 2; `write_file` matches no
+ * observation pattern", or a "Rescued: …" / "Passed: …" counterpart.
+ */
+export function explainBatch(b: BatchReport, config: ReportConfig): string {
+  const why = classification(b, config);
+  if (b.refused && b.reason === 'strikes') {
+    return `Refused: count ${b.count} exceeds the ${thresholdName(b)} ${b.threshold}; ${why}`;
+  }
+  if (b.refused) {
+    return `Refused: total ${b.total} exceeds the ceiling ${b.ceiling} although the answers changed; ${why}`;
+  }
+  if (b.rescued) {
+    return `Rescued: total ${b.total} exceeds the ${thresholdName(b)} ${b.threshold}, but the answers changed, so the count is only ${b.count}; ${why}`;
+  }
+  return `Passed: count ${b.count} is within the ${thresholdName(b)} ${b.threshold}; ${why}`;
+}
+
+/**
+ * The CLI's summary of a refusal: "refused: 3rd identical `write_file` batch with the same
+ * answer; strike threshold 2".
+ */
+export function describeRefusal(b: BatchReport): string {
+  const names = batchNames(b);
+  if (b.reason === 'ceiling') {
+    return `refused: ${ordinal(b.total)} identical ${names} batch in a row, answers changing; ceiling ${b.ceiling}`;
+  }
+  const answers = b.answersKnown ? 'with the same answer' : 'whose answers could not be joined';
+  return `refused: ${ordinal(b.count)} identical ${names} batch ${answers}; ${thresholdName(b)} ${b.threshold}`;
+}

@@ -1,0 +1,44 @@
+/**
+ * The only public surface of the detector core (notes/contracts.md §A). Everything the
+ * worker, the CLI, the importer and the UI need from `src/detector` is exported here.
+ */
+export * from './json/value';
+export type { ChatMessage } from './chat';
+export * from './config';
+export type * from './report';
+export * from './result';
+
+export type { JsonDiagnostics, ParsedJson, JsonSyntaxError } from './json/parse';
+export { parseJson, parseJsonStrict } from './json/parse';
+export { printJson, prettyJson, quoteJsonString } from './json/print';
+export { formatSerdeNumber, formatSerdeFloat } from './json/numbers';
+export { compareUtf8 } from './json/utf8order';
+export { canonicalArgs } from './canonical';
+export { fnv1a64Hex } from './fnv1a';
+
+export type { ToolCall } from './toolCalls';
+export { domainCalls } from './toolCalls';
+export { callSignature, batchSignature } from './signature';
+export {
+  isObservationBatch,
+  isCostlyBatch,
+  observationPatternFor,
+  isCostlyName,
+  COSTLY_TOOL_PATTERNS,
+} from './classify';
+export type { AnswersKey, CheckStep, CheckResult, LoopDetected } from './loopDetector';
+export { LoopDetector, BatchRecord } from './loopDetector';
+export type { StagnationDetected } from './stagnation';
+export { StagnationDetector } from './stagnation';
+export { extractText } from './text';
+
+export type { PreparedReplay } from './replayPrepare';
+export { prepareReplay } from './replayPrepare';
+export { evaluateReplay, replay } from './replay';
+export { referenceScan } from './referenceScan';
+
+export type { CallDetails, AnswerDetails, BatchDetails } from './details';
+export { describeBatch } from './details';
+
+export { loopNote, loopError400, stagnationNote, stagnationError400 } from './messages';
+export { explainBatch, describeRefusal } from './explain';

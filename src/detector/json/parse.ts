@@ -1,0 +1,329 @@
+/**
+ * The lossless JSON reader (detector.md §3.4, §7.1), in two modes:
+ *
+ * - strict (`parseJsonStrict`): serde_json's behaviour for a `function.arguments` string.
+ *   It fails on empty or trailing text, lone surrogate escapes, nesting deeper than 127
+ *   and numbers out of f64 range, so the raw-string fallback lands where the reference's
+ *   does.
+ * - lenient (`parseJson`): for whole transcripts. It accepts lone surrogates and duplicate
+ *   keys (last wins) but records them, so `referenceScan` can say when the reference
+ *   would fail open.
+ *
+ * Both are iterative (an explicit stack), so 100,000-deep nesting cannot overflow the call
+ * stack. Strings are found with native `indexOf` and decoded natively; numbers keep their
+ * literal text as `JsonNumber`; objects are `Map`s so `__proto__` is an ordinary key.
+ */
+import { err, ok, type Result } from '../result';
+import { JsonNumber, type JsonObject, type JsonValue } from './value';
+import { decodeStringSlow } from './strings';
+
+/** What the lenient reader saw that the reference's reader would reject. */
+export interface JsonDiagnostics {
+  /** The deepest container nesting (the top-level container is depth 1). */
+  maxDepth: number;
+  /** A `\uD800–\uDFFF` escape not part of a valid pair occurred somewhere. */
+  loneSurrogate: boolean;
+  /** Some object repeated a key (the last value was kept). */
+  duplicateKey: boolean;
+  /**
+   * The objects that repeated a key (added: `referenceScan` needs where, §7.1). Optional so
+   * hand-built diagnostics stay valid; `parseJson` always fills it.
+   */
+  duplicateKeyObjects?: JsonObject[];
+  /** A number overflowed f64 (serde_json: "number out of range"; added, optional likewise). */
+  numberOutOfRange?: boolean;
+}
+
+/** A whole parsed document and its diagnostics. */
+export interface ParsedJson {
+  value: JsonValue;
+  diagnostics: JsonDiagnostics;
+}
+
+/** Where and why a text is not JSON; `line` and `column` are 1-based (UTF-16 units). */
+export interface JsonSyntaxError {
+  message: string;
+  offset: number;
+  line: number;
+  column: number;
+}
+
+/** serde_json's recursion limit: 127 nested containers parse, 128 fail. */
+const STRICT_MAX_DEPTH = 127;
+// eslint-disable-next-line no-control-regex -- JSON forbids raw control characters in strings
+const CONTROL_CHAR = /[\u0000-\u001f]/;
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
+
+class Failure {
+  constructor(
+    readonly message: string,
+    readonly offset: number,
+  ) {}
+}
+
+function hasLoneSurrogate(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0xd800 || c > 0xdfff) continue;
+    if (c <= 0xdbff) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        i++;
+        continue;
+      }
+    }
+    return true;
+  }
+  return false;
+}
+
+class Parser {
+  pos = 0;
+  /** Index of the next backslash at or after the last string start (text.length if none). */
+  private backslash = -1;
+  readonly diagnostics: Required<JsonDiagnostics> = {
+    maxDepth: 0,
+    loneSurrogate: false,
+    duplicateKey: false,
+    duplicateKeyObjects: [],
+    numberOutOfRange: false,
+  };
+
+  constructor(
+    private readonly text: string,
+    private readonly strict: boolean,
+  ) {}
+
+  skipWs(): number {
+    const t = this.text;
+    let p = this.pos;
+    let c = t.charCodeAt(p);
+    while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = t.charCodeAt(++p);
+    this.pos = p;
+    return c; // NaN at the end of the text
+  }
+
+  string(): string {
+    const t = this.text;
+    const start = this.pos + 1;
+    let q = t.indexOf('"', start);
+    if (q < 0) throw new Failure('unterminated string', this.pos);
+    if (this.backslash < start) {
+      const b = t.indexOf('\\', start);
+      this.backslash = b < 0 ? t.length : b;
+    }
+    if (this.backslash > q) {
+      const s = t.slice(start, q);
+      if (CONTROL_CHAR.test(s)) return this.slowString(start);
+      this.pos = q + 1;
+      return s;
+    }
+    // Escapes present: find the quote that is not itself escaped.
+    for (;;) {
+      let k = q - 1;
+      while (t.charCodeAt(k) === 0x5c) k--;
+      if ((q - 1 - k) % 2 === 0) break;
+      q = t.indexOf('"', q + 1);
+      if (q < 0) return this.slowString(start);
+    }
+    const raw = t.slice(start - 1, q + 1);
+    let s: string;
+    try {
+      s = JSON.parse(raw) as string;
+    } catch {
+      return this.slowString(start);
+    }
+    if (SURROGATE_ESCAPE.test(raw) && hasLoneSurrogate(s)) {
+      if (this.strict) throw new Failure('lone surrogate escape in string', start - 1);
+      this.diagnostics.loneSurrogate = true;
+    }
+    this.pos = q + 1;
+    return s;
+  }
+
+  private slowString(start: number): string {
+    const r = decodeStringSlow(this.text, start);
+    if (!r.ok) throw new Failure(r.message, r.offset);
+    if (r.lone) {
+      if (this.strict) throw new Failure('lone surrogate escape in string', start - 1);
+      this.diagnostics.loneSurrogate = true;
+    }
+    this.pos = r.end;
+    return r.value;
+  }
+
+  number(): JsonNumber {
+    const t = this.text;
+    const s = this.pos;
+    let p = s;
+    let c = t.charCodeAt(p);
+    if (c === 0x2d) c = t.charCodeAt(++p);
+    if (c === 0x30) c = t.charCodeAt(++p);
+    else if (c >= 0x31 && c <= 0x39) {
+      do c = t.charCodeAt(++p);
+      while (c >= 0x30 && c <= 0x39);
+    } else throw new Failure('invalid number', p);
+    let isFloat = false;
+    if (c === 0x2e) {
+      isFloat = true;
+      c = t.charCodeAt(++p);
+      if (!(c >= 0x30 && c <= 0x39)) throw new Failure('invalid number', p);
+      do c = t.charCodeAt(++p);
+      while (c >= 0x30 && c <= 0x39);
+    }
+    if (c === 0x65 || c === 0x45) {
+      isFloat = true;
+      c = t.charCodeAt(++p);
+      if (c === 0x2b || c === 0x2d) c = t.charCodeAt(++p);
+      if (!(c >= 0x30 && c <= 0x39)) throw new Failure('invalid number', p);
+      do c = t.charCodeAt(++p);
+      while (c >= 0x30 && c <= 0x39);
+    }
+    this.pos = p;
+    const lexeme = t.slice(s, p);
+    // Only an exponent or a very long literal can overflow f64.
+    if ((isFloat || p - s > 300) && !Number.isFinite(Number(lexeme))) {
+      if (this.strict) throw new Failure('number out of range', s);
+      this.diagnostics.numberOutOfRange = true;
+    }
+    return new JsonNumber(lexeme);
+  }
+
+  literal(word: string, value: JsonValue): JsonValue {
+    if (!this.text.startsWith(word, this.pos)) throw new Failure('expected a JSON value', this.pos);
+    this.pos += word.length;
+    return value;
+  }
+
+  key(): string {
+    if (this.skipWs() !== 0x22) throw new Failure('expected a string key', this.pos);
+    const k = this.string();
+    if (this.skipWs() !== 0x3a) throw new Failure("expected ':'", this.pos);
+    this.pos++;
+    return k;
+  }
+
+  run(): JsonValue {
+    const containers: (JsonValue[] | JsonObject)[] = [];
+    const keys: string[] = [];
+    let value: JsonValue = null;
+    for (;;) {
+      // Read one value; containers are opened and the loop descends into them.
+      const c = this.skipWs();
+      let descend = false;
+      if (c === 0x7b || c === 0x5b) {
+        const depth = containers.length + 1;
+        if (depth > this.diagnostics.maxDepth) this.diagnostics.maxDepth = depth;
+        if (this.strict && depth > STRICT_MAX_DEPTH) {
+          throw new Failure('recursion limit exceeded', this.pos);
+        }
+        this.pos++;
+        if (c === 0x7b) {
+          const m: JsonObject = new Map();
+          if (this.skipWs() === 0x7d) {
+            this.pos++;
+            value = m;
+          } else {
+            keys.push(this.key());
+            containers.push(m);
+            descend = true;
+          }
+        } else {
+          const a: JsonValue[] = [];
+          if (this.skipWs() === 0x5d) {
+            this.pos++;
+            value = a;
+          } else {
+            containers.push(a);
+            descend = true;
+          }
+        }
+        if (descend) continue;
+      } else if (c === 0x22) value = this.string();
+      else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) value = this.number();
+      else if (c === 0x74) value = this.literal('true', true);
+      else if (c === 0x66) value = this.literal('false', false);
+      else if (c === 0x6e) value = this.literal('null', null);
+      else if (this.pos >= this.text.length) throw new Failure('unexpected end of input', this.pos);
+      else throw new Failure('expected a JSON value', this.pos);
+
+      // Attach the value to its parent, closing every container that ends here.
+      for (;;) {
+        const top = containers[containers.length - 1];
+        if (top === undefined) return value;
+        const next = this.skipWs();
+        if (Array.isArray(top)) {
+          top.push(value);
+          if (next === 0x2c) {
+            this.pos++;
+            break;
+          }
+          if (next !== 0x5d) throw new Failure("expected ',' or ']'", this.pos);
+        } else {
+          const before = top.size;
+          top.set(keys[keys.length - 1] as string, value);
+          if (top.size === before) this.duplicate(top);
+          if (next === 0x2c) {
+            this.pos++;
+            keys[keys.length - 1] = this.key();
+            break;
+          }
+          if (next !== 0x7d) throw new Failure("expected ',' or '}'", this.pos);
+          keys.pop();
+        }
+        this.pos++;
+        containers.pop();
+        value = top;
+      }
+    }
+  }
+
+  private duplicate(m: JsonObject): void {
+    const d = this.diagnostics;
+    d.duplicateKey = true;
+    if (d.duplicateKeyObjects[d.duplicateKeyObjects.length - 1] !== m)
+      d.duplicateKeyObjects.push(m);
+  }
+}
+
+function syntaxError(text: string, f: Failure): JsonSyntaxError {
+  const offset = Math.min(f.offset, text.length);
+  let line = 1;
+  let lineStart = 0;
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) {
+    line++;
+    lineStart = i + 1;
+  }
+  return { message: f.message, offset, line, column: offset - lineStart + 1 };
+}
+
+function parseWith(text: string, strict: boolean): Result<ParsedJson, JsonSyntaxError> {
+  const p = new Parser(text, strict);
+  try {
+    const value = p.run();
+    p.skipWs();
+    if (p.pos < text.length) throw new Failure('trailing characters after the JSON value', p.pos);
+    return ok({ value, diagnostics: p.diagnostics });
+  } catch (e) {
+    if (e instanceof Failure) return err(syntaxError(text, e));
+    throw e;
+  }
+}
+
+/**
+ * Lenient, lossless reader for whole transcripts: accepts lone surrogate escapes and
+ * duplicate keys but records them in `diagnostics`. Never throws.
+ */
+export function parseJson(text: string): Result<ParsedJson, JsonSyntaxError> {
+  return parseWith(text, false);
+}
+
+/**
+ * serde_json's reader for `function.arguments` strings (detector.md §3.4): fails on empty
+ * or whitespace-only text, trailing content, lone surrogate escapes, nesting deeper than
+ * 127, leading zeros, `1.`, `.5`, `NaN`, numbers out of range. Never throws.
+ */
+export function parseJsonStrict(text: string): Result<JsonValue, JsonSyntaxError> {
+  const r = parseWith(text, true);
+  return r.ok ? ok(r.value.value) : r;
+}

@@ -1,0 +1,37 @@
+/**
+ * The reference's user-visible texts, verbatim (detector.md §8.3, §8.4): the note appended
+ * in `note` mode and the HTTP 400 message in `refuse` mode.
+ */
+
+const NOTE_SIGNATURE_LIMIT = 240;
+const REFUSE_HINT =
+  'Start a new conversation or change approach; to warn the model instead of refusing, run `gglib config settings set --loop-guard-mode note`.';
+
+/** The signature cut to 240 code points, followed by `…` when it was longer. */
+export function truncateSignature(signature: string): string {
+  // Fast path: 240 UTF-16 units are at most 240 code points.
+  if (signature.length <= NOTE_SIGNATURE_LIMIT) return signature;
+  const points = Array.from(signature);
+  if (points.length <= NOTE_SIGNATURE_LIMIT) return signature;
+  return points.slice(0, NOTE_SIGNATURE_LIMIT).join('') + '\u2026';
+}
+
+/** The loop note (§8.3); the signature is cut to 240 code points plus `…`. */
+export function loopNote(signature: string): string {
+  return `[gglib loop guard] This conversation has repeated the tool-call batch \`${truncateSignature(signature)}\` with nothing in between, and received the same result each time. Repeating it will not produce a different answer. Change approach, or tell the user what is blocking you.`;
+}
+
+/** The loop 400 message (§8.4, newest text); the signature is not truncated. */
+export function loopError400(signature: string): string {
+  return `Agentic loop detected: this conversation repeats the same tool-call batch with nothing in between (signature: ${signature}). Aborting before another identical turn. ${REFUSE_HINT}`;
+}
+
+/** The stagnation note (§8.3). */
+export function stagnationNote(count: number, maxSteps: number): string {
+  return `[gglib loop guard] This conversation has produced the same response ${count} times, against a limit of ${maxSteps}. Repeating it will not produce a different answer. Change approach, or tell the user what is blocking you.`;
+}
+
+/** The stagnation 400 message (§8.4). */
+export function stagnationError400(count: number, maxSteps: number): string {
+  return `Stagnation detected: the assistant has produced the same response ${count} times (limit ${maxSteps}). Aborting before another identical turn. ${REFUSE_HINT}`;
+}

@@ -1,0 +1,70 @@
+/**
+ * Would the reference proxy scan this body, or fail open (detector.md §7.1)? Loopscope
+ * analyses leniently either way; this says when the reference guard would have been off.
+ */
+import type { ParsedJson } from './json/parse';
+import { isJsonObject, type JsonObject, type JsonValue } from './json/value';
+
+/** serde_json's recursion limit: 127 nested containers parse, 128 fail (§3.4). */
+const MAX_DEPTH = 127;
+
+/**
+ * Judges an OpenAI chat request body (or a bare `messages` array, judged as if wrapped in
+ * `{"messages": …}`) from its lenient parse and diagnostics.
+ */
+export function referenceScan(parsed: ParsedJson): 'scanned' | { failOpen: string } {
+  const { value, diagnostics: d } = parsed;
+  const bare = Array.isArray(value);
+  if (!bare && !isJsonObject(value)) {
+    return { failOpen: 'the body is not a JSON object, so the reference cannot read it' };
+  }
+  if (d.loneSurrogate) {
+    return {
+      failOpen: 'the body contains a lone UTF-16 surrogate escape, which serde_json rejects',
+    };
+  }
+  if (d.numberOutOfRange) {
+    return {
+      failOpen: 'the body contains a number outside the f64 range, which serde_json rejects',
+    };
+  }
+  const depth = d.maxDepth + (bare ? 1 : 0);
+  if (depth > MAX_DEPTH) {
+    return {
+      failOpen: `the body nests ${depth} levels deep; serde_json stops at ${MAX_DEPTH}`,
+    };
+  }
+  if (d.duplicateKey && d.duplicateKeyObjects === undefined) {
+    return { failOpen: 'the body repeats a field name somewhere, which the reference may reject' };
+  }
+  const duplicates = new Set<JsonObject>(d.duplicateKeyObjects);
+  let messages: JsonValue | undefined;
+  if (bare) {
+    messages = value;
+  } else {
+    const envelope = value as JsonObject;
+    if (duplicates.has(envelope)) {
+      return { failOpen: 'the request object repeats a field name, which the reference rejects' };
+    }
+    messages = envelope.get('messages');
+    if (messages === undefined) return 'scanned';
+  }
+  if (!Array.isArray(messages)) {
+    return { failOpen: '`messages` is not an array, so the reference cannot read it' };
+  }
+  for (let i = 0; i < messages.length; i++) {
+    const m = messages[i];
+    if (Array.isArray(m)) {
+      return {
+        failOpen: `message ${i} is an array; the reference would read it positionally and Loopscope does not`,
+      };
+    }
+    if (!isJsonObject(m)) {
+      return { failOpen: `message ${i} is not a JSON object, so the reference cannot read it` };
+    }
+    if (duplicates.has(m)) {
+      return { failOpen: `message ${i} repeats a field name, which the reference rejects` };
+    }
+  }
+  return 'scanned';
+}

@@ -1,0 +1,65 @@
+/**
+ * Advisory: answers that changed only in a clock or counter, the reference's third stated
+ * blind spot (spec/detector.md §12.3, seed "The ceiling"): a changed answer restarts the
+ * strike count, so `finished in 0.31s` carries a mutating batch from 3 occurrences to 16.
+ *
+ * Within a run of one batch signature, flags each occurrence (from the `minRun`-th on) whose
+ * raw answers differ from the previous occurrence's while the answers with timestamps,
+ * durations, counters and ids normalised are identical: the reference counted it as
+ * "answer changed". A different batch or a user/other non-assistant turn ends the run.
+ */
+import { answersKey, MarkSink, ordinal, param, tick } from '../marks';
+import type { ParamSpec, ZooBatch, ZooDetector, ZooParams, ZooStep } from '../types';
+import { normaliseVolatile } from './volatile';
+
+const PARAMS: readonly ParamSpec[] = [
+  { id: 'minRun', label: 'Occurrences in the run before flagging', min: 2, max: 50, default: 3 },
+];
+
+function run(steps: readonly ZooStep[], values: ZooParams) {
+  const minRun = param(PARAMS, values, 'minRun');
+  const sink = new MarkSink();
+  let sig: string | null = null;
+  let raw: string | null = null;
+  let prevStep: ZooBatch | null = null;
+  let total = 0;
+  for (const step of steps) {
+    if (step.kind === 'user' || step.kind === 'system') {
+      sig = null;
+      continue;
+    }
+    if (step.kind !== 'batch') continue;
+    total = step.signature === sig ? total + 1 : 1;
+    const r = answersKey(step);
+    // Normalise only when it can matter: a repeat whose raw answers moved.
+    const clockOnly =
+      total > 1 &&
+      r !== null &&
+      prevStep !== null &&
+      raw !== null &&
+      r !== raw &&
+      answersKey(step, normaliseVolatile) === answersKey(prevStep, normaliseVolatile);
+    sig = step.signature;
+    raw = r;
+    prevStep = step;
+    if (!clockOnly || total < minRun) continue;
+    const names = Array.from(new Set(step.calls.map((c) => tick(c.name)))).join(', ');
+    sink.add(
+      step,
+      'advice',
+      `Clock-only change: the ${ordinal(total)} ${names} batch in a row got answers that differ only in times, durations, counters or ids; the reference counted that as a changed answer`,
+    );
+  }
+  return sink.marks();
+}
+
+/** Answers that differ only by a clock, duration, counter or id. */
+export const clockAnswers: ZooDetector = {
+  id: 'clock-answers',
+  label: 'Clock-only changes',
+  kind: 'advisory',
+  description:
+    'A repeated batch whose answers differ only in timestamps, durations (0.31s, 12ms), counters or ids: the reference treats that as progress and lets it run to 16.',
+  params: PARAMS,
+  run,
+};

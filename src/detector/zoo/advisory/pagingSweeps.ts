@@ -1,0 +1,64 @@
+/**
+ * Advisory: monotonic paging sweeps (research/peers-and-viewers.md B10, macanderson/stella
+ * #4034: 164 reads of one file, offset +40 each time, $7.83, nothing fired). Each page has a
+ * new signature and a new answer, so no repeat-based detector sees it.
+ *
+ * For each tool, compares a call with that tool's previous call (other tools may come between):
+ * a step is exactly one numeric argument going up. Flags from the `minCalls`-th call of a
+ * sweep along one field. User/other non-assistant turns reset.
+ */
+import { MarkSink, ordinal, param, tick } from '../marks';
+import type { ParamSpec, ZooCall, ZooDetector, ZooParams, ZooStep } from '../types';
+import { diffLeaves, pagingStep } from './argDiff';
+
+const PARAMS: readonly ParamSpec[] = [
+  { id: 'minCalls', label: 'Calls in a sweep', min: 3, max: 100, default: 5 },
+];
+
+interface Sweep {
+  readonly call: ZooCall;
+  readonly path: string | null;
+  readonly calls: number;
+  readonly start: number | null;
+}
+
+function run(steps: readonly ZooStep[], values: ZooParams) {
+  const minCalls = param(PARAMS, values, 'minCalls');
+  const sink = new MarkSink();
+  let last = new Map<string, Sweep>();
+  for (const step of steps) {
+    if (step.kind === 'user' || step.kind === 'system') last = new Map();
+    if (step.kind !== 'batch') continue;
+    for (const c of step.calls) {
+      const prev = last.get(c.name);
+      const s = prev === undefined ? null : pagingStep(diffLeaves(prev.call.args, c.args));
+      let sweep: Sweep = { call: c, path: null, calls: 1, start: null };
+      if (prev !== undefined && s !== null) {
+        sweep =
+          prev.path === s.path
+            ? { call: c, path: s.path, calls: prev.calls + 1, start: prev.start }
+            : { call: c, path: s.path, calls: 2, start: s.from };
+      }
+      last.set(c.name, sweep);
+      if (s === null || sweep.calls < minCalls) continue;
+      const field = s.path.replace(/^\./, '');
+      sink.add(
+        step,
+        'advice',
+        `Paging sweep: ${ordinal(sweep.calls)} ${tick(c.name)} call stepping \`${field}\` upward (${sweep.start} → ${s.to}); every page is a new signature to the reference`,
+      );
+    }
+  }
+  return sink.marks();
+}
+
+/** Same tool, one numeric argument increasing call after call. */
+export const pagingSweeps: ZooDetector = {
+  id: 'paging-sweeps',
+  label: 'Paging sweeps',
+  kind: 'advisory',
+  description:
+    'The same tool called again and again with one numeric argument (offset, page, line) going up: a sweep no repeat detector counts.',
+  params: PARAMS,
+  run,
+};

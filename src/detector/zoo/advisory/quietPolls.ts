@@ -1,0 +1,59 @@
+/**
+ * Advisory: quiet polls, the reference's second stated blind spot (spec/detector.md §12.2,
+ * seed "What it still does not fix"): a read-only batch repeated with identical answers is a
+ * loop by the reference's definition, so an agent watching a silent compile is refused at the
+ * observation ceiling (16) although it may only be waiting.
+ *
+ * Flags each occurrence from the `minRepeats`-th of a run of one read-only-looking batch whose
+ * answers stayed the same. A different batch, a changed answer, an unanswered occurrence or a
+ * user/other non-assistant turn ends the quiet run.
+ */
+import { answersKey, MarkSink, ordinal, param, tick } from '../marks';
+import type { ParamSpec, ZooDetector, ZooParams, ZooStep } from '../types';
+import { looksReadOnly } from './readOnly';
+
+const PARAMS: readonly ParamSpec[] = [
+  { id: 'minRepeats', label: 'Identical answers in a row', min: 2, max: 50, default: 4 },
+];
+
+function run(steps: readonly ZooStep[], values: ZooParams) {
+  const minRepeats = param(PARAMS, values, 'minRepeats');
+  const sink = new MarkSink();
+  let sig: string | null = null;
+  let answers: string | null = null;
+  let quiet = 0;
+  for (const step of steps) {
+    if (step.kind === 'user' || step.kind === 'system') {
+      sig = null;
+      continue;
+    }
+    if (step.kind !== 'batch') continue;
+    const key = answersKey(step);
+    if (!step.calls.every(looksReadOnly) || key === null) {
+      sig = null;
+      continue;
+    }
+    quiet = step.signature === sig && key === answers ? quiet + 1 : 1;
+    sig = step.signature;
+    answers = key;
+    if (quiet < minRepeats) continue;
+    const names = Array.from(new Set(step.calls.map((c) => tick(c.name)))).join(', ');
+    sink.add(
+      step,
+      'advice',
+      `Quiet poll: ${ordinal(quiet)} read-only ${names} batch in a row with the same answer; waiting or stuck, the reference cannot tell`,
+    );
+  }
+  return sink.marks();
+}
+
+/** Read-only batches repeated with identical answers. */
+export const quietPolls: ZooDetector = {
+  id: 'quiet-polls',
+  label: 'Quiet polls',
+  kind: 'advisory',
+  description:
+    'A read-only-looking batch repeated with an unchanged answer N times in a row: a wait the reference treats as a loop (refused at 16).',
+  params: PARAMS,
+  run,
+};

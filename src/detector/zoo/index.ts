@@ -1,0 +1,10 @@
+/**
+ * The detector zoo (issue 7): peer detectors and advisory lanes replayed over one
+ * transcript. Pure; the UI draws each lane under the timeline.
+ */
+export type * from './types';
+export { zooInput, looksLikeError, answerText } from './input';
+export { jsJson } from './jsJson';
+export { ZOO_DETECTORS, runZoo, defaultZooParams, compareZoo } from './registry';
+export type { ZooResult, ZooComparison } from './registry';
+export { normaliseVolatile } from './advisory/volatile';

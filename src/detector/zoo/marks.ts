@@ -1,0 +1,87 @@
+/** Small helpers every lane shares: one mark per batch, ordinals, parameter reading. */
+import type { ParamSpec, ZooBatch, ZooLevel, ZooMark, ZooParams } from './types';
+
+const STRENGTH: Record<ZooLevel, number> = { advice: 0, warn: 1, stop: 2 };
+
+/**
+ * Collects marks, keeping one per batch: the strongest level, and for equal levels the
+ * first message (the rule that tripped first inside the batch).
+ */
+export class MarkSink {
+  private readonly byBatch = new Map<number, ZooMark>();
+
+  /** Adds a mark on `batch` unless a stronger or equal one is already there. */
+  add(batch: ZooBatch, level: ZooLevel, message: string): void {
+    const prev = this.byBatch.get(batch.batchIndex);
+    if (prev !== undefined && STRENGTH[prev.level] >= STRENGTH[level]) return;
+    this.byBatch.set(batch.batchIndex, {
+      batchIndex: batch.batchIndex,
+      messageIndex: batch.messageIndex,
+      level,
+      message,
+    });
+  }
+
+  /** The marks, ordered by batch. */
+  marks(): ZooMark[] {
+    return Array.from(this.byBatch.values()).sort((a, b) => a.batchIndex - b.batchIndex);
+  }
+}
+
+/** 1 → "1st", 2 → "2nd", 13 → "13th". */
+export function ordinal(n: number): string {
+  const mod100 = n % 100;
+  if (mod100 >= 11 && mod100 <= 13) return `${n}th`;
+  const suffix = ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th';
+  return `${n}${suffix}`;
+}
+
+/** A tool name as shown in a mark's sentence. */
+export function tick(name: string): string {
+  return '`' + (name === '' ? '(unnamed)' : name) + '`';
+}
+
+/** A parameter's value: the given one clamped to the spec's range, else its default. */
+export function param(specs: readonly ParamSpec[], values: ZooParams, id: string): number {
+  const spec = specs.find((s) => s.id === id);
+  if (spec === undefined) throw new Error(`unknown zoo parameter ${id}`);
+  const v = values[id];
+  if (v === undefined || !Number.isFinite(v)) return spec.default;
+  return Math.min(spec.max, Math.max(spec.min, Math.round(v)));
+}
+
+/** Every call of every batch in order, with its answer (peers that see calls one at a time). */
+export interface FlatCall {
+  readonly batch: ZooBatch;
+  readonly index: number;
+  readonly name: string;
+  readonly key: string;
+  readonly answer: string | null;
+  readonly error: boolean;
+}
+
+/** The calls of one batch as `FlatCall`s. */
+export function flatCalls(batch: ZooBatch): FlatCall[] {
+  return batch.calls.map((c, index) => ({
+    batch,
+    index,
+    name: c.name,
+    key: c.key,
+    answer: batch.answers[index] ?? null,
+    error: batch.answerError[index] ?? false,
+  }));
+}
+
+/** The batch's answers paired with their calls, order-free; null if any call is unanswered. */
+export function answersKey(
+  b: ZooBatch,
+  normalise: (s: string) => string = (s) => s,
+): string | null {
+  const pairs: string[] = [];
+  for (let i = 0; i < b.calls.length; i++) {
+    const a = b.answers[i];
+    if (a === null || a === undefined) return null;
+    pairs.push((b.calls[i]?.key ?? '') + '\u0000' + normalise(a));
+  }
+  return pairs.sort().join('\u0001');
+}

@@ -1,0 +1,99 @@
+/**
+ * Gemini CLI, tool-call tier of `LoopDetectionService`.
+ *
+ * Source: google-gemini/gemini-cli `packages/core/src/services/loopDetectionService.ts`
+ * (@5411f113), as summarised in research/peers-and-viewers.md B1 and Z1:
+ * - key = name + ":" + JSON.stringify(args), keys NOT sorted (we use `argsJson`);
+ * - every call (each call of a parallel batch separately) is appended to a history capped at 25;
+ * - fires when the tail is a cycle of period k ∈ 1..5 repeated 5 times (TOOL_CALL_LOOP_THRESHOLD);
+ * - the first detection injects a nudge and keeps the history, the next one halts the turn;
+ * - everything resets on a new user prompt.
+ * The content-chanting and LLM tiers read streamed text / a model and are not replayed here.
+ */
+import { MarkSink, param, tick } from '../marks';
+import type { ParamSpec, ZooDetector, ZooParams, ZooStep } from '../types';
+
+const PARAMS: readonly ParamSpec[] = [
+  {
+    id: 'repeats',
+    label: 'Cycle repetitions (TOOL_CALL_LOOP_THRESHOLD)',
+    min: 2,
+    max: 20,
+    default: 5,
+  },
+  { id: 'maxPeriod', label: 'Longest cycle period', min: 1, max: 5, default: 5 },
+  { id: 'historyCap', label: 'History cap (calls)', min: 5, max: 100, default: 25 },
+  {
+    id: 'sortKeys',
+    label: 'Sort argument keys (1 = on; Gemini does not)',
+    min: 0,
+    max: 1,
+    default: 0,
+  },
+];
+
+/** The shortest period k (1..maxPeriod) whose `repeats` copies end the history, or 0. */
+export function tailCyclePeriod(
+  hist: readonly string[],
+  repeats: number,
+  maxPeriod: number,
+): number {
+  for (let k = 1; k <= maxPeriod; k++) {
+    const len = k * repeats;
+    if (hist.length < len) continue;
+    const start = hist.length - len;
+    let ok = true;
+    for (let i = k; i < len && ok; i++) ok = hist[start + i] === hist[start + (i % k)];
+    if (ok) return k;
+  }
+  return 0;
+}
+
+function run(steps: readonly ZooStep[], values: ZooParams) {
+  const repeats = param(PARAMS, values, 'repeats');
+  const maxPeriod = param(PARAMS, values, 'maxPeriod');
+  const cap = param(PARAMS, values, 'historyCap');
+  const sorted = param(PARAMS, values, 'sortKeys') === 1;
+  const sink = new MarkSink();
+  let hist: string[] = [];
+  let detected = 0;
+  for (const step of steps) {
+    if (step.kind === 'user') {
+      hist = [];
+      detected = 0;
+    }
+    if (step.kind !== 'batch') continue;
+    for (const c of step.calls) {
+      hist.push(c.name + ':' + (sorted ? c.argsCanonical : c.argsJson));
+      if (hist.length > cap) hist.shift();
+      const k = tailCyclePeriod(hist, repeats, maxPeriod);
+      if (k === 0) continue;
+      detected++;
+      const what =
+        k === 1
+          ? `${repeats} identical ${tick(c.name)} calls in a row`
+          : `a period-${k} cycle of calls repeated ${repeats} times`;
+      if (detected === 1) {
+        sink.add(
+          step,
+          'warn',
+          `Gemini CLI: ${what}; first detection injects a "potential loop" nudge`,
+        );
+      } else {
+        sink.add(step, 'stop', `Gemini CLI: ${what} again after the nudge; the turn halts`);
+      }
+    }
+  }
+  return sink.marks();
+}
+
+/** Gemini CLI's deterministic tool-call tier. */
+export const geminiCli: ZooDetector = {
+  id: 'gemini-cli',
+  label: 'Gemini CLI',
+  kind: 'peer',
+  description:
+    'Cycles of period 1–5 repeated 5 times over the last 25 calls (keys not sorted); nudges once, then halts. Resets on a user prompt.',
+  params: PARAMS,
+  run,
+};

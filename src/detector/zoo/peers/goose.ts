@@ -1,0 +1,85 @@
+/**
+ * Goose's `RepetitionInspector` (block/goose, now aaif-goose/goose).
+ *
+ * Source: `crates/goose/src/tool_monitor.rs` and `repetition_inspector_tests.rs`;
+ * research/peers-and-viewers.md B7 and Z5:
+ * - key = tool name + arguments compared as `serde_json::Value` (key order does not matter),
+ *   consecutively; a call is denied when `repeat_count > max_repetitions`, i.e. the (N+1)th
+ *   identical call in a row;
+ * - `max_repetitions` is None (off) by default (`--max-tool-repetitions N`, PR #2527): here 0;
+ * - error fingerprint: the same tool and the first 100 characters of its error 3 times in a
+ *   row deny the next call to that tool (REP-002); any success resets it.
+ */
+import { MarkSink, flatCalls, ordinal, param, tick } from '../marks';
+import type { ParamSpec, ZooDetector, ZooParams, ZooStep } from '../types';
+
+const PARAMS: readonly ParamSpec[] = [
+  {
+    id: 'maxRepetitions',
+    label: 'max_repetitions (0 = off, the default)',
+    min: 0,
+    max: 50,
+    default: 0,
+  },
+  {
+    id: 'errorRepeats',
+    label: 'Same error in a row before denying (0 = off)',
+    min: 0,
+    max: 20,
+    default: 3,
+  },
+];
+
+function run(steps: readonly ZooStep[], values: ZooParams) {
+  const maxRep = param(PARAMS, values, 'maxRepetitions');
+  const errorRepeats = param(PARAMS, values, 'errorRepeats');
+  const sink = new MarkSink();
+  let prev: string | null = null;
+  let repeatCount = 0;
+  let errTool: string | null = null;
+  let errPrint: string | null = null;
+  let errCount = 0;
+  for (const step of steps) {
+    if (step.kind !== 'batch') continue;
+    for (const c of flatCalls(step)) {
+      repeatCount = c.key === prev ? repeatCount + 1 : 1;
+      prev = c.key;
+      if (maxRep > 0 && repeatCount > maxRep) {
+        sink.add(
+          step,
+          'stop',
+          `Goose: ${ordinal(repeatCount)} identical ${tick(c.name)} call in a row denied (max_repetitions ${maxRep})`,
+        );
+      }
+      if (errorRepeats > 0 && errCount >= errorRepeats && errTool === c.name) {
+        sink.add(
+          step,
+          'stop',
+          `Goose: ${tick(c.name)} denied after the same error ${errCount} times in a row (REP-002)`,
+        );
+      }
+      if (c.answer === null) continue;
+      if (!c.error) {
+        errTool = errPrint = null;
+        errCount = 0;
+        continue;
+      }
+      const print = c.answer.slice(0, 100);
+      errCount = errTool === c.name && errPrint === print ? errCount + 1 : 1;
+      errTool = c.name;
+      errPrint = print;
+    }
+  }
+  return sink.marks();
+}
+
+/** Goose: `max_repetitions` (off by default) and the repeated-error fingerprint. */
+export const goose: ZooDetector = {
+  id: 'goose',
+  label: 'Goose',
+  kind: 'peer',
+  description:
+    'Denies the (N+1)th identical call in a row when max_repetitions is set (off by default), and the next call to a tool after the same error 3 times in a row.',
+  params: PARAMS,
+  run,
+};

@@ -1,0 +1,62 @@
+/**
+ * Roo Code's `ToolRepetitionDetector`.
+ *
+ * Source: RooCodeInc/Roo-Code `src/core/tools/ToolRepetitionDetector.ts` (@cb836567);
+ * research/peers-and-viewers.md B6 and Z5:
+ * - `{name, params}` serialised with sorted keys, compared with the previous call;
+ * - the counter starts at 0 and counts repeats, so with the default limit 3 (shared with
+ *   `consecutiveMistakeLimit`; 0 = unlimited) the 4th identical consecutive call is blocked;
+ * - on a block the state is cleared (the count and the previous call) and the user is asked.
+ * The browser-scroll exemption is gone with browser support and is not modelled.
+ */
+import { MarkSink, ordinal, param, tick } from '../marks';
+import type { ParamSpec, ZooDetector, ZooParams, ZooStep } from '../types';
+
+const PARAMS: readonly ParamSpec[] = [
+  {
+    id: 'limit',
+    label: 'Limit (consecutiveMistakeLimit, 0 = unlimited)',
+    min: 0,
+    max: 50,
+    default: 3,
+  },
+];
+
+function run(steps: readonly ZooStep[], values: ZooParams) {
+  const limit = param(PARAMS, values, 'limit');
+  const sink = new MarkSink();
+  let prev: string | null = null;
+  let count = 0;
+  for (const step of steps) {
+    if (step.kind !== 'batch') continue;
+    for (const c of step.calls) {
+      if (c.key === prev) {
+        count++;
+      } else {
+        count = 0;
+        prev = c.key;
+      }
+      if (limit > 0 && count >= limit) {
+        sink.add(
+          step,
+          'stop',
+          `Roo Code: ${ordinal(count + 1)} identical ${tick(c.name)} call in a row blocked (limit ${limit}); asks the user`,
+        );
+        count = 0;
+        prev = null;
+      }
+    }
+  }
+  return sink.marks();
+}
+
+/** Roo Code: blocks the (limit+1)th consecutive identical call, then starts over. */
+export const rooCode: ZooDetector = {
+  id: 'roo-code',
+  label: 'Roo Code',
+  kind: 'peer',
+  description:
+    'Consecutive identical calls (sorted keys): with limit 3 the 4th is blocked and the user asked; the counter then starts over.',
+  params: PARAMS,
+  run,
+};

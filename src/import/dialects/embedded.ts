@@ -1,0 +1,98 @@
+import { isJsonArray, isJsonObject } from '../../detector/index';
+import type { JsonValue } from '../../detector/index';
+import { arr, field, str } from '../access';
+import type { Conversation } from '../build';
+import { mapAnthropicMessage } from './anthropic';
+import { mapGeminiContent } from './gemini';
+import { mapLangChainMessage } from './langchain';
+import { rawMessage } from './openai';
+import { ResponsesMapper } from './responses';
+import { messageListDialect } from '../sniff';
+
+/** The dialects a tracing export or capture may embed. */
+export type Dialect = 'openai-chat' | 'anthropic' | 'gemini' | 'langchain' | 'openai-responses';
+
+/** Guesses the dialect of an embedded message list. */
+export function dialectOf(list: readonly JsonValue[]): Dialect {
+  if (
+    list.some(
+      (m) => str(m, 'type') === 'function_call' || str(m, 'type') === 'function_call_output',
+    )
+  ) {
+    return 'openai-responses';
+  }
+  const d = messageListDialect(list);
+  return d === 'anthropic' || d === 'gemini' || d === 'langchain' ? d : 'openai-chat';
+}
+
+/** Maps an embedded message list in the given dialect. OpenAI messages keep their raw values. */
+export function mapList(list: readonly JsonValue[], dialect: Dialect, c: Conversation): void {
+  const responses = dialect === 'openai-responses' ? new ResponsesMapper(c) : null;
+  for (const m of list) {
+    if (responses) responses.item(m);
+    else if (dialect === 'anthropic') mapAnthropicMessage(m, c);
+    else if (dialect === 'gemini') mapGeminiContent(m, c);
+    else if (dialect === 'langchain') mapLangChainMessage(m, c);
+    else c.raw(rawMessage(m));
+  }
+}
+
+/**
+ * Maps a model's reply in whatever shape it was logged: an OpenAI response (`choices`),
+ * an assistant message, an Anthropic response, a Gemini response, Responses `output`,
+ * a LangChain generation, or plain text.
+ */
+export function mapReply(reply: JsonValue | undefined, c: Conversation): void {
+  if (reply === undefined || reply === null) return;
+  if (typeof reply === 'string') {
+    c.assistant(reply, []);
+    return;
+  }
+  if (isJsonArray(reply)) {
+    if (reply.length === 0) return;
+    mapList(reply, dialectOf(reply), c);
+    return;
+  }
+  if (!isJsonObject(reply)) return;
+  const choices = arr(reply, 'choices');
+  if (choices) {
+    if (choices.length > 1)
+      c.warnings.add(`The response has ${choices.length} choices; only choice 0 was used.`);
+    const msg = field(choices[0], 'message');
+    if (msg !== undefined) c.raw(rawMessage(msg));
+    return;
+  }
+  const candidates = arr(reply, 'candidates');
+  if (candidates) {
+    const content = field(candidates[0], 'content');
+    if (content !== undefined) mapGeminiContent(content, c);
+    return;
+  }
+  const output = arr(reply, 'output');
+  if (output) {
+    const r = new ResponsesMapper(c);
+    for (const it of output) r.item(it);
+    return;
+  }
+  const generations = arr(reply, 'generations');
+  if (generations) {
+    const g = arr(generations, '0') ?? generations;
+    const first = isJsonArray(g[0]) ? g[0][0] : g[0];
+    const msg = field(first, 'message');
+    if (msg !== undefined) mapLangChainMessage(msg, c);
+    else if (typeof field(first, 'text') === 'string') c.assistant(str(first, 'text') ?? '', []);
+    return;
+  }
+  const msgs = arr(reply, 'messages');
+  if (msgs) {
+    mapList(msgs, dialectOf(msgs), c);
+    return;
+  }
+  if (str(reply, 'role') !== undefined) {
+    if (!reply.has('tool_calls') && dialectOf([reply]) === 'anthropic')
+      mapAnthropicMessage(reply, c);
+    else c.raw(rawMessage(reply));
+    return;
+  }
+  if (reply.has('lc') || reply.has('type')) mapLangChainMessage(reply, c);
+}

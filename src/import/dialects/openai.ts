@@ -1,0 +1,128 @@
+import { isJsonArray, isJsonObject } from '../../detector/index';
+import type { ChatMessage, JsonValue } from '../../detector/index';
+import { arr, field, obj, str } from '../access';
+import { chatMessage, toolCallValue } from '../build';
+import type { Span } from '../build';
+import type { TextSpan } from '../spans';
+import { plural } from '../warnings';
+import type { Warnings } from '../warnings';
+
+/**
+ * One element of an OpenAI `messages` array, with its four fields kept exactly as
+ * written: the reference's edge-case rules (a non-string role, a `tool_calls` that is
+ * not an array, …) depend on the raw values. An array element is read positionally,
+ * as serde does (detector.md §7.1).
+ */
+export function rawMessage(v: JsonValue, span?: Span): ChatMessage {
+  if (isJsonObject(v)) {
+    return chatMessage(
+      v.get('role'),
+      v.get('content'),
+      v.get('tool_calls'),
+      v.get('tool_call_id'),
+      span,
+    );
+  }
+  if (isJsonArray(v)) return chatMessage(v[0], v[1], v[2], v[3], span);
+  return chatMessage(undefined, undefined, undefined, undefined, span);
+}
+
+/** Raw messages of an array, with spans when they line up one to one. */
+export function rawMessages(
+  list: readonly JsonValue[],
+  spans: readonly TextSpan[] | null,
+): ChatMessage[] {
+  const useSpans = spans !== null && spans.length === list.length;
+  const out: ChatMessage[] = new Array<ChatMessage>(list.length);
+  for (let i = 0; i < list.length; i++) {
+    out[i] = rawMessage(list[i] as JsonValue, useSpans ? spans[i] : undefined);
+  }
+  return out;
+}
+
+/** Whether any message uses legacy function calling (`function_call`, `role: "function"`). */
+export function usesLegacyFunctions(list: readonly JsonValue[]): boolean {
+  for (const m of list) {
+    if (!isJsonObject(m)) continue;
+    if (str(m, 'role') === 'function') return true;
+    if (isJsonObject(m.get('function_call')) && !isJsonArray(m.get('tool_calls'))) return true;
+  }
+  return false;
+}
+
+/**
+ * Rewrites legacy function calling into `tool_calls` / `role: "tool"` so the replay can
+ * see the calls: each `function_call` gets a synthesized id, and each `role: "function"`
+ * result takes the id of the nearest preceding call with the same name.
+ */
+export function convertLegacy(
+  list: readonly JsonValue[],
+  messages: ChatMessage[],
+  warnings: Warnings,
+): void {
+  let open: { id: string; name: string; answered: boolean }[] = [];
+  let converted = 0;
+  for (let i = 0; i < list.length; i++) {
+    const m = list[i] as JsonValue;
+    const cur = messages[i] as ChatMessage;
+    const role = str(m, 'role');
+    const fc = obj(m, 'function_call');
+    if (role === 'assistant' && fc && !isJsonArray(field(m, 'tool_calls'))) {
+      const name = str(fc, 'name') ?? '';
+      const id = `syn-${i}-0`;
+      const args: JsonValue = fc.has('arguments') ? (fc.get('arguments') as JsonValue) : null;
+      messages[i] = chatMessage(
+        'assistant',
+        cur.content,
+        [toolCallValue(id, name, args)],
+        undefined,
+        cur.span,
+      );
+      open = [{ id, name, answered: false }];
+      converted++;
+      continue;
+    }
+    if (role === 'function') {
+      const name = str(m, 'name');
+      const call =
+        open.find((c) => !c.answered && c.name === name) ?? open.find((c) => !c.answered);
+      const id = call ? call.id : `syn-orphan-${i}`;
+      if (call) call.answered = true;
+      messages[i] = chatMessage('tool', cur.content, undefined, id, cur.span);
+      converted++;
+      continue;
+    }
+    if (role !== 'tool') open = [];
+  }
+  if (converted > 0) {
+    warnings.add(
+      `Converted ${plural(converted, 'legacy function-calling message')} to tool_calls / role "tool" with synthesized ids; the reference itself reads only tool_calls and would see no calls in them.`,
+    );
+  }
+}
+
+/** Counts tool calls without a string id (the reference reads them as id "", so answers cannot be joined). */
+export function warnMissingIds(messages: readonly ChatMessage[], warnings: Warnings): void {
+  let missing = 0;
+  for (const m of messages) {
+    if (!isJsonArray(m.tool_calls)) continue;
+    for (const c of m.tool_calls) if (typeof field(c, 'id') !== 'string') missing++;
+  }
+  if (missing > 0) {
+    warnings.add(
+      `${plural(missing, 'tool call')} ${missing === 1 ? 'has' : 'have'} no id; like the reference, Loopscope reads it as "" so its answer cannot be joined when a batch holds two of them.`,
+    );
+  }
+}
+
+/** The assistant message of a chat-completions response (`choices[0].message`), or null. */
+export function responseMessage(resp: JsonValue, warnings: Warnings): JsonValue | null {
+  const choices = arr(resp, 'choices');
+  if (!choices || choices.length === 0) return null;
+  if (choices.length > 1) {
+    warnings.add(`The response has ${choices.length} choices; only choice 0 was used.`);
+  }
+  const first = choices[0];
+  const msg = field(first, 'message') ?? field(first, 'delta');
+  return msg === undefined ? null : msg;
+}

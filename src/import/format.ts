@@ -1,0 +1,28 @@
+import { err } from '../detector/index';
+import type { ChatMessage, Result } from '../detector/index';
+import type { Conversation } from './build';
+import type { Doc } from './text';
+import type { ImportError } from './types';
+
+/** What one format's importer returns; `importTranscript` adds the format's id and label. */
+export interface FormatOutput {
+  readonly messages: ChatMessage[];
+  readonly warnings: string[];
+  /** Only the OpenAI chat importer knows the reference's verdict on the body; others are 'scanned'. */
+  readonly referenceScan?: 'scanned' | { failOpen: string };
+}
+
+/** One format's importer: a parsed document in, the chat-completions list out. */
+export type FormatImporter = (doc: Doc) => Result<FormatOutput, ImportError>;
+
+/** The error for a document whose format is known (or forced) but whose structure is unusable. */
+export function invalid(message: string): { readonly ok: false; readonly error: ImportError } {
+  return err({ kind: 'invalid', message });
+}
+
+/** The output of a `Conversation`. */
+export function finish(c: Conversation, extra: readonly string[] = []): FormatOutput {
+  const warnings = extra.slice();
+  for (const w of c.warnings.toArray()) warnings.push(w);
+  return { messages: c.messages, warnings };
+}

@@ -1,0 +1,122 @@
+import { isJsonArray, ok } from '../../detector/index';
+import type { JsonValue } from '../../detector/index';
+import { arr, field, obj, str } from '../access';
+import { Conversation } from '../build';
+import { ResponsesMapper } from '../dialects/responses';
+import { finish } from '../format';
+import type { FormatImporter } from '../format';
+import { logRecords } from '../records';
+import type { LogRecord } from '../records';
+import { plural } from '../warnings';
+
+/**
+ * OpenAI Codex CLI rollouts, all three generations: (A) one JSON `{session, items}`,
+ * (B) JSON Lines of bare Responses items after an `{id, instructions}` header, and
+ * (C) JSON Lines of `{timestamp, type, payload}`; plus `codex exec --json` events.
+ * Only the Responses items are read: `event_msg` lines duplicate them.
+ */
+export const importCodex: FormatImporter = (doc) => {
+  const c = new Conversation();
+  const m = new ResponsesMapper(c);
+  if (doc.kind === 'json') {
+    const items = arr(doc.parsed.value, 'items');
+    if (items) {
+      for (const it of items) m.item(it);
+      return ok(finish(c));
+    }
+  }
+  const records = logRecords(doc);
+  if (records.some((r) => str(r.value, 'type') === 'thread.started'))
+    return ok(execEvents(records, c));
+  let metas = 0;
+  let compacted = 0;
+  for (const r of records) {
+    const v = r.value;
+    const type = str(v, 'type');
+    const payload = field(v, 'payload');
+    if (payload !== undefined && type !== undefined) {
+      if (type === 'response_item') m.item(payload, r.span);
+      else if (type === 'session_meta') metas++;
+      else if (type === 'compacted') {
+        compacted++;
+        const summary = str(payload, 'message');
+        c.message('user', summary ?? '', r.span);
+      }
+      continue;
+    }
+    if (field(v, 'record_type') !== undefined) continue;
+    if (
+      type === undefined &&
+      field(v, 'instructions') !== undefined &&
+      field(v, 'role') === undefined
+    )
+      continue;
+    m.item(v, r.span);
+  }
+  if (metas > 1) {
+    c.warnings.add(
+      `The file holds ${metas} session_meta lines (a forked or resumed session); the parent's copied history may repeat here.`,
+    );
+  }
+  if (compacted > 0) {
+    c.warnings.add(
+      `The session was compacted ${compacted === 1 ? 'once' : `${compacted} times`}; each compaction appears as a user turn holding its summary.`,
+    );
+  }
+  return ok(finish(c));
+};
+
+/** `codex exec --json`: each completed item carries its call and its result. */
+function execEvents(records: readonly LogRecord[], c: Conversation) {
+  let n = 0;
+  for (const r of records) {
+    if (str(r.value, 'type') !== 'item.completed') continue;
+    const item = obj(r.value, 'item');
+    const t = str(item, 'type') ?? str(item, 'item_type');
+    const id = str(item, 'id');
+    if (t === 'agent_message') {
+      c.assistant(str(item, 'text') ?? '', [], r.span);
+    } else if (t === 'command_execution') {
+      c.assistant(
+        null,
+        [
+          {
+            id,
+            name: 'command_execution',
+            args: new Map<string, JsonValue>([['command', field(item, 'command') ?? null]]),
+          },
+        ],
+        r.span,
+      );
+      c.result(id, undefined, field(item, 'aggregated_output') ?? null, r.span);
+      n++;
+    } else if (t === 'mcp_tool_call') {
+      c.assistant(
+        null,
+        [
+          {
+            id,
+            name: `${str(item, 'server') ?? 'mcp'}.${str(item, 'tool') ?? ''}`,
+            args: field(item, 'arguments') ?? null,
+          },
+        ],
+        r.span,
+      );
+      c.result(id, undefined, field(item, 'result') ?? null, r.span);
+      n++;
+    } else if (t === 'file_change') {
+      const changes = field(item, 'changes');
+      c.assistant(
+        null,
+        [{ id, name: 'file_change', args: isJsonArray(changes) ? changes : null }],
+        r.span,
+      );
+      c.result(id, undefined, field(item, 'status') ?? null, r.span);
+      n++;
+    }
+  }
+  c.warnings.add(
+    `codex exec --json records no user prompt and no parallel batches: each of the ${plural(n, 'tool item')} is its own batch.`,
+  );
+  return finish(c);
+}

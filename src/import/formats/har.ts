@@ -1,0 +1,119 @@
+import { strFromU8 } from 'fflate';
+import { isJsonArray, ok, parseJson, referenceScan } from '../../detector/index';
+import type { JsonValue, ParsedJson } from '../../detector/index';
+import { arr, field, obj, str } from '../access';
+import { decodeBase64 } from '../base64';
+import { Conversation } from '../build';
+import { mapReply } from '../dialects/embedded';
+import { rawMessage } from '../dialects/openai';
+import { ResponsesMapper } from '../dialects/responses';
+import { finish, invalid } from '../format';
+import type { FormatImporter } from '../format';
+import { assembleStream, looksLikeSse, sseEvents } from '../sse';
+import { plural } from '../warnings';
+import { mapBody as mapAnthropicBody } from './anthropic';
+import { mapRequest as mapGeminiRequest } from './gemini';
+
+type BodyKind = 'openai-chat' | 'anthropic' | 'openai-responses' | 'gemini';
+
+interface Candidate {
+  readonly index: number;
+  readonly body: ParsedJson;
+  readonly kind: BodyKind;
+  readonly length: number;
+  readonly response: JsonValue | undefined;
+}
+
+const KEY_WARNING =
+  'HAR files hold API keys and cookies in their request headers: Loopscope reads them only in this tab, but do not share this file.';
+
+/**
+ * HAR captures of model API traffic. Every request carries the whole history, so the
+ * conversation is the longest request body plus its response (JSON or an SSE stream),
+ * never the requests concatenated.
+ */
+export const importHar: FormatImporter = (doc) => {
+  if (doc.kind !== 'json') return invalid('A HAR file is a single JSON document.');
+  const entries = arr(obj(doc.parsed.value, 'log'), 'entries') ?? [];
+  let best: Candidate | null = null;
+  let calls = 0;
+  entries.forEach((e, index) => {
+    const req = obj(e, 'request');
+    const text = str(obj(req, 'postData'), 'text');
+    if (text === undefined) return;
+    const p = parseJson(text);
+    if (!p.ok) return;
+    const kind = bodyKind(p.value.value, str(req, 'url') ?? '');
+    if (!kind) return;
+    calls++;
+    const length = historyLength(p.value.value, kind);
+    if (!best || length >= best.length)
+      best = { index, body: p.value, kind, length, response: obj(e, 'response') };
+  });
+  const pick = best as Candidate | null;
+  if (!pick) {
+    return invalid(
+      `None of the ${plural(entries.length, 'entry')} in the HAR file is a chat-completions, Messages, Responses or Gemini request with a JSON body.`,
+    );
+  }
+  const c = new Conversation();
+  c.warnings.add(KEY_WARNING);
+  const body = pick.body.value;
+  if (pick.kind === 'openai-chat')
+    for (const m of arr(body, 'messages') ?? []) c.raw(rawMessage(m));
+  else if (pick.kind === 'anthropic') mapAnthropicBody(body, null, c);
+  else if (pick.kind === 'gemini') mapGeminiRequest(body, null, c);
+  else {
+    const r = new ResponsesMapper(c);
+    const input = field(body, 'input');
+    if (typeof input === 'string') c.message('user', input);
+    for (const it of isJsonArray(input) ? input : []) r.item(it);
+  }
+  const reply = responseBody(pick.response, c);
+  if (reply !== null) mapReply(reply, c);
+  if (calls > 1) {
+    c.warnings.add(
+      `Rebuilt from the longest of ${calls} model requests (entry ${pick.index + 1}) plus its response; each repeats the history, so they were not concatenated.`,
+    );
+  }
+  const out = finish(c);
+  return ok({
+    ...out,
+    referenceScan: pick.kind === 'openai-chat' ? referenceScan(pick.body) : 'scanned',
+  });
+};
+
+function bodyKind(body: JsonValue, url: string): BodyKind | null {
+  if (isJsonArray(field(body, 'contents'))) return 'gemini';
+  if (field(body, 'input') !== undefined && field(body, 'messages') === undefined)
+    return 'openai-responses';
+  if (!isJsonArray(field(body, 'messages'))) return null;
+  if (/\/v1\/messages\b/.test(url) || field(body, 'system') !== undefined) return 'anthropic';
+  return 'openai-chat';
+}
+
+function historyLength(body: JsonValue, kind: BodyKind): number {
+  const key = kind === 'gemini' ? 'contents' : kind === 'openai-responses' ? 'input' : 'messages';
+  return arr(body, key)?.length ?? 0;
+}
+
+function responseBody(response: JsonValue | undefined, c: Conversation): JsonValue | null {
+  const content = obj(response, 'content');
+  let text = str(content, 'text');
+  if (text === undefined || text === '') {
+    c.warnings.add(
+      'The chosen request has no response body in the HAR file (browsers often drop streamed bodies), so its reply is missing.',
+    );
+    return null;
+  }
+  if (str(content, 'encoding') === 'base64') {
+    const bytes = decodeBase64(text);
+    if (!bytes) return null;
+    text = strFromU8(bytes);
+  }
+  if (looksLikeSse(text) || (str(content, 'mimeType') ?? '').includes('event-stream')) {
+    return assembleStream(sseEvents(text));
+  }
+  const p = parseJson(text);
+  return p.ok ? p.value.value : null;
+}

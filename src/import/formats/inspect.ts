@@ -1,0 +1,116 @@
+import { isJsonArray, isJsonObject, JsonNumber, ok } from '../../detector/index';
+import type { JsonObject, JsonValue } from '../../detector/index';
+import { arr, field, obj, str } from '../access';
+import { Conversation } from '../build';
+import type { CallInput } from '../build';
+import { displayText, narration } from '../content';
+import { finish, invalid } from '../format';
+import type { FormatImporter, FormatOutput } from '../format';
+import { plural } from '../warnings';
+
+/**
+ * Inspect AI eval logs: the `.json` `EvalLog` (`{version, eval, samples}`) or a lone
+ * sample. One log holds many samples, each its own transcript: the first is analysed.
+ * (`.eval` ZIP archives are opened in `zip.ts` and arrive here as samples.)
+ */
+export const importInspect: FormatImporter = (doc) => {
+  if (doc.kind !== 'json') return invalid('An Inspect log is a single JSON document.');
+  const v = doc.parsed.value;
+  const samples = arr(v, 'samples');
+  if (samples) {
+    if (samples.length === 0)
+      return invalid('The Inspect log holds no samples (it was written without them).');
+    const out = importSample(samples[0] as JsonValue);
+    if (samples.length > 1) {
+      out.warnings.unshift(
+        `The log holds ${samples.length} samples; only the first (id ${sampleId(samples[0] as JsonValue)}) was analysed.`,
+      );
+    }
+    return ok(out);
+  }
+  if (isJsonArray(field(v, 'messages'))) return ok(importSample(v));
+  return invalid('The Inspect log has no `samples` and is not a sample.');
+};
+
+function sampleId(s: JsonValue): string {
+  const id = field(s, 'id');
+  const epoch = field(s, 'epoch');
+  const show = (x: JsonValue | undefined) =>
+    typeof x === 'string' ? x : x instanceof JsonNumber ? x.lexeme : '?';
+  return epoch !== undefined ? `${show(id)}, epoch ${show(epoch)}` : show(id);
+}
+
+/** One `EvalSample`'s messages (with `attachment://` references resolved) as chat messages. */
+export function importSample(sample: JsonValue): FormatOutput & { warnings: string[] } {
+  const c = new Conversation();
+  const attachments = obj(sample, 'attachments');
+  let missing = 0;
+  const resolve = (x: JsonValue | undefined): JsonValue | undefined => {
+    if (typeof x !== 'string' || !attachments) return x;
+    const m = /^(?:attachment|tc):\/\/(.+)$/.exec(x);
+    if (!m) return x;
+    const hit = attachments.get(m[1] as string);
+    if (typeof hit === 'string') return hit;
+    missing++;
+    return x;
+  };
+  for (const m of arr(sample, 'messages') ?? []) {
+    const role = str(m, 'role');
+    const content = resolveContent(field(m, 'content'), resolve);
+    if (role === 'assistant') {
+      const calls: CallInput[] = [];
+      for (const t of arr(m, 'tool_calls') ?? []) {
+        const fn = field(t, 'function');
+        // Inspect names the tool in `function` (a string); older logs may nest it.
+        const name = typeof fn === 'string' ? fn : (str(fn, 'name') ?? '');
+        calls.push({
+          id: str(t, 'id'),
+          name,
+          args: resolveArgs(field(t, 'arguments') ?? null, resolve),
+        });
+      }
+      c.assistant(narration(content), calls);
+    } else if (role === 'tool') {
+      c.result(str(m, 'tool_call_id'), str(m, 'function'), content);
+    } else {
+      c.message(role ?? 'user', displayText(content));
+    }
+  }
+  if (missing > 0)
+    c.warnings.add(
+      `${plural(missing, 'attachment reference')} could not be resolved and were kept as written.`,
+    );
+  return finish(c) as FormatOutput & { warnings: string[] };
+}
+
+function resolveContent(
+  v: JsonValue | undefined,
+  resolve: (x: JsonValue | undefined) => JsonValue | undefined,
+): JsonValue | undefined {
+  if (typeof v === 'string') return resolve(v);
+  if (!isJsonArray(v)) return v;
+  return v.map((p) => {
+    if (!isJsonObject(p)) return p;
+    const text = p.get('text');
+    if (typeof text !== 'string' || !text.includes('://')) return p;
+    const m: JsonObject = new Map(p);
+    m.set('text', resolve(text) as JsonValue);
+    return m;
+  });
+}
+
+function resolveArgs(
+  v: JsonValue,
+  resolve: (x: JsonValue | undefined) => JsonValue | undefined,
+): JsonValue {
+  if (!isJsonObject(v)) return v;
+  let out: JsonObject | null = null;
+  for (const [k, x] of v) {
+    const r = resolve(x);
+    if (r !== x) {
+      out ??= new Map(v);
+      out.set(k, r as JsonValue);
+    }
+  }
+  return out ?? v;
+}

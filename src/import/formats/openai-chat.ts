@@ -1,0 +1,128 @@
+import { isJsonArray, isJsonObject, ok, referenceScan } from '../../detector/index';
+import type { ChatMessage, JsonDiagnostics, JsonObject, JsonValue, ParsedJson } from '../../detector/index';
+import { arr, field } from '../access';
+import {
+  convertLegacy,
+  rawMessage,
+  rawMessages,
+  responseMessage,
+  usesLegacyFunctions,
+  warnMissingIds,
+} from '../dialects/openai';
+import { invalid } from '../format';
+import type { FormatImporter, FormatOutput } from '../format';
+import { elementSpans } from '../spans';
+import type { TextSpan } from '../spans';
+import type { JsonlLine } from '../text';
+import { pickSnapshot } from '../snapshots';
+import { plural, Warnings } from '../warnings';
+
+/**
+ * OpenAI Chat Completions: a request body, a bare `messages` array, a response
+ * (`choices[0].message`), a logged request with its response, or JSON Lines (one
+ * message per line, or one request / dataset conversation per line). Messages keep
+ * their raw values; only legacy function calling is rewritten, with a warning.
+ */
+export const importOpenAiChat: FormatImporter = (doc) => {
+  const w = new Warnings();
+  if (doc.kind === 'jsonl') return fromLines(doc.lines, doc.text, w);
+  const v = doc.parsed.value;
+  if (isJsonArray(v)) return ok(build(v, elementSpans(doc.text, null), doc.parsed, null, w));
+  if (!isJsonObject(v)) return invalid('An OpenAI chat transcript must be a JSON object or array.');
+  const messages = v.get('messages');
+  const reply = replyOf(v, w);
+  if (isJsonArray(messages)) {
+    return ok(build(messages, elementSpans(doc.text, 'messages'), doc.parsed, reply, w));
+  }
+  if (messages === undefined && reply !== null) {
+    return ok(build([], null, null, reply, w));
+  }
+  if (messages !== undefined) {
+    // The reference fails open on a non-array `messages`; report that rather than guess.
+    return ok({ messages: [], warnings: w.toArray(), referenceScan: referenceScan(doc.parsed) });
+  }
+  return invalid('The JSON object has neither a `messages` array nor `choices`.');
+};
+
+/** The reply logged with a request: `choices` on the object itself or under `response`. */
+function replyOf(v: JsonValue, w: Warnings): JsonValue | null {
+  if (arr(v, 'choices')) return responseMessage(v, w);
+  const resp = field(v, 'response');
+  if (arr(resp, 'choices')) return responseMessage(resp as JsonValue, w);
+  return null;
+}
+
+function build(
+  list: readonly JsonValue[],
+  spans: TextSpan[] | null,
+  parsed: ParsedJson | null,
+  reply: JsonValue | null,
+  w: Warnings,
+): FormatOutput {
+  const messages: ChatMessage[] = rawMessages(list, spans);
+  const all = reply !== null ? list.concat([reply]) : list;
+  if (reply !== null) messages.push(rawMessage(reply));
+  if (usesLegacyFunctions(all)) convertLegacy(all, messages, w);
+  const nonObject = list.reduce<number>((n, m) => (isJsonObject(m) ? n : n + 1), 0);
+  if (nonObject > 0) {
+    w.add(
+      `${plural(nonObject, 'element')} of the messages array ${nonObject === 1 ? 'is' : 'are'} not a JSON object.`,
+    );
+  }
+  warnMissingIds(messages, w);
+  return {
+    messages,
+    warnings: w.toArray(),
+    referenceScan: parsed ? referenceScan(parsed) : 'scanned',
+  };
+}
+
+function fromLines(
+  lines: readonly JsonlLine[],
+  text: string,
+  w: Warnings,
+): ReturnType<FormatImporter> {
+  const bodies = lines.filter((l) => isJsonArray(field(l.value, 'messages')));
+  if (bodies.length === 0) {
+    // One message per line.
+    const list = lines.map((l) => l.value);
+    const spans = lines.map((l) => ({ start: l.start, end: l.end }));
+    return ok(build(list, spans, mergedParse(lines), null, w));
+  }
+  const pick = pickSnapshot(bodies, w);
+  const list = arr(pick.value, 'messages') as JsonValue[];
+  const local = elementSpans(text.slice(pick.start, pick.end), 'messages');
+  const spans = local
+    ? local.map((s) => ({ start: s.start + pick.start, end: s.end + pick.start }))
+    : null;
+  return ok(
+    build(
+      list,
+      spans,
+      { value: pick.value, diagnostics: pick.diagnostics },
+      replyOf(pick.value, w),
+      w,
+    ),
+  );
+}
+
+/** A message-per-line file judged as if it were one bare array. */
+function mergedParse(lines: readonly JsonlLine[]): ParsedJson {
+  const duplicateKeyObjects: JsonObject[] = [];
+  const d: JsonDiagnostics = {
+    maxDepth: 0,
+    loneSurrogate: false,
+    duplicateKey: false,
+    duplicateKeyObjects,
+    numberOutOfRange: false,
+  };
+  for (const l of lines) {
+    const x = l.diagnostics;
+    d.maxDepth = Math.max(d.maxDepth, x.maxDepth + 1);
+    d.loneSurrogate ||= x.loneSurrogate;
+    d.duplicateKey ||= x.duplicateKey;
+    d.numberOutOfRange ||= x.numberOutOfRange;
+    for (const o of x.duplicateKeyObjects ?? []) duplicateKeyObjects.push(o);
+  }
+  return { value: lines.map((l) => l.value), diagnostics: d };
+}

@@ -1,0 +1,86 @@
+import { isJsonArray, ok } from '../../detector/index';
+import type { JsonValue } from '../../detector/index';
+import { arr, field, obj, str } from '../access';
+import { Conversation } from '../build';
+import type { CallInput } from '../build';
+import { displayText, narration } from '../content';
+import { finish, invalid } from '../format';
+import type { FormatImporter } from '../format';
+import { plural } from '../warnings';
+
+/**
+ * SWE-agent `.traj` files. `history` is read when present (function-calling entries
+ * keep their OpenAI `tool_calls`; otherwise the `action` command becomes a call named
+ * by its first word, with the whole command as its string arguments); without it, each
+ * `trajectory` step is one call and its observation.
+ */
+export const importSweAgent: FormatImporter = (doc) => {
+  if (doc.kind !== 'json') return invalid('A SWE-agent trajectory is a single JSON document.');
+  const v = doc.parsed.value;
+  const c = new Conversation();
+  const history = arr(v, 'history');
+  if (history && history.length > 0) {
+    fromHistory(history, c);
+    return ok(finish(c));
+  }
+  const steps = arr(v, 'trajectory');
+  if (!steps) return invalid('The trajectory has neither `history` nor `trajectory`.');
+  for (const s of steps) {
+    const action = str(s, 'action') ?? '';
+    c.assistant(str(s, 'thought') ?? str(s, 'response') ?? null, [actionCall(action)]);
+    c.result(undefined, undefined, field(s, 'observation') ?? null);
+  }
+  c.warnings.add(
+    'The file has no `history`, so each trajectory step was read as one call with a synthesized id.',
+  );
+  return ok(finish(c));
+};
+
+function actionCall(action: string): CallInput {
+  const name = action.trim().split(/\s+/, 1)[0] ?? '';
+  return { id: undefined, name, args: action };
+}
+
+function fromHistory(history: readonly JsonValue[], c: Conversation): void {
+  let demos = 0;
+  for (const h of history) {
+    if (field(h, 'is_demo') === true || str(h, 'message_type') === 'demonstration') {
+      demos++;
+      continue;
+    }
+    const role = str(h, 'role');
+    const content = field(h, 'content');
+    if (role === 'assistant') {
+      const tc = arr(h, 'tool_calls');
+      let calls: CallInput[];
+      if (tc && tc.length > 0) {
+        calls = tc.map((t) => {
+          const fn = obj(t, 'function');
+          return {
+            id: str(t, 'id'),
+            name: str(fn, 'name') ?? '',
+            args: field(fn, 'arguments') ?? null,
+          };
+        });
+      } else {
+        const action = str(h, 'action');
+        calls = action !== undefined && action.trim() !== '' ? [actionCall(action)] : [];
+      }
+      c.assistant(narration(content) ?? str(h, 'thought') ?? null, calls);
+    } else if (
+      role === 'tool' ||
+      (str(h, 'message_type') === 'observation' && c.openAssistant >= 0)
+    ) {
+      // The task prompt is an "observation" too; only one after an action answers it.
+      const ids = field(h, 'tool_call_ids');
+      const id = isJsonArray(ids) && typeof ids[0] === 'string' ? ids[0] : str(h, 'tool_call_id');
+      c.result(id, undefined, content);
+    } else {
+      c.message(role ?? 'user', displayText(content));
+    }
+  }
+  if (demos > 0)
+    c.warnings.add(
+      `Skipped ${plural(demos, 'demonstration message')} (in-context examples, not this run).`,
+    );
+}

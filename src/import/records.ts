@@ -1,0 +1,25 @@
+import { isJsonArray } from '../detector/index';
+import type { JsonValue } from '../detector/index';
+import type { Span } from './build';
+import type { Doc } from './text';
+
+/** One log record: a JSON Lines line, or an element of a JSON array of records. */
+export interface LogRecord {
+  readonly value: JsonValue;
+  /** 1-based line number when the input was JSON Lines, else the 1-based element number. */
+  readonly line: number;
+  readonly span: Span;
+}
+
+/** The records of a log-shaped document (JSON Lines, an array of records, or one record). */
+export function logRecords(doc: Doc): LogRecord[] {
+  if (doc.kind === 'jsonl')
+    return doc.lines.map((l) => ({
+      value: l.value,
+      line: l.line,
+      span: { start: l.start, end: l.end },
+    }));
+  const v = doc.parsed.value;
+  if (isJsonArray(v)) return v.map((value, i) => ({ value, line: i + 1, span: undefined }));
+  return [{ value: v, line: 1, span: undefined }];
+}

@@ -1,0 +1,36 @@
+import type { FormatImporter } from './format';
+import { importAnthropic } from './formats/anthropic';
+import { importClaudeCode } from './formats/claude-code';
+import { importCodex } from './formats/codex';
+import { importGemini } from './formats/gemini';
+import { importGeminiCli } from './formats/gemini-cli';
+import { importHar } from './formats/har';
+import { importInspect } from './formats/inspect';
+import { importLangChain } from './formats/langchain';
+import { importLangfuse } from './formats/langfuse';
+import { importLangSmith } from './formats/langsmith';
+import { importOpenAiChat } from './formats/openai-chat';
+import { importOpenAiResponses } from './formats/openai-responses';
+import { importOpenHands } from './formats/openhands';
+import { importOtel } from './formats/otel';
+import { importSweAgent } from './formats/swe-agent';
+import type { FormatId } from './types';
+
+/** Each format's importer. */
+export const IMPORTERS: Readonly<Record<FormatId, FormatImporter>> = {
+  'openai-chat': importOpenAiChat,
+  'openai-responses': importOpenAiResponses,
+  anthropic: importAnthropic,
+  gemini: importGemini,
+  'claude-code': importClaudeCode,
+  codex: importCodex,
+  'gemini-cli': importGeminiCli,
+  otel: importOtel,
+  langfuse: importLangfuse,
+  langsmith: importLangSmith,
+  inspect: importInspect,
+  langchain: importLangChain,
+  openhands: importOpenHands,
+  'swe-agent': importSweAgent,
+  har: importHar,
+};

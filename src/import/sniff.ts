@@ -1,0 +1,270 @@
+import { isJsonArray, isJsonObject } from '../detector/index';
+import type { JsonObject, JsonValue } from '../detector/index';
+import { arr, describeKeys, describeValue, field, hasKeys, obj, str } from './access';
+import type { Doc } from './text';
+import type { FormatId } from './types';
+
+/** The detected format, or a description of what was seen instead. */
+export type Sniffed =
+  { readonly format: FormatId } | { readonly format: null; readonly seen: string };
+
+const SAMPLE = 20;
+
+const RESPONSES_ITEM_TYPES = new Set([
+  'message',
+  'function_call',
+  'function_call_output',
+  'custom_tool_call',
+  'custom_tool_call_output',
+  'reasoning',
+  'local_shell_call',
+  'local_shell_call_output',
+  'computer_call',
+  'computer_call_output',
+  'web_search_call',
+  'file_search_call',
+  'mcp_call',
+  'item_reference',
+]);
+const LANGCHAIN_TYPES = new Set([
+  'human',
+  'ai',
+  'tool',
+  'system',
+  'function',
+  'chat',
+  'AIMessageChunk',
+]);
+const CLAUDE_TYPES = new Set([
+  'user',
+  'assistant',
+  'system',
+  'summary',
+  'file-history-snapshot',
+  'progress',
+  'queue-operation',
+  'attachment',
+  'custom-title',
+  'permission-mode',
+]);
+const CODEX_LINE_TYPES = new Set([
+  'session_meta',
+  'response_item',
+  'event_msg',
+  'turn_context',
+  'compacted',
+]);
+const ANTHROPIC_BLOCKS = new Set([
+  'tool_use',
+  'tool_result',
+  'thinking',
+  'redacted_thinking',
+  'server_tool_use',
+  'document',
+]);
+
+/**
+ * Decides a document's format from its content (research note §15): specific
+ * envelopes first, then the dialect of a message list.
+ */
+export function sniff(doc: Doc): Sniffed {
+  if (doc.kind === 'jsonl') return sniffLines(doc.lines.map((l) => l.value));
+  const v = doc.parsed.value;
+  if (isJsonObject(v)) {
+    const f = sniffObject(v);
+    if (f) return { format: f };
+    // A JSON Lines file with a single record parses as one object.
+    const g = sniffLineRecords([v]);
+    if (g) return { format: g };
+    return { format: null, seen: describeValue(v) };
+  }
+  if (isJsonArray(v)) {
+    const f = sniffArray(v);
+    return f ? { format: f } : { format: null, seen: describeValue(v) };
+  }
+  return { format: null, seen: describeValue(v) };
+}
+
+function sniffObject(o: JsonObject): FormatId | null {
+  if (isJsonArray(field(obj(o, 'log'), 'entries'))) return 'har';
+  if (o.has('resourceSpans')) return 'otel';
+  if (o.has('version') && o.has('eval') && (o.has('samples') || o.has('results'))) return 'inspect';
+  if (o.has('epoch') && o.has('input') && isJsonArray(o.get('messages'))) return 'inspect';
+  if (o.has('sessionId') && o.has('projectHash') && o.has('messages')) return 'gemini-cli';
+  if (isJsonObject(o.get('session')) && isJsonArray(o.get('items'))) return 'codex';
+  if (isJsonArray(o.get('trajectory')) && (o.has('history') || o.has('info'))) return 'swe-agent';
+  const history = arr(o, 'history');
+  if (history) {
+    if (history.some((h) => hasKeys(h, 'parts'))) return 'gemini-cli';
+    if (history.some(isOpenHandsEvent)) return 'openhands';
+  }
+  if (isJsonArray(o.get('contents')) || isJsonArray(o.get('candidates'))) return 'gemini';
+  if (str(o, 'object') === 'response' || (o.has('input') && o.has('model') && !o.has('messages'))) {
+    return 'openai-responses';
+  }
+  if (
+    str(o, 'type') === 'message' &&
+    str(o, 'role') === 'assistant' &&
+    isJsonArray(o.get('content'))
+  ) {
+    return 'anthropic';
+  }
+  if (isJsonArray(o.get('choices')) || str(o, 'object') === 'chat.completion') return 'openai-chat';
+  const observations = arr(o, 'observations');
+  if (observations) return 'langfuse';
+  const data = arr(o, 'data');
+  if (data && data.some(isLangfuseObservation)) return 'langfuse';
+  if (o.has('run_type') && (o.has('inputs') || o.has('outputs'))) return 'langsmith';
+  const runs = arr(o, 'runs');
+  if (runs && runs.some((r) => hasKeys(r, 'run_type'))) return 'langsmith';
+  const messages = arr(o, 'messages');
+  if (messages) {
+    if (o.has('system') && !messages.some((m) => str(m, 'role') === 'system')) return 'anthropic';
+    return messageListDialect(messages);
+  }
+  if (hasTracingKeys(o) || hasTracingKeys(obj(o, 'attributes'))) return 'otel';
+  const spans = arr(o, 'spans');
+  if (spans && spans.some((s) => hasTracingKeys(obj(s, 'attributes')))) return 'otel';
+  return null;
+}
+
+function sniffArray(a: JsonValue[]): FormatId | null {
+  if (a.length === 0) return 'openai-chat';
+  const head = a.slice(0, SAMPLE);
+  if (head.some((m) => hasKeys(m, 'role', 'parts'))) return 'gemini';
+  if (head.every((m) => hasKeys(m, 'candidates'))) return 'gemini';
+  if (head.some(isResponsesItem)) return 'openai-responses';
+  if (head.some(isLangChainMessage)) return 'langchain';
+  if (head.some(isOpenHandsEvent)) return 'openhands';
+  if (head.some((r) => hasKeys(r, 'run_type'))) return 'langsmith';
+  if (head.some(isLangfuseObservation)) return 'langfuse';
+  if (head.some((r) => hasKeys(r, 'resourceSpans') || hasTracingKeys(obj(r, 'attributes'))))
+    return 'otel';
+  if (head.some((m) => hasKeys(m, 'role'))) return messageListDialect(a);
+  // One JSON array of JSON Lines records (e.g. a Claude Code file wrapped in brackets).
+  return sniffLineRecords(head);
+}
+
+function sniffLines(values: JsonValue[]): Sniffed {
+  const head = values.slice(0, SAMPLE);
+  const f = sniffLineRecords(head);
+  if (f) return { format: f };
+  const first = head[0];
+  if (first === undefined) return { format: null, seen: 'JSON Lines without a single valid line' };
+  return {
+    format: null,
+    seen: `JSON Lines whose first record is ${isJsonObject(first) ? `a JSON object with ${describeKeys(first)}` : describeValue(first)}`,
+  };
+}
+
+/** Rules for a sequence of log records (JSON Lines, or one JSON object standing for one line). */
+function sniffLineRecords(head: JsonValue[]): FormatId | null {
+  const first = head[0];
+  if (head.some((l) => CODEX_LINE_TYPES.has(str(l, 'type') ?? '') && hasKeys(l, 'payload')))
+    return 'codex';
+  if (hasKeys(first, 'id', 'instructions') && !hasKeys(first, 'type')) return 'codex';
+  if (head.some((l) => hasKeys(l, 'record_type'))) return 'codex';
+  if (head.some((l) => str(l, 'type') === 'thread.started')) return 'codex';
+  if (
+    head.some(
+      (l) =>
+        str(l, 'type') === 'system' && str(l, 'subtype') === 'init' && hasKeys(l, 'session_id'),
+    )
+  ) {
+    return 'claude-code';
+  }
+  if (
+    head.some(
+      (l) =>
+        CLAUDE_TYPES.has(str(l, 'type') ?? '') &&
+        isJsonObject(l) &&
+        (l.has('uuid') || l.has('sessionId') || l.has('parentUuid') || l.has('leafUuid')),
+    )
+  ) {
+    return 'claude-code';
+  }
+  if (hasKeys(first, 'sessionId', 'projectHash')) return 'gemini-cli';
+  if (head.some((l) => hasKeys(l, '$rewindTo') || hasKeys(l, '$set'))) return 'gemini-cli';
+  if (head.some((l) => hasKeys(l, 'resourceSpans'))) return 'otel';
+  if (head.some(isOpenHandsEvent)) return 'openhands';
+  if (head.some(isLangfuseObservation)) return 'langfuse';
+  if (head.some((r) => hasKeys(r, 'run_type'))) return 'langsmith';
+  if (head.some((l) => isJsonArray(field(l, 'messages')))) {
+    const msgs: JsonValue[] = [];
+    for (const l of head) for (const m of arr(l, 'messages') ?? []) msgs.push(m);
+    if (head.some((l) => hasKeys(l, 'system'))) return 'anthropic';
+    return messageListDialect(msgs);
+  }
+  if (head.some(isResponsesItem)) return 'openai-responses';
+  if (head.some(isLangChainMessage)) return 'langchain';
+  if (head.length > 0 && head.every((l) => hasKeys(l, 'role'))) return messageListDialect(head);
+  return null;
+}
+
+/** The dialect of a list of `{role, …}` messages (research note §15 step 4). */
+export function messageListDialect(msgs: readonly JsonValue[]): FormatId {
+  let openai = false;
+  let langchain = false;
+  for (const m of msgs) {
+    if (!isJsonObject(m)) continue;
+    const content = m.get('content');
+    if (isJsonArray(content)) {
+      for (const b of content) {
+        const t = str(b, 'type');
+        if (t !== undefined && ANTHROPIC_BLOCKS.has(t)) return 'anthropic';
+        if (t === 'image' && hasKeys(b, 'source')) return 'anthropic';
+      }
+    }
+    if (m.has('parts') && !m.has('content')) return 'gemini';
+    if (m.has('tool_calls') || m.has('function_call') || m.has('tool_call_id')) openai = true;
+    const role = str(m, 'role');
+    if (role === 'tool' || role === 'function') openai = true;
+    if (!m.has('role') && (m.has('lc') || LANGCHAIN_TYPES.has(str(m, 'type') ?? '')))
+      langchain = true;
+  }
+  if (!openai && langchain) return 'langchain';
+  return 'openai-chat';
+}
+
+function isResponsesItem(v: JsonValue): boolean {
+  if (!isJsonObject(v)) return false;
+  const t = str(v, 'type');
+  if (t === 'message') return v.has('role') && !v.has('uuid');
+  if (t !== undefined && RESPONSES_ITEM_TYPES.has(t)) return true;
+  return v.has('call_id');
+}
+
+function isLangChainMessage(v: JsonValue): boolean {
+  if (!isJsonObject(v)) return false;
+  if (field(v, 'lc') !== undefined && isJsonArray(v.get('id'))) return true;
+  const t = str(v, 'type');
+  if (t === undefined || v.has('role')) return false;
+  if (LANGCHAIN_TYPES.has(t)) return true;
+  return isJsonObject(v.get('data')) && LANGCHAIN_TYPES.has(t);
+}
+
+function isOpenHandsEvent(v: JsonValue): boolean {
+  if (!isJsonObject(v)) return false;
+  if ((v.has('action') || v.has('observation')) && v.has('source')) return true;
+  const k = str(v, 'kind');
+  return k !== undefined && k.endsWith('Event');
+}
+
+function isLangfuseObservation(v: JsonValue): boolean {
+  const t = str(v, 'type');
+  return t === 'GENERATION' && (hasKeys(v, 'traceId') || hasKeys(v, 'input'));
+}
+
+function hasTracingKeys(o: JsonObject | undefined): boolean {
+  if (!o) return false;
+  for (const k of o.keys()) {
+    if (
+      k.startsWith('gen_ai.') ||
+      k.startsWith('llm.input_messages') ||
+      k.startsWith('llm.output_messages')
+    ) {
+      return true;
+    }
+  }
+  return false;
+}

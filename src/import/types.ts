@@ -1,0 +1,64 @@
+import type { ChatMessage } from '../detector/index';
+
+/** Every transcript format the importer recognises. */
+export type FormatId =
+  | 'openai-chat'
+  | 'openai-responses'
+  | 'anthropic'
+  | 'gemini'
+  | 'claude-code'
+  | 'codex'
+  | 'gemini-cli'
+  | 'otel'
+  | 'langfuse'
+  | 'langsmith'
+  | 'inspect'
+  | 'langchain'
+  | 'openhands'
+  | 'swe-agent'
+  | 'har';
+
+/** A format's id with the name and one-line description the UI shows. */
+export interface FormatInfo {
+  readonly id: FormatId;
+  readonly label: string;
+  readonly description: string;
+}
+
+/** What an import produced: the chat-completions list the replay reads, and what it had to invent or drop. */
+export interface Imported {
+  format: FormatId;
+  formatLabel: string;
+  /** The chat-completions list the replay reads. */
+  messages: ChatMessage[];
+  /** What the mapping invented or dropped, one sentence each. */
+  warnings: string[];
+  /** Whether the reference proxy would scan this body, or fail open and why (detector.md §7.1). */
+  referenceScan: 'scanned' | { failOpen: string };
+}
+
+/** Why an input could not be imported. Every `message` is one plain line naming the position. */
+export type ImportError =
+  | { kind: 'empty'; message: string }
+  | { kind: 'binary'; message: string }
+  | {
+      kind: 'syntax';
+      message: string;
+      line: number;
+      column: number;
+      offset: number;
+      /** The offending line, trimmed around the column when it is very long. */
+      lineText: string;
+      /** 0-based index into `lineText` where a caret should point (added beyond the contract). */
+      caret: number;
+    }
+  | { kind: 'unknown-format'; message: string; supported: readonly FormatInfo[]; seen: string }
+  | { kind: 'invalid'; message: string };
+
+/** Options for `importTranscript`. */
+export interface ImportOptions {
+  /** Force a format instead of detecting it (`auto`, the default, detects). */
+  format?: FormatId | 'auto';
+  /** The file name, used only in messages. */
+  name?: string;
+}

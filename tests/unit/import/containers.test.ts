@@ -1,0 +1,65 @@
+import { strToU8, zipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { importTranscript } from '../../../src/import/index';
+import { fixture, outline } from './helpers';
+
+const sample = new TextDecoder().decode(fixture('inspect/loop-write-file.json'));
+const firstSample = JSON.stringify(JSON.parse(sample).samples[0]);
+
+describe('Inspect .eval archives', () => {
+  it('reads the first sample of a deflated archive', () => {
+    const zip = zipSync({
+      'header.json': strToU8('{"version":2,"status":"success"}'),
+      'samples/task-1_epoch_2.json': strToU8('{"id":"b","messages":[]}'),
+      'samples/task-1_epoch_1.json': strToU8(firstSample),
+    });
+    const r = importTranscript(zip, { name: 'run.eval' });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.format).toBe('inspect');
+    expect(outline(r.value.messages).filter((l) => l.startsWith('assistant'))).toHaveLength(3);
+    expect(r.value.warnings[0]).toMatch(
+      /2 samples; only the first \(samples\/task-1_epoch_1.json\)/,
+    );
+  });
+
+  it('a ZIP without header.json is not an Inspect log', () => {
+    const r = importTranscript(zipSync({ 'a.txt': strToU8('x') }));
+    expect(!r.ok && r.error.kind).toBe('unknown-format');
+  });
+});
+
+describe('OpenAI chat bodies', () => {
+  it('records each message span in the source text', () => {
+    const text =
+      '{"model":"m","messages":[ {"role":"user","content":"a \\"quoted\\" ]}"} ,\n{"role":"assistant","content":"b"}]}';
+    const r = importTranscript(text);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const spans = r.value.messages.map((m) =>
+      m.span ? text.slice(m.span.start, m.span.end) : null,
+    );
+    expect(spans).toEqual([
+      '{"role":"user","content":"a \\"quoted\\" ]}"}',
+      '{"role":"assistant","content":"b"}',
+    ]);
+  });
+
+  it('keeps raw values and reports when the reference would fail open', () => {
+    const r = importTranscript(
+      '{"messages":[{"role":"assistant","role":"assistant","tool_calls":{"not":"an array"}}]}',
+    );
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.referenceScan).not.toBe('scanned');
+    expect(r.value.messages[0]?.tool_calls instanceof Map).toBe(true);
+  });
+
+  it('a bare array element that is not an object stays a message', () => {
+    const r = importTranscript('[{"role":"user","content":"a"}, 7]');
+    expect(r.ok && r.value.messages.length).toBe(2);
+    expect(r.ok && r.value.warnings.join(' ')).toMatch(
+      /1 element of the messages array is not a JSON object/,
+    );
+  });
+});

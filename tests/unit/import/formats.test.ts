@@ -1,0 +1,291 @@
+import { describe, expect, it } from 'vitest';
+import type { FormatId } from '../../../src/import/index';
+import { load, outline } from './helpers';
+
+interface Case {
+  path: string;
+  format: FormatId;
+  outline: string[];
+  warnings?: RegExp[];
+}
+
+// Each fixture's mapped message list, pinned: parallel calls, missing ids, content-part
+// arrays, errors, images, streams, and each format's own traps.
+const CASES: Case[] = [
+  {
+    path: 'openai-chat/parallel-images-legacy.json',
+    format: 'openai-chat',
+    outline: [
+      'user',
+      'assistant: read_file(call_a) {"path":"a.py"} | read_file(call_b) {"path":"b.py"}',
+      'tool → call_b: [{"text":"print(\'b\')","type":"text"}]',
+      'tool → call_a: "print(\'a\')"',
+      'assistant: run(syn-4-0) {"cmd":"make"}',
+      'tool → syn-4-0: "make: *** Error 2"',
+    ],
+    warnings: [/Converted 2 legacy function-calling messages/],
+  },
+  {
+    path: 'openai-chat/response.json',
+    format: 'openai-chat',
+    outline: ['assistant: grep() {"pattern":"TODO"}'],
+    warnings: [/2 choices; only choice 0/, /1 tool call has no id/],
+  },
+  {
+    path: 'openai-chat/dataset.jsonl',
+    format: 'openai-chat',
+    outline: ['system', 'user', 'assistant'],
+    warnings: [/2 separate conversations/],
+  },
+  {
+    path: 'openai-chat/request-log.jsonl',
+    format: 'openai-chat',
+    outline: ['user', 'assistant: ls(c1) {}', 'tool → c1: "a b"'],
+    warnings: [/3 requests of one conversation; it was rebuilt from the longest \(line 2\)/],
+  },
+  {
+    path: 'anthropic/parallel-errors-images.json',
+    format: 'anthropic',
+    outline: [
+      'system',
+      'user',
+      'assistant: Read(toolu_01A) {"file_path":"/a.py"} | Read(toolu_01B) {"file_path":"/b.py","limit":1.0}',
+      'tool → toolu_01A: "print(\'a\')"',
+      'tool → toolu_01B: [{"text":"File not found","type":"text"}]',
+      'user',
+    ],
+    warnings: [/Skipped 1 server-side tool call/],
+  },
+  {
+    path: 'anthropic/response.json',
+    format: 'anthropic',
+    outline: ['assistant: Bash(toolu_9) {"command":"ls"}'],
+  },
+  {
+    path: 'claude-code/branches-sidechain.jsonl',
+    format: 'claude-code',
+    outline: [
+      'user',
+      'assistant: Bash(toolu_1) {"command":"npm test"} | Read(toolu_2) {"file_path":"/p/a.ts"}',
+      'tool → toolu_1: "2 failing"',
+      'tool → toolu_2: [{"text":"export {}","type":"text"}]',
+      'assistant',
+      'user',
+      'assistant',
+    ],
+    warnings: [
+      /last line \(13\) is incomplete/,
+      /1 sidechain line \(agent ag1\)/,
+      /abandoned branches/,
+      /Merged 1 assistant line/,
+    ],
+  },
+  {
+    path: 'claude-code/stream-json.jsonl',
+    format: 'claude-code',
+    outline: ['assistant: Task(toolu_1) {"prompt":"look"}', 'tool → toolu_1: "found it"'],
+    warnings: [/1 subagent message/],
+  },
+  {
+    path: 'openai-responses/response-custom-shell.json',
+    format: 'openai-responses',
+    outline: [
+      'assistant: apply_patch(call_p) "*** Begin Patch\\n*** End Patch" | local_shell(call_s) {"command":["ls","-la"],"type":"exec"}',
+    ],
+    warnings: [/1 server-side tool item/],
+  },
+  {
+    path: 'openai-responses/continued.json',
+    format: 'openai-responses',
+    outline: ['tool → call_9: [{"text":"done","type":"input_text"}]', 'user'],
+    warnings: [/previous_response_id/],
+  },
+  {
+    path: 'codex/era-a.json',
+    format: 'codex',
+    outline: [
+      'user',
+      'assistant: shell(call_7) {"command":["pytest"]}',
+      'tool → call_7: "1 failed"',
+    ],
+  },
+  {
+    path: 'codex/era-b.jsonl',
+    format: 'codex',
+    outline: [
+      'user',
+      'user',
+      'assistant: shell(call_1) {"command":["make"]} | shell(call_2) {"command":["make","test"]}',
+      'tool → call_2: "{\\"output\\":\\"ok\\",\\"metadata\\":{\\"exit_code\\":0}}"',
+      'tool → call_1: "{\\"output\\":\\"make: *** [all] Error 2\\",\\"metadata\\":{\\"exit_code\\":2}}"',
+    ],
+  },
+  {
+    path: 'codex/compacted-fork.jsonl',
+    format: 'codex',
+    outline: [
+      'user',
+      'user',
+      'assistant: apply_patch(call_p) "*** Begin Patch"',
+      'tool → call_p: "Done"',
+    ],
+    warnings: [/2 session_meta lines/, /compacted once/],
+  },
+  {
+    path: 'gemini/no-ids-parallel.json',
+    format: 'gemini',
+    outline: [
+      'user',
+      'assistant: read_file(syn-1-0) {"path":"config.yaml"} | list_dir(syn-1-1) {"path":"."}',
+      'tool → syn-1-1: {"output":"a\\nb"}',
+      'tool → syn-1-0: {"output":"port: 80"}',
+      'assistant',
+    ],
+    warnings: [/Synthesized 2 tool-call ids/],
+  },
+  {
+    path: 'gemini/response-chunks.json',
+    format: 'gemini',
+    outline: ['assistant: shell(syn-0-0) {"cmd":"make"}'],
+    warnings: [/Merged 2 streamed response chunks/],
+  },
+  {
+    path: 'gemini-cli/legacy-rewind.json',
+    format: 'gemini-cli',
+    outline: [
+      'user',
+      'assistant: list_directory(ls-1) {"path":"."} | read_file(rd-1) {"absolute_path":"/p/a"}',
+      'tool → ls-1: {"output":"a b"}',
+    ],
+    warnings: [/1 info, warning or error record/],
+  },
+  {
+    path: 'gemini-cli/rewind.jsonl',
+    format: 'gemini-cli',
+    outline: ['user', 'assistant: shell(y-1) {"cmd":"ls"}', 'tool → y-1: {"output":"a"}'],
+    warnings: [/Applied 1 rewind/],
+  },
+  {
+    path: 'gemini-cli/checkpoint.json',
+    format: 'gemini-cli',
+    outline: [
+      'user',
+      'assistant: glob(syn-1-0) {"pattern":"*.ts"}',
+      'tool → syn-1-0: {"output":"a.ts"}',
+    ],
+  },
+  {
+    path: 'otel/openllmetry-flat.json',
+    format: 'otel',
+    outline: [
+      'user',
+      'assistant: git_status(call_x) {} | git_diff(call_y) {"staged":true}',
+      'tool → call_x: "clean"',
+      'tool → call_y: ""',
+      'user',
+      'assistant',
+    ],
+    warnings: [/longest of 2 LLM spans/],
+  },
+  {
+    path: 'otel/openinference.jsonl',
+    format: 'otel',
+    outline: ['user', 'assistant: get_weather(call_V1) {"location":"Paris"}'],
+  },
+  {
+    path: 'inspect/attachments-two-samples.json',
+    format: 'inspect',
+    outline: [
+      'user',
+      'assistant: bash(call_1) {"cmd":"ls"} | python(call_2) {"code":"a very long tool output that was condensed into an attachment"}',
+      'tool → call_1: "a very long tool output that was condensed into an attachment"',
+      'tool → call_2: ""',
+    ],
+    warnings: [/2 samples; only the first \(id 7, epoch 1\)/],
+  },
+  {
+    path: 'langchain/messages-to-dict.json',
+    format: 'langchain',
+    outline: [
+      'user',
+      'assistant: search(toolu_1) {"q":"a"} | search(toolu_2) "{\\"q\\": "',
+      'tool → toolu_1: "result a"',
+      'tool → toolu_2: "Error: bad json"',
+    ],
+  },
+  {
+    path: 'openhands/v1-events.json',
+    format: 'openhands',
+    outline: [
+      'system',
+      'user',
+      'assistant: terminal(tc_1) {"command":"ls"} | terminal(tc_2) {"command":"ls -a"}',
+      'tool → tc_1: [{"text":"a","type":"text"}]',
+      'tool → tc_2: [{"text":". .. a","type":"text"}]',
+    ],
+  },
+  {
+    path: 'openhands/v0-no-fc.json',
+    format: 'openhands',
+    outline: [
+      'user',
+      'assistant: run(syn-1-0) {"command":"pytest","thought":"Running."}',
+      'tool → syn-1-0: "1 failed"',
+      'assistant: finish(syn-3-0) {"outputs":{}}',
+    ],
+    warnings: [/Synthesized 2 tool-call ids/],
+  },
+  {
+    path: 'swe-agent/no-fc.traj',
+    format: 'swe-agent',
+    outline: [
+      'system',
+      'user',
+      'assistant: ls(syn-2-0) "ls -la\\n"',
+      'tool → syn-2-0: "a.py b.py"',
+    ],
+    warnings: [/1 demonstration message/],
+  },
+  {
+    path: 'swe-agent/trajectory-only.traj',
+    format: 'swe-agent',
+    outline: [
+      'assistant: find_file(syn-0-0) "find_file setup.py"',
+      'tool → syn-0-0: "Found 1 match"',
+      'assistant: open(syn-2-0) "open setup.py"',
+      'tool → syn-2-0: "[File: setup.py]"',
+    ],
+  },
+  {
+    path: 'har/openai-sse.har',
+    format: 'har',
+    outline: [
+      'user',
+      'assistant: read_file(call_1) {"path":"a.py"} | read_file(call_2) {"path":"b.py"}',
+    ],
+    warnings: [/HAR files hold API keys/],
+  },
+  {
+    path: 'har/anthropic-sse-base64.har',
+    format: 'har',
+    outline: ['system', 'user', 'assistant: Bash(toolu_1) {"command":"git status"}'],
+    warnings: [/HAR files hold API keys/],
+  },
+];
+
+describe.each(CASES)('$path', (c) => {
+  it(`is detected as ${c.format} and maps to the pinned list`, () => {
+    const imp = load(c.path);
+    expect(imp.format).toBe(c.format);
+    expect(outline(imp.messages)).toEqual(c.outline);
+    for (const w of c.warnings ?? []) expect(imp.warnings.some((x) => w.test(x))).toBe(true);
+    for (const w of imp.warnings) expect(w).not.toContain('\n');
+  });
+});
+
+describe('forcing a format', () => {
+  it('reads a bare message list as the forced dialect', () => {
+    const imp = load('langchain/messages-to-dict.json', 'langchain');
+    expect(imp.formatLabel).toBe('LangChain messages');
+  });
+});

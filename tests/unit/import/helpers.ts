@@ -1,0 +1,53 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import { DEFAULT_CONFIG, domainCalls, printJson, replay } from '../../../src/detector/index';
+import type { ChatMessage, Report } from '../../../src/detector/index';
+import { importTranscript } from '../../../src/import/index';
+import type { FormatId, Imported } from '../../../src/import/index';
+
+export const FIXTURES = join(__dirname, '..', '..', 'fixtures');
+
+/** The bytes of a fixture file. */
+export function fixture(path: string): Uint8Array {
+  return new Uint8Array(readFileSync(join(FIXTURES, path)));
+}
+
+/** Imports a fixture and fails the test on an error. */
+export function load(path: string, format?: FormatId): Imported {
+  const r = importTranscript(fixture(path), { name: path, format });
+  if (!r.ok) throw new Error(`${path}: ${r.error.kind}: ${r.error.message}`);
+  return r.value;
+}
+
+/** Imports text and returns the error (fails when it imports). */
+export function loadError(input: string | Uint8Array) {
+  const r = importTranscript(input);
+  expect(r.ok).toBe(false);
+  if (r.ok) throw new Error('expected an error');
+  return r.error;
+}
+
+/** A compact view of the list: one line per message, `role` plus calls `name(id) args` or `→ id`. */
+export function outline(messages: readonly ChatMessage[]): string[] {
+  return messages.map((m) => {
+    const role = typeof m.role === 'string' ? m.role : JSON.stringify(m.role ?? null);
+    if (role === 'tool') {
+      const content = m.content === undefined ? 'undefined' : printJson(m.content);
+      return `tool → ${String(m.tool_call_id)}: ${content}`;
+    }
+    const calls = domainCalls(m.tool_calls);
+    if (calls.length === 0) return role;
+    return `${role}: ${calls.map((c) => `${c.name}(${c.id}) ${printJson(c.arguments)}`).join(' | ')}`;
+  });
+}
+
+/** Replays with the defaults. */
+export function run(imp: Imported): Report {
+  return replay(imp.messages, DEFAULT_CONFIG, {
+    format: imp.format,
+    messages: imp.messages.length,
+    warnings: imp.warnings,
+    referenceScan: imp.referenceScan,
+  });
+}
