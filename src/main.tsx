@@ -1,15 +1,16 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { appStore } from './state/appStore';
+import { App } from './ui/App';
 
-function Placeholder() {
-  return <h1>Loopscope</h1>;
-}
+// Set the theme before the first paint, so canvas components read the right colours at once.
+document.documentElement.dataset['theme'] = appStore.getState().theme;
 
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <Placeholder />
+      <App />
     </StrictMode>,
   );
 }

@@ -1,11 +1,31 @@
-// Where each element of a JSON array sits in the source text. The lossless reader does not
-// keep positions, so this is a second, cheap structural pass: strings are skipped with the
-// native indexOf, and only the bytes outside strings are looked at one by one.
+// Where each element of a JSON array sits in the source text. The lenient reader records
+// this for the top-level arrays as it parses (`topElementSpans`); `elementSpans` is the
+// fallback, a second, cheap structural pass: strings are skipped with the native indexOf,
+// and only the bytes outside strings are looked at one by one.
 
 /** A half-open UTF-16 range of the source text. */
 export interface TextSpan {
   readonly start: number;
   readonly end: number;
+}
+
+/**
+ * The same spans as `elementSpans(text, key)`, taken from the offsets the lenient reader
+ * recorded while parsing (no second pass); falls back to the text pass when it recorded none.
+ */
+export function topElementSpans(
+  parsed: { readonly topSpans?: ReadonlyMap<string | null, readonly number[]> },
+  text: string,
+  key: string | null,
+): TextSpan[] | null {
+  if (parsed.topSpans === undefined) return elementSpans(text, key);
+  const flat = parsed.topSpans.get(key);
+  if (flat === undefined) return null;
+  const out = new Array<TextSpan>(flat.length >> 1);
+  for (let i = 0; i < out.length; i++) {
+    out[i] = { start: flat[2 * i] as number, end: flat[2 * i + 1] as number };
+  }
+  return out;
 }
 
 /** Spans of the elements of the top-level array, or of the array under top-level key `key`. */

@@ -38,6 +38,13 @@ export interface JsonDiagnostics {
 export interface ParsedJson {
   value: JsonValue;
   diagnostics: JsonDiagnostics;
+  /**
+   * Added (lenient reader only): where the elements of the top-level arrays sit in the text,
+   * as flat `[start, end, start, end, …]` UTF-16 offsets (end exclusive). Key `null` is the
+   * root array; a string key is the array under that key of the root object (the last such
+   * member wins, as for the value). Importers use it instead of a second pass over the text.
+   */
+  topSpans?: ReadonlyMap<string | null, readonly number[]>;
 }
 
 /** Where and why a text is not JSON; `line` and `column` are 1-based (UTF-16 units). */
@@ -50,9 +57,15 @@ export interface JsonSyntaxError {
 
 /** serde_json's recursion limit: 127 nested containers parse, 128 fail. */
 const STRICT_MAX_DEPTH = 127;
+// Searched forwards through the whole text (global flag, `lastIndex`), so each character is
+// looked at once however many strings there are; a string needs a closer look only when the
+// next match falls inside it.
 // eslint-disable-next-line no-control-regex -- JSON forbids raw control characters in strings
-const CONTROL_CHAR = /[\u0000-\u001f]/;
-const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
+const CONTROL_CHAR = /[\u0000-\u001f]/g;
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/g;
+/** Escape-free strings up to this length are interned (keys, roles, types repeat a lot). */
+const INTERN_MAX = 16;
+const INTERN_SLOTS = 1024;
 
 class Failure {
   constructor(
@@ -81,6 +94,16 @@ class Parser {
   pos = 0;
   /** Index of the next backslash at or after the last string start (text.length if none). */
   private backslash = -1;
+  /** Likewise for the next raw control character and the next surrogate escape. */
+  private control = -1;
+  private surrogate = -1;
+  /** Short escape-free strings seen before, by a hash of their length and two characters. */
+  private readonly interned: (string | undefined)[] = new Array<string | undefined>(INTERN_SLOTS);
+  /** Element offsets of the top-level arrays (lenient mode only), see `ParsedJson.topSpans`. */
+  readonly topSpans: Map<string | null, number[]> | null;
+  /** The top-level array being read and where its element offsets go. */
+  private spanTarget: JsonValue[] | null = null;
+  private spanOut: number[] = [];
   readonly diagnostics: Required<JsonDiagnostics> = {
     maxDepth: 0,
     loneSurrogate: false,
@@ -92,7 +115,35 @@ class Parser {
   constructor(
     private readonly text: string,
     private readonly strict: boolean,
-  ) {}
+  ) {
+    this.topSpans = strict ? null : new Map();
+  }
+
+  /** Index of the next match of the global `re` at or after `from` (text length if none). */
+  private next(re: RegExp, from: number): number {
+    re.lastIndex = from;
+    const m = re.exec(this.text);
+    return m === null ? this.text.length : m.index;
+  }
+
+  /** The escape-free string text[start, end), shared with earlier equal short strings. */
+  private plain(start: number, end: number): string {
+    const t = this.text;
+    const n = end - start;
+    if (n > INTERN_MAX || n === 0) return t.slice(start, end);
+    const slot =
+      (n * 31 + t.charCodeAt(start) * 7 + t.charCodeAt(end - 1) * 3 + t.charCodeAt(start + (n >> 1))) &
+      (INTERN_SLOTS - 1);
+    const hit = this.interned[slot];
+    if (hit !== undefined && hit.length === n) {
+      let i = 0;
+      while (i < n && hit.charCodeAt(i) === t.charCodeAt(start + i)) i++;
+      if (i === n) return hit;
+    }
+    const s = t.slice(start, end);
+    this.interned[slot] = s;
+    return s;
+  }
 
   skipWs(): number {
     const t = this.text;
@@ -113,10 +164,10 @@ class Parser {
       this.backslash = b < 0 ? t.length : b;
     }
     if (this.backslash > q) {
-      const s = t.slice(start, q);
-      if (CONTROL_CHAR.test(s)) return this.slowString(start);
+      if (this.control < start) this.control = this.next(CONTROL_CHAR, start);
+      if (this.control < q) return this.slowString(start);
       this.pos = q + 1;
-      return s;
+      return this.plain(start, q);
     }
     // Escapes present: find the quote that is not itself escaped.
     for (;;) {
@@ -133,7 +184,8 @@ class Parser {
     } catch {
       return this.slowString(start);
     }
-    if (SURROGATE_ESCAPE.test(raw) && hasLoneSurrogate(s)) {
+    if (this.surrogate < start) this.surrogate = this.next(SURROGATE_ESCAPE, start);
+    if (this.surrogate < q && hasLoneSurrogate(s)) {
       if (this.strict) throw new Failure('lone surrogate escape in string', start - 1);
       this.diagnostics.loneSurrogate = true;
     }
@@ -210,6 +262,8 @@ class Parser {
     for (;;) {
       // Read one value; containers are opened and the loop descends into them.
       const c = this.skipWs();
+      const parent = containers[containers.length - 1];
+      if (parent !== undefined && parent === this.spanTarget) this.spanOut.push(this.pos);
       let descend = false;
       if (c === 0x7b || c === 0x5b) {
         const depth = containers.length + 1;
@@ -230,6 +284,7 @@ class Parser {
           }
         } else {
           const a: JsonValue[] = [];
+          if (this.topSpans !== null && depth <= 2) this.watch(a, containers, keys);
           if (this.skipWs() === 0x5d) {
             this.pos++;
             value = a;
@@ -251,6 +306,7 @@ class Parser {
       for (;;) {
         const top = containers[containers.length - 1];
         if (top === undefined) return value;
+        if (top === this.spanTarget) this.spanOut.push(this.pos);
         const next = this.skipWs();
         if (Array.isArray(top)) {
           top.push(value);
@@ -278,6 +334,24 @@ class Parser {
     }
   }
 
+  /**
+   * Starts recording element offsets if `a` is a top-level array: the root itself, or a
+   * member of the root object (a later member with the same key replaces the spans).
+   */
+  private watch(
+    a: JsonValue[],
+    containers: readonly (JsonValue[] | JsonObject)[],
+    keys: readonly string[],
+  ): void {
+    let key: string | null;
+    if (containers.length === 0) key = null;
+    else if (containers[0] instanceof Map) key = keys[0] as string;
+    else return;
+    this.spanTarget = a;
+    this.spanOut = [];
+    (this.topSpans as Map<string | null, number[]>).set(key, this.spanOut);
+  }
+
   private duplicate(m: JsonObject): void {
     const d = this.diagnostics;
     d.duplicateKey = true;
@@ -303,7 +377,9 @@ function parseWith(text: string, strict: boolean): Result<ParsedJson, JsonSyntax
     const value = p.run();
     p.skipWs();
     if (p.pos < text.length) throw new Failure('trailing characters after the JSON value', p.pos);
-    return ok({ value, diagnostics: p.diagnostics });
+    const parsed: ParsedJson = { value, diagnostics: p.diagnostics };
+    if (p.topSpans !== null) parsed.topSpans = p.topSpans;
+    return ok(parsed);
   } catch (e) {
     if (e instanceof Failure) return err(syntaxError(text, e));
     throw e;

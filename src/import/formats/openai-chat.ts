@@ -11,7 +11,7 @@ import {
 } from '../dialects/openai';
 import { invalid } from '../format';
 import type { FormatImporter, FormatOutput } from '../format';
-import { elementSpans } from '../spans';
+import { elementSpans, topElementSpans } from '../spans';
 import type { TextSpan } from '../spans';
 import type { JsonlLine } from '../text';
 import { pickSnapshot } from '../snapshots';
@@ -27,12 +27,12 @@ export const importOpenAiChat: FormatImporter = (doc) => {
   const w = new Warnings();
   if (doc.kind === 'jsonl') return fromLines(doc.lines, doc.text, w);
   const v = doc.parsed.value;
-  if (isJsonArray(v)) return ok(build(v, elementSpans(doc.text, null), doc.parsed, null, w));
+  if (isJsonArray(v)) return ok(build(v, topElementSpans(doc.parsed, doc.text, null), doc.parsed, null, w));
   if (!isJsonObject(v)) return invalid('An OpenAI chat transcript must be a JSON object or array.');
   const messages = v.get('messages');
   const reply = replyOf(v, w);
   if (isJsonArray(messages)) {
-    return ok(build(messages, elementSpans(doc.text, 'messages'), doc.parsed, reply, w));
+    return ok(build(messages, topElementSpans(doc.parsed, doc.text, 'messages'), doc.parsed, reply, w));
   }
   if (messages === undefined && reply !== null) {
     return ok(build([], null, null, reply, w));

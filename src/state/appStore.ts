@@ -1,0 +1,102 @@
+/**
+ * The app's store instance with browser dependencies, and the named hooks components use.
+ * Components never see zustand: they call these hooks and actions.
+ */
+import { useStore } from 'zustand';
+import { useShallow } from 'zustand/shallow';
+import { ReplayClient } from '../worker/client';
+import { createAppStore } from './store';
+import type { AppDeps, AppState } from './types';
+
+function safeStorage(): AppDeps['storage'] {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+const browserDeps: AppDeps = {
+  createClient: (listener) => new ReplayClient(listener),
+  storage: safeStorage(),
+  hash: {
+    read: () => window.location.hash,
+    write: (hash) => {
+      const url = new URL(window.location.href);
+      url.hash = hash;
+      // replaceState: a config change is not a navigation the Back button should undo.
+      window.history.replaceState(window.history.state, '', url.href);
+    },
+  },
+  fetchText: async (path) => {
+    const res = await fetch(new URL(path, document.baseURI), { credentials: 'same-origin' });
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    return res.text();
+  },
+  readFileText: (file) => file.text(),
+};
+
+const prefersDark =
+  typeof window.matchMedia === 'function' &&
+  window.matchMedia('(prefers-color-scheme: dark)').matches;
+
+export const appStore = createAppStore(browserDeps, prefersDark ? 'dark' : 'light');
+
+// replaceState (our own writes) fires no hashchange, so this only sees links the user pasted.
+window.addEventListener('hashchange', () => appStore.getState().applyHash(window.location.hash));
+
+/** Reads a slice of the app state; `useShallow` keeps object selectors from re-rendering. */
+export function useApp<T>(selector: (s: AppState) => T): T {
+  return useStore(appStore, selector);
+}
+
+export const useReport = () => useApp((s) => s.result?.report ?? null);
+export const useDefaultReport = () => useApp((s) => s.result?.defaultReport ?? null);
+export const useAnalysis = () =>
+  useApp(
+    useShallow((s) => ({
+      status: s.status,
+      loading: s.loading,
+      result: s.result,
+      analysisError: s.analysisError,
+      workerFailure: s.workerFailure,
+    })),
+  );
+export const useConfig = () => useApp((s) => s.config);
+export const useConfigNotice = () => useApp((s) => s.configNotice);
+export const useSelection = () =>
+  useApp(useShallow((s) => ({ selectedIndex: s.selectedIndex, details: s.details })));
+export const useTheme = () => useApp((s) => s.theme);
+export const useTranscript = () =>
+  useApp(
+    useShallow((s) => ({
+      text: s.transcriptText,
+      note: s.transcriptNote,
+      sourceName: s.sourceName,
+    })),
+  );
+export const useSamples = () =>
+  useApp(
+    useShallow((s) => ({
+      samples: s.samples,
+      samplesError: s.samplesError,
+      currentSample: s.currentSample,
+    })),
+  );
+
+/** Actions, callable from components and outside React alike. */
+export const actions = {
+  setTranscriptText: (t: string) => appStore.getState().setTranscriptText(t),
+  loadFile: (f: File) => appStore.getState().loadFile(f),
+  setConfig: (p: Parameters<AppState['setConfig']>[0]) => appStore.getState().setConfig(p),
+  resetConfig: () => appStore.getState().resetConfig(),
+  importConfig: (text: string, where: string) => appStore.getState().importConfig(text, where),
+  dismissConfigNotice: () => appStore.getState().dismissConfigNotice(),
+  select: (i: number | null) => appStore.getState().select(i),
+  retry: () => appStore.getState().retry(),
+  cancel: () => appStore.getState().cancel(),
+  toggleTheme: () => appStore.getState().toggleTheme(),
+  loadSampleIndex: () => appStore.getState().loadSampleIndex(),
+  start: () => appStore.getState().start(),
+  openSample: (file: string) => appStore.getState().openSample(file),
+};

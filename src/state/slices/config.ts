@@ -1,0 +1,35 @@
+import { DEFAULT_CONFIG, type DetectorConfig } from '../../detector/config';
+import { configToHash, parseConfigHash, parseConfigText } from '../configCodec';
+import type { ConfigSlice, Slice } from '../types';
+
+export const createConfigSlice: Slice<ConfigSlice> = (_deps, engine) => (set, get) => {
+  const apply = (config: DetectorConfig) => {
+    set({ config });
+    engine.client?.evaluate(config);
+  };
+  return {
+    config: DEFAULT_CONFIG,
+    configNotice: null,
+    setConfig(patch) {
+      apply({ ...get().config, ...patch });
+    },
+    resetConfig() {
+      apply(DEFAULT_CONFIG);
+    },
+    importConfig(text, where) {
+      const parsed = parseConfigText(text, where);
+      set({ configNotice: parsed.notice });
+      apply(parsed.config);
+    },
+    applyHash(hash) {
+      // An edited or pasted link on the open page: same validation as at start-up.
+      if (hash.replace(/^#/, '') === configToHash(get().config)) return;
+      const parsed = parseConfigHash(hash);
+      set({ configNotice: parsed.notice });
+      apply(parsed.config);
+    },
+    dismissConfigNotice() {
+      set({ configNotice: null });
+    },
+  };
+};

@@ -1,0 +1,52 @@
+import { parseSampleIndex } from '../samples';
+import type { Slice, UiSlice } from '../types';
+
+export const createUiSlice: Slice<UiSlice> = (deps) => (set, get) => {
+  let started = false;
+  return {
+    theme: 'light',
+    toggleTheme() {
+      set({ theme: get().theme === 'light' ? 'dark' : 'light' });
+    },
+
+    samples: [],
+    samplesError: null,
+    currentSample: null,
+
+    async loadSampleIndex() {
+      try {
+        const parsed = parseSampleIndex(JSON.parse(await deps.fetchText('samples/index.json')));
+        if (parsed.ok) set({ samples: parsed.value, samplesError: null });
+        else set({ samplesError: parsed.error });
+      } catch (e) {
+        set({
+          samplesError: `The samples could not be listed: ${e instanceof Error ? e.message : String(e)}`,
+        });
+      }
+    },
+
+    async start() {
+      if (started) return; // React StrictMode runs mount effects twice
+      started = true;
+      await get().loadSampleIndex();
+      const first = get().samples[0];
+      if (first !== undefined && get().sourceName === null) await get().openSample(first.file);
+    },
+
+    async openSample(file) {
+      const entry = get().samples.find((s) => s.file === file);
+      if (entry === undefined) return;
+      set({ currentSample: file });
+      try {
+        const text = await deps.fetchText(`samples/${entry.file}`);
+        if (get().currentSample !== file) return; // another source was chosen meanwhile
+        get().loadInput({ kind: 'text', text, name: entry.title }, text);
+        set({ currentSample: file });
+      } catch (e) {
+        set({
+          samplesError: `The sample ${entry.file} could not be read: ${e instanceof Error ? e.message : String(e)}`,
+        });
+      }
+    },
+  };
+};

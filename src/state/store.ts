@@ -1,0 +1,73 @@
+/**
+ * Builds the one app store from its slices and connects it to the worker client and to
+ * the places the config is persisted (URL hash and localStorage). Middleware-like wiring
+ * happens only here, where the slices are combined.
+ */
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import {
+  configToHash,
+  configToJson,
+  hashHasConfig,
+  parseConfigHash,
+  parseStoredConfig,
+} from './configCodec';
+import { createAnalysisSlice } from './slices/analysis';
+import { createConfigSlice } from './slices/config';
+import { createSelectionSlice } from './slices/selection';
+import { createTranscriptSlice } from './slices/transcript';
+import { createUiSlice } from './slices/ui';
+import type { AppDeps, AppState, Engine, Theme } from './types';
+
+export const CONFIG_STORAGE_KEY = 'loopscope.config';
+export const THEME_STORAGE_KEY = 'loopscope.theme';
+
+function readStorage(deps: AppDeps, key: string): string | null {
+  try {
+    return deps.storage?.getItem(key) ?? null;
+  } catch {
+    return null; // storage disabled by the browser: behave as if empty
+  }
+}
+
+function writeStorage(deps: AppDeps, key: string, value: string): void {
+  try {
+    deps.storage?.setItem(key, value);
+  } catch {
+    // quota or privacy mode: the URL still carries the config
+  }
+}
+
+/** The initial config: the URL wins (a shared link), else this browser's saved config. */
+function initialConfig(deps: AppDeps) {
+  const hash = deps.hash?.read() ?? '';
+  if (hashHasConfig(hash)) return parseConfigHash(hash);
+  return parseStoredConfig(readStorage(deps, CONFIG_STORAGE_KEY));
+}
+
+export function createAppStore(deps: AppDeps, initialTheme: Theme = 'light'): StoreApi<AppState> {
+  const engine: Engine = { client: null };
+  const store = createStore<AppState>()((...a) => ({
+    ...createTranscriptSlice(deps, engine)(...a),
+    ...createConfigSlice(deps, engine)(...a),
+    ...createAnalysisSlice(deps, engine)(...a),
+    ...createSelectionSlice(deps, engine)(...a),
+    ...createUiSlice(deps, engine)(...a),
+  }));
+
+  const { config, notice } = initialConfig(deps);
+  const storedTheme = readStorage(deps, THEME_STORAGE_KEY);
+  const theme: Theme =
+    storedTheme === 'dark' || storedTheme === 'light' ? storedTheme : initialTheme;
+  store.setState({ config, configNotice: notice, theme });
+
+  engine.client = deps.createClient(store.getState().listener);
+
+  store.subscribe((s, prev) => {
+    if (s.config !== prev.config) {
+      writeStorage(deps, CONFIG_STORAGE_KEY, configToJson(s.config));
+      deps.hash?.write(configToHash(s.config));
+    }
+    if (s.theme !== prev.theme) writeStorage(deps, THEME_STORAGE_KEY, s.theme);
+  });
+  return store;
+}

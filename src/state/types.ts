@@ -1,0 +1,106 @@
+/**
+ * The app store's shape: one store, built from slices (zustand's slices pattern). Each
+ * slice keeps its actions next to its state. Derived data (verdict diffs, table rows,
+ * timeline layout) is computed from these fields, never stored beside them.
+ */
+import type { StateCreator } from 'zustand';
+import type { BatchDetails, DetectorConfig, Report } from '../detector/index';
+import type { AnalysisResult, ReplayClientListener } from '../worker/client';
+import type { AnalysisError, TranscriptInput } from '../worker/protocol';
+import type { SampleEntry } from './samples';
+
+export type AnalysisStatus = 'idle' | 'running' | 'ready' | 'error';
+export type Theme = 'light' | 'dark';
+
+/** The part of the worker client the store drives (a fake in tests). */
+export interface ClientPort {
+  load(input: TranscriptInput, config: DetectorConfig): void;
+  evaluate(config: DetectorConfig): void;
+  details(batchIndex: number): void;
+  retry(): void;
+  cancel(): boolean;
+}
+
+/** The outside world the store touches; injected so the store is testable in Node. */
+export interface AppDeps {
+  createClient(listener: ReplayClientListener): ClientPort;
+  /** localStorage, or null where there is none. */
+  storage: Pick<Storage, 'getItem' | 'setItem'> | null;
+  /** Reads and replaces the URL hash (config only, never the transcript). */
+  hash: { read(): string; write(hash: string): void } | null;
+  /** Same-origin fetch of a text file under `samples/`. */
+  fetchText(path: string): Promise<string>;
+  /** Reads a (small) file's text for the transcript box; the worker gets the File itself. */
+  readFileText(file: Blob): Promise<string>;
+}
+
+export interface TranscriptSlice {
+  /** The "Transcript" box: pasted text, or the text of a small file or sample. */
+  transcriptText: string;
+  /** Shown when a file too large for the box was loaded instead. */
+  transcriptNote: string | null;
+  /** The name of what the user asked to analyse last. */
+  sourceName: string | null;
+  setTranscriptText(text: string): void;
+  loadFile(file: File): void;
+  loadInput(input: TranscriptInput, text: string | null): void;
+}
+
+export interface ConfigSlice {
+  config: DetectorConfig;
+  /** Why a stored/URL config was ignored (malformed or hostile), shown until dismissed. */
+  configNotice: string | null;
+  setConfig(patch: Partial<DetectorConfig>): void;
+  resetConfig(): void;
+  /** Applies a config file's text, validated like the URL; problems become `configNotice`. */
+  importConfig(text: string, where: string): void;
+  /** The URL hash changed under the open page (a pasted link): apply its config. */
+  applyHash(hash: string): void;
+  dismissConfigNotice(): void;
+}
+
+export interface AnalysisSlice {
+  status: AnalysisStatus;
+  /** A new transcript is being imported (Cancel applies), not just a config re-run. */
+  loading: boolean;
+  /** The last good analysis; kept on screen while a newer input fails. */
+  result: AnalysisResult | null;
+  /** The newest load or evaluate failed (the pasted text is bad, say). */
+  analysisError: AnalysisError | null;
+  /** The worker died or hung; `retry` starts a new one. */
+  workerFailure: string | null;
+  retry(): void;
+  cancel(): void;
+  /** Wiring for the worker client; not for components. */
+  readonly listener: ReplayClientListener;
+}
+
+export interface SelectionSlice {
+  selectedIndex: number | null;
+  /** Details of `selectedIndex` from the worker; null while loading. */
+  details: BatchDetails | null;
+  select(index: number | null): void;
+}
+
+export interface UiSlice {
+  theme: Theme;
+  toggleTheme(): void;
+  samples: readonly SampleEntry[];
+  samplesError: string | null;
+  currentSample: string | null;
+  loadSampleIndex(): Promise<void>;
+  /** Lists the samples and opens the first, unless the user has loaded something already. */
+  start(): Promise<void>;
+  openSample(file: string): Promise<void>;
+}
+
+export type AppState = TranscriptSlice & ConfigSlice & AnalysisSlice & SelectionSlice & UiSlice;
+
+/** Late-bound access to the worker client (the client's listener needs the store first). */
+export interface Engine {
+  client: ClientPort | null;
+}
+
+export type Slice<T> = (deps: AppDeps, engine: Engine) => StateCreator<AppState, [], [], T>;
+
+export type { Report };

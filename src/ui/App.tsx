@@ -1,0 +1,54 @@
+import { useEffect, useMemo } from 'react';
+import { actions, useAnalysis, useTheme } from '../state/appStore';
+import './theme.css';
+import './app.css';
+import { ConfigPanel } from './config/ConfigPanel';
+import { diffVerdicts } from './config/verdictDiff';
+import { DropOverlay } from './load/DropOverlay';
+import { TranscriptInput } from './load/TranscriptInput';
+import { useFileDrop } from './load/useFileDrop';
+import { Header } from './shell/Header';
+import { Notices } from './shell/Notices';
+import { StatusPill } from './shell/StatusPill';
+import { Workspace } from './shell/Workspace';
+
+const NO_CHANGES: ReadonlySet<number> = new Set();
+
+/** The app shell: header, left sidebar (source + config), main workspace. */
+export function App() {
+  const { status, result } = useAnalysis();
+  const theme = useTheme();
+  const dragging = useFileDrop(actions.loadFile);
+
+  useEffect(() => {
+    document.documentElement.dataset['theme'] = theme;
+  }, [theme]);
+
+  useEffect(() => {
+    // Open on the first sample (the ordinary coding session) so the app shows something real.
+    void actions.start();
+  }, []);
+
+  const diff = useMemo(
+    () => (result === null ? null : diffVerdicts(result.report, result.defaultReport)),
+    [result],
+  );
+
+  return (
+    <div className="app" data-analysis-state={status}>
+      <Header />
+      <div className="app-body">
+        <aside className="sidebar" aria-label="Source and config">
+          <StatusPill />
+          <TranscriptInput />
+          <ConfigPanel diff={diff} />
+        </aside>
+        <div className="content">
+          <Notices />
+          <Workspace changedBatches={diff?.changed ?? NO_CHANGES} />
+        </div>
+      </div>
+      <DropOverlay active={dragging} />
+    </div>
+  );
+}

@@ -1,0 +1,167 @@
+import { useId } from 'react';
+import type { BatchDetails, BatchReport, Report } from '../../detector/index';
+import { explainBatch, observationPatternFor } from '../../detector/index';
+import { signatureColor } from '../colors';
+import { verdictKind } from '../table/labels';
+import { useTheme } from '../table/useTheme';
+import { AnswerView } from './AnswerView';
+import { CallView } from './CallView';
+import { CopyButton } from './CopyButton';
+import { detailsFor, runStateItems } from './model';
+import { TextBlock } from './TextBlock';
+import './DetailsPanel.css';
+
+export interface DetailsPanelProps {
+  report: Report;
+  batchIndex: number | null;
+  /** From the detector's `describeBatch`, fetched by the app; null while loading. */
+  details: BatchDetails | null;
+  /** Called after a successful copy, with the button's label and the copied text. */
+  onCopy?: (label: string, text: string) => void;
+}
+
+/** Everything about one batch: its calls, the answers it got, its run state and the verdict in words. */
+export function DetailsPanel({ report, batchIndex, details, onCopy }: DetailsPanelProps) {
+  const headingId = useId();
+  const batch = batchIndex === null ? undefined : report.batches[batchIndex];
+  const loaded = batch === undefined ? null : detailsFor(details, batch.index);
+  return (
+    <section
+      className="details-panel"
+      aria-labelledby={headingId}
+      aria-busy={batch !== undefined && loaded === null}
+    >
+      <h2 id={headingId}>Batch details</h2>
+      {batchIndex === null ? (
+        <p className="dp-muted">
+          Select a batch on the timeline or in the table to see its calls, answers and verdict.
+        </p>
+      ) : batch === undefined ? (
+        <p className="dp-muted">Batch #{batchIndex} is not in this report.</p>
+      ) : (
+        <BatchBody
+          key={batch.index}
+          report={report}
+          batch={batch}
+          details={loaded}
+          onCopy={onCopy}
+        />
+      )}
+    </section>
+  );
+}
+
+/** Where the first refusal stands in the reference's own behaviour, in one or two sentences. */
+function firstRefusalContext(report: Report): string {
+  const base =
+    report.config.mode === 'proxy'
+      ? 'This is the first refusal: the proxy’s scan stops here, and every later request in this conversation trips at the same batch.'
+      : 'This is the first refusal: the agent path stops its run here.';
+  const v = report.referenceVerdict;
+  return v.kind === 'stagnation'
+    ? `${base} The stagnation check trips earlier, at message ${v.messageIndex} (the same response ${v.count} times, limit ${v.maxSteps}), so that is what the reference reports first.`
+    : base;
+}
+
+interface BodyProps {
+  report: Report;
+  batch: BatchReport;
+  details: BatchDetails | null;
+  onCopy?: (label: string, text: string) => void;
+}
+
+function BatchBody({ report, batch, details, onCopy }: BodyProps) {
+  const theme = useTheme();
+  const kind = verdictKind(batch, report);
+  const first = report.firstRefusal;
+  const calls = batch.calls.length;
+  return (
+    <>
+      <p className="dp-subtitle">
+        Batch #{batch.index} · message {batch.messageIndex} · {calls}{' '}
+        {calls === 1 ? 'call' : 'calls'}
+      </p>
+      <p className={`dp-verdict dp-verdict-${kind}`}>{explainBatch(batch, report.config)}</p>
+
+      {kind === 'first-refusal' && first !== null ? (
+        <div className="dp-first" role="group" aria-label="What the reference sends">
+          <p>{firstRefusalContext(report)}</p>
+          <div className="dp-block-head">
+            <h3>Note appended in note mode (the default)</h3>
+            <CopyButton label="Copy note" text={first.note} onCopied={onCopy} />
+          </div>
+          <TextBlock text={first.note} limit={4000} />
+          <div className="dp-block-head">
+            <h3>HTTP 400 message in refuse mode</h3>
+            <CopyButton label="Copy 400 text" text={first.error400} onCopied={onCopy} />
+          </div>
+          <TextBlock text={first.error400} limit={4000} />
+        </div>
+      ) : null}
+      {kind === 'refused' && first !== null ? (
+        <p className="dp-muted">
+          The reference stops at the first refusal (batch #{first.batchIndex}); this later refusal
+          shows how long the loop went on.
+        </p>
+      ) : null}
+
+      <div className="dp-block-head">
+        <h3>Signature</h3>
+        <CopyButton label="Copy signature" text={batch.signature} onCopied={onCopy} />
+      </div>
+      <p className="dp-signature">
+        <span
+          className="dp-swatch"
+          aria-hidden="true"
+          style={{ backgroundColor: signatureColor(batch.signature, theme) }}
+        />
+        <code>{batch.signature}</code>
+      </p>
+
+      <h3>Run state</h3>
+      <dl className="dp-pairs dp-run">
+        {runStateItems(batch).map((item) => (
+          <div key={item.term}>
+            <dt>{item.term}</dt>
+            <dd>{item.value}</dd>
+          </div>
+        ))}
+      </dl>
+
+      <h3>Calls</h3>
+      {batch.calls.map((call, i) => (
+        <CallView
+          key={`${i}:${call.signature}`}
+          position={i}
+          call={call}
+          details={details?.calls[i] ?? null}
+          pattern={observationPatternFor(call.name, report.config.observationTools)}
+          onCopied={onCopy}
+        />
+      ))}
+
+      <h3>Answers</h3>
+      {details === null ? (
+        <p className="dp-muted">Loading answers…</p>
+      ) : details.answers.length === 0 ? (
+        <p className="dp-muted">No tool message followed this batch, so its answers are unknown.</p>
+      ) : (
+        details.answers.map((a, i) => (
+          <AnswerView
+            key={`${a.messageIndex}:${i}`}
+            position={i}
+            answer={a}
+            calls={details.calls}
+          />
+        ))
+      )}
+
+      {details !== null && details.narration.trim() !== '' ? (
+        <>
+          <h3>Assistant text with the batch</h3>
+          <TextBlock text={details.narration} limit={1500} />
+        </>
+      ) : null}
+    </>
+  );
+}

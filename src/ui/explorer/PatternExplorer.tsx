@@ -1,0 +1,145 @@
+import { useId, useMemo, useState } from 'react';
+import type { Report, ReportConfig } from '../../detector/index';
+import type { Trap } from './traps';
+import { explorePatterns } from './explore';
+import './PatternExplorer.css';
+
+export interface PatternExplorerProps {
+  report: Report;
+  config: ReportConfig;
+}
+
+/** Distinct names are few in real transcripts; a generated one with thousands gets a cut list. */
+const MAX_TOOLS_SHOWN = 1000;
+
+function TrapList({ traps }: { traps: readonly Trap[] }) {
+  if (traps.length === 0) return <span className="pe-muted">none</span>;
+  return (
+    <ul className="pe-traps">
+      {traps.map((t) => (
+        <li key={t.kind} className={`pe-trap pe-trap-${t.kind}`}>
+          <span className="pe-trap-icon" aria-hidden="true">
+            ⚠
+          </span>{' '}
+          {t.message}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Every tool name in the transcript with the observation pattern that classifies it, whether the
+ * costly rule marks it, and the known classifier traps it falls into.
+ */
+export function PatternExplorer({ report, config }: PatternExplorerProps) {
+  const headingId = useId();
+  const [flaggedOnly, setFlaggedOnly] = useState(false);
+  const exploration = useMemo(() => explorePatterns(report, config), [report, config]);
+  const listed = flaggedOnly
+    ? exploration.tools.filter((t) => t.traps.length > 0)
+    : exploration.tools;
+  const shown = listed.slice(0, MAX_TOOLS_SHOWN);
+  const n = exploration.tools.length;
+  const patternNotes = exploration.patterns.filter((p) => p.traps.length > 0);
+
+  return (
+    <section className="pattern-explorer" aria-labelledby={headingId}>
+      <h2 id={headingId}>Tool patterns</h2>
+      <p className="pe-summary">
+        {n} distinct tool {n === 1 ? 'name' : 'names'}; {exploration.flagged} flagged.{' '}
+        {config.observationTools.length === 0
+          ? 'The pattern list is empty, so no batch is read-only.'
+          : `${config.observationTools.length} observation patterns; the first one that a name contains classifies it.`}
+      </p>
+      {patternNotes.length > 0 ? (
+        <ul className="pe-traps pe-config-traps" aria-label="Pattern list problems">
+          {patternNotes.map((p) => (
+            <li key={p.position} className="pe-trap">
+              <span className="pe-trap-icon" aria-hidden="true">
+                ⚠
+              </span>{' '}
+              Pattern {p.position + 1} (“{p.pattern}”): {p.traps.map((t) => t.message).join(' ')}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <label className="pe-check">
+        <input
+          type="checkbox"
+          checked={flaggedOnly}
+          onChange={(e) => setFlaggedOnly(e.target.checked)}
+        />
+        Flagged only
+      </label>
+      <table className="pe-table" aria-label="Tool patterns">
+        <thead>
+          <tr>
+            <th scope="col">Tool</th>
+            <th scope="col">Calls</th>
+            <th scope="col">Batches</th>
+            <th scope="col">Pattern</th>
+            <th scope="col">Costly</th>
+            <th scope="col">Traps</th>
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((t) => (
+            <tr key={t.name} className={t.traps.length > 0 ? 'pe-flagged' : undefined}>
+              <th scope="row">
+                <code>{t.name === '' ? '(empty name)' : t.name}</code>
+              </th>
+              <td className="pe-num">{t.calls}</td>
+              <td className="pe-num">{t.batches}</td>
+              <td>
+                {t.pattern === null ? (
+                  <span className="pe-muted">none (mutating)</span>
+                ) : (
+                  <code>{t.pattern === '' ? '""' : t.pattern}</code>
+                )}
+              </td>
+              <td>{t.costly ? 'costly' : 'no'}</td>
+              <td>
+                <TrapList traps={t.traps} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {listed.length === 0 ? (
+        <p className="pe-muted">
+          {n === 0 ? 'This transcript has no tool calls.' : 'No tool name is flagged.'}
+        </p>
+      ) : null}
+      {listed.length > shown.length ? (
+        <p className="pe-muted">
+          Showing the {shown.length} most-called of {listed.length} names.
+        </p>
+      ) : null}
+
+      <h3>Observation patterns</h3>
+      <table className="pe-table pe-patterns" aria-label="Observation patterns">
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">Pattern</th>
+            <th scope="col">Classifies</th>
+            <th scope="col">Matches</th>
+          </tr>
+        </thead>
+        <tbody>
+          {exploration.patterns.map((p) => (
+            <tr key={p.position} className={p.classifies === 0 ? 'pe-unused' : undefined}>
+              <td className="pe-num">{p.position + 1}</td>
+              <th scope="row">
+                <code>{p.pattern === '' ? '""' : p.pattern}</code>
+              </th>
+              <td className="pe-num">{p.classifies}</td>
+              <td className="pe-num">{p.matches}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

@@ -1,0 +1,121 @@
+import type { Report, ReportConfig } from '../../detector/index';
+import { observationPatternFor } from '../../detector/index';
+import type { Trap } from './traps';
+import { costlyName, toolTraps } from './traps';
+
+/** One distinct tool name of the transcript and how the detector's classifiers see it. */
+export interface ToolEntry {
+  readonly name: string;
+  /** Calls with this name across all batches. */
+  readonly calls: number;
+  /** Batches with at least one call of this name. */
+  readonly batches: number;
+  /** The first observation pattern that matches, the one that classifies it; null = mutating. */
+  readonly pattern: string | null;
+  readonly costly: boolean;
+  readonly traps: readonly Trap[];
+}
+
+/** One configured pattern and what it captures in this transcript. */
+export interface PatternEntry {
+  readonly pattern: string;
+  /** Position in the configured list (the first matching pattern wins). */
+  readonly position: number;
+  /** Distinct names it is the classifying (first) match for. */
+  readonly classifies: number;
+  /** Distinct names it matches at all. */
+  readonly matches: number;
+  readonly traps: readonly Trap[];
+}
+
+export interface Exploration {
+  readonly tools: readonly ToolEntry[];
+  readonly patterns: readonly PatternEntry[];
+  /** How many tools carry at least one trap. */
+  readonly flagged: number;
+}
+
+/** Traps of the pattern list itself, independent of the transcript. */
+export function patternTraps(pattern: string, position: number, all: readonly string[]): Trap[] {
+  const traps: Trap[] = [];
+  if (pattern === '') {
+    traps.push({
+      kind: 'empty-pattern',
+      message: 'An empty pattern matches every tool name: every batch counts as read-only.',
+    });
+  } else if (pattern.trim() === '') {
+    traps.push({
+      kind: 'empty-pattern',
+      message: 'This pattern is only whitespace: it matches every name that contains a space.',
+    });
+  }
+  if (all.indexOf(pattern) !== position) {
+    traps.push({
+      kind: 'duplicate-pattern',
+      message: 'This pattern is listed twice; the second copy never decides anything.',
+    });
+  }
+  return traps;
+}
+
+/**
+ * Every distinct tool name in the report with its classifying pattern, costly flag and traps,
+ * most-called first; and every configured pattern with what it captures.
+ */
+export function explorePatterns(
+  report: Pick<Report, 'batches'>,
+  config: Pick<ReportConfig, 'observationTools'>,
+): Exploration {
+  const calls = new Map<string, number>();
+  const batches = new Map<string, number>();
+  for (const b of report.batches) {
+    const seen = new Set<string>();
+    for (const c of b.calls) {
+      calls.set(c.name, (calls.get(c.name) ?? 0) + 1);
+      if (!seen.has(c.name)) {
+        seen.add(c.name);
+        batches.set(c.name, (batches.get(c.name) ?? 0) + 1);
+      }
+    }
+  }
+  const patterns = config.observationTools;
+  // The detector treats an empty list as "classify nothing", even though "" would match all.
+  const patternOf = (name: string) =>
+    patterns.length === 0 ? null : observationPatternFor(name, patterns);
+  const tools: ToolEntry[] = [...calls].map(([name, n]) => {
+    const pattern = patternOf(name);
+    const costly = costlyName(name);
+    return {
+      name,
+      calls: n,
+      batches: batches.get(name) ?? 0,
+      pattern,
+      costly,
+      traps: toolTraps(name, pattern, costly),
+    };
+  });
+  tools.sort((a, b) => b.calls - a.calls || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+
+  const patternEntries: PatternEntry[] = patterns.map((pattern, position) => {
+    const lower = pattern.toLowerCase();
+    const first = patterns.indexOf(pattern) === position;
+    let classifies = 0;
+    let matches = 0;
+    for (const t of tools) {
+      if (t.name.toLowerCase().includes(lower)) matches++;
+      if (first && t.pattern === pattern) classifies++;
+    }
+    return {
+      pattern,
+      position,
+      classifies,
+      matches,
+      traps: patternTraps(pattern, position, patterns),
+    };
+  });
+  return {
+    tools,
+    patterns: patternEntries,
+    flagged: tools.filter((t) => t.traps.length > 0).length,
+  };
+}

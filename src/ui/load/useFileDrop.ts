@@ -1,0 +1,53 @@
+import { useEffect, useState } from 'react';
+
+function hasFiles(e: DragEvent): boolean {
+  return e.dataTransfer !== null && Array.from(e.dataTransfer.types).includes('Files');
+}
+
+/**
+ * Accepts a file dropped anywhere on the page. Returns whether a drag with files is over
+ * the page (for the overlay). Counting enter/leave pairs keeps the overlay from flickering
+ * as the pointer crosses child elements.
+ */
+export function useFileDrop(onFile: (file: File) => void): boolean {
+  const [active, setActive] = useState(false);
+  useEffect(() => {
+    let depth = 0;
+    const enter = (e: DragEvent) => {
+      if (!hasFiles(e)) return;
+      e.preventDefault();
+      depth++;
+      setActive(true);
+    };
+    const over = (e: DragEvent) => {
+      if (!hasFiles(e)) return;
+      e.preventDefault();
+      if (e.dataTransfer) e.dataTransfer.dropEffect = 'copy';
+    };
+    const leave = (e: DragEvent) => {
+      if (!hasFiles(e)) return;
+      depth = Math.max(0, depth - 1);
+      if (depth === 0) setActive(false);
+    };
+    const drop = (e: DragEvent) => {
+      const file = e.dataTransfer?.files[0];
+      depth = 0;
+      setActive(false);
+      if (file === undefined) return;
+      // Without preventDefault the browser would navigate to the file.
+      e.preventDefault();
+      onFile(file);
+    };
+    window.addEventListener('dragenter', enter);
+    window.addEventListener('dragover', over);
+    window.addEventListener('dragleave', leave);
+    window.addEventListener('drop', drop);
+    return () => {
+      window.removeEventListener('dragenter', enter);
+      window.removeEventListener('dragover', over);
+      window.removeEventListener('drop', drop);
+      window.removeEventListener('dragleave', leave);
+    };
+  }, [onFile]);
+  return active;
+}

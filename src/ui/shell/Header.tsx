@@ -1,0 +1,137 @@
+import { useId } from 'react';
+import { configToJson } from '../../state/configCodec';
+import {
+  actions,
+  useAnalysis,
+  useConfig,
+  useSamples,
+  useTheme,
+  useTranscript,
+} from '../../state/appStore';
+import { OpenFileButton } from '../load/OpenFileButton';
+import { downloadText, fileStem } from './download';
+
+function SamplesMenu() {
+  const { samples, currentSample } = useSamples();
+  const id = useId();
+  return (
+    <span className="header-field">
+      <label htmlFor={id}>Samples</label>
+      <select
+        id={id}
+        value={currentSample ?? ''}
+        onChange={(e) => {
+          if (e.target.value !== '') void actions.openSample(e.target.value);
+        }}
+      >
+        <option value="" disabled>
+          {samples.length === 0 ? 'No samples' : 'Choose a sample…'}
+        </option>
+        {samples.map((s) => (
+          <option key={s.file} value={s.file} title={s.description}>
+            {s.title}
+          </option>
+        ))}
+      </select>
+    </span>
+  );
+}
+
+function Counts() {
+  const { result } = useAnalysis();
+  if (result === null) return null;
+  const r = result.report;
+  const refused = r.batches.reduce((n, b) => n + (b.refused ? 1 : 0), 0);
+  const rescued = r.batches.reduce((n, b) => n + (b.rescued ? 1 : 0), 0);
+  return (
+    <dl className="header-counts" aria-label="Summary">
+      <div className="count-format" title={result.formatLabel}>
+        <dt>Format</dt>
+        <dd>{result.formatLabel}</dd>
+      </div>
+      <div className="count-optional">
+        <dt>Messages</dt>
+        <dd>{r.source.messages.toLocaleString('en-US')}</dd>
+      </div>
+      <div>
+        <dt>Batches</dt>
+        <dd>{r.batches.length.toLocaleString('en-US')}</dd>
+      </div>
+      <div className={refused > 0 ? 'count-refused' : undefined}>
+        <dt>Refused</dt>
+        <dd>{refused}</dd>
+      </div>
+      <div className="count-optional">
+        <dt>Rescued</dt>
+        <dd>{rescued}</dd>
+      </div>
+      {r.firstRefusal !== null && (
+        <div className="count-first">
+          <dt>First refusal</dt>
+          <dd>
+            <button
+              type="button"
+              className="link-button"
+              title="Select the batch the reference refuses first"
+              aria-label={`Select batch ${r.firstRefusal.batchIndex}, the first refusal (${r.firstRefusal.reason})`}
+              onClick={() => actions.select(r.firstRefusal?.batchIndex ?? null)}
+            >
+              #{r.firstRefusal.batchIndex} · {r.firstRefusal.reason}
+            </button>
+          </dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
+export function Header() {
+  const { result } = useAnalysis();
+  const config = useConfig();
+  const theme = useTheme();
+  const { sourceName } = useTranscript();
+  return (
+    <header className="app-header">
+      <h1 className="app-title">
+        <span className="app-logo" aria-hidden="true" />
+        Loopscope
+      </h1>
+      <Counts />
+      <div className="header-actions">
+        <SamplesMenu />
+        <OpenFileButton />
+        <button
+          type="button"
+          className="button"
+          disabled={result === null}
+          onClick={() => {
+            if (result === null) return;
+            downloadText(
+              `${fileStem(sourceName)}.loopscope-report.json`,
+              `${JSON.stringify(result.report, null, 2)}\n`,
+            );
+          }}
+        >
+          Export report
+        </button>
+        <button
+          type="button"
+          className="button"
+          onClick={() => downloadText('loopscope-config.json', `${configToJson(config)}\n`)}
+        >
+          Export config
+        </button>
+        <button
+          type="button"
+          className="button button--icon"
+          aria-label="Dark theme"
+          aria-pressed={theme === 'dark'}
+          title={theme === 'dark' ? 'Switch to the light theme' : 'Switch to the dark theme'}
+          onClick={actions.toggleTheme}
+        >
+          {theme === 'dark' ? '☾' : '☀'}
+        </button>
+      </div>
+    </header>
+  );
+}

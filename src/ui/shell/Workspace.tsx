@@ -1,0 +1,95 @@
+import { useId, useState } from 'react';
+import { actions, useAnalysis, useSelection } from '../../state/appStore';
+import { DetailsPanel } from '../details/DetailsPanel';
+import { PatternExplorer } from '../explorer/PatternExplorer';
+import { BatchTable } from '../table/BatchTable';
+import { Timeline } from '../timeline/Timeline';
+
+type Tab = 'batches' | 'patterns';
+
+/** The main area: timeline on top; batches + details, or the pattern explorer, below. */
+export function Workspace({ changedBatches }: { changedBatches: ReadonlySet<number> }) {
+  const { result, status } = useAnalysis();
+  const { selectedIndex, details } = useSelection();
+  const [tab, setTab] = useState<Tab>('batches');
+  const id = useId();
+  if (result === null) {
+    return (
+      <main className="workspace workspace--empty">
+        <p className="muted">
+          {status === 'running'
+            ? 'Analysing…'
+            : 'Paste a transcript, open a file, drop one anywhere, or pick a sample.'}
+        </p>
+      </main>
+    );
+  }
+  const report = result.report;
+  const tabs: readonly { id: Tab; label: string }[] = [
+    { id: 'batches', label: 'Batches' },
+    { id: 'patterns', label: 'Patterns' },
+  ];
+  return (
+    <main className="workspace">
+      <div className="workspace__timeline">
+        <Timeline
+          report={report}
+          selectedIndex={selectedIndex}
+          onSelect={actions.select}
+          changedBatches={changedBatches}
+        />
+      </div>
+      <div className="workspace__tabs" role="tablist" aria-label="Views">
+        {tabs.map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            id={`${id}-${t.id}-tab`}
+            aria-selected={tab === t.id}
+            aria-controls={`${id}-${t.id}`}
+            tabIndex={tab === t.id ? 0 : -1}
+            className="tab"
+            onClick={() => setTab(t.id)}
+            onKeyDown={(e) => {
+              if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
+                setTab(tab === 'batches' ? 'patterns' : 'batches');
+              }
+            }}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      {tab === 'batches' ? (
+        <div
+          className="workspace__split"
+          role="tabpanel"
+          id={`${id}-batches`}
+          aria-labelledby={`${id}-batches-tab`}
+        >
+          <div className="workspace__table">
+            <BatchTable
+              report={report}
+              selectedIndex={selectedIndex}
+              onSelect={actions.select}
+              changedBatches={changedBatches}
+            />
+          </div>
+          <div className="workspace__details">
+            <DetailsPanel report={report} batchIndex={selectedIndex} details={details} />
+          </div>
+        </div>
+      ) : (
+        <div
+          className="workspace__explorer"
+          role="tabpanel"
+          id={`${id}-patterns`}
+          aria-labelledby={`${id}-patterns-tab`}
+        >
+          <PatternExplorer report={report} config={report.config} />
+        </div>
+      )}
+    </main>
+  );
+}

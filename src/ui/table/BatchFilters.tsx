@@ -1,0 +1,62 @@
+import { useId } from 'react';
+import type { BatchFilter } from './filter';
+import type { Tier } from './tier';
+import { TIERS } from './tier';
+
+export interface BatchFiltersProps {
+  filter: BatchFilter;
+  onChange: (next: BatchFilter) => void;
+  /** Rows left after filtering, and all batches: "Showing 12 of 340 batches". */
+  shown: number;
+  total: number;
+}
+
+const TIER_CHOICES: readonly { value: BatchFilter['tier']; label: string }[] = [
+  { value: 'all', label: 'All tiers' },
+  ...TIERS.map((t: Tier) => ({ value: t, label: t })),
+  { value: 'costly', label: 'costly' },
+];
+
+function parseTier(value: string): BatchFilter['tier'] {
+  return TIER_CHOICES.find((c) => c.value === value)?.value ?? 'all';
+}
+
+export function BatchFilters({ filter, onChange, shown, total }: BatchFiltersProps) {
+  const id = useId();
+  return (
+    <div className="bt-filters" role="group" aria-label="Batch filters">
+      <label className="bt-check">
+        <input
+          type="checkbox"
+          checked={filter.refusedOnly}
+          onChange={(e) => onChange({ ...filter, refusedOnly: e.target.checked })}
+        />
+        Refused only
+      </label>
+      <label htmlFor={`${id}-tier`}>Tier</label>
+      <select
+        id={`${id}-tier`}
+        value={filter.tier}
+        onChange={(e) => onChange({ ...filter, tier: parseTier(e.target.value) })}
+      >
+        {TIER_CHOICES.map((c) => (
+          <option key={c.value} value={c.value}>
+            {c.label}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={`${id}-tool`}>Tool name</label>
+      <input
+        id={`${id}-tool`}
+        type="search"
+        value={filter.tool}
+        placeholder="e.g. write_file"
+        spellCheck={false}
+        onChange={(e) => onChange({ ...filter, tool: e.target.value })}
+      />
+      <span className="bt-count" role="status">
+        {shown === total ? `${total} batches` : `Showing ${shown} of ${total} batches`}
+      </span>
+    </div>
+  );
+}

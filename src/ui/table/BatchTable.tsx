@@ -1,0 +1,252 @@
+import type { SortingState } from '@tanstack/react-table';
+import { useTable } from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { KeyboardEvent } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { Report } from '../../detector/index';
+import { explainBatch } from '../../detector/index';
+import { signatureColor } from '../colors';
+import { batchColumns, batchTableFeatures, COLUMN_TRACKS } from './columns';
+import type { BatchFilter } from './filter';
+import { NO_FILTER } from './filter';
+import { BatchFilters } from './BatchFilters';
+import { rowForKey } from './keyboard';
+import type { BatchRow, RowContext } from './rows';
+import { windowRows } from './rows';
+import type { SortColumn, SortSpec } from './sort';
+import { makeTierClassifier } from './tier';
+import { useTheme } from './useTheme';
+import { viewOrder, viewPositions } from './view';
+import './BatchTable.css';
+
+export interface BatchTableProps {
+  report: Report;
+  selectedIndex: number | null;
+  onSelect: (index: number) => void;
+  changedBatches: ReadonlySet<number>;
+}
+
+/** Fixed row height: rows are never measured, so 100,000 of them cost one multiplication. */
+const ROW_HEIGHT = 28;
+
+const GRID_TEMPLATE = batchColumns
+  .map((c) => COLUMN_TRACKS[c.id as SortColumn] ?? 'minmax(4rem, 1fr)')
+  .join(' ');
+
+const rowId = (row: BatchRow) => String(row.index);
+
+function sortSpecOf(sorting: SortingState): SortSpec | null {
+  const first = sorting[0];
+  return first === undefined ? null : { id: first.id as SortColumn, desc: first.desc };
+}
+
+const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
+
+/**
+ * Every batch of the report as a virtualized, sortable, filterable grid. Selection is owned by
+ * the caller: a click or a navigation key calls `onSelect`, and a `selectedIndex` set elsewhere
+ * (the timeline) scrolls its row into view.
+ */
+export function BatchTable({ report, selectedIndex, onSelect, changedBatches }: BatchTableProps) {
+  const [filter, setFilter] = useState<BatchFilter>(NO_FILTER);
+  // Typing a tool name re-filters every batch; deferring keeps the text field responsive.
+  const activeFilter = useDeferredValue(filter);
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const theme = useTheme();
+  const idBase = useId();
+  const scrollRef = useRef<HTMLDivElement>(null);
+
+  const { batches, config } = report;
+  const tierOf = useMemo(
+    () => makeTierClassifier(config.observationTools),
+    [config.observationTools],
+  );
+  const sortSpec = sortSpecOf(sorting);
+  const sortId = sortSpec?.id ?? null;
+  const sortDesc = sortSpec?.desc ?? false;
+  const order = useMemo(
+    () =>
+      viewOrder(
+        report,
+        tierOf,
+        activeFilter,
+        sortId === null ? null : { id: sortId, desc: sortDesc },
+      ),
+    [report, tierOf, activeFilter, sortId, sortDesc],
+  );
+  const positions = useMemo(() => viewPositions(order, batches.length), [order, batches.length]);
+
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design; nothing here is memoised by the compiler.
+  const virtualizer = useVirtualizer({
+    count: order.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+  });
+  const items = virtualizer.getVirtualItems();
+  const from = items[0]?.index ?? 0;
+  const to = items[items.length - 1]?.index ?? -1;
+
+  const ctx = useMemo<RowContext>(
+    () => ({
+      report,
+      tierOf,
+      colorOf: (s) => signatureColor(s, theme),
+      explain: (b) => explainBatch(b, config),
+    }),
+    [report, tierOf, theme, config],
+  );
+  const data = useMemo(
+    () => windowRows(batches, order, from, to, ctx),
+    [batches, order, from, to, ctx],
+  );
+
+  const table = useTable({
+    features: batchTableFeatures,
+    columns: batchColumns,
+    data,
+    getRowId: rowId,
+    state: { sorting },
+    onSortingChange: setSorting,
+    manualSorting: true,
+    enableMultiSort: false,
+    sortDescFirst: false,
+  });
+  const rows = table.getRowModel().rows;
+
+  const selectedRow = selectedIndex === null ? -1 : (positions[selectedIndex] ?? -1);
+  // Keep the selected row in view when it moves (selection elsewhere, a new sort or filter);
+  // when a filter or sort hides it, start from the top rather than at a stale offset.
+  useEffect(() => {
+    if (selectedRow >= 0) virtualizer.scrollToIndex(selectedRow, { align: 'auto' });
+    else virtualizer.scrollToOffset(0);
+  }, [selectedRow, activeFilter, sortId, sortDesc, virtualizer]);
+
+  const rowDomId = (index: number) => `${idBase}-batch-${index}`;
+  const activeDescendant =
+    selectedIndex !== null && selectedRow >= from && selectedRow <= to
+      ? rowDomId(selectedIndex)
+      : undefined;
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTableElement>) => {
+    // Keys pressed on a header's sort button belong to that button.
+    if (e.target !== e.currentTarget) return;
+    const viewport = scrollRef.current?.clientHeight ?? ROW_HEIGHT * 10;
+    const next = rowForKey(e.key, selectedRow, order.length, Math.floor(viewport / ROW_HEIGHT) - 2);
+    if (next === null) return;
+    e.preventDefault();
+    const batch = batches[order[next] as number];
+    if (batch === undefined) return;
+    onSelect(batch.index);
+    virtualizer.scrollToIndex(next, { align: 'auto' });
+  };
+
+  return (
+    <div className="batch-table">
+      <BatchFilters
+        filter={filter}
+        onChange={setFilter}
+        shown={order.length}
+        total={batches.length}
+      />
+      <div className="bt-scroll" ref={scrollRef}>
+        <table
+          role="grid"
+          aria-label="Batches"
+          aria-rowcount={order.length + 1}
+          aria-colcount={batchColumns.length}
+          aria-multiselectable="false"
+          aria-activedescendant={activeDescendant}
+          tabIndex={0}
+          onKeyDown={onKeyDown}
+          className="bt-table"
+        >
+          <thead className="bt-head" role="rowgroup">
+            {table.getHeaderGroups().map((group) => (
+              <tr
+                key={group.id}
+                role="row"
+                aria-rowindex={1}
+                style={{ gridTemplateColumns: GRID_TEMPLATE }}
+              >
+                {group.headers.map((header) => {
+                  const sorted = header.column.getIsSorted();
+                  return (
+                    <th
+                      key={header.id}
+                      role="columnheader"
+                      scope="col"
+                      aria-sort={sorted === false ? 'none' : ARIA_SORT[sorted]}
+                    >
+                      <button
+                        type="button"
+                        className="bt-sort"
+                        onClick={header.column.getToggleSortingHandler()}
+                      >
+                        <table.FlexRender header={header} />
+                        <span className="bt-sort-mark" aria-hidden="true">
+                          {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : ''}
+                        </span>
+                      </button>
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody className="bt-body" role="rowgroup" style={{ height: virtualizer.getTotalSize() }}>
+            {items.map((item) => {
+              const row = rows[item.index - from];
+              if (row === undefined) return null;
+              const b = row.original;
+              const selected = b.index === selectedIndex;
+              const changed = changedBatches.has(b.index);
+              const classes = ['bt-row', `bt-row-${b.verdict}`];
+              if (selected) classes.push('bt-selected');
+              if (changed) classes.push('bt-changed');
+              return (
+                <tr
+                  key={row.id}
+                  id={rowDomId(b.index)}
+                  role="row"
+                  aria-rowindex={item.index + 2}
+                  aria-selected={selected}
+                  className={classes.join(' ')}
+                  onClick={() => onSelect(b.index)}
+                  style={{
+                    gridTemplateColumns: GRID_TEMPLATE,
+                    height: ROW_HEIGHT,
+                    transform: `translateY(${item.start}px)`,
+                  }}
+                >
+                  {row.getAllCells().map((cell) => (
+                    <td
+                      key={cell.id}
+                      role="gridcell"
+                      className={`bt-cell bt-col-${cell.column.id}`}
+                    >
+                      <table.FlexRender cell={cell} />
+                      {cell.column.id === 'index' && changed ? (
+                        <span className="bt-changed-mark" title="Verdict differs from the defaults">
+                          <span aria-hidden="true">Δ</span>
+                          <span className="bt-sr-only">, verdict changed</span>
+                        </span>
+                      ) : null}
+                    </td>
+                  ))}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+        {order.length === 0 ? (
+          <p className="bt-empty">
+            {batches.length === 0
+              ? 'This transcript has no tool-call batches.'
+              : 'No batch matches the filters.'}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}

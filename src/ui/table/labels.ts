@@ -1,0 +1,73 @@
+import type { BatchReport, BreakBefore, RepeatOutcome, Report } from '../../detector/index';
+
+/** The verdict a row shows, from strictest to mildest. */
+export type VerdictKind = 'first-refusal' | 'refused' | 'rescued' | 'pass';
+
+export function verdictKind(batch: BatchReport, report: Pick<Report, 'firstRefusal'>): VerdictKind {
+  if (batch.refused) {
+    return report.firstRefusal?.batchIndex === batch.index ? 'first-refusal' : 'refused';
+  }
+  return batch.rescued ? 'rescued' : 'pass';
+}
+
+export function verdictLabel(batch: BatchReport, kind: VerdictKind): string {
+  switch (kind) {
+    case 'first-refusal':
+      return `refused (${batch.reason ?? 'strikes'}), first`;
+    case 'refused':
+      return `refused (${batch.reason ?? 'strikes'})`;
+    case 'rescued':
+      return 'rescued';
+    case 'pass':
+      return 'pass';
+  }
+}
+
+/** Sort rank: the reference's verdict first, then other refusals, rescues, passes. */
+export function verdictRank(kind: VerdictKind): number {
+  return kind === 'first-refusal' ? 0 : kind === 'refused' ? 1 : kind === 'rescued' ? 2 : 3;
+}
+
+const OUTCOME_LABELS: Record<RepeatOutcome, string> = {
+  'answer-repeated': 'same answer',
+  'answer-changed': 'answer changed',
+  'not-comparable': 'not comparable',
+  'not-the-current-run': 'not the current run',
+};
+
+export function outcomeLabel(outcome: RepeatOutcome): string {
+  return OUTCOME_LABELS[outcome];
+}
+
+/** Sort rank: the outcomes that decide a run (repeat, change) before the inconclusive ones. */
+export function outcomeRank(outcome: RepeatOutcome): number {
+  return ['answer-repeated', 'answer-changed', 'not-comparable', 'not-the-current-run'].indexOf(
+    outcome,
+  );
+}
+
+export function answersLabel(known: boolean): string {
+  return known ? 'known' : 'unknown';
+}
+
+const BREAK_LABELS: Record<Exclude<BreakBefore, null>, string> = {
+  start: 'the start of the transcript',
+  signature: 'a different batch',
+  user: 'a user message',
+  system: 'a system message',
+  developer: 'a developer message',
+  'other-role': 'a message with another role',
+};
+
+/** "a user message" — what started this batch's run, or null when it continues a run. */
+export function breakBeforeLabel(breakBefore: BreakBefore): string | null {
+  return breakBefore === null ? null : BREAK_LABELS[breakBefore];
+}
+
+/** Distinct tool names of a batch in call order, joined for a cell ("read_file, grep_search"). */
+export function toolsLabel(batch: Pick<BatchReport, 'calls'>): string {
+  if (batch.calls.length === 1) return batch.calls[0]?.name ?? '';
+  const counts = new Map<string, number>();
+  for (const call of batch.calls) counts.set(call.name, (counts.get(call.name) ?? 0) + 1);
+  return [...counts].map(([name, n]) => (n > 1 ? `${name} ×${n}` : name)).join(', ');
+}

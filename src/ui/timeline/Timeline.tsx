@@ -1,0 +1,333 @@
+import { useEffect, useId, useLayoutEffect, useMemo, useRef } from 'react';
+import type { Report } from '../../detector/report';
+import { signatureColor } from '../colors';
+import { announcement, fmt, summary, tooltipContent } from './describe';
+import { draw } from './draw';
+import { hitTest } from './hitTest';
+import { ARIA_KEYSHORTCUTS, KEY_HELP, keyToAction, type TimelineAction } from './keys';
+import { computeLayout, DEFAULT_MARGINS, plotRect, type Layout } from './layout';
+import { MarkKey, SignatureLegend } from './Legend';
+import { watchCanvasSizes } from './canvasSize';
+import { buildModel, type TimelineModel } from './model';
+import { applyAction, wheelViewport } from './navigate';
+import { drawOverview, overviewLayout, viewportFromOverview } from './overview';
+import { clampViewport, ensureVisible, fitViewport, panByPx, type Viewport } from './scale';
+import { createRafScheduler, type RafScheduler } from './scheduler';
+import { showTooltip, hideTooltip } from './tooltip';
+import { TimelineToolbar } from './TimelineToolbar';
+import { useTimelineTheme } from './useTimelineTheme';
+import './timeline.css';
+
+export interface TimelineProps {
+  report: Report;
+  selectedIndex: number | null;
+  onSelect: (i: number | null) => void;
+  changedBatches: ReadonlySet<number>;
+}
+
+/** Mutable view state kept out of React: changing it schedules a redraw, never a render. */
+interface ViewState {
+  vp: Viewport | null;
+  n: number;
+  hover: number | null;
+  width: number;
+  height: number;
+  ovWidth: number;
+  ovHeight: number;
+  dpr: number;
+  layout: Layout | null;
+  overview: Layout | null;
+  overviewModel: TimelineModel | null;
+  drag: { x: number; moved: boolean } | null;
+}
+
+const DRAG_SLOP = 3;
+
+/**
+ * The run timeline: a canvas drawn outside React's render loop (layout.ts + draw.ts), an
+ * overview strip, a legend, a text-only tooltip and full keyboard control.
+ */
+export function Timeline({ report, selectedIndex, onSelect, changedBatches }: TimelineProps) {
+  const model = useMemo(() => buildModel(report, changedBatches), [report, changedBatches]);
+  const theme = useTimelineTheme();
+  const sigColors = useMemo(
+    () => model.signatures.map((s) => signatureColor(s.signature, theme.name)),
+    [model, theme.name],
+  );
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const overviewRef = useRef<HTMLCanvasElement>(null);
+  const stageRef = useRef<HTMLDivElement>(null);
+  const tooltipRef = useRef<HTMLDivElement>(null);
+  const rangeRef = useRef<HTMLSpanElement>(null);
+  const view = useRef<ViewState>({
+    vp: null,
+    n: -1,
+    hover: null,
+    width: 0,
+    height: 0,
+    ovWidth: 0,
+    ovHeight: 0,
+    dpr: 1,
+    layout: null,
+    overview: null,
+    overviewModel: null,
+    drag: null,
+  });
+  const latest = useRef({ model, theme, sigColors, selectedIndex, onSelect, changedBatches });
+  const scheduler = useRef<RafScheduler | null>(null);
+  const ids = useId();
+  const summaryId = `${ids}-summary`;
+  const summaryText = useMemo(() => summary(model), [model]);
+
+  const plotWidth = (): number => plotRect(view.current.width, 1, DEFAULT_MARGINS).w;
+
+  const paint = (): void => {
+    const v = view.current;
+    const { model: m, theme: t, sigColors: colours, selectedIndex: sel } = latest.current;
+    const canvas = canvasRef.current;
+    const ctx = canvas?.getContext('2d');
+    if (canvas && ctx && v.width > 0) {
+      if (v.vp === null || v.n !== m.n) {
+        v.vp = fitViewport(m.n, plotWidth());
+        v.n = m.n;
+      }
+      v.vp = clampViewport(v.vp, m.n, plotWidth());
+      v.layout = computeLayout(m, v.vp, v.width, v.height);
+      draw(ctx, v.layout, t, {
+        pixelRatio: v.dpr,
+        selected: sel,
+        hover: v.hover,
+        sigColors: colours,
+        emptyText: m.n === 0 ? 'This transcript has no tool-call batches.' : null,
+      });
+      const range = rangeRef.current;
+      if (range && m.n > 0) {
+        const a = Math.max(0, Math.floor(v.vp.start));
+        const b = Math.min(m.n - 1, Math.ceil(v.vp.start + v.vp.span) - 1);
+        const per = v.layout.blockSize > 1 ? ` · ${fmt(v.layout.blockSize)} per mark` : '';
+        range.textContent = `#${fmt(a)}–${fmt(b)} of ${fmt(m.n)}${per}`;
+      }
+    }
+    const ov = overviewRef.current;
+    const octx = ov?.getContext('2d');
+    if (ov && octx && v.ovWidth > 0 && v.vp !== null) {
+      // The overview's layout depends only on the model and its size, not on the viewport.
+      let o = v.overview;
+      if (o === null || v.overviewModel !== m || o.width !== v.ovWidth || o.height !== v.ovHeight) {
+        o = overviewLayout(m, v.ovWidth, v.ovHeight);
+        v.overview = o;
+        v.overviewModel = m;
+      }
+      drawOverview(octx, o, t, v.vp, colours, v.dpr);
+    }
+  };
+
+  // Keep the latest props for the imperative handlers, then redraw.
+  useLayoutEffect(() => {
+    latest.current = { model, theme, sigColors, selectedIndex, onSelect, changedBatches };
+    scheduler.current?.schedule();
+  });
+
+  // One scheduler, and canvas sizing that follows the element and the device pixel ratio.
+  useEffect(() => {
+    const s = createRafScheduler(() => paint());
+    scheduler.current = s;
+    const canvases = [canvasRef.current, overviewRef.current].filter(
+      (c): c is HTMLCanvasElement => c !== null,
+    );
+    const stop = watchCanvasSizes(canvases, ([main, ov], dpr) => {
+      const v = view.current;
+      v.dpr = dpr;
+      v.width = main?.width ?? 0;
+      v.height = main?.height ?? 0;
+      v.ovWidth = ov?.width ?? 0;
+      v.ovHeight = ov?.height ?? 0;
+      s.schedule();
+    });
+    return () => {
+      stop();
+      s.dispose();
+      scheduler.current = null;
+    };
+    // paint reads everything through refs; the scheduler lives as long as the component.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // A selection made elsewhere (table, keyboard) scrolls into view.
+  useEffect(() => {
+    const v = view.current;
+    if (selectedIndex === null || v.vp === null || selectedIndex >= model.n) return;
+    v.vp = ensureVisible(v.vp, model.n, plotWidth(), selectedIndex);
+    scheduler.current?.schedule();
+  }, [selectedIndex, model]);
+
+  // The wheel listener must be non-passive to keep the page from scrolling while zooming.
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    const onWheel = (e: WheelEvent): void => {
+      const v = view.current;
+      const m = latest.current.model;
+      if (v.vp === null || v.layout === null || m.n === 0) return;
+      e.preventDefault();
+      const rect = canvas.getBoundingClientRect();
+      const { plot } = v.layout;
+      const anchor = (e.clientX - rect.left - plot.x) / plot.w;
+      v.vp = wheelViewport(v.vp, m.n, plotWidth(), e, anchor, v.height);
+      hideTooltip(tooltipRef.current);
+      scheduler.current?.schedule();
+    };
+    canvas.addEventListener('wheel', onWheel, { passive: false });
+    return () => canvas.removeEventListener('wheel', onWheel);
+  }, []);
+
+  const run = (action: TimelineAction): void => {
+    const v = view.current;
+    const { model: m, selectedIndex: sel, onSelect: select } = latest.current;
+    if (v.vp === null) return;
+    const next = applyAction(action, { viewport: v.vp, selected: sel }, m, plotWidth());
+    v.vp = next.viewport;
+    scheduler.current?.schedule();
+    if (next.selected !== sel) select(next.selected);
+  };
+
+  const local = (e: { clientX: number; clientY: number }): { x: number; y: number } => {
+    const r = canvasRef.current?.getBoundingClientRect();
+    return { x: e.clientX - (r?.left ?? 0), y: e.clientY - (r?.top ?? 0) };
+  };
+
+  const updateHover = (x: number, y: number): void => {
+    const v = view.current;
+    const { model: m, changedBatches: changed } = latest.current;
+    const hit = v.layout ? hitTest(v.layout, m, x, y) : null;
+    if (hit !== v.hover) {
+      v.hover = hit;
+      scheduler.current?.schedule();
+    }
+    const tip = tooltipRef.current;
+    if (hit === null || !v.layout) return hideTooltip(tip);
+    const block = v.layout.blockSize;
+    const first = Math.floor(hit / block) * block;
+    const inPixel = Math.min(m.n, first + block) - first;
+    const content = tooltipContent(m, hit, changed.has(hit), inPixel);
+    if (content && tip && stageRef.current) showTooltip(tip, stageRef.current, content, x, y);
+  };
+
+  const onPointerDown = (e: React.PointerEvent<HTMLCanvasElement>): void => {
+    if (e.button !== 0) return;
+    e.currentTarget.setPointerCapture(e.pointerId);
+    view.current.drag = { x: e.clientX, moved: false };
+  };
+
+  const onPointerMove = (e: React.PointerEvent<HTMLCanvasElement>): void => {
+    const v = view.current;
+    const drag = v.drag;
+    if (drag && v.vp) {
+      const dx = e.clientX - drag.x;
+      if (!drag.moved && Math.abs(dx) < DRAG_SLOP) return;
+      if (!drag.moved) e.currentTarget.dataset['dragging'] = 'true';
+      drag.moved = true;
+      drag.x = e.clientX;
+      v.vp = panByPx(v.vp, latest.current.model.n, plotWidth(), dx);
+      hideTooltip(tooltipRef.current);
+      scheduler.current?.schedule();
+      return;
+    }
+    const p = local(e);
+    updateHover(p.x, p.y);
+  };
+
+  const onPointerUp = (e: React.PointerEvent<HTMLCanvasElement>): void => {
+    const v = view.current;
+    const drag = v.drag;
+    v.drag = null;
+    delete e.currentTarget.dataset['dragging'];
+    if (!drag || drag.moved || !v.layout) return;
+    const p = local(e);
+    const hit = hitTest(v.layout, latest.current.model, p.x, p.y);
+    if (hit !== null) latest.current.onSelect(hit);
+  };
+
+  const onPointerLeave = (): void => {
+    if (view.current.drag) return;
+    view.current.hover = null;
+    hideTooltip(tooltipRef.current);
+    scheduler.current?.schedule();
+  };
+
+  const onKeyDown = (e: React.KeyboardEvent<HTMLCanvasElement>): void => {
+    const action = keyToAction(e);
+    if (action === null) return;
+    e.preventDefault();
+    hideTooltip(tooltipRef.current);
+    run(action);
+  };
+
+  const moveFromOverview = (e: React.PointerEvent<HTMLCanvasElement>): void => {
+    const v = view.current;
+    if (!v.overview || !v.vp) return;
+    const r = e.currentTarget.getBoundingClientRect();
+    const x = e.clientX - r.left;
+    v.vp = viewportFromOverview(v.overview, v.vp, latest.current.model.n, plotWidth(), x);
+    scheduler.current?.schedule();
+  };
+
+  return (
+    <section className="ls-timeline" aria-label="Timeline panel">
+      <TimelineToolbar
+        run={run}
+        empty={model.n === 0}
+        hasRefusals={model.refusals.length > 0}
+        rangeRef={rangeRef}
+      />
+      <SignatureLegend model={model} sigColors={sigColors} />
+      <div className="ls-tl-stage" ref={stageRef}>
+        <canvas
+          ref={canvasRef}
+          className="ls-tl-canvas"
+          tabIndex={0}
+          role="application"
+          aria-roledescription="timeline"
+          aria-label="Timeline"
+          aria-describedby={summaryId}
+          aria-keyshortcuts={ARIA_KEYSHORTCUTS}
+          onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
+          onPointerUp={onPointerUp}
+          onPointerCancel={onPointerUp}
+          onPointerLeave={onPointerLeave}
+          onKeyDown={onKeyDown}
+        />
+        <div className="ls-tl-tooltip" ref={tooltipRef} role="tooltip" hidden />
+      </div>
+      <canvas
+        ref={overviewRef}
+        className="ls-tl-overview"
+        aria-hidden="true"
+        onPointerDown={(e) => {
+          e.currentTarget.setPointerCapture(e.pointerId);
+          moveFromOverview(e);
+        }}
+        onPointerMove={(e) => {
+          if (e.currentTarget.hasPointerCapture(e.pointerId)) moveFromOverview(e);
+        }}
+      />
+      <div className="ls-tl-footer">
+        <MarkKey />
+        <p className="ls-tl-help">
+          {KEY_HELP.map(([k, what]) => (
+            <span key={k}>
+              <kbd>{k}</kbd> {what}
+            </span>
+          ))}
+        </p>
+      </div>
+      <p id={summaryId} className="ls-tl-sr-only">
+        {summaryText}
+      </p>
+      <div className="ls-tl-sr-only" aria-live="polite" aria-atomic="true">
+        {selectedIndex === null ? '' : announcement(model, selectedIndex)}
+      </div>
+    </section>
+  );
+}

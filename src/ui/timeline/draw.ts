@@ -1,0 +1,260 @@
+import { fmt } from './describe';
+import { bucketOf, type Layout } from './layout';
+import { crisp, drawBreaks, drawVerdicts, drawMarkerLane, drawSteps } from './drawMarkers';
+import { F_CHANGED, F_REFUSED, F_RESCUED } from './model';
+import { indexToPx } from './scale';
+import type { TimelineTheme } from './theme';
+
+// Painting, after Excalidraw's renderStaticScene: a plain function of (context, layout, theme,
+// state). No React, no DOM reads, no allocation per batch: it walks the layout's buckets.
+
+export interface DrawState {
+  /** Device pixels per CSS pixel; the layout is in CSS pixels. */
+  readonly pixelRatio: number;
+  readonly selected: number | null;
+  readonly hover: number | null;
+  /** Colour per signature id (signatureColor for the current theme). */
+  readonly sigColors: readonly string[];
+  /** Shown instead of the chart when there is nothing to draw. */
+  readonly emptyText: string | null;
+}
+
+export function draw(
+  ctx: CanvasRenderingContext2D,
+  layout: Layout,
+  theme: TimelineTheme,
+  state: DrawState,
+): void {
+  const dpr = state.pixelRatio;
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.clearRect(0, 0, layout.width, layout.height);
+  ctx.fillStyle = theme.bg;
+  ctx.fillRect(0, 0, layout.width, layout.height);
+  ctx.textBaseline = 'middle';
+  if (state.emptyText !== null) {
+    ctx.fillStyle = theme.muted;
+    ctx.font = `13px ${theme.fontSans}`;
+    ctx.textAlign = 'center';
+    ctx.fillText(state.emptyText, layout.width / 2, layout.height / 2);
+    return;
+  }
+  drawYAxis(ctx, layout, theme, dpr);
+  ctx.save();
+  const { plot } = layout;
+  // Marks may extend a little above the plot (refusal triangles); the clip keeps them off the axes.
+  ctx.beginPath();
+  ctx.rect(plot.x, 0, plot.w, layout.height);
+  ctx.clip();
+  drawColumns(ctx, layout, theme, state);
+  drawBreaks(ctx, layout, theme, dpr);
+  drawBars(ctx, layout, theme, state);
+  drawSteps(ctx, layout, theme, dpr);
+  drawMarkerLane(ctx, layout, theme);
+  drawSelection(ctx, layout, theme, state);
+  ctx.restore();
+  drawXAxis(ctx, layout, theme, dpr);
+  drawVerdicts(ctx, layout, theme, dpr);
+}
+
+function drawYAxis(ctx: CanvasRenderingContext2D, l: Layout, t: TimelineTheme, dpr: number): void {
+  const { plot } = l;
+  ctx.font = `10.5px ${t.fontMono}`;
+  ctx.textAlign = 'right';
+  ctx.lineWidth = 1 / dpr;
+  for (const tick of l.yTicks) {
+    const y = crisp(tick.pos, dpr);
+    ctx.strokeStyle = t.border;
+    ctx.globalAlpha = tick.value === 0 ? 1 : 0.6;
+    ctx.beginPath();
+    ctx.moveTo(plot.x, y);
+    ctx.lineTo(plot.x + plot.w, y);
+    ctx.stroke();
+    ctx.globalAlpha = 1;
+    ctx.fillStyle = t.muted;
+    ctx.fillText(String(tick.value), plot.x - 6, tick.pos);
+  }
+  ctx.save();
+  ctx.translate(11, plot.y + plot.h / 2);
+  ctx.rotate(-Math.PI / 2);
+  ctx.textAlign = 'center';
+  ctx.font = `10.5px ${t.fontSans}`;
+  ctx.fillText('run count', 0, 0);
+  ctx.restore();
+}
+
+function drawXAxis(ctx: CanvasRenderingContext2D, l: Layout, t: TimelineTheme, dpr: number): void {
+  const { plot } = l;
+  const base = plot.y + plot.h;
+  ctx.strokeStyle = t.muted;
+  ctx.lineWidth = 1 / dpr;
+  ctx.beginPath();
+  ctx.moveTo(plot.x, crisp(base, dpr));
+  ctx.lineTo(plot.x + plot.w, crisp(base, dpr));
+  ctx.stroke();
+  ctx.font = `10.5px ${t.fontMono}`;
+  ctx.fillStyle = t.muted;
+  ctx.textAlign = 'center';
+  const y = l.height - 9;
+  for (const tick of l.xTicks) {
+    if (tick.pos < plot.x - 1 || tick.pos > plot.x + plot.w + 1) continue;
+    const x = crisp(tick.pos, dpr);
+    ctx.beginPath();
+    ctx.moveTo(x, base + 14);
+    ctx.lineTo(x, base + 18);
+    ctx.stroke();
+    ctx.fillText(fmt(tick.value), tick.pos, y);
+  }
+  ctx.textAlign = 'left';
+  ctx.fillText('batch', 2, y);
+}
+
+/** Column tints: batches whose verdict changed against the defaults, the hovered and the selected column. */
+function drawColumns(
+  ctx: CanvasRenderingContext2D,
+  l: Layout,
+  t: TimelineTheme,
+  s: DrawState,
+): void {
+  const { plot } = l;
+  ctx.fillStyle = t.changed;
+  ctx.globalAlpha = t.name === 'dark' ? 0.22 : 0.14;
+  for (let j = 0; j < l.bucketCount; j++) {
+    if (((l.flags[j] ?? 0) & F_CHANGED) === 0) continue;
+    const x0 = l.x0[j] ?? 0;
+    ctx.fillRect(x0 - 1, plot.y, Math.max(2, (l.x1[j] ?? 0) - x0 + 2), plot.h);
+  }
+  ctx.globalAlpha = 1;
+  // A changed batch also gets a solid tick on the top edge so it reads without colour contrast.
+  ctx.fillStyle = t.changed;
+  for (let j = 0; j < l.bucketCount; j++) {
+    if (((l.flags[j] ?? 0) & F_CHANGED) === 0) continue;
+    const x0 = l.x0[j] ?? 0;
+    ctx.fillRect(x0, plot.y, Math.max(1.5, (l.x1[j] ?? 0) - x0), 3);
+  }
+  for (const [index, colour, alpha] of [
+    [s.hover, t.fg, 0.06],
+    [s.selected, t.accent, 0.12],
+  ] as const) {
+    if (index === null) continue;
+    const x0 = indexToPx(l.scale, index);
+    const w = Math.max(3, indexToPx(l.scale, index + 1) - x0);
+    ctx.globalAlpha = alpha;
+    ctx.fillStyle = colour;
+    ctx.fillRect(x0 + (indexToPx(l.scale, index + 1) - x0 - w) / 2, plot.y, w, plot.h);
+  }
+  ctx.globalAlpha = 1;
+}
+
+/**
+ * Fill one rectangle per bucket, from `tops[j]` down to the baseline, grouped by signature
+ * colour: one path and one fill per colour instead of a fillStyle change per bucket (setting
+ * fillStyle parses a CSS colour, which dominates the frame at a thousand buckets).
+ */
+export function fillBars(
+  ctx: CanvasRenderingContext2D,
+  l: Layout,
+  tops: Float32Array,
+  minHeight: number,
+  sigColors: readonly string[],
+  fallback: string,
+): void {
+  const base = l.plot.y + l.plot.h;
+  const paths = new Map<number, Path2D>();
+  for (let j = 0; j < l.bucketCount; j++) {
+    const id = l.sig[j] ?? 0;
+    let path = paths.get(id);
+    if (path === undefined) {
+      path = new Path2D();
+      paths.set(id, path);
+    }
+    const x0 = l.x0[j] ?? 0;
+    const y = Math.min(tops[j] ?? base, base - minHeight);
+    path.rect(x0, y, Math.max(0.75, (l.x1[j] ?? 0) - x0), base - y);
+  }
+  for (const [id, path] of paths) {
+    ctx.fillStyle = sigColors[id] ?? fallback;
+    ctx.fill(path);
+  }
+}
+
+function drawBars(ctx: CanvasRenderingContext2D, l: Layout, t: TimelineTheme, s: DrawState): void {
+  const base = l.plot.y + l.plot.h;
+  // Totals first, faint, so the counts sit in front of them.
+  ctx.globalAlpha = t.name === 'dark' ? 0.32 : 0.26;
+  fillBars(ctx, l, l.totalY, 0, s.sigColors, t.muted);
+  ctx.globalAlpha = 1;
+  // Never thinner than 1.5 px: a count of 1 must stay visible on a tall axis.
+  fillBars(ctx, l, l.countY, 1.5, s.sigColors, t.muted);
+  for (let j = 0; j < l.bucketCount; j++) {
+    if ((l.totalClipped[j] ?? 0) === 1) {
+      const x0 = l.x0[j] ?? 0;
+      drawClipMark(ctx, x0, (l.x1[j] ?? 0) - x0, l.plot.y, t);
+    }
+  }
+  // Refused: a red cap on the bar and a triangle above it; rescued: a ring above it.
+  for (let j = 0; j < l.bucketCount; j++) {
+    const flags = l.flags[j] ?? 0;
+    if ((flags & (F_REFUSED | F_RESCUED)) === 0) continue;
+    const x0 = l.x0[j] ?? 0;
+    const w = Math.max(1.5, (l.x1[j] ?? 0) - x0);
+    const cx = x0 + w / 2;
+    const top = Math.min(l.countY[j] ?? base, base - 1.5);
+    if (flags & F_REFUSED) {
+      ctx.fillStyle = t.refused;
+      ctx.fillRect(x0, top, w, Math.min(3, base - top));
+      const r = Math.min(5, Math.max(3.5, w / 2));
+      ctx.beginPath();
+      ctx.moveTo(cx - r, top - 4 - r * 1.4);
+      ctx.lineTo(cx + r, top - 4 - r * 1.4);
+      ctx.lineTo(cx, top - 4);
+      ctx.closePath();
+      ctx.fill();
+    } else {
+      ctx.strokeStyle = t.rescued;
+      ctx.lineWidth = 1.5;
+      ctx.beginPath();
+      ctx.arc(cx, top - 7, Math.min(3.5, Math.max(2.5, w / 2)), 0, Math.PI * 2);
+      ctx.stroke();
+    }
+  }
+}
+
+/** Two slanted cuts at the top of a total that is taller than the axis. */
+function drawClipMark(
+  ctx: CanvasRenderingContext2D,
+  x0: number,
+  w: number,
+  top: number,
+  t: TimelineTheme,
+): void {
+  if (w < 3) return;
+  ctx.strokeStyle = t.bg;
+  ctx.lineWidth = 1.5;
+  ctx.beginPath();
+  for (const dy of [6, 10]) {
+    ctx.moveTo(x0 - 1, top + dy + 2);
+    ctx.lineTo(x0 + w + 1, top + dy - 2);
+  }
+  ctx.stroke();
+}
+
+function drawSelection(
+  ctx: CanvasRenderingContext2D,
+  l: Layout,
+  t: TimelineTheme,
+  s: DrawState,
+): void {
+  if (s.selected === null) return;
+  const j = bucketOf(l, s.selected);
+  if (j < 0) return;
+  const base = l.plot.y + l.plot.h;
+  const sx0 = indexToPx(l.scale, s.selected);
+  const sx1 = indexToPx(l.scale, s.selected + 1);
+  // In an aggregated pixel the outline is widened around the batch's own position to stay visible.
+  const w = Math.max(6, sx1 - sx0);
+  const x = (sx0 + sx1) / 2 - w / 2;
+  const top = Math.min(l.countY[j] ?? base, l.totalY[j] ?? base, base - 1.5) - 3;
+  ctx.strokeStyle = t.fg;
+  ctx.lineWidth = 2;
+  ctx.strokeRect(x - 1, top, w + 2, base - top + 1);
+}

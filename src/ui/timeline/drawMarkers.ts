@@ -1,0 +1,240 @@
+import { fmt } from './describe';
+import type { Layout, StepSegment } from './layout';
+import { F_ANSWER_CHANGED, F_UNKNOWN } from './model';
+import type { TimelineTheme } from './theme';
+
+// The annotation layers of the timeline: threshold/ceiling step lines, run-breaking messages,
+// the marker lane under the baseline and the first-refusal flag.
+
+const MAX_LABELS = 12;
+
+/** Snap a coordinate to the middle of a device pixel so 1-px lines stay sharp. */
+export function crisp(v: number, dpr: number): number {
+  return (Math.round(v * dpr - 0.5) + 0.5) / dpr;
+}
+
+export function drawSteps(
+  ctx: CanvasRenderingContext2D,
+  l: Layout,
+  t: TimelineTheme,
+  dpr: number,
+): void {
+  strokeSteps(ctx, l.ceilingSteps, t.ceiling, [5, 4], dpr);
+  strokeSteps(ctx, l.thresholdSteps, t.threshold, [], dpr);
+  labelSteps(ctx, l, l.ceilingSteps, t.ceiling, 'ceiling', 'below', t);
+  labelSteps(ctx, l, l.thresholdSteps, t.threshold, 'threshold', 'above', t);
+}
+
+function strokeSteps(
+  ctx: CanvasRenderingContext2D,
+  steps: readonly StepSegment[],
+  colour: string,
+  dash: number[],
+  dpr: number,
+): void {
+  if (steps.length === 0) return;
+  ctx.strokeStyle = colour;
+  ctx.lineWidth = 1.5;
+  ctx.setLineDash(dash);
+  ctx.beginPath();
+  let prev: StepSegment | undefined;
+  for (const s of steps) {
+    const y = crisp(s.y, dpr);
+    // Adjacent pieces join with a vertical riser: a step line, not separate dashes.
+    if (prev !== undefined && Math.abs(prev.x1 - s.x0) < 0.5) ctx.lineTo(s.x0, y);
+    else ctx.moveTo(s.x0, y);
+    ctx.lineTo(s.x1, y);
+    prev = s;
+  }
+  ctx.stroke();
+  ctx.setLineDash([]);
+}
+
+function labelSteps(
+  ctx: CanvasRenderingContext2D,
+  l: Layout,
+  steps: readonly StepSegment[],
+  colour: string,
+  name: string,
+  side: 'above' | 'below',
+  t: TimelineTheme,
+): void {
+  const lo = l.plot.x;
+  const hi = l.plot.x + l.plot.w;
+  const visible = steps
+    .map((s) => ({ s, a: Math.max(lo, s.x0), b: Math.min(hi, s.x1) }))
+    .filter((v) => v.b - v.a > 0);
+  if (visible.length === 0) return;
+  let chosen = visible.filter((v) => v.b - v.a >= 120);
+  if (chosen.length === 0) {
+    const widest = visible.reduce((m, v) => (v.b - v.a > m.b - m.a ? v : m));
+    chosen = [widest];
+  }
+  ctx.font = `600 10.5px ${t.fontSans}`;
+  for (const v of chosen.slice(0, MAX_LABELS)) {
+    const text = `${name} ${v.s.value}`;
+    const w = ctx.measureText(text).width;
+    // Labels sit at the start of each piece, where a run's bars are still short; threshold above
+    // its line and ceiling below, so they do not collide when the lines coincide (observation tier).
+    const x = v.a + 6;
+    const y = side === 'above' ? v.s.y - 8 : v.s.y + 9;
+    ctx.globalAlpha = 0.85;
+    ctx.fillStyle = t.bg;
+    ctx.fillRect(x - 3, y - 7, w + 6, 14);
+    ctx.globalAlpha = 1;
+    ctx.fillStyle = colour;
+    ctx.textAlign = 'left';
+    ctx.fillText(text, x, y);
+  }
+}
+
+export function drawBreaks(
+  ctx: CanvasRenderingContext2D,
+  l: Layout,
+  t: TimelineTheme,
+  dpr: number,
+): void {
+  if (l.breaks.length === 0) return;
+  const top = l.plot.y;
+  const bottom = l.plot.y + l.plot.h;
+  ctx.strokeStyle = t.fg;
+  ctx.lineWidth = 1;
+  ctx.setLineDash([3, 3]);
+  ctx.globalAlpha = l.blockSize > 1 ? 0.3 : 0.55;
+  ctx.beginPath();
+  for (const b of l.breaks) {
+    const x = crisp(b.x, dpr);
+    ctx.moveTo(x, top);
+    ctx.lineTo(x, bottom);
+  }
+  ctx.stroke();
+  ctx.setLineDash([]);
+  ctx.globalAlpha = 1;
+  ctx.font = `10px ${t.fontSans}`;
+  ctx.fillStyle = t.muted;
+  ctx.textAlign = 'left';
+  let lastLabel = -Infinity;
+  for (const b of l.breaks) {
+    if (b.x - lastLabel < 60 || b.x < l.plot.x) continue;
+    ctx.fillText(b.kind === 'other-role' ? 'other' : b.kind, b.x + 3, top + 9);
+    lastLabel = b.x;
+  }
+}
+
+/** Under the baseline: ◆ answer changed (the count reset), □ answers unknown. */
+export function drawMarkerLane(ctx: CanvasRenderingContext2D, l: Layout, t: TimelineTheme): void {
+  const base = l.plot.y + l.plot.h;
+  const rowChanged = base + 5;
+  const rowUnknown = base + 11;
+  for (let j = 0; j < l.bucketCount; j++) {
+    const flags = l.flags[j] ?? 0;
+    if ((flags & (F_ANSWER_CHANGED | F_UNKNOWN)) === 0) continue;
+    const x0 = l.x0[j] ?? 0;
+    const w = (l.x1[j] ?? 0) - x0;
+    const cx = x0 + w / 2;
+    const narrow = w < 6;
+    if (flags & F_ANSWER_CHANGED) {
+      ctx.fillStyle = t.accent;
+      if (narrow) ctx.fillRect(x0, rowChanged - 2.5, Math.max(1, w), 5);
+      else {
+        ctx.beginPath();
+        ctx.moveTo(cx, rowChanged - 3);
+        ctx.lineTo(cx + 3, rowChanged);
+        ctx.lineTo(cx, rowChanged + 3);
+        ctx.lineTo(cx - 3, rowChanged);
+        ctx.closePath();
+        ctx.fill();
+      }
+    }
+    if (flags & F_UNKNOWN) {
+      ctx.strokeStyle = t.unknown;
+      ctx.fillStyle = t.unknown;
+      ctx.lineWidth = 1.25;
+      if (narrow) ctx.fillRect(x0, rowUnknown - 2.5, Math.max(1, w), 5);
+      else ctx.strokeRect(cx - 2.5, rowUnknown - 2.5, 5, 5);
+    }
+  }
+}
+
+interface Flag {
+  readonly x: number;
+  readonly where: 'visible' | 'left' | 'right';
+  readonly text: string;
+  readonly colour: string;
+}
+
+/** The reference's verdicts: the first refusal, and a stagnation verdict when there is one. */
+export function drawVerdicts(
+  ctx: CanvasRenderingContext2D,
+  l: Layout,
+  t: TimelineTheme,
+  dpr: number,
+): void {
+  let taken: readonly [number, number] | null = null;
+  const fr = l.firstRefusal;
+  if (fr !== null) {
+    const text = `First refusal #${fmt(fr.index)}`;
+    taken = drawFlag(ctx, l, t, dpr, { ...fr, text, colour: t.firstRefusal }, null);
+  }
+  const st = l.stagnation;
+  if (st !== null) {
+    const text = `Stagnation · message ${fmt(st.messageIndex)}`;
+    drawFlag(ctx, l, t, dpr, { ...st, text, colour: t.warn }, taken);
+  }
+}
+
+/**
+ * A full-height rule with a labelled flag, or an edge chip when the position is off screen.
+ * The flag flies right of its pole unless that leaves the canvas or covers `avoid`.
+ * Returns the flag's horizontal extent.
+ */
+function drawFlag(
+  ctx: CanvasRenderingContext2D,
+  l: Layout,
+  t: TimelineTheme,
+  dpr: number,
+  f: Flag,
+  avoid: readonly [number, number] | null,
+): readonly [number, number] {
+  const { plot } = l;
+  const base = plot.y + plot.h;
+  ctx.font = `600 11px ${t.fontSans}`;
+  ctx.textAlign = 'left';
+  if (f.where === 'visible') {
+    const w = ctx.measureText(f.text).width + 12;
+    const x = crisp(f.x, dpr);
+    ctx.strokeStyle = f.colour;
+    ctx.lineWidth = 2;
+    ctx.beginPath();
+    ctx.moveTo(x, 4);
+    ctx.lineTo(x, base);
+    ctx.stroke();
+    const overlaps = (a: number): boolean =>
+      avoid !== null && a < avoid[1] + 4 && a + w > avoid[0] - 4;
+    let fx = x + w > l.width - 2 || (overlaps(x) && !overlaps(x - w)) ? x - w : x;
+    // Both sides taken: slide the flag clear of the other one (the pole stays where it belongs).
+    if (overlaps(fx) && avoid !== null) {
+      fx = avoid[1] + 4 + w <= l.width - 2 ? avoid[1] + 4 : Math.max(0, avoid[0] - 4 - w);
+    }
+    ctx.fillStyle = f.colour;
+    ctx.fillRect(fx, 4, w, 17);
+    ctx.fillStyle = t.bg;
+    ctx.fillText(f.text, fx + 6, 12.5);
+    return [fx, fx + w];
+  }
+  const text = f.where === 'left' ? `◀ ${f.text}` : `${f.text} ▶`;
+  const w = ctx.measureText(text).width + 12;
+  let x = f.where === 'left' ? plot.x : plot.x + plot.w - w;
+  // Two chips on the same edge sit side by side.
+  if (avoid !== null && x < avoid[1] + 4 && x + w > avoid[0] - 4) {
+    x = f.where === 'left' ? avoid[1] + 6 : avoid[0] - w - 6;
+  }
+  ctx.fillStyle = t.bg;
+  ctx.fillRect(x, 4, w, 17);
+  ctx.strokeStyle = f.colour;
+  ctx.lineWidth = 1;
+  ctx.strokeRect(x + 0.5, 4.5, w - 1, 16);
+  ctx.fillStyle = f.colour;
+  ctx.fillText(text, x + 6, 12.5);
+  return [x, x + w];
+}

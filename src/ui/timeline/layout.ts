@@ -1,0 +1,273 @@
+import {
+  F_BREAK_DEVELOPER,
+  F_BREAK_OTHER,
+  F_BREAK_SYSTEM,
+  F_BREAK_USER,
+  type PyramidLevel,
+  type TimelineModel,
+} from './model';
+import { indexToPx, makeScale, niceStep, type Scale, type Viewport } from './scale';
+
+// Where everything goes for one viewport and canvas size. Work is proportional to the number of
+// buckets (at most about one per pixel), never to the number of batches: when several batches
+// share a pixel, the bucket is one aligned block of 2^level batches read straight from the model's
+// pyramid, so panning does not make marks shimmer and refusals survive any zoom (their flags are
+// OR-ed up the pyramid).
+
+export interface Rect {
+  readonly x: number;
+  readonly y: number;
+  readonly w: number;
+  readonly h: number;
+}
+
+export interface Margins {
+  readonly top: number;
+  readonly right: number;
+  readonly bottom: number;
+  readonly left: number;
+}
+
+/** A horizontal piece of a step line: one value held over [x0, x1). */
+export interface StepSegment {
+  readonly x0: number;
+  readonly x1: number;
+  readonly value: number;
+  readonly y: number;
+}
+
+export type BreakKind = 'user' | 'system' | 'developer' | 'other-role';
+
+export interface BreakRule {
+  readonly x: number;
+  /** First batch of the bucket holding the break (the batch itself when not aggregated). */
+  readonly index: number;
+  readonly kind: BreakKind;
+}
+
+export interface Tick {
+  readonly value: number;
+  readonly pos: number;
+}
+
+export interface Layout {
+  readonly width: number;
+  readonly height: number;
+  readonly plot: Rect;
+  readonly scale: Scale;
+  readonly yMax: number;
+  /** Pyramid level of the buckets; each bucket is an aligned block of `blockSize` = 2^level batches. */
+  readonly level: number;
+  readonly blockSize: number;
+  /** Block number of bucket 0. */
+  readonly firstBlock: number;
+  readonly bucketCount: number;
+  /** First batch index of each bucket, and one past its last. */
+  readonly first: Int32Array;
+  readonly end: Int32Array;
+  /** Bar extent (after the gap between bars when zoomed in). */
+  readonly x0: Float32Array;
+  readonly x1: Float32Array;
+  /** Top of the count bar and of the total bar (y grows downwards). */
+  readonly countY: Float32Array;
+  readonly totalY: Float32Array;
+  /** 1 when the total is taller than the axis and drawn clipped. */
+  readonly totalClipped: Uint8Array;
+  /** Signature id that colours the bucket (the batch with the largest count). */
+  readonly sig: Int32Array;
+  readonly flags: Uint16Array;
+  readonly refusedCount: Int32Array;
+  readonly thresholdSteps: readonly StepSegment[];
+  readonly ceilingSteps: readonly StepSegment[];
+  readonly breaks: readonly BreakRule[];
+  readonly yTicks: readonly Tick[];
+  readonly xTicks: readonly Tick[];
+  readonly firstRefusal: {
+    readonly index: number;
+    readonly x: number;
+    readonly where: 'visible' | 'left' | 'right';
+  } | null;
+  /** The reference's stagnation verdict (between batches), when it has one. */
+  readonly stagnation: {
+    readonly messageIndex: number;
+    readonly x: number;
+    readonly where: 'visible' | 'left' | 'right';
+  } | null;
+}
+
+/** A bar is drawn at most this wide, centred in its slot. */
+export const MAX_BAR_WIDTH = 44;
+
+export const DEFAULT_MARGINS: Margins = { top: 30, right: 14, bottom: 36, left: 44 };
+export const COMPACT_MARGINS: Margins = { top: 2, right: 0, bottom: 2, left: 0 };
+
+/** The y-axis top: counts, thresholds and the ceiling always fit; totals up to twice that, beyond it they are clipped. */
+export function axisMax(model: TimelineModel): number {
+  const core = Math.max(1, model.maxCore);
+  const top = Math.max(core, Math.min(model.maxTotal, 2 * core));
+  const step = niceStep(top, 4);
+  return Math.max(step, Math.ceil((top * 1.1) / step) * step);
+}
+
+export function plotRect(width: number, height: number, m: Margins): Rect {
+  return {
+    x: m.left,
+    y: m.top,
+    w: Math.max(1, width - m.left - m.right),
+    h: Math.max(1, height - m.top - m.bottom),
+  };
+}
+
+/** The y pixel of a value on the layout's axis. */
+export function yOf(plot: Rect, yMax: number, value: number): number {
+  return plot.y + plot.h - (Math.min(value, yMax) / yMax) * plot.h;
+}
+
+/** Pyramid level for a zoom: the smallest block of batches at least one pixel wide. */
+export function levelFor(pxPerBatch: number, levelCount: number): number {
+  if (pxPerBatch >= 1) return 0;
+  // The epsilon keeps 0.5 px/batch at level 1 despite floating-point noise in the log.
+  const level = Math.ceil(Math.log2(1 / pxPerBatch) - 1e-9);
+  return Math.min(Math.max(0, level), Math.max(0, levelCount - 1));
+}
+
+export function computeLayout(
+  model: TimelineModel,
+  vp: Viewport,
+  width: number,
+  height: number,
+  margins: Margins = DEFAULT_MARGINS,
+): Layout {
+  const plot = plotRect(width, height, margins);
+  const scale = makeScale(vp, plot.x, plot.w);
+  const yMax = axisMax(model);
+  const ppb = plot.w / vp.span;
+  const level = levelFor(ppb, model.levels.length);
+  const lv = model.levels[level] as PyramidLevel;
+  const bs = 2 ** level;
+  const firstBlock = Math.max(0, Math.floor(vp.start / bs));
+  const endBlock = Math.min(lv.size, Math.ceil((vp.start + vp.span) / bs));
+  const count = Math.max(0, endBlock - firstBlock);
+  const out = {
+    first: new Int32Array(count),
+    end: new Int32Array(count),
+    x0: new Float32Array(count),
+    x1: new Float32Array(count),
+    countY: new Float32Array(count),
+    totalY: new Float32Array(count),
+    totalClipped: new Uint8Array(count),
+    sig: new Int32Array(count),
+    flags: new Uint16Array(count),
+    refusedCount: new Int32Array(count),
+  };
+  // Gaps separate bars only once they are wide enough to read as separate marks.
+  const gap = level === 0 && ppb >= 4 ? Math.min(8, Math.max(1, ppb * 0.2)) : 0;
+  const thresholdSteps: StepSegment[] = [];
+  const ceilingSteps: StepSegment[] = [];
+  const breaks: BreakRule[] = [];
+  for (let j = 0; j < count; j++) {
+    const block = firstBlock + j;
+    const first = block * bs;
+    const end = Math.min(model.n, first + bs);
+    const sx0 = indexToPx(scale, first);
+    const sx1 = indexToPx(scale, end);
+    out.first[j] = first;
+    out.end[j] = end;
+    const inset = Math.max(gap / 2, (sx1 - sx0 - MAX_BAR_WIDTH) / 2);
+    out.x0[j] = sx0 + inset;
+    out.x1[j] = sx1 - inset;
+    out.countY[j] = yOf(plot, yMax, lv.maxCount[block] ?? 0);
+    const total = lv.maxTotal[block] ?? 0;
+    out.totalY[j] = yOf(plot, yMax, total);
+    out.totalClipped[j] = total > yMax ? 1 : 0;
+    out.sig[j] = model.sigId[lv.argMax[block] ?? 0] ?? 0;
+    const flags = lv.flags[block] ?? 0;
+    out.flags[j] = flags;
+    out.refusedCount[j] = lv.refusedCount[block] ?? 0;
+    // Where tiers mix inside one pixel, the line follows the tighter threshold.
+    pushStep(thresholdSteps, sx0, sx1, lv.minThreshold[block] ?? 0, plot, yMax);
+    const ceiling = lv.minCeiling[block] ?? -1;
+    if (ceiling >= 0) pushStep(ceilingSteps, sx0, sx1, ceiling, plot, yMax);
+    const kind = breakKind(flags);
+    if (kind !== null) breaks.push({ x: sx0, index: first, kind });
+  }
+  const side = (x: number): 'visible' | 'left' | 'right' =>
+    x < plot.x ? 'left' : x > plot.x + plot.w ? 'right' : 'visible';
+  const fr = model.firstRefusal;
+  let firstRefusal: Layout['firstRefusal'] = null;
+  if (fr !== null) {
+    const x = indexToPx(scale, fr + 0.5);
+    firstRefusal = { index: fr, x, where: side(x) };
+  }
+  let stagnation: Layout['stagnation'] = null;
+  if (model.stagnation !== null) {
+    const x = indexToPx(scale, model.stagnation.at);
+    stagnation = { messageIndex: model.stagnation.messageIndex, x, where: side(x) };
+  }
+  return {
+    width,
+    height,
+    plot,
+    scale,
+    yMax,
+    level,
+    blockSize: bs,
+    firstBlock,
+    bucketCount: count,
+    ...out,
+    thresholdSteps,
+    ceilingSteps,
+    breaks,
+    yTicks: yTicks(plot, yMax),
+    xTicks: xTicks(scale, model.n),
+    firstRefusal,
+    stagnation,
+  };
+}
+
+/** The bucket holding batch `index`, or -1 when it is outside the laid-out range. */
+export function bucketOf(layout: Layout, index: number): number {
+  const j = Math.floor(index / layout.blockSize) - layout.firstBlock;
+  return j >= 0 && j < layout.bucketCount ? j : -1;
+}
+
+function pushStep(
+  steps: StepSegment[],
+  x0: number,
+  x1: number,
+  value: number,
+  plot: Rect,
+  yMax: number,
+): void {
+  const last = steps[steps.length - 1];
+  // Merge with the previous piece when it holds the same value and touches this one.
+  if (last !== undefined && last.value === value && Math.abs(last.x1 - x0) < 0.01) {
+    steps[steps.length - 1] = { ...last, x1 };
+    return;
+  }
+  steps.push({ x0, x1, value, y: yOf(plot, yMax, value) });
+}
+
+function breakKind(flags: number): BreakKind | null {
+  if (flags & F_BREAK_USER) return 'user';
+  if (flags & F_BREAK_SYSTEM) return 'system';
+  if (flags & F_BREAK_DEVELOPER) return 'developer';
+  if (flags & F_BREAK_OTHER) return 'other-role';
+  return null;
+}
+
+function yTicks(plot: Rect, yMax: number): Tick[] {
+  const step = niceStep(yMax, Math.max(2, Math.min(5, Math.floor(plot.h / 40))));
+  const ticks: Tick[] = [];
+  for (let v = 0; v <= yMax + 1e-9; v += step) ticks.push({ value: v, pos: yOf(plot, yMax, v) });
+  return ticks;
+}
+
+function xTicks(scale: Scale, n: number): Tick[] {
+  const step = Math.max(1, niceStep(scale.span, scale.width / 90));
+  const ticks: Tick[] = [];
+  const lo = Math.max(0, Math.ceil(scale.start / step) * step);
+  const hi = Math.min(n - 1, scale.start + scale.span);
+  for (let i = lo; i <= hi; i += step) ticks.push({ value: i, pos: indexToPx(scale, i + 0.5) });
+  return ticks;
+}

@@ -1,0 +1,70 @@
+import { fillBars } from './draw';
+import { COMPACT_MARGINS, computeLayout, type Layout } from './layout';
+import { F_FIRST_REFUSAL, F_REFUSED, type TimelineModel } from './model';
+import { centerOn, fitViewport, indexToPx, pxToIndex, type Viewport } from './scale';
+import type { TimelineTheme } from './theme';
+
+// The overview strip: the whole transcript at a glance with the visible window outlined.
+// It reuses the main layout at "fit" zoom, so it costs O(width) like the main view.
+
+export function overviewLayout(model: TimelineModel, width: number, height: number): Layout {
+  return computeLayout(model, fitViewport(model.n, width), width, height, COMPACT_MARGINS);
+}
+
+/** The window's pixel extent on the overview, at least 4 px wide so it can be seen and grabbed. */
+export function windowRect(ov: Layout, vp: Viewport): { x0: number; x1: number } {
+  const a = indexToPx(ov.scale, vp.start);
+  const b = indexToPx(ov.scale, vp.start + vp.span);
+  if (b - a >= 4) return { x0: a, x1: b };
+  const mid = (a + b) / 2;
+  return { x0: mid - 2, x1: mid + 2 };
+}
+
+/** Where a click or drag at `px` on the overview moves the window: centred on that batch. */
+export function viewportFromOverview(
+  ov: Layout,
+  vp: Viewport,
+  n: number,
+  mainPlotWidth: number,
+  px: number,
+): Viewport {
+  return centerOn(vp, n, mainPlotWidth, pxToIndex(ov.scale, px) - 0.5);
+}
+
+export function drawOverview(
+  ctx: CanvasRenderingContext2D,
+  ov: Layout,
+  theme: TimelineTheme,
+  vp: Viewport,
+  sigColors: readonly string[],
+  pixelRatio: number,
+): void {
+  ctx.setTransform(pixelRatio, 0, 0, pixelRatio, 0, 0);
+  ctx.clearRect(0, 0, ov.width, ov.height);
+  ctx.fillStyle = theme.panel;
+  ctx.fillRect(0, 0, ov.width, ov.height);
+  ctx.globalAlpha = 0.75;
+  fillBars(ctx, ov, ov.countY, 1, sigColors, theme.muted);
+  ctx.globalAlpha = 1;
+  // Refusals are thin ticks (a marker, not a bar); the first refusal runs the full height so
+  // one refusal in 100,000 batches is still found at a glance.
+  for (let j = 0; j < ov.bucketCount; j++) {
+    const flags = ov.flags[j] ?? 0;
+    if ((flags & F_REFUSED) === 0) continue;
+    const first = (flags & F_FIRST_REFUSAL) !== 0;
+    const x0 = ov.x0[j] ?? 0;
+    const bw = (ov.x1[j] ?? 0) - x0;
+    const w = Math.min(first ? 2 : 3, Math.max(1, bw));
+    ctx.fillStyle = first ? theme.firstRefusal : theme.refused;
+    ctx.fillRect(x0 + (bw - w) / 2, 0, w, first ? ov.height : 6);
+  }
+  const w = windowRect(ov, vp);
+  ctx.fillStyle = theme.bg;
+  ctx.globalAlpha = 0.55;
+  ctx.fillRect(0, 0, Math.max(0, w.x0), ov.height);
+  ctx.fillRect(w.x1, 0, Math.max(0, ov.width - w.x1), ov.height);
+  ctx.globalAlpha = 1;
+  ctx.strokeStyle = theme.accent;
+  ctx.lineWidth = 1.5;
+  ctx.strokeRect(w.x0 + 0.75, 0.75, Math.max(1, w.x1 - w.x0 - 1.5), ov.height - 1.5);
+}

@@ -1,0 +1,109 @@
+/**
+ * The messages between the main thread and the replay worker, as typed data.
+ *
+ * Shape (after TanStack Table's tableWorkerProtocol): the transcript crosses once per
+ * `dataVersion` in a `load` request; later `evaluate` requests carry only a config, and
+ * `details` asks for one batch of the current report. Every request has a `requestId`
+ * (increasing, per client) so the client can keep only the newest reply, and the
+ * `dataVersion` it is about, so a reply for a transcript that has since been replaced
+ * is recognisable as stale. The worker never throws at the client: every failure is an
+ * `error` response with a typed `AnalysisError`.
+ */
+import type { BatchDetails, DetectorConfig, Report } from '../detector/index';
+import type { FormatId, ImportError } from '../import/index';
+
+/** The transcript as it crosses to the worker: pasted text, or a file handle / raw bytes. */
+export type TranscriptInput =
+  | { readonly kind: 'text'; readonly text: string; readonly name: string }
+  | { readonly kind: 'blob'; readonly blob: Blob; readonly name: string }
+  | { readonly kind: 'bytes'; readonly bytes: Uint8Array; readonly name: string };
+
+/** Import, prepare and evaluate a new transcript (for `config` and for the defaults). */
+export interface LoadRequest {
+  readonly type: 'load';
+  readonly requestId: number;
+  readonly dataVersion: number;
+  readonly input: TranscriptInput;
+  readonly config: DetectorConfig;
+  readonly format?: FormatId | 'auto';
+}
+
+/** Re-run only the detector state machine over the cached transcript with a new config. */
+export interface EvaluateRequest {
+  readonly type: 'evaluate';
+  readonly requestId: number;
+  readonly dataVersion: number;
+  readonly config: DetectorConfig;
+}
+
+/** The full calls and answers of one batch of the latest report (details panel). */
+export interface DetailsRequest {
+  readonly type: 'details';
+  readonly requestId: number;
+  readonly dataVersion: number;
+  readonly batchIndex: number;
+}
+
+/** Everything the main thread may send. */
+export type WorkerRequest = LoadRequest | EvaluateRequest | DetailsRequest;
+
+/** What went wrong with a request, in terms a person can act on. */
+export type AnalysisError =
+  | { readonly kind: 'import'; readonly error: ImportError }
+  /** An `evaluate`/`details` arrived for a transcript the worker no longer (or never) held. */
+  | { readonly kind: 'stale'; readonly message: string }
+  | { readonly kind: 'bad-request'; readonly message: string }
+  /** A bug surfaced as an exception inside the import or replay; reported, never rethrown. */
+  | { readonly kind: 'internal'; readonly message: string };
+
+/** Reply to `load`: the report for the requested config and for the reference defaults. */
+export interface LoadedResponse {
+  readonly type: 'loaded';
+  readonly requestId: number;
+  readonly dataVersion: number;
+  readonly formatLabel: string;
+  readonly report: Report;
+  readonly defaultReport: Report;
+}
+
+/** Reply to `evaluate`. */
+export interface EvaluatedResponse {
+  readonly type: 'evaluated';
+  readonly requestId: number;
+  readonly dataVersion: number;
+  readonly report: Report;
+}
+
+/** Reply to `details`. */
+export interface DetailsResponse {
+  readonly type: 'details';
+  readonly requestId: number;
+  readonly dataVersion: number;
+  readonly batchIndex: number;
+  readonly details: BatchDetails;
+}
+
+/** Reply to any request that failed. */
+export interface ErrorResponse {
+  readonly type: 'error';
+  readonly requestId: number;
+  readonly dataVersion: number;
+  /** Which request failed, so the client routes the error to the right channel. */
+  readonly requestType: WorkerRequest['type'];
+  readonly error: AnalysisError;
+}
+
+/** Everything the worker may send back. */
+export type WorkerResponse = LoadedResponse | EvaluatedResponse | DetailsResponse | ErrorResponse;
+
+/** A one-line, plain-text description of an analysis error (for headers, logs, tooltips). */
+export function describeAnalysisError(e: AnalysisError): string {
+  switch (e.kind) {
+    case 'import':
+      return e.error.message;
+    case 'stale':
+    case 'bad-request':
+    case 'internal':
+      return e.message;
+  }
+}

@@ -1,0 +1,83 @@
+import { test as base, expect, type Page } from '@playwright/test';
+
+/**
+ * Every test gets a page that fails on console errors, page errors and any request that is
+ * not to the app's own origin (the "nothing leaves the page" promise).
+ */
+export const ORIGIN = 'http://127.0.0.1:4173';
+
+interface Guard {
+  errors: string[];
+  requests: string[];
+  foreign: string[];
+  /** Console errors a test provokes on purpose (a blocked worker script, say). */
+  allowed: RegExp[];
+}
+
+export const test = base.extend<{ guard: Guard }>({
+  guard: [
+    async ({ page }, use) => {
+      const guard: Guard = { errors: [], requests: [], foreign: [], allowed: [] };
+      page.on('console', (m) => {
+        if (m.type() === 'error') guard.errors.push(`console.error: ${m.text()}`);
+      });
+      page.on('pageerror', (e) => guard.errors.push(`pageerror: ${e.message}`));
+      page.on('request', (r) => {
+        const url = r.url();
+        guard.requests.push(url);
+        // blob: URLs are the page's own memory (export downloads), data: likewise.
+        const local =
+          url.startsWith(`${ORIGIN}/`) || url.startsWith('blob:') || url.startsWith('data:');
+        if (!local) guard.foreign.push(url);
+      });
+      await use(guard);
+      const unexpected = guard.errors.filter((e) => !guard.allowed.some((re) => re.test(e)));
+      expect(unexpected, 'no console errors').toEqual([]);
+      expect(guard.foreign, 'no request leaves the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** The app root, carrying data-analysis-state. */
+export const root = (page: Page) => page.locator('[data-analysis-state]');
+
+/** Waits until the analysis settles in `state`. */
+export async function waitFor(page: Page, state: 'idle' | 'running' | 'ready' | 'error') {
+  // A bound, not a wait: the machine running the suite may be busy.
+  await expect(root(page)).toHaveAttribute('data-analysis-state', state, { timeout: 30_000 });
+}
+
+/** Opens the app and waits for the first sample's analysis. */
+export async function openApp(page: Page, hash = '') {
+  await page.goto(`/${hash}`);
+  await waitFor(page, 'ready');
+}
+
+/**
+ * The refused batches as "3:strikes", read from the table with its "Refused only" filter on
+ * (the table is virtualized, so unfiltered rows far down may not be in the DOM). One
+ * `allInnerTexts` call reads all rows at once, so a re-render cannot tear the reading.
+ */
+export async function refusedSnapshot(page: Page): Promise<string[]> {
+  const only = page.getByRole('checkbox', { name: 'Refused only' });
+  if (!(await only.isChecked())) await only.check();
+  const texts = await page
+    .getByRole('grid', { name: 'Batches' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('gridcell') })
+    .allInnerTexts();
+  return texts.map((t) => {
+    const index = /^\s*(\d+)/.exec(t)?.[1] ?? '?';
+    const reason = /refused \((\w+)\)/.exec(t)?.[1] ?? '?';
+    return `${index}:${reason}`;
+  });
+}
+
+/** Waits until the table's refused batches are `expected` and the analysis is ready. */
+export async function expectRefused(page: Page, expected: readonly string[]) {
+  await expect.poll(() => refusedSnapshot(page), { timeout: 30_000 }).toEqual(expected);
+  await waitFor(page, 'ready');
+}

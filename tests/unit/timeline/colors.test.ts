@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { hash32, oklchToHex, signatureColor } from '../../../src/ui/colors';
+
+function rgb(hex: string): [number, number, number] {
+  return [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
+}
+
+function luminance(hex: string): number {
+  const [r, g, b] = rgb(hex).map((v) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+function contrast(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** OKLab hue in degrees: the space the colours are built in, where equal angles look equally far apart. */
+function hue(hex: string): number {
+  const [r, g, b] = rgb(hex).map((v) => {
+    const c = v / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  const l = Math.cbrt(0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * b);
+  const m = Math.cbrt(0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * b);
+  const s = Math.cbrt(0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * b);
+  const A = 1.9779984951 * l - 2.428592205 * m + 0.4505937099 * s;
+  const B = 0.0259040371 * l + 0.7827717662 * m - 0.808675766 * s;
+  return ((Math.atan2(B, A) * 180) / Math.PI + 360) % 360;
+}
+
+/** Signatures shaped like the detector's (`name:16 hex digits`). */
+function sigs(k: number, seed = 1): string[] {
+  const names = ['read_file', 'write_file', 'run_tests', 'grep_search', 'bash', 'browser_navigate'];
+  return Array.from({ length: k }, (_, i) => {
+    const h = (hash32(`${seed}/${i}`) >>> 0).toString(16).padStart(8, '0');
+    return `${names[i % names.length]}:${h}${h.split('').reverse().join('')}`;
+  });
+}
+
+describe('signatureColor', () => {
+  it('is stable and a valid #rrggbb colour in both themes', () => {
+    for (const s of ['read_file:ed658c7fbe3ce9f2', '', 'x'.repeat(5000), 'ünïcödé:0001']) {
+      for (const theme of ['light', 'dark'] as const) {
+        const c = signatureColor(s, theme);
+        expect(c).toMatch(/^#[0-9a-f]{6}$/);
+        expect(signatureColor(s, theme)).toBe(c);
+      }
+    }
+  });
+
+  it('differs between themes (lighter on dark)', () => {
+    const s = 'write_file:0123456789abcdef';
+    expect(luminance(signatureColor(s, 'dark'))).toBeGreaterThan(
+      luminance(signatureColor(s, 'light')),
+    );
+  });
+
+  it('keeps at least 3:1 contrast against light and dark pages', () => {
+    for (const s of sigs(600)) {
+      expect(contrast(signatureColor(s, 'light'), '#ffffff')).toBeGreaterThanOrEqual(3);
+      expect(contrast(signatureColor(s, 'dark'), '#0d1117')).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it('gives 2–8 sample signatures pairwise different colours', () => {
+    for (let k = 2; k <= 8; k++) {
+      for (const theme of ['light', 'dark'] as const) {
+        const colours = sigs(k, k).map((s) => signatureColor(s, theme));
+        expect(new Set(colours).size).toBe(k);
+      }
+    }
+  });
+
+  it('spreads hues over the whole wheel (no hole a handful of signatures would crowd into)', () => {
+    const sectors = new Array<number>(12).fill(0);
+    const all = sigs(3000, 7);
+    for (const s of all) sectors[Math.floor(hue(signatureColor(s, 'light')) / 30) % 12]!++;
+    for (const c of sectors) expect(c / all.length).toBeGreaterThan(0.05);
+  });
+
+  it('separates signatures that differ in one trailing hex digit', () => {
+    const a = signatureColor('bash:00000000000000a0', 'light');
+    const b = signatureColor('bash:00000000000000a1', 'light');
+    expect(a).not.toBe(b);
+  });
+});
+
+describe('oklchToHex', () => {
+  it('maps neutral lightness to grey and stays in gamut at high chroma', () => {
+    expect(oklchToHex(1, 0, 0)).toBe('#ffffff');
+    expect(oklchToHex(0, 0, 0)).toBe('#000000');
+    for (let h = 0; h < 360; h += 15) expect(oklchToHex(0.6, 0.4, h)).toMatch(/^#[0-9a-f]{6}$/);
+  });
+});

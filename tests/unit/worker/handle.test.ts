@@ -1,0 +1,242 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CONFIG, type DetectorConfig } from '../../../src/detector/index';
+import { createReplayHandler } from '../../../src/worker/handle';
+import type { TranscriptInput, WorkerResponse } from '../../../src/worker/protocol';
+
+const mutating = readFileSync(
+  new URL('../../../public/samples/mutating-loop.json', import.meta.url),
+  'utf8',
+);
+const text = (t: string): TranscriptInput => ({ kind: 'text', text: t, name: 'test' });
+const strikes3: DetectorConfig = { ...DEFAULT_CONFIG, maxRepeatedBatchSteps: 3 };
+
+function refusedOf(r: WorkerResponse): number[] {
+  if (r.type !== 'loaded' && r.type !== 'evaluated')
+    throw new Error(`expected a report, got ${r.type}`);
+  return r.report.batches.filter((b) => b.refused).map((b) => b.index);
+}
+
+describe('createReplayHandler', () => {
+  it('loads a transcript and reports for the config and the defaults', async () => {
+    const h = createReplayHandler();
+    const r = await h.handle({
+      type: 'load',
+      requestId: 1,
+      dataVersion: 1,
+      input: text(mutating),
+      config: strikes3,
+    });
+    expect(r.type).toBe('loaded');
+    if (r.type !== 'loaded') return;
+    expect(r.requestId).toBe(1);
+    expect(r.dataVersion).toBe(1);
+    expect(r.report.source.format).toBe('openai-chat');
+    expect(r.report.config.maxRepeatedBatchSteps).toBe(3);
+    expect(r.report.batches.filter((b) => b.refused)).toEqual([]);
+    expect(r.defaultReport.config.maxRepeatedBatchSteps).toBe(2);
+    expect(r.defaultReport.batches.filter((b) => b.refused).map((b) => b.index)).toEqual([3]);
+    expect(r.formatLabel.length).toBeGreaterThan(0);
+  });
+
+  it('re-evaluates the cached transcript for a config change', async () => {
+    const h = createReplayHandler();
+    await h.handle({
+      type: 'load',
+      requestId: 1,
+      dataVersion: 7,
+      input: text(mutating),
+      config: DEFAULT_CONFIG,
+    });
+    const a = await h.handle({ type: 'evaluate', requestId: 2, dataVersion: 7, config: strikes3 });
+    expect(a.type).toBe('evaluated');
+    expect(refusedOf(a)).toEqual([]);
+    const b = await h.handle({
+      type: 'evaluate',
+      requestId: 3,
+      dataVersion: 7,
+      config: DEFAULT_CONFIG,
+    });
+    expect(refusedOf(b)).toEqual([3]);
+  });
+
+  it('reads a Blob and bytes the same as text', async () => {
+    const h = createReplayHandler();
+    const blob = await h.handle({
+      type: 'load',
+      requestId: 1,
+      dataVersion: 1,
+      input: { kind: 'blob', blob: new Blob([mutating]), name: 'm.json' },
+      config: DEFAULT_CONFIG,
+    });
+    expect(refusedOf(blob)).toEqual([3]);
+    const bytes = await h.handle({
+      type: 'load',
+      requestId: 2,
+      dataVersion: 2,
+      input: { kind: 'bytes', bytes: new TextEncoder().encode(mutating), name: 'm.json' },
+      config: DEFAULT_CONFIG,
+    });
+    expect(refusedOf(bytes)).toEqual([3]);
+  });
+
+  it('describes one batch of the latest report', async () => {
+    const h = createReplayHandler();
+    await h.handle({
+      type: 'load',
+      requestId: 1,
+      dataVersion: 1,
+      input: text(mutating),
+      config: DEFAULT_CONFIG,
+    });
+    const d = await h.handle({ type: 'details', requestId: 2, dataVersion: 1, batchIndex: 3 });
+    expect(d.type).toBe('details');
+    if (d.type !== 'details') return;
+    expect(d.batchIndex).toBe(3);
+    expect(d.details.batchIndex).toBe(3);
+    expect(d.details.messageIndex).toBe(8);
+    expect(d.details.calls.map((c) => c.name)).toEqual(['write_file']);
+  });
+
+  it('returns a syntax error with line and column, and keeps the previous transcript', async () => {
+    const h = createReplayHandler();
+    await h.handle({
+      type: 'load',
+      requestId: 1,
+      dataVersion: 1,
+      input: text(mutating),
+      config: DEFAULT_CONFIG,
+    });
+    const bad = await h.handle({
+      type: 'load',
+      requestId: 2,
+      dataVersion: 2,
+      input: text('{\n  "messages": [\n    {"role": "user",, }\n  ]\n}'),
+      config: DEFAULT_CONFIG,
+    });
+    expect(bad.type).toBe('error');
+    if (bad.type !== 'error') return;
+    expect(bad.requestType).toBe('load');
+    expect(bad.error.kind).toBe('import');
+    if (bad.error.kind !== 'import' || bad.error.error.kind !== 'syntax')
+      throw new Error('not a syntax error');
+    expect(bad.error.error.line).toBe(3);
+    expect(bad.error.error.column).toBeGreaterThan(1);
+    expect(bad.error.error.lineText).toContain('"role": "user",,');
+    // The previous transcript (version 1) still answers config changes.
+    const again = await h.handle({
+      type: 'evaluate',
+      requestId: 3,
+      dataVersion: 1,
+      config: strikes3,
+    });
+    expect(again.type).toBe('evaluated');
+  });
+
+  it('lists the supported formats for an unknown one', async () => {
+    const h = createReplayHandler();
+    const r = await h.handle({
+      type: 'load',
+      requestId: 1,
+      dataVersion: 1,
+      input: text('{"hello": "world"}'),
+      config: DEFAULT_CONFIG,
+    });
+    expect(r.type).toBe('error');
+    if (r.type !== 'error' || r.error.kind !== 'import')
+      throw new Error('expected an import error');
+    expect(r.error.error.kind).toBe('unknown-format');
+    if (r.error.error.kind !== 'unknown-format') return;
+    expect(r.error.error.supported.map((f) => f.id)).toContain('anthropic');
+  });
+
+  it('answers a request for another transcript version as stale', async () => {
+    const h = createReplayHandler();
+    const none = await h.handle({
+      type: 'evaluate',
+      requestId: 1,
+      dataVersion: 1,
+      config: DEFAULT_CONFIG,
+    });
+    expect(none.type === 'error' && none.error.kind).toBe('stale');
+    await h.handle({
+      type: 'load',
+      requestId: 2,
+      dataVersion: 5,
+      input: text(mutating),
+      config: DEFAULT_CONFIG,
+    });
+    const old = await h.handle({
+      type: 'evaluate',
+      requestId: 3,
+      dataVersion: 4,
+      config: DEFAULT_CONFIG,
+    });
+    expect(old).toMatchObject({
+      type: 'error',
+      requestId: 3,
+      dataVersion: 4,
+      requestType: 'evaluate',
+      error: { kind: 'stale' },
+    });
+    const details = await h.handle({
+      type: 'details',
+      requestId: 4,
+      dataVersion: 4,
+      batchIndex: 0,
+    });
+    expect(details).toMatchObject({
+      type: 'error',
+      requestType: 'details',
+      error: { kind: 'stale' },
+    });
+  });
+
+  it('rejects a batch index outside the report', async () => {
+    const h = createReplayHandler();
+    await h.handle({
+      type: 'load',
+      requestId: 1,
+      dataVersion: 1,
+      input: text(mutating),
+      config: DEFAULT_CONFIG,
+    });
+    for (const batchIndex of [-1, 4, 1.5]) {
+      const r = await h.handle({ type: 'details', requestId: 2, dataVersion: 1, batchIndex });
+      expect(r).toMatchObject({ type: 'error', error: { kind: 'bad-request' } });
+    }
+  });
+
+  it('runs requests in arrival order, so details follow the load before them', async () => {
+    const h = createReplayHandler();
+    const load = h.handle({
+      type: 'load',
+      requestId: 1,
+      dataVersion: 1,
+      input: { kind: 'blob', blob: new Blob([mutating]), name: 'm.json' },
+      config: DEFAULT_CONFIG,
+    });
+    const details = h.handle({ type: 'details', requestId: 2, dataVersion: 1, batchIndex: 3 });
+    expect((await load).type).toBe('loaded');
+    expect((await details).type).toBe('details');
+  });
+
+  it('turns an exception inside the core into an internal error instead of throwing', async () => {
+    const h = createReplayHandler();
+    const broken = {
+      kind: 'blob',
+      name: 'x',
+      blob: { arrayBuffer: () => Promise.reject(new Error('disk gone')) },
+    } as unknown as TranscriptInput;
+    const r = await h.handle({
+      type: 'load',
+      requestId: 1,
+      dataVersion: 1,
+      input: broken,
+      config: DEFAULT_CONFIG,
+    });
+    expect(r).toMatchObject({ type: 'error', error: { kind: 'internal' } });
+    if (r.type === 'error')
+      expect(r.error.kind === 'internal' && r.error.message).toContain('disk gone');
+  });
+});
