@@ -2,6 +2,9 @@ import { defineConfig } from '@playwright/test';
 
 // Browsers cannot be downloaded on our machines: use the system Chromium unless told otherwise.
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// Several suites may run side by side on one machine: each can serve its own build on its own port.
+const port = Number(process.env.LOOPSCOPE_E2E_PORT ?? 4173);
+const outDir = process.env.LOOPSCOPE_E2E_DIST ?? 'dist/app';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -10,7 +13,7 @@ export default defineConfig({
   retries: 0,
   reporter: [['list']],
   use: {
-    baseURL: 'http://127.0.0.1:4173',
+    baseURL: `http://127.0.0.1:${port}`,
     viewport: { width: 1280, height: 800 },
     launchOptions: {
       executablePath,
@@ -26,8 +29,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npx vite preview --host 127.0.0.1 --port 4173 --strictPort',
-    url: 'http://127.0.0.1:4173',
+    command: `npx vite preview --host 127.0.0.1 --port ${port} --strictPort --outDir ${outDir}`,
+    url: `http://127.0.0.1:${port}`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
   },

@@ -6,9 +6,13 @@
  * `h * 0x1b3 + (lo << 40)`: the new low half is `imul(lo, 0x1b3)`, and the new high half is
  * `imul(hi, 0x1b3)` plus the carry out of `lo * 0x1b3` (computed from 16-bit pieces) plus
  * `lo << 8` (the 2^40 term).
+ *
+ * Besides the one-shot `fnv1a64Hex`, the state can be fed range by range (`fnvStart`,
+ * `fnvFeed`), so a text assembled from pieces is hashed without being concatenated: FNV is
+ * a left fold, so hashing the pieces in order equals hashing their concatenation.
  */
 
-// State for the multi-byte path, which is rare enough to live outside the hot loop.
+/** The running state (one hash at a time; every caller is synchronous). */
 let H = 0;
 let L = 0;
 
@@ -33,12 +37,20 @@ function feedCodePoint(c: number): void {
   feedByte(0x80 | (c & 0x3f));
 }
 
-/** FNV-1a 64 of `s`'s UTF-8 bytes, as 16 lowercase hex digits (zero-padded). */
-export function fnv1a64Hex(s: string): string {
-  let hi = 0xcbf29ce4 | 0;
-  let lo = 0x84222325 | 0;
-  const n = s.length;
-  for (let i = 0; i < n; i++) {
+/** Starts a new hash at the offset basis. */
+export function fnvStart(): void {
+  H = 0xcbf29ce4 | 0;
+  L = 0x84222325 | 0;
+}
+
+/**
+ * Feeds the UTF-8 bytes of `s[start, end)`. The range must not split a surrogate pair (a
+ * lone surrogate is hashed as U+FFFD, as TextEncoder would encode it).
+ */
+export function fnvFeed(s: string, start: number, end: number): void {
+  let hi = H;
+  let lo = L;
+  for (let i = start; i < end; i++) {
     let c = s.charCodeAt(i);
     if (c < 0x80) {
       lo ^= c;
@@ -48,12 +60,11 @@ export function fnv1a64Hex(s: string): string {
       continue;
     }
     if (c >= 0xd800 && c <= 0xdfff) {
-      const d = i + 1 < n ? s.charCodeAt(i + 1) : 0;
+      const d = i + 1 < end ? s.charCodeAt(i + 1) : 0;
       if (c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff) {
         c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
         i++;
       } else {
-        // A lone surrogate has no UTF-8 form; hash it as U+FFFD, as TextEncoder would.
         c = 0xfffd;
       }
     }
@@ -63,7 +74,30 @@ export function fnv1a64Hex(s: string): string {
     hi = H;
     lo = L;
   }
+  H = hi;
+  L = lo;
+}
+
+/** The high 32 bits of the running hash (as an int32). */
+export function fnvHigh(): number {
+  return H;
+}
+
+/** The low 32 bits of the running hash (as an int32). */
+export function fnvLow(): number {
+  return L;
+}
+
+/** A 64-bit hash given as two int32 halves, as 16 lowercase hex digits (zero-padded). */
+export function hex64(hi: number, lo: number): string {
   return hex8(hi >>> 0) + hex8(lo >>> 0);
+}
+
+/** FNV-1a 64 of `s`'s UTF-8 bytes, as 16 lowercase hex digits (zero-padded). */
+export function fnv1a64Hex(s: string): string {
+  fnvStart();
+  fnvFeed(s, 0, s.length);
+  return hex64(H, L);
 }
 
 function hex8(x: number): string {

@@ -6,7 +6,46 @@
 // vanish). Lightness is chosen per theme for at least 3:1 contrast against the page (WCAG's
 // figure for graphical objects). Output is `#rrggbb`, valid everywhere CSS and canvas take colours.
 
+import type { Report } from '../detector/report';
+
 export type ThemeName = 'light' | 'dark';
+
+// The most frequent signatures of a transcript get hues from a fixed, evenly spaced wheel in
+// frequency order, so the handful a person actually looks at are always far apart (a hash alone
+// puts two of eight signatures on near-identical colours more often than not). Red (~25°) is
+// left out: it means "refused" everywhere in the app.
+// Each entry is [hue, lightness band]; neighbours on the wheel sit in different bands.
+const RANKED: readonly (readonly [number, number])[] = [
+  [255, 0],
+  [135, 1],
+  [55, 0],
+  [335, 1],
+  [175, 0],
+  [95, 1],
+  [295, 2],
+  [215, 1],
+  [255, 2],
+  [135, 2],
+];
+const RANKED_LIGHTNESS: Record<ThemeName, readonly number[]> = {
+  light: [0.5, 0.62, 0.4],
+  dark: [0.7, 0.82, 0.6],
+};
+const rankCache = new WeakMap<Report, Map<string, number>>();
+
+/** Signature → frequency rank (0 = most batches; ties by first appearance), cached per report. */
+export function signatureRanks(report: Report): Map<string, number> {
+  const hit = rankCache.get(report);
+  if (hit) return hit;
+  const counts = new Map<string, number>();
+  for (const b of report.batches) counts.set(b.signature, (counts.get(b.signature) ?? 0) + 1);
+  // Map iteration keeps first-appearance order; the sort is stable, so ties keep it.
+  const order = [...counts.entries()].sort((a, b) => b[1] - a[1]);
+  const ranks = new Map<string, number>();
+  order.forEach(([sig], i) => ranks.set(sig, i));
+  rankCache.set(report, ranks);
+  return ranks;
+}
 
 // Three bands per theme: a second axis besides hue, so two signatures whose hues land close
 // together still tend to differ in lightness.
@@ -18,8 +57,20 @@ const CHROMA: Record<ThemeName, number> = { light: 0.15, dark: 0.13 };
 
 const cache = new Map<string, string>();
 
-/** The stable colour (`#rrggbb`) for a batch signature in a theme. */
-export function signatureColor(signature: string, theme: ThemeName): string {
+/**
+ * The colour (`#rrggbb`) for a batch signature in a theme. With the report, the ten most frequent
+ * signatures get well-separated ranked colours; every other signature (or a call without the
+ * report) gets its stable hashed colour.
+ */
+export function signatureColor(signature: string, theme: ThemeName, report?: Report): string {
+  if (report) {
+    const rank = signatureRanks(report).get(signature);
+    const entry = rank === undefined ? undefined : RANKED[rank];
+    if (entry !== undefined) {
+      const [hue, band] = entry;
+      return oklchToHex(RANKED_LIGHTNESS[theme][band] ?? 0.6, CHROMA[theme] + 0.02, hue);
+    }
+  }
   const key = theme + '\u0000' + signature;
   const hit = cache.get(key);
   if (hit !== undefined) return hit;

@@ -4,7 +4,7 @@ import { test as base, expect, type Page } from '@playwright/test';
  * Every test gets a page that fails on console errors, page errors and any request that is
  * not to the app's own origin (the "nothing leaves the page" promise).
  */
-export const ORIGIN = 'http://127.0.0.1:4173';
+export const ORIGIN = `http://127.0.0.1:${process.env.LOOPSCOPE_E2E_PORT ?? 4173}`;
 
 interface Guard {
   errors: string[];

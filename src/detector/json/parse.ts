@@ -57,13 +57,9 @@ export interface JsonSyntaxError {
 
 /** serde_json's recursion limit: 127 nested containers parse, 128 fail. */
 const STRICT_MAX_DEPTH = 127;
-// Searched forwards through the whole text (global flag, `lastIndex`), so each character is
-// looked at once however many strings there are; a string needs a closer look only when the
-// next match falls inside it.
 // eslint-disable-next-line no-control-regex -- JSON forbids raw control characters in strings
-const CONTROL_CHAR = /[\u0000-\u001f]/g;
-const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/g;
-/** Escape-free strings up to this length are interned (keys, roles, types repeat a lot). */
+const CONTROL_CHAR = /[\u0000-\u001f]/;
+/** Escape-free keys up to this length are interned (the same few keys repeat a lot). */
 const INTERN_MAX = 16;
 const INTERN_SLOTS = 1024;
 
@@ -94,9 +90,12 @@ class Parser {
   pos = 0;
   /** Index of the next backslash at or after the last string start (text.length if none). */
   private backslash = -1;
-  /** Likewise for the next raw control character and the next surrogate escape. */
-  private control = -1;
-  private surrogate = -1;
+  /**
+   * Index of the next `\u` at or after the last escaped string's start (text.length if none):
+   * only a string that holds one can decode to a lone surrogate. `\u` is rare in real text,
+   * so this replaces a scan of every escaped string.
+   */
+  private unicodeEscape = -1;
   /** Short escape-free strings seen before, by a hash of their length and two characters. */
   private readonly interned: (string | undefined)[] = new Array<string | undefined>(INTERN_SLOTS);
   /** Element offsets of the top-level arrays (lenient mode only), see `ParsedJson.topSpans`. */
@@ -119,18 +118,18 @@ class Parser {
     this.topSpans = strict ? null : new Map();
   }
 
-  /** Index of the next match of the global `re` at or after `from` (text length if none). */
-  private next(re: RegExp, from: number): number {
-    re.lastIndex = from;
-    const m = re.exec(this.text);
-    return m === null ? this.text.length : m.index;
-  }
-
-  /** The escape-free string text[start, end), shared with earlier equal short strings. */
-  private plain(start: number, end: number): string {
+  /**
+   * The escape-free string text[start, end), or null if it holds a control character. Short
+   * strings are shared with earlier equal ones.
+   */
+  private plain(start: number, end: number, intern: boolean): string | null {
     const t = this.text;
     const n = end - start;
-    if (n > INTERN_MAX || n === 0) return t.slice(start, end);
+    if (!intern || n > INTERN_MAX) {
+      const s = t.slice(start, end);
+      return CONTROL_CHAR.test(s) ? null : s;
+    }
+    for (let i = start; i < end; i++) if (t.charCodeAt(i) < 0x20) return null;
     const slot =
       (n * 31 + t.charCodeAt(start) * 7 + t.charCodeAt(end - 1) * 3 + t.charCodeAt(start + (n >> 1))) &
       (INTERN_SLOTS - 1);
@@ -154,7 +153,7 @@ class Parser {
     return c; // NaN at the end of the text
   }
 
-  string(): string {
+  string(intern = false): string {
     const t = this.text;
     const start = this.pos + 1;
     let q = t.indexOf('"', start);
@@ -164,10 +163,10 @@ class Parser {
       this.backslash = b < 0 ? t.length : b;
     }
     if (this.backslash > q) {
-      if (this.control < start) this.control = this.next(CONTROL_CHAR, start);
-      if (this.control < q) return this.slowString(start);
+      const s = this.plain(start, q, intern);
+      if (s === null) return this.slowString(start);
       this.pos = q + 1;
-      return this.plain(start, q);
+      return s;
     }
     // Escapes present: find the quote that is not itself escaped.
     for (;;) {
@@ -184,8 +183,11 @@ class Parser {
     } catch {
       return this.slowString(start);
     }
-    if (this.surrogate < start) this.surrogate = this.next(SURROGATE_ESCAPE, start);
-    if (this.surrogate < q && hasLoneSurrogate(s)) {
+    if (this.unicodeEscape < start) {
+      const u = t.indexOf('\\u', start);
+      this.unicodeEscape = u < 0 ? t.length : u;
+    }
+    if (this.unicodeEscape < q && hasLoneSurrogate(s)) {
       if (this.strict) throw new Failure('lone surrogate escape in string', start - 1);
       this.diagnostics.loneSurrogate = true;
     }
@@ -249,7 +251,7 @@ class Parser {
 
   key(): string {
     if (this.skipWs() !== 0x22) throw new Failure('expected a string key', this.pos);
-    const k = this.string();
+    const k = this.string(true);
     if (this.skipWs() !== 0x3a) throw new Failure("expected ':'", this.pos);
     this.pos++;
     return k;

@@ -113,7 +113,7 @@ function BatchBody({ report, batch, details, onCopy }: BodyProps) {
         <span
           className="dp-swatch"
           aria-hidden="true"
-          style={{ backgroundColor: signatureColor(batch.signature, theme) }}
+          style={{ backgroundColor: signatureColor(batch.signature, theme, report) }}
         />
         <code>{batch.signature}</code>
       </p>

@@ -91,7 +91,7 @@ export function BatchTable({ report, selectedIndex, onSelect, changedBatches }: 
     () => ({
       report,
       tierOf,
-      colorOf: (s) => signatureColor(s, theme),
+      colorOf: (s) => signatureColor(s, theme, report),
       explain: (b) => explainBatch(b, config),
     }),
     [report, tierOf, theme, config],

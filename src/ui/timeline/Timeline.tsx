@@ -51,8 +51,8 @@ export function Timeline({ report, selectedIndex, onSelect, changedBatches }: Ti
   const model = useMemo(() => buildModel(report, changedBatches), [report, changedBatches]);
   const theme = useTimelineTheme();
   const sigColors = useMemo(
-    () => model.signatures.map((s) => signatureColor(s.signature, theme.name)),
-    [model, theme.name],
+    () => model.signatures.map((s) => signatureColor(s.signature, theme.name, report)),
+    [model, theme.name, report],
   );
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const overviewRef = useRef<HTMLCanvasElement>(null);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hash32, oklchToHex, signatureColor } from '../../../src/ui/colors';
+import { hash32, oklchToHex, signatureColor, signatureRanks } from '../../../src/ui/colors';
+import { batch, report } from './fixtures';
 
 function rgb(hex: string): [number, number, number] {
   return [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
@@ -94,5 +95,42 @@ describe('oklchToHex', () => {
     expect(oklchToHex(1, 0, 0)).toBe('#ffffff');
     expect(oklchToHex(0, 0, 0)).toBe('#000000');
     for (let h = 0; h < 360; h += 15) expect(oklchToHex(0.6, 0.4, h)).toMatch(/^#[0-9a-f]{6}$/);
+  });
+});
+
+describe('ranked signature colours', () => {
+  const sigs = ['a:1', 'b:2', 'c:3', 'd:4', 'e:5', 'f:6', 'g:7', 'h:8'];
+  // a appears 3 times, b twice, the rest once (in order of first appearance).
+  const order = ['c:3', 'a:1', 'b:2', 'a:1', 'd:4', 'b:2', 'a:1', 'e:5', 'f:6', 'g:7', 'h:8'];
+  const r = report(order.map((signature, i) => batch(i, { signature })));
+
+  it('ranks by frequency, ties by first appearance', () => {
+    const ranks = signatureRanks(r);
+    expect(ranks.get('a:1')).toBe(0);
+    expect(ranks.get('b:2')).toBe(1);
+    expect(ranks.get('c:3')).toBe(2);
+    expect(ranks.get('d:4')).toBe(3);
+    expect(ranks.get('h:8')).toBe(7);
+  });
+
+  it('gives the eight most frequent signatures clearly different colours', () => {
+    for (const theme of ['light', 'dark'] as const) {
+      const rgb = sigs.map((s) => {
+        const hex = signatureColor(s, theme, r);
+        return [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+      });
+      for (let i = 0; i < rgb.length; i++) {
+        for (let j = i + 1; j < rgb.length; j++) {
+          const [a, b] = [rgb[i]!, rgb[j]!];
+          const dist = Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!);
+          expect(dist, `${sigs[i]} vs ${sigs[j]} in ${theme}`).toBeGreaterThan(40);
+        }
+      }
+    }
+  });
+
+  it('falls back to the hashed colour past the ranked palette and without a report', () => {
+    expect(signatureColor('zz:9', 'light', r)).toBe(signatureColor('zz:9', 'light'));
+    expect(signatureColor('a:1', 'dark', r)).toBe(signatureColor('a:1', 'dark', r));
   });
 });
