@@ -15,14 +15,24 @@ export interface CliOptions {
   readonly obs: number | null | undefined;
   readonly patterns: readonly string[] | undefined;
   readonly configFile: string | undefined;
-  /** A path, or `-` for stdin; `undefined` only with --help or --version. */
+  /** The first of `inputs`: a path, or `-` for stdin; `undefined` only with --help, --version or --export-reference-settings. */
   readonly input: string | undefined;
+  /** Every transcript named, in order (several make a corpus run). */
+  readonly inputs: readonly string[];
+  /** Print the config as the reference's settings instead of replaying anything. */
+  readonly exportReferenceSettings: boolean;
 }
 
-export const USAGE = `Usage: loopscope [options] <file | ->
+export const USAGE = `Usage: loopscope [options] <file | -> [file…]
 
 Replays gglib's tool-call loop detector over an agent transcript and reports every
 batch it would refuse. Reads standard input when the file is "-".
+
+With several files (or one JSONL file with one whole conversation a line) it prints one
+row per transcript (file, format, batches, refusals, first refusal, error) and the totals;
+--json then prints {"schemaVersion": 1, "corpus": [{"file", "line"?, "report" | "error"}],
+"totals": {transcripts, failed, messages, batches, refusals, refusedTranscripts, rescued,
+warnings}}. A file that cannot be read is a row with its error; the others still run.
 
 Options:
   --json                  print the report as JSON (default: a short human summary)
@@ -32,10 +42,15 @@ Options:
   --obs <n|none>          max_observation_steps (default 15; none = unset)
   --patterns <a,b,c>      observation_tools, comma-separated ("" = empty list)
   --config <file.json>    a config as exported by the UI (flags override it)
+  --export-reference-settings
+                          print the config as gglib's own settings (max_repeated_batch_steps,
+                          max_observation_steps, observation_tools) with a note on where
+                          they apply, and exit; needs no transcript
   -h, --help              show this help
   -v, --version           show the version
 
-Exit status: 0 no refusal, 1 at least one refusal, 2 usage error or unreadable input.
+Exit status: 0 no refusal, 1 at least one refusal, 2 usage error or unreadable input
+(with several files: 2 if any file is unreadable, else 1 if any refusal, else 0).
 `;
 
 const VALUE_FLAGS = new Set(['--format', '--mode', '--strikes', '--obs', '--patterns', '--config']);
@@ -76,6 +91,7 @@ export function parseArgs(
   let obs: number | null | undefined;
   let patterns: string[] | undefined;
   let configFile: string | undefined;
+  let exportReferenceSettings = false;
   const positional: string[] = [];
 
   for (let i = 0; i < argv.length; i++) {
@@ -112,6 +128,9 @@ export function parseArgs(
         break;
       case '--json':
         json = true;
+        break;
+      case '--export-reference-settings':
+        exportReferenceSettings = true;
         break;
       case '--format': {
         const v = value ?? '';
@@ -158,7 +177,7 @@ export function parseArgs(
     }
   }
 
-  if (help || version) {
+  if (help || version || exportReferenceSettings) {
     return ok({
       help,
       version,
@@ -169,12 +188,14 @@ export function parseArgs(
       obs,
       patterns,
       configFile,
-      input: undefined,
+      input: positional[0],
+      inputs: positional,
+      exportReferenceSettings,
     });
   }
   if (positional.length === 0) return err('missing the transcript file (or - for standard input)');
-  if (positional.length > 1) {
-    return err(`one transcript at a time, got ${positional.length}: ${positional.join(' ')}`);
+  if (positional.filter((p) => p === '-').length > 1) {
+    return err('standard input (-) can be read only once');
   }
   return ok({
     help,
@@ -187,5 +208,7 @@ export function parseArgs(
     patterns,
     configFile,
     input: positional[0],
+    inputs: positional,
+    exportReferenceSettings,
   });
 }

@@ -1,8 +1,26 @@
-import { describeRefusal, evaluateReplay, prepareReplay, type Report } from '../detector/index';
+import {
+  describeRefusal,
+  evaluateReplay,
+  formatReferenceSettings,
+  prepareReplay,
+  type DetectorConfig,
+  type Report,
+} from '../detector/index';
+import { corpusParts } from '../import/corpus';
 import { FORMATS, importTranscript, type FormatId, type ImportError } from '../import/index';
-import { parseArgs, USAGE } from './args';
+import { parseArgs, USAGE, type CliOptions } from './args';
 import { parseConfigFile, resolveConfig, type ConfigOverrides } from './configFile';
-import { choosePaint, exitStatusFor, formatSummary } from './summary';
+import {
+  corpusExitStatus,
+  corpusJson,
+  formatCorpusTable,
+  replayPart,
+  type CorpusResult,
+} from './corpus';
+import { oneLine } from './oneLine';
+import { choosePaint, describeConfig, exitStatusFor, formatSummary } from './summary';
+
+export { oneLine };
 
 /** Everything the command touches outside itself, so tests can run it in-process. */
 export interface CliIo {
@@ -19,11 +37,6 @@ export interface CliIo {
 /** A failure the command reports as its one stderr line, exiting with status 2. */
 class CliFailure {
   constructor(readonly line: string) {}
-}
-
-/** Collapses any message to one line: the contract is one stderr line, never a dump. */
-export function oneLine(text: string): string {
-  return text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
 }
 
 /** `file: why` for a file that could not be read (a Node fs error, or anything else). */
@@ -91,6 +104,11 @@ async function analyse(argv: readonly string[], io: CliIo): Promise<number> {
     return 0;
   }
   const config = resolveConfig(loadConfig(io, opts.configFile), opts);
+  if (opts.exportReferenceSettings) {
+    io.stdout(formatReferenceSettings(config));
+    return 0;
+  }
+  if (opts.inputs.length > 1) return analyseCorpus(opts, config, io);
   const input = opts.input ?? '-';
   const display = input === '-' ? '<stdin>' : input;
   let bytes: Uint8Array;
@@ -102,6 +120,16 @@ async function analyse(argv: readonly string[], io: CliIo): Promise<number> {
     }
   } else {
     bytes = read(io, input);
+  }
+  // One JSONL file with a whole conversation a line is a corpus of its own.
+  const parts = corpusParts(bytes, display);
+  if (parts.length > 1) {
+    return printCorpus(
+      opts,
+      config,
+      io,
+      parts.map((p) => replayPart(display, p, config, opts.format as FormatId | 'auto', io.now)),
+    );
   }
 
   const t0 = io.now();
@@ -134,6 +162,49 @@ async function analyse(argv: readonly string[], io: CliIo): Promise<number> {
     );
   }
   return exitStatusFor(report);
+}
+
+/** Several files: each read, split into its conversations and replayed; one row each. */
+async function analyseCorpus(opts: CliOptions, config: DetectorConfig, io: CliIo): Promise<number> {
+  const format = opts.format as FormatId | 'auto';
+  const results: CorpusResult[] = [];
+  for (const input of opts.inputs) {
+    const display = input === '-' ? '<stdin>' : input;
+    let bytes: Uint8Array;
+    try {
+      bytes = input === '-' ? await io.readStdin() : io.readFile(input);
+    } catch (e) {
+      const why = readFailure(display, e).slice(display.length + 2);
+      results.push({ file: display, line: null, error: why });
+      continue;
+    }
+    for (const part of corpusParts(bytes, display)) {
+      results.push(replayPart(display, part, config, format, io.now));
+    }
+  }
+  return printCorpus(opts, config, io, results);
+}
+
+function printCorpus(
+  opts: CliOptions,
+  config: DetectorConfig,
+  io: CliIo,
+  results: readonly CorpusResult[],
+): number {
+  if (opts.json) io.stdout(corpusJson(results));
+  else {
+    io.stdout(
+      formatCorpusTable(results, describeConfig(config), choosePaint(io.stdoutIsTTY, io.env)),
+    );
+  }
+  // Each failure still gets its stderr line, naming the file, as a single run prints it.
+  for (const r of results) {
+    if ('error' in r) {
+      const where = r.line === null ? r.file : `${r.file}:${r.line}`;
+      io.stderr(`loopscope: ${where}: ${r.error}\n`);
+    }
+  }
+  return corpusExitStatus(results);
 }
 
 /**

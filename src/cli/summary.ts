@@ -45,7 +45,11 @@ function plural(n: number, one: string, many = one + 's'): string {
 }
 
 function configLine(r: Report): string {
-  const c = r.config;
+  return describeConfig(r.config);
+}
+
+/** The config in one line: mode, strikes, observation threshold, how many patterns. */
+export function describeConfig(c: Omit<Report['config'], 'maxStagnationSteps'>): string {
   const obs =
     c.maxObservationSteps === null ? 'observation unset' : `observation ${c.maxObservationSteps}`;
   return `${c.mode} mode, strikes ${c.maxRepeatedBatchSteps}, ${obs}, ${plural(c.observationTools.length, 'observation pattern')}`;

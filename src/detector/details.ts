@@ -6,11 +6,36 @@ import { toolWindow } from './answers';
 import { canonicalArgs } from './canonical';
 import type { ChatMessage } from './chat';
 import { isCostlyName, observationPatternFor } from './classify';
-import { prettyJson } from './json/print';
+import { prettyJson, printJson } from './json/print';
+import { JsonNumber, type JsonValue } from './json/value';
 import type { Report } from './report';
 import { callSignature } from './signature';
 import { extractText } from './text';
 import { wireCalls } from './toolCalls';
+
+/**
+ * Deeper values are shown compact: indenting every level makes the pretty text grow with
+ * the square of the depth (100,000 levels would need ~10^10 characters and crash the
+ * worker), and no person reads indentation hundreds of levels deep anyway.
+ */
+export const PRETTY_MAX_DEPTH = 64;
+
+/** Whether `v` nests containers deeper than `limit` (iterative: hostile input can be 100,000 deep). */
+function deeperThan(v: JsonValue, limit: number): boolean {
+  const stack: [JsonValue, number][] = [[v, 0]];
+  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+    const [x, d] = top;
+    if (x === null || typeof x !== 'object' || x instanceof JsonNumber) continue;
+    if (d + 1 > limit) return true;
+    for (const c of Array.isArray(x) ? x : x.values()) stack.push([c, d + 1]);
+  }
+  return false;
+}
+
+/** Indented JSON for people, or compact JSON when indentation would explode (see above). */
+function readableJson(v: JsonValue): string {
+  return deeperThan(v, PRETTY_MAX_DEPTH) ? printJson(v) : prettyJson(v);
+}
 
 export interface CallDetails {
   id: string;
@@ -62,7 +87,7 @@ export function describeBatch(
     name: c.name,
     signature: callSignature(c),
     argumentsRaw: c.argumentsRaw,
-    argumentsPretty: prettyJson(c.arguments),
+    argumentsPretty: readableJson(c.arguments),
     canonical: canonicalArgs(c.arguments),
     parsedFromString: c.parsedFromString,
     observationPattern: observationPatternFor(c.name, patterns),
@@ -83,7 +108,7 @@ export function describeBatch(
     answers.push({
       messageIndex: j,
       toolCallId,
-      text: isString ? content : prettyJson(content),
+      text: isString ? content : readableJson(content),
       isString,
       matchedCallIndex,
     });

@@ -78,6 +78,62 @@ export function fnvFeed(s: string, start: number, end: number): void {
   L = lo;
 }
 
+/**
+ * Whether `s[start, end)`, a JSON string literal with its quotes, is exactly what serde_json
+ * would print for the string it decodes to (no control characters, no lone surrogates, only
+ * the escapes `\" \\ \b \f \n \r \t`); feeds it if so. On false the state is spoiled.
+ */
+export function fnvFeedVerbatimString(s: string, start: number, end: number): boolean {
+  let hi = H;
+  let lo = L;
+  for (let i = start; i < end; i++) {
+    let c = s.charCodeAt(i);
+    if (c >= 0x20 && c < 0x80) {
+      if (c === 0x5c) {
+        const e = s.charCodeAt(i + 1);
+        // " \ b f n r t
+        if (
+          e !== 0x22 &&
+          e !== 0x5c &&
+          e !== 0x62 &&
+          e !== 0x66 &&
+          e !== 0x6e &&
+          e !== 0x72 &&
+          e !== 0x74
+        ) {
+          return false;
+        }
+        lo ^= c;
+        const carry = ((lo >>> 16) * 0x1b3 + (((lo & 0xffff) * 0x1b3) >>> 16)) >>> 16;
+        hi = (Math.imul(hi, 0x1b3) + carry + (lo << 8)) | 0;
+        lo = Math.imul(lo, 0x1b3);
+        c = e;
+        i++;
+      }
+      lo ^= c;
+      const carry = ((lo >>> 16) * 0x1b3 + (((lo & 0xffff) * 0x1b3) >>> 16)) >>> 16;
+      hi = (Math.imul(hi, 0x1b3) + carry + (lo << 8)) | 0;
+      lo = Math.imul(lo, 0x1b3);
+      continue;
+    }
+    if (c < 0x20) return false;
+    if (c >= 0xd800 && c <= 0xdfff) {
+      const d = s.charCodeAt(i + 1);
+      if (c > 0xdbff || !(d >= 0xdc00 && d <= 0xdfff) || i + 1 >= end) return false;
+      c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+      i++;
+    }
+    H = hi;
+    L = lo;
+    feedCodePoint(c);
+    hi = H;
+    lo = L;
+  }
+  H = hi;
+  L = lo;
+  return true;
+}
+
 /** The high 32 bits of the running hash (as an int32). */
 export function fnvHigh(): number {
   return H;

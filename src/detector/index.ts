@@ -42,3 +42,23 @@ export { describeBatch } from './details';
 
 export { loopNote, loopError400, stagnationNote, stagnationError400 } from './messages';
 export { explainBatch, describeRefusal } from './explain';
+
+export type { Sweep, SweepCell, SweepInput } from './sweep';
+export {
+  sweepThresholds,
+  prepareSweep,
+  sweepCell,
+  sweepCellFor,
+  SWEEP_STRIKES,
+  SWEEP_OBSERVATION,
+} from './sweep';
+
+export type { CorpusVerdict, CorpusRow, CorpusTotals, CorpusDiff, VerdictPair } from './corpus';
+export { corpusVerdict, corpusTotals, corpusDiffSentence, diffCorpus } from './corpus';
+export {
+  referenceSettings,
+  referenceSettingsNotes,
+  formatReferenceSettings,
+  REFERENCE_STEPS_MIN,
+  REFERENCE_STEPS_MAX,
+} from './referenceSettings';

@@ -7,12 +7,13 @@ import { joinAnswers, samePairs, type AnswerPair } from './answers';
 import { canonicalArgs } from './canonical';
 import type { ChatMessage } from './chat';
 import { isCostlyName } from './classify';
-import { fnv1a64Hex } from './fnv1a';
+import { fnvFeed, fnvHigh, fnvLow, fnvStart, hex64 } from './fnv1a';
 import type { CallReport } from './report';
 import { joinCallSignatures } from './signature';
 import { extractText } from './text';
-import { readCallShape } from './toolCalls';
 import { canonicalOfArgumentsText } from './json/canonicalText';
+import { hashArgumentsText } from './json/canonicalHash';
+import type { JsonValue } from './json/value';
 
 /** A replay prepared for evaluation under any config; opaque apart from the batch count. */
 export interface PreparedReplay {
@@ -69,13 +70,35 @@ export function now(): number {
   return perf ? perf.now() : Date.now();
 }
 
-interface ArgsEntry {
-  readonly raw: string;
-  readonly hash: string;
-  readonly canonicalId: number;
+/** One distinct canonical arguments form, found by its FNV hash (low half as the map key). */
+interface Canonical {
+  readonly hi: number;
+  /** The arguments string it came from, or null for non-string arguments. */
+  readonly raw: string | null;
+  /** Built only when two inputs share a hash (`raw` null: always kept). */
+  canonical: string | null;
+  readonly id: number;
+  readonly hex: string;
 }
 
-/** Recent argument strings kept per tool name; repeats are what loops are made of. */
+/** A recently seen arguments string of one tool name. */
+interface RecentArgs {
+  readonly raw: string;
+  readonly canonical: Canonical;
+}
+
+/** What the walk keeps per tool name. */
+interface NameInfo {
+  readonly costly: boolean;
+  /** Recent argument strings, newest first; repeats are what loops are made of. */
+  readonly recent: RecentArgs[];
+  /** Per canonical id: the (name, canonical arguments) pairing key and the call signature. */
+  readonly calls: Map<number, { readonly pairKey: number; readonly signature: string }>;
+  /** The name set of a one-call batch of this name, once known. */
+  singleSet: number;
+}
+
+/** Recent argument strings kept per tool name. */
 const RECENT_ARGS = 4;
 
 function breakRole(role: unknown): number {
@@ -86,62 +109,119 @@ function breakRole(role: unknown): number {
 }
 
 /**
+ * `readCallShape` (toolCalls.ts) without the intermediate object: the fields of one
+ * `tool_calls` element, left in `shapeId`, `shapeName`, `shapeArgs`.
+ */
+let shapeId = '';
+let shapeName = '';
+let shapeArgs: JsonValue = null;
+function readShape(el: JsonValue): void {
+  if (!(el instanceof Map)) {
+    shapeId = '';
+    shapeName = '';
+    shapeArgs = null;
+    return;
+  }
+  const idv = el.get('id');
+  shapeId = typeof idv === 'string' ? idv : '';
+  const fn = el.get('function');
+  if (!(fn instanceof Map)) {
+    shapeName = '';
+    shapeArgs = null;
+    return;
+  }
+  const namev = fn.get('name');
+  shapeName = typeof namev === 'string' ? namev : '';
+  const args = fn.get('arguments');
+  shapeArgs = args === undefined ? null : args;
+}
+
+/** Canonical forms identified exactly: by FNV hash, then (on a shared hash) by content. */
+class CanonicalTable {
+  private readonly byLow = new Map<number, Canonical[]>();
+  private count = 0;
+
+  /** The canonical form of an arguments string (hashed piecewise, no canonical string built). */
+  ofText(raw: string): Canonical {
+    hashArgumentsText(raw);
+    return this.find(fnvHigh(), fnvLow(), raw, null);
+  }
+
+  /** The canonical form of non-string arguments. */
+  ofValue(v: JsonValue): Canonical {
+    const canonical = canonicalArgs(v);
+    fnvStart();
+    fnvFeed(canonical, 0, canonical.length);
+    return this.find(fnvHigh(), fnvLow(), null, canonical);
+  }
+
+  private find(hi: number, lo: number, raw: string | null, canonical: string | null): Canonical {
+    let bucket = this.byLow.get(lo);
+    if (bucket === undefined) {
+      bucket = [];
+      this.byLow.set(lo, bucket);
+    }
+    let mine = canonical;
+    for (const c of bucket) {
+      if (c.hi !== hi) continue;
+      if (raw !== null && c.raw === raw) return c;
+      // Same hash, different input: compare the canonical forms themselves (rare).
+      mine ??= canonicalOfArgumentsText(raw as string);
+      c.canonical ??= canonicalOfArgumentsText(c.raw as string);
+      if (c.canonical === mine) return c;
+    }
+    const c: Canonical = { hi, raw, canonical, id: this.count++, hex: hex64(hi, lo) };
+    bucket.push(c);
+    return c;
+  }
+}
+
+/**
  * Parses, hashes and joins everything in `messages` once (detector.md §7.2–§7.7). The
  * result is evaluated under any config by `evaluateReplay`.
  */
 export function prepareReplay(messages: readonly ChatMessage[]): PreparedReplay {
   const started = now();
   const data = new PreparedData(messages.length, 0);
-  const recentArgs = new Map<string, ArgsEntry[]>();
-  // Canonical forms identified exactly, bucketed by their FNV hash (computed anyway). A
-  // bucket keeps the raw arguments string (already held by the transcript) rather than the
-  // canonical form, so canonical strings die young; on a hash hit the stored raw is
-  // re-canonicalised to compare, which only happens for near-identical arguments.
-  const canonicalsByHash = new Map<
-    string,
-    { raw: string | null; canonical: string | null; id: number }[]
-  >();
-  let canonicalCount = 0;
-  const pairKeys = new Map<string, number>();
+  const canonicals = new CanonicalTable();
+  const names = new Map<string, NameInfo>();
+  let pairCount = 0;
   const signatures = new Map<string, string>();
   const nameSetIds = new Map<string, number>();
   const proseKeys = new Map<string, number>();
-  const costlyByName = new Map<string, boolean>();
   // The proxy's session-wide map: batch signature → the results last seen (§7.4 step 2).
   const lastResults = new Map<string, { pairs: AnswerPair[] | null; key: number | null }>();
   let resultsCount = 0;
 
-  /** `raw` is the arguments string, or null when the arguments were not a string. */
-  const argsEntry = (raw: string | null, canonical: string): ArgsEntry => {
-    const hash = fnv1a64Hex(canonical);
-    let bucket = canonicalsByHash.get(hash);
-    if (bucket === undefined) {
-      bucket = [];
-      canonicalsByHash.set(hash, bucket);
+  const nameInfo = (name: string): NameInfo => {
+    let info = names.get(name);
+    if (info === undefined) {
+      info = { costly: isCostlyName(name), recent: [], calls: new Map(), singleSet: -1 };
+      names.set(name, info);
     }
-    let found = bucket.find(
-      (b) =>
-        (raw !== null && b.raw === raw) ||
-        (b.canonical ?? canonicalOfArgumentsText(b.raw as string)) === canonical,
-    );
-    if (found === undefined) {
-      found = { raw, canonical: raw === null ? canonical : null, id: canonicalCount++ };
-      bucket.push(found);
-    }
-    return { raw: raw ?? '', hash, canonicalId: found.id };
+    return info;
   };
 
-  const stringArgs = (name: string, raw: string): ArgsEntry => {
-    let recent = recentArgs.get(name);
-    if (recent === undefined) {
-      recent = [];
-      recentArgs.set(name, recent);
+  const stringArgs = (info: NameInfo, raw: string): Canonical => {
+    const recent = info.recent;
+    for (let k = 0; k < recent.length; k++) {
+      const e = recent[k] as RecentArgs;
+      if (e.raw === raw) return e.canonical;
     }
-    for (const e of recent) if (e.raw === raw) return e;
-    const e = argsEntry(raw, canonicalOfArgumentsText(raw));
-    recent.unshift(e);
+    const canonical = canonicals.ofText(raw);
+    recent.unshift({ raw, canonical });
     if (recent.length > RECENT_ARGS) recent.pop();
-    return e;
+    return canonical;
+  };
+
+  const nameSetOf = (key: string, list: readonly string[]): number => {
+    let id = nameSetIds.get(key);
+    if (id === undefined) {
+      id = data.nameSets.length;
+      nameSetIds.set(key, id);
+      data.nameSets.push(list);
+    }
+    return id;
   };
 
   for (let i = 0; i < messages.length; i++) {
@@ -163,46 +243,44 @@ export function prepareReplay(messages: readonly ChatMessage[]): PreparedReplay 
       pushEvent(data, EV_PROSE, key, i);
       continue;
     }
-    const calls: CallReport[] = [];
-    const joinable: { id: string; pairKey: number }[] = [];
-    const callSigs: string[] = [];
-    const names: string[] = [];
+    const n = tc.length;
+    const calls: CallReport[] = new Array<CallReport>(n);
+    const joinable: { id: string; pairKey: number }[] = new Array<{ id: string; pairKey: number }>(
+      n,
+    );
     let costly = false;
-    for (const el of tc) {
-      const shape = readCallShape(el);
-      const entry = shape.argsIsString
-        ? stringArgs(shape.name, shape.args as string)
-        : argsEntry(null, canonicalArgs(shape.args));
-      const sig = shape.name + ':' + entry.hash;
-      calls.push(Object.freeze({ id: shape.id, name: shape.name, signature: sig }));
-      callSigs.push(sig);
-      names.push(shape.name);
-      const pk = shape.name + '\u0000' + entry.canonicalId;
-      let pairKey = pairKeys.get(pk);
-      if (pairKey === undefined) {
-        pairKey = pairKeys.size;
-        pairKeys.set(pk, pairKey);
+    let single: NameInfo | null = null;
+    for (let k = 0; k < n; k++) {
+      readShape(tc[k] as JsonValue);
+      const id = shapeId;
+      const name = shapeName;
+      const info = nameInfo(name);
+      const canonical =
+        typeof shapeArgs === 'string' ? stringArgs(info, shapeArgs) : canonicals.ofValue(shapeArgs);
+      let call = info.calls.get(canonical.id);
+      if (call === undefined) {
+        call = { pairKey: pairCount++, signature: name + ':' + canonical.hex };
+        info.calls.set(canonical.id, call);
       }
-      joinable.push({ id: shape.id, pairKey });
-      let c = costlyByName.get(shape.name);
-      if (c === undefined) {
-        c = isCostlyName(shape.name);
-        costlyByName.set(shape.name, c);
-      }
-      costly ||= c;
+      calls[k] = { id, name, signature: call.signature };
+      joinable[k] = { id, pairKey: call.pairKey };
+      costly ||= info.costly;
+      single = info;
     }
-    const joined = joinCallSignatures(callSigs);
-    let signature = signatures.get(joined);
-    if (signature === undefined) {
-      signature = joined;
-      signatures.set(joined, joined);
-    }
-    const nameKey = names.join('\u0000');
-    let nameSet = nameSetIds.get(nameKey);
-    if (nameSet === undefined) {
-      nameSet = data.nameSets.length;
-      nameSetIds.set(nameKey, nameSet);
-      data.nameSets.push(names);
+    let signature: string;
+    let nameSet: number;
+    if (n === 1) {
+      // One call: its signature is already interned, and so is its name set.
+      signature = (calls[0] as CallReport).signature;
+      const info = single as NameInfo;
+      if (info.singleSet < 0) info.singleSet = nameSetOf(shapeName, [shapeName]);
+      nameSet = info.singleSet;
+    } else {
+      const joined = joinCallSignatures(calls.map((c) => c.signature));
+      signature = signatures.get(joined) ?? joined;
+      if (signature === joined) signatures.set(joined, joined);
+      const list = calls.map((c) => c.name);
+      nameSet = nameSetOf(list.join('\u0000'), list);
     }
     const pairs = joinAnswers(joinable, messages, i);
     const before = lastResults.get(signature);
@@ -212,17 +290,22 @@ export function prepareReplay(messages: readonly ChatMessage[]): PreparedReplay 
       pairs !== null &&
       samePairs(before.pairs, pairs);
     const results = pairs === null ? null : same ? (before.key as number) : resultsCount++;
-    lastResults.set(signature, { pairs, key: results });
+    const repeatNotEvaluated = before !== undefined && (before.pairs === null || pairs === null);
+    if (before === undefined) lastResults.set(signature, { pairs, key: results });
+    else {
+      before.pairs = pairs;
+      before.key = results;
+    }
     pushEvent(data, EV_BATCH, data.batches.length, i);
     data.batches.push({
       messageIndex: i,
-      calls: Object.freeze(calls),
+      calls,
       signature,
       nameSet,
       costly,
       results,
       identicalResultRepeat: same,
-      repeatNotEvaluated: before !== undefined && (before.pairs === null || pairs === null),
+      repeatNotEvaluated,
     });
   }
   data.prepareMs = now() - started;

@@ -25,10 +25,11 @@ export function decodeInput(
   if (typeof input === 'string') {
     let text = input;
     if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    if (hasNul(text)) {
+    const nul = firstNul(text);
+    if (nul >= 0) {
       return err({
         kind: 'binary',
-        message: `${what} contains NUL characters in its first kilobyte; it looks like a binary file, not a transcript.`,
+        message: `${what} has a NUL character at character ${nul + 1}; it looks like a binary file, not a transcript.`,
       });
     }
     return ok({ kind: 'text', text, warnings: [] });
@@ -56,32 +57,34 @@ export function decodeInput(
   }
   const body = start === 0 ? b : b.subarray(start);
   const warnings: string[] = [];
-  const text = decodeUtf8(body, warnings);
+  // Offsets in warnings count from the start of the file, BOM included.
+  const text = decodeUtf8(body, warnings, start);
   return ok({ kind: 'text', text, warnings });
 }
 
-function hasNul(text: string): boolean {
+/** Index of a NUL in the first kilobyte (where binary files show them), or -1. */
+function firstNul(text: string): number {
   const limit = Math.min(text.length, 1024);
-  for (let i = 0; i < limit; i++) if (text.charCodeAt(i) === 0) return true;
-  return false;
+  for (let i = 0; i < limit; i++) if (text.charCodeAt(i) === 0) return i;
+  return -1;
 }
 
-function decodeUtf8(b: Uint8Array, warnings: string[]): string {
+function decodeUtf8(b: Uint8Array, warnings: string[], base: number): string {
   if (NativeDecoder) {
     // The fatal decoder is native and fast; only invalid input pays for the byte scan.
     try {
       return new NativeDecoder('utf-8', { fatal: true }).decode(b);
     } catch {
-      warnInvalid(b, warnings);
+      warnInvalid(b, warnings, base);
       return new NativeDecoder('utf-8').decode(b);
     }
   }
-  if (firstInvalidUtf8(b) >= 0) warnInvalid(b, warnings);
+  if (firstInvalidUtf8(b) >= 0) warnInvalid(b, warnings, base);
   return decodeByHand(b);
 }
 
-function warnInvalid(b: Uint8Array, warnings: string[]): void {
-  const bad = firstInvalidUtf8(b);
+function warnInvalid(b: Uint8Array, warnings: string[], base: number): void {
+  const bad = base + firstInvalidUtf8(b);
   warnings.push(
     `The file is not valid UTF-8 (the first bad byte is at offset ${bad}); invalid sequences were replaced with U+FFFD.`,
   );

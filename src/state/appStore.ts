@@ -62,6 +62,8 @@ export const useAnalysis = () =>
       workerFailure: s.workerFailure,
     })),
   );
+/** The running load's phase and bytes (the progress bar), or null. */
+export const useLoadProgress = () => useApp((s) => s.progress);
 export const useConfig = () => useApp((s) => s.config);
 export const useConfigNotice = () => useApp((s) => s.configNotice);
 export const useSelection = () =>
@@ -84,6 +86,9 @@ export const useSamples = () =>
     })),
   );
 
+/** The format picker's choice (`auto` detects). */
+export const useFormatChoice = () => useApp((s) => s.formatChoice);
+
 /** Actions, callable from components and outside React alike. */
 export const actions = {
   setTranscriptText: (t: string) => appStore.getState().setTranscriptText(t),
@@ -99,4 +104,5 @@ export const actions = {
   loadSampleIndex: () => appStore.getState().loadSampleIndex(),
   start: () => appStore.getState().start(),
   openSample: (file: string) => appStore.getState().openSample(file),
+  chooseFormat: (f: AppState['formatChoice']) => appStore.getState().chooseFormat(f),
 };

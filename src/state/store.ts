@@ -13,9 +13,13 @@ import {
 } from './configCodec';
 import { createAnalysisSlice } from './slices/analysis';
 import { createConfigSlice } from './slices/config';
+import { createCorpusSlice } from './slices/corpus';
+import { createFormatSlice } from './slices/format';
 import { createSelectionSlice } from './slices/selection';
 import { createTranscriptSlice } from './slices/transcript';
 import { createUiSlice } from './slices/ui';
+import { createSweepSlice, wireSweep } from './slices/sweep';
+import { createZooSlice, wireZoo } from './slices/zoo';
 import type { AppDeps, AppState, Engine, Theme } from './types';
 
 export const CONFIG_STORAGE_KEY = 'loopscope.config';
@@ -52,6 +56,10 @@ export function createAppStore(deps: AppDeps, initialTheme: Theme = 'light'): St
     ...createAnalysisSlice(deps, engine)(...a),
     ...createSelectionSlice(deps, engine)(...a),
     ...createUiSlice(deps, engine)(...a),
+    ...createCorpusSlice(deps, engine)(...a),
+    ...createFormatSlice(deps, engine)(...a),
+    ...createZooSlice(deps, engine)(...a),
+    ...createSweepSlice(deps, engine)(...a),
   }));
 
   const { config, notice } = initialConfig(deps);
@@ -61,6 +69,8 @@ export function createAppStore(deps: AppDeps, initialTheme: Theme = 'light'): St
   store.setState({ config, configNotice: notice, theme });
 
   engine.client = deps.createClient(store.getState().listener);
+  wireZoo(store, engine);
+  wireSweep(store, engine);
 
   store.subscribe((s, prev) => {
     if (s.config !== prev.config) {

@@ -5,20 +5,31 @@
  */
 import type { StateCreator } from 'zustand';
 import type { BatchDetails, DetectorConfig, Report } from '../detector/index';
-import type { AnalysisResult, ReplayClientListener } from '../worker/client';
+import type { AnalysisResult, LoadProgress, ReplayClientListener } from '../worker/client';
 import type { AnalysisError, TranscriptInput } from '../worker/protocol';
 import type { SampleEntry } from './samples';
+import type { FormatId } from '../import/types';
+import type { CorpusSlice } from './slices/corpus';
+import type { FormatSlice } from './slices/format';
+import type { SweepSlice } from './slices/sweep';
+import type { ZooSlice } from './slices/zoo';
+import type { SideListener } from '../worker/zooClient';
+import type { SweepRequest, ZooParamsById } from '../worker/zooProtocol';
 
 export type AnalysisStatus = 'idle' | 'running' | 'ready' | 'error';
 export type Theme = 'light' | 'dark';
 
 /** The part of the worker client the store drives (a fake in tests). */
 export interface ClientPort {
-  load(input: TranscriptInput, config: DetectorConfig): void;
+  load(input: TranscriptInput, config: DetectorConfig, format?: FormatId | 'auto'): void;
   evaluate(config: DetectorConfig): void;
   details(batchIndex: number): void;
   retry(): void;
   cancel(): boolean;
+  /** Issue 7 (optional so simple fakes need not have them): zoo lanes and threshold sweeps. */
+  setSideListener?(listener: SideListener): void;
+  zoo?(params: ZooParamsById): void;
+  sweep?(config: SweepRequest['config']): void;
 }
 
 /** The outside world the store touches; injected so the store is testable in Node. */
@@ -69,6 +80,8 @@ export interface AnalysisSlice {
   analysisError: AnalysisError | null;
   /** The worker died or hung; `retry` starts a new one. */
   workerFailure: string | null;
+  /** Where the running load stands (the progress bar); null when none runs. */
+  progress: LoadProgress | null;
   retry(): void;
   cancel(): void;
   /** Wiring for the worker client; not for components. */
@@ -94,7 +107,15 @@ export interface UiSlice {
   openSample(file: string): Promise<void>;
 }
 
-export type AppState = TranscriptSlice & ConfigSlice & AnalysisSlice & SelectionSlice & UiSlice;
+export type AppState = TranscriptSlice &
+  ConfigSlice &
+  AnalysisSlice &
+  SelectionSlice &
+  UiSlice &
+  CorpusSlice &
+  FormatSlice &
+  ZooSlice &
+  SweepSlice;
 
 /** Late-bound access to the worker client (the client's listener needs the store first). */
 export interface Engine {

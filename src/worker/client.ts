@@ -1,309 +1,435 @@
 /**
+
  * The main-thread side of the replay worker.
  *
+ * - Staging and swap: every new transcript is loaded in a fresh *staging* worker while the
+ *   *serving* worker keeps the current transcript and keeps answering config changes and
+ *   details. On success the staging worker becomes the serving one and the old worker is
+ *   terminated; on cancel, failure or a newer load the staging worker is terminated and the
+ *   current analysis is untouched. A synchronous parse cannot be interrupted; a worker can.
  * - The transcript crosses once per load (a `File`/`Blob` handle, or the pasted string);
- *   config changes send only the config.
- * - Latest wins, trailing edge: at most one analysis request is in flight. Newer loads and
- *   config changes wait in a single pending slot (newest replaces older), so typing in the
- *   transcript box or dragging a number input never queues up stale work, and a reply
- *   superseded by a pending request is not delivered.
- * - If the worker errors, cannot be created, or does not answer within `timeoutMs`, the
- *   client terminates it, reports why and waits for `retry()`, which starts a fresh worker
- *   and resends the transcript. It never leaves a caller waiting forever.
+ *   config changes send only the config. Latest wins: one evaluate in flight, newer configs
+ *   wait in a single pending slot, and a superseded reply is not delivered.
+ * - Reports arrive packed and are rebuilt in slices (packedReport.ts), so the main thread
+ *   never spends one long task on a 100k-batch report.
+ * - Failures are classified (crashed, out of memory, too slow, could not start) with a
+ *   watchdog proportional to the input size; `retry()` reloads the failed transcript.
  */
 import type { DetectorConfig, Report } from '../detector/index';
-import type {
-  AnalysisError,
-  DetailsResponse,
-  TranscriptInput,
-  WorkerRequest,
-  WorkerResponse,
-} from './protocol';
+import type { FormatId } from '../import/index';
+import {
+  defaultWorker,
+  defaultYield,
+  errorText,
+  inputSize,
+  pageFault,
+  type Evaluating,
+  type ReplayClientListener,
+  type ReplayClientOptions,
+  type Serving,
+  type Slot,
+  type Staging,
+  type WorkerLike,
+} from './clientSupport';
+import {
+  evaluateTimeoutMs,
+  failureFromError,
+  loadTimeoutMs,
+  notStartedFailure,
+  timeoutFailure,
+  type WorkerFailure,
+} from './failure';
+import {
+  unpackReport,
+  unpackTranscript,
+  type UnpackedTranscript,
+  type Yield,
+} from './packedReport';
+import type { LoadedResponse, TestFault, TranscriptInput, WorkerResponse } from './protocol';
+import { SideChannel, type SideListener } from './zooClient';
+import type { SweepRequest, ZooParamsById } from './zooProtocol';
 
-/** What a client needs from a Worker (a fake in tests). */
-export interface WorkerLike {
-  postMessage(message: WorkerRequest): void;
-  terminate(): void;
-  onmessage: ((event: MessageEvent<WorkerResponse>) => void) | null;
-  onerror: ((event: ErrorEvent) => void) | null;
-  onmessageerror: ((event: MessageEvent) => void) | null;
-}
-
-/** A finished analysis: the report for the latest config and the defaults' report. */
-export interface AnalysisResult {
-  readonly dataVersion: number;
-  readonly formatLabel: string;
-  readonly report: Report;
-  readonly defaultReport: Report;
-  /** True when this is the first result for a newly loaded transcript. */
-  readonly newTranscript: boolean;
-  /** The name of the loaded transcript (file name, sample name, "pasted text"). */
-  readonly name: string;
-}
-
-export interface ReplayClientListener {
-  /** An analysis request was posted (the UI shows `running`); `load` carries a new transcript. */
-  onRunning(kind: 'load' | 'evaluate'): void;
-  onResult(result: AnalysisResult): void;
-  /** A load or evaluate failed; the previous result, if any, is still valid. */
-  onAnalysisError(error: AnalysisError, requestType: 'load' | 'evaluate'): void;
-  onDetails(response: DetailsResponse): void;
-  /** The worker is gone; call `retry()` to start a new one. */
-  onWorkerFailed(message: string): void;
-}
-
-export interface ReplayClientOptions {
-  createWorker?: () => WorkerLike;
-  /** How long one analysis may run before the worker is declared stuck. */
-  timeoutMs?: number;
-}
-
-interface InFlight {
-  readonly requestId: number;
-  readonly input: TranscriptInput | null;
-  readonly timer: ReturnType<typeof setTimeout> | null;
-}
-
-interface Pending {
-  readonly input: TranscriptInput | null;
-  readonly config: DetectorConfig;
-}
-
-function defaultWorker(): WorkerLike {
-  return new Worker(new URL('./replay.worker.ts', import.meta.url), {
-    type: 'module',
-    name: 'loopscope-replay',
-  }) as unknown as WorkerLike;
-}
+export {
+  faultFromSearch,
+  inputSize,
+  type AnalysisResult,
+  type LoadProgress,
+  type ReplayClientListener,
+  type ReplayClientOptions,
+  type WorkerLike,
+} from './clientSupport';
 
 export class ReplayClient {
   private readonly createWorker: () => WorkerLike;
-  private readonly timeoutMs: number;
-  private worker: WorkerLike | null = null;
-  private failed = false;
+  private readonly loadTimeout: (size: number) => number;
+  private readonly evaluateTimeout: (batches: number) => number;
+  private readonly yieldNow: Yield;
+  private readonly fault: TestFault | null;
   private nextRequestId = 1;
   private nextDataVersion = 1;
-  private inFlight: InFlight | null = null;
-  private pending: Pending | null = null;
-  /** The transcript the worker holds, if any. */
-  private good: {
-    dataVersion: number;
-    input: TranscriptInput;
-    formatLabel: string;
-    defaultReport: Report;
-  } | null = null;
-  /** A load succeeded but its reply was superseded: the next result starts a new transcript. */
-  private undeliveredLoad = false;
-  private latestDetailsId = 0;
-  /** What `retry()` resends after a failure. */
-  private retryInput: TranscriptInput | null = null;
+  private serving: Serving | null = null;
+  private staging: Staging | null = null;
+  private evaluating: Evaluating | null = null;
+  private pendingConfig: DetectorConfig | null = null;
+  /** Bumped whenever a delivered-later report becomes stale. */
+  private evaluateGeneration = 0;
   private lastConfig: DetectorConfig | null = null;
+  private latestDetailsId = 0;
+  /** What `retry()` reloads after a failure. */
+  private retryInput: { input: TranscriptInput; format: FormatId | 'auto' } | null = null;
+  private disposed = false;
+  /** Issue 7's zoo and sweep requests, answered by the serving worker. */
+  private readonly side = new SideChannel();
 
   constructor(
     private readonly listener: ReplayClientListener,
     options: ReplayClientOptions = {},
   ) {
     this.createWorker = options.createWorker ?? defaultWorker;
-    this.timeoutMs = options.timeoutMs ?? 120_000;
+    this.loadTimeout = options.loadTimeoutMs ?? loadTimeoutMs;
+    this.evaluateTimeout = options.evaluateTimeoutMs ?? evaluateTimeoutMs;
+    this.yieldNow = options.yieldNow ?? defaultYield;
+    this.fault = options.fault === undefined ? pageFault() : options.fault;
   }
 
-  /** Analyse a new transcript with `config`. */
-  load(input: TranscriptInput, config: DetectorConfig): void {
+  /** Analyse a new transcript with `config`, in a fresh worker; a running load is dropped. */
+  load(input: TranscriptInput, config: DetectorConfig, format: FormatId | 'auto' = 'auto'): void {
+    if (this.disposed) return;
     this.lastConfig = config;
-    if (this.failed) {
-      this.retryInput = input;
+    this.retryInput = null;
+    this.stopStaging();
+    const size = inputSize(input);
+    const s: Staging = {
+      slot: null as unknown as Slot,
+      requestId: this.nextRequestId++,
+      dataVersion: this.nextDataVersion++,
+      input,
+      config,
+      format,
+      size,
+      timer: null,
+    };
+    const slot = this.spawn(
+      (msg) => this.fromStaging(s, msg),
+      (f) => this.stagingFailed(s, f),
+    );
+    if (slot === null) {
+      this.retryInput = { input, format };
       return;
     }
-    this.pending = { input, config };
-    this.pump();
+    (s as { slot: Slot }).slot = slot;
+    this.staging = s;
+    const ms = this.loadTimeout(size);
+    if (ms > 0) s.timer = setTimeout(() => this.stagingFailed(s, timeoutFailure(ms)), ms);
+    this.listener.onRunning('load');
+    this.listener.onProgress({ name: input.name, phase: 'reading', done: 0, total: null, size });
+    slot.worker.postMessage({
+      type: 'load',
+      requestId: s.requestId,
+      dataVersion: s.dataVersion,
+      input,
+      config,
+      format,
+      ...(this.fault === null ? {} : { fault: this.fault }),
+    });
   }
 
-  /** Re-run the current (or pending) transcript with a new config. */
+  /** Re-run the current transcript with a new config (a load in progress gets it too). */
   evaluate(config: DetectorConfig): void {
+    if (this.disposed) return;
     this.lastConfig = config;
-    if (this.failed) return;
-    this.pending = { input: this.pending?.input ?? null, config };
-    this.pump();
+    if (this.serving === null) return; // applied when the next load lands
+    if (this.evaluating !== null) {
+      this.pendingConfig = config;
+      return;
+    }
+    this.postEvaluate(this.serving, config);
   }
 
   /** Ask for one batch's details; only the reply to the newest request is delivered. */
   details(batchIndex: number): void {
-    if (this.failed || this.good === null) return;
-    const worker = this.ensureWorker();
-    if (worker === null) return;
+    const sv = this.serving;
+    if (sv === null) return;
     const requestId = this.nextRequestId++;
     this.latestDetailsId = requestId;
-    worker.postMessage({
+    sv.slot.worker.postMessage({
       type: 'details',
       requestId,
-      dataVersion: this.good.dataVersion,
+      dataVersion: sv.dataVersion,
       batchIndex,
     });
   }
 
-  /** After a failure: a fresh worker, and the transcript sent again with the latest config. */
+  /** Where zoo and sweep replies go (issue 7). */
+  setSideListener(listener: SideListener): void {
+    this.side.listener = listener;
+  }
+
+  /** Runs the zoo's detectors over the current transcript; the newest request wins. */
+  zoo(params: ZooParamsById): void {
+    const sv = this.serving;
+    if (sv === null) return;
+    sv.slot.worker.postMessage(
+      this.side.request({
+        type: 'zoo',
+        requestId: this.nextRequestId++,
+        dataVersion: sv.dataVersion,
+        params,
+      }),
+    );
+  }
+
+  /** Sweeps the thresholds over the current transcript; the newest request wins. */
+  sweep(config: SweepRequest['config']): void {
+    const sv = this.serving;
+    if (sv === null) return;
+    sv.slot.worker.postMessage(
+      this.side.request({
+        type: 'sweep',
+        requestId: this.nextRequestId++,
+        dataVersion: sv.dataVersion,
+        config,
+      }),
+    );
+  }
+
+  /** After a failure: load the transcript that failed again, in a fresh worker. */
   retry(): void {
-    if (!this.failed) return;
-    this.failed = false;
-    const input = this.retryInput;
+    const r = this.retryInput;
     this.retryInput = null;
-    if (input !== null && this.lastConfig !== null) this.load(input, this.lastConfig);
+    if (r !== null && this.lastConfig !== null) this.load(r.input, this.lastConfig, r.format);
   }
 
   /**
-   * Abandon a running load (a huge file): the worker is replaced and the previous
-   * transcript, if any, is loaded again so the view and the worker agree. Returns whether
-   * that reload started (false: nothing was loading, or there is no previous transcript).
+   * Abandon the running load: its worker is terminated; the current transcript and its
+   * analysis stay as they are. Returns whether a load was running.
    */
   cancel(): boolean {
-    if (this.inFlight === null || this.inFlight.input === null) return false;
-    this.stopWorker();
-    this.pending = null;
-    const previous = this.good;
-    this.good = null;
-    if (previous === null || this.lastConfig === null) return false;
-    this.load(previous.input, this.lastConfig);
+    if (this.staging === null) return false;
+    this.stopStaging();
+    this.listener.onProgress(null);
     return true;
   }
 
-  /** Whether an analysis is in flight or waiting. */
+  /** Whether a load or an evaluate is in flight or waiting. */
   get busy(): boolean {
-    return this.inFlight !== null || this.pending !== null;
+    return this.staging !== null || this.evaluating !== null || this.pendingConfig !== null;
   }
 
   dispose(): void {
-    this.stopWorker();
-    this.pending = null;
-    this.failed = true;
+    this.disposed = true;
+    this.stopStaging();
+    this.stopServing();
   }
 
-  private stopWorker(): void {
-    if (this.inFlight?.timer != null) clearTimeout(this.inFlight.timer);
-    this.inFlight = null;
-    if (this.worker !== null) {
-      this.worker.onmessage = null;
-      this.worker.onerror = null;
-      this.worker.onmessageerror = null;
-      this.worker.terminate();
-      this.worker = null;
-    }
-  }
-
-  private ensureWorker(): WorkerLike | null {
-    if (this.worker !== null) return this.worker;
+  private spawn(
+    onMessage: (msg: WorkerResponse) => void,
+    onFail: (f: WorkerFailure) => void,
+  ): Slot | null {
+    let worker: WorkerLike;
     try {
-      const w = this.createWorker();
-      w.onmessage = (e) => this.receive(e.data);
-      w.onerror = (e) => {
-        e.preventDefault?.();
-        this.fail(`The replay worker crashed: ${e.message || 'unknown error'}.`);
-      };
-      w.onmessageerror = () => this.fail('The replay worker sent a reply that could not be read.');
-      this.worker = w;
-      return w;
+      worker = this.createWorker();
     } catch (e) {
-      this.fail(
-        `The replay worker could not start: ${e instanceof Error ? e.message : String(e)}.`,
-      );
+      const f = notStartedFailure(errorText(e));
+      this.listener.onProgress(null);
+      this.listener.onWorkerFailed(f.message, f);
       return null;
     }
+    const slot: Slot = { worker, started: false, onMessage, onFail };
+    worker.onmessage = (e) => {
+      slot.started = true;
+      slot.onMessage(e.data);
+    };
+    worker.onerror = (e) => {
+      e.preventDefault?.();
+      // A module worker whose script never loaded reports a bare Event (no message).
+      const text = typeof e.message === 'string' ? e.message : '';
+      slot.onFail(slot.started ? failureFromError(text) : notStartedFailure(text));
+    };
+    worker.onmessageerror = () =>
+      slot.onFail({
+        kind: 'crashed',
+        message: 'The analysis worker crashed: it sent a reply that could not be read.',
+      });
+    return slot;
   }
 
-  private pump(): void {
-    if (this.failed || this.inFlight !== null || this.pending === null) return;
-    const { input, config } = this.pending;
-    if (input === null && this.good === null) return; // nothing to evaluate yet; config kept
-    // Before the pending slot is cleared: a worker that cannot start keeps it for retry().
-    const worker = this.ensureWorker();
-    if (worker === null) return;
-    this.pending = null;
-    const requestId = this.nextRequestId++;
-    const timer =
-      this.timeoutMs > 0
-        ? setTimeout(
-            () =>
-              this.fail(
-                `The replay worker did not answer within ${Math.round(this.timeoutMs / 1000)} s.`,
-              ),
-            this.timeoutMs,
-          )
-        : null;
-    this.inFlight = { requestId, input, timer };
-    this.listener.onRunning(input !== null ? 'load' : 'evaluate');
-    if (input !== null) {
-      worker.postMessage({
-        type: 'load',
-        requestId,
-        dataVersion: this.nextDataVersion++,
-        input,
-        config,
+  private static stop(slot: Slot): void {
+    const w = slot.worker;
+    w.onmessage = null;
+    w.onerror = null;
+    w.onmessageerror = null;
+    w.terminate();
+  }
+
+  private stopStaging(): void {
+    const s = this.staging;
+    if (s === null) return;
+    this.staging = null;
+    if (s.timer !== null) clearTimeout(s.timer);
+    ReplayClient.stop(s.slot);
+  }
+
+  private stopServing(): void {
+    this.stopEvaluating();
+    const sv = this.serving;
+    if (sv === null) return;
+    this.serving = null;
+    ReplayClient.stop(sv.slot);
+  }
+
+  private stopEvaluating(): void {
+    if (this.evaluating?.timer != null) clearTimeout(this.evaluating.timer);
+    this.evaluating = null;
+    this.pendingConfig = null;
+    this.evaluateGeneration++;
+  }
+
+  private fromStaging(s: Staging, msg: WorkerResponse): void {
+    if (this.staging !== s) return;
+    if (msg.type === 'progress') {
+      if (msg.requestId !== s.requestId) return;
+      this.listener.onProgress({
+        name: s.input.name,
+        phase: msg.phase,
+        done: msg.done,
+        total: msg.total,
+        size: s.size,
       });
-    } else if (this.good !== null) {
-      worker.postMessage({
-        type: 'evaluate',
-        requestId,
-        dataVersion: this.good.dataVersion,
-        config,
-      });
+    } else if (msg.type === 'loaded' && msg.requestId === s.requestId) {
+      if (s.timer !== null) clearTimeout(s.timer);
+      s.timer = null;
+      void this.adopt(s, msg);
+    } else if (msg.type === 'error' && msg.requestId === s.requestId) {
+      this.stopStaging();
+      this.listener.onProgress(null);
+      if (msg.error.kind === 'internal') {
+        this.retryInput = { input: s.input, format: s.format };
+        const f = failureFromError(msg.error.message);
+        this.listener.onWorkerFailed(f.message, f);
+      } else {
+        this.listener.onAnalysisError(msg.error, 'load');
+      }
     }
   }
 
-  private receive(msg: WorkerResponse): void {
+  private stagingFailed(s: Staging, f: WorkerFailure): void {
+    if (this.staging !== s) return;
+    this.stopStaging();
+    this.retryInput = { input: s.input, format: s.format };
+    this.listener.onProgress(null);
+    this.listener.onWorkerFailed(f.message, f);
+  }
+
+  /** Rebuilds the loaded reports in slices, then makes the staging worker the serving one. */
+  private async adopt(s: Staging, msg: LoadedResponse): Promise<void> {
+    let transcript: UnpackedTranscript;
+    let report: Report;
+    let defaultReport: Report;
+    try {
+      transcript = await unpackTranscript(msg.transcript, this.yieldNow);
+      if (this.staging !== s) return;
+      report = await unpackReport(msg.report, transcript, this.yieldNow);
+      if (this.staging !== s) return;
+      defaultReport =
+        msg.defaultReport === null
+          ? report
+          : await unpackReport(msg.defaultReport, transcript, this.yieldNow);
+      if (this.staging !== s) return;
+    } catch (e) {
+      this.stagingFailed(s, failureFromError(errorText(e)));
+      return;
+    }
+    this.staging = null;
+    this.stopServing();
+    const sv: Serving = {
+      slot: s.slot,
+      dataVersion: s.dataVersion,
+      input: s.input,
+      format: s.format,
+      formatLabel: msg.formatLabel,
+      transcript,
+      defaultReport,
+    };
+    s.slot.onMessage = (m) => this.fromServing(sv, m);
+    s.slot.onFail = (f) => this.servingFailed(sv, f);
+    this.serving = sv;
+    this.listener.onProgress(null);
+    this.deliver(sv, report, true);
+    // The config moved on while the load ran: bring the new transcript up to date.
+    if (this.lastConfig !== null && this.lastConfig !== s.config) this.evaluate(this.lastConfig);
+  }
+
+  private postEvaluate(sv: Serving, config: DetectorConfig): void {
+    const requestId = this.nextRequestId++;
+    const ms = this.evaluateTimeout(sv.transcript.batchCount);
+    const timer = ms > 0 ? setTimeout(() => this.servingFailed(sv, timeoutFailure(ms)), ms) : null;
+    this.evaluating = { requestId, timer };
+    this.evaluateGeneration++;
+    this.listener.onRunning('evaluate');
+    sv.slot.worker.postMessage({
+      type: 'evaluate',
+      requestId,
+      dataVersion: sv.dataVersion,
+      config,
+    });
+  }
+
+  private fromServing(sv: Serving, msg: WorkerResponse): void {
+    if (this.serving !== sv) return;
+    if (this.side.receive(msg, sv.dataVersion)) return;
     if (msg.type === 'details' || (msg.type === 'error' && msg.requestType === 'details')) {
-      if (msg.requestId !== this.latestDetailsId) return;
-      if (msg.type === 'details' && msg.dataVersion === this.good?.dataVersion) {
+      if (msg.type === 'details' && msg.requestId === this.latestDetailsId) {
         this.listener.onDetails(msg);
       }
       return;
     }
-    const flight = this.inFlight;
-    if (flight === null || msg.requestId !== flight.requestId) return;
-    if (flight.timer !== null) clearTimeout(flight.timer);
-    this.inFlight = null;
-    const superseded = this.pending !== null;
-    const supersededByLoad = this.pending?.input != null;
-
-    if (msg.type === 'loaded' && flight.input !== null) {
-      this.good = {
-        dataVersion: msg.dataVersion,
-        input: flight.input,
-        formatLabel: msg.formatLabel,
-        defaultReport: msg.defaultReport,
-      };
-      if (superseded) this.undeliveredLoad = !supersededByLoad;
-      else this.deliver(msg.report, true);
-    } else if (msg.type === 'evaluated') {
-      if (!superseded) this.deliver(msg.report, this.undeliveredLoad);
-    } else if (msg.type === 'error') {
-      const requestType = msg.requestType === 'load' ? 'load' : 'evaluate';
-      if (!supersededByLoad && !(superseded && requestType === 'evaluate')) {
-        this.listener.onAnalysisError(msg.error, requestType);
-      }
+    if (msg.type !== 'evaluated' && msg.type !== 'error') return;
+    const ev = this.evaluating;
+    if (ev === null || msg.requestId !== ev.requestId) return;
+    if (ev.timer !== null) clearTimeout(ev.timer);
+    this.evaluating = null;
+    const next = this.pendingConfig;
+    this.pendingConfig = null;
+    if (msg.type === 'error' && msg.error.kind === 'internal') {
+      this.servingFailed(sv, failureFromError(msg.error.message));
+      return;
     }
-    this.pump();
+    if (next !== null) {
+      this.postEvaluate(sv, next); // superseded: the newer config's reply is what counts
+      return;
+    }
+    if (msg.type === 'error') {
+      if (msg.error.kind !== 'stale') this.listener.onAnalysisError(msg.error, 'evaluate');
+      return;
+    }
+    const generation = this.evaluateGeneration;
+    unpackReport(msg.report, sv.transcript, this.yieldNow).then(
+      (report) => {
+        if (this.serving === sv && this.evaluateGeneration === generation) {
+          this.deliver(sv, report, false);
+        }
+      },
+      (e: unknown) => this.servingFailed(sv, failureFromError(errorText(e))),
+    );
   }
 
-  private deliver(report: Report, newTranscript: boolean): void {
-    if (this.good === null) return;
-    this.undeliveredLoad = false;
+  private servingFailed(sv: Serving, f: WorkerFailure): void {
+    if (this.serving !== sv) return;
+    this.stopServing();
+    // A load already under way will replace the lost transcript; otherwise retry reloads it.
+    if (this.staging === null) this.retryInput = { input: sv.input, format: sv.format };
+    this.listener.onWorkerFailed(f.message, f);
+  }
+
+  private deliver(sv: Serving, report: Report, newTranscript: boolean): void {
     this.listener.onResult({
-      dataVersion: this.good.dataVersion,
-      formatLabel: this.good.formatLabel,
+      dataVersion: sv.dataVersion,
+      formatLabel: sv.formatLabel,
       report,
-      defaultReport: this.good.defaultReport,
+      defaultReport: sv.defaultReport,
       newTranscript,
-      name: this.good.input.name,
+      name: sv.input.name,
     });
-  }
-
-  private fail(message: string): void {
-    if (this.failed) return;
-    const flight = this.inFlight;
-    this.retryInput = this.pending?.input ?? flight?.input ?? this.good?.input ?? null;
-    this.stopWorker();
-    this.pending = null;
-    this.good = null;
-    this.failed = true;
-    this.listener.onWorkerFailed(message);
   }
 }

@@ -4,8 +4,9 @@
  *
  * It holds one transcript at a time: the imported messages (for details), the prepared
  * replay (cached signatures and answer keys, so a config change re-runs only the state
- * machine) and the latest report. A failed load keeps the previous transcript, because
- * the UI keeps showing the previous analysis and its config changes must still apply.
+ * machine) and the latest report. Reports leave packed (see packedReport.ts). The client
+ * loads each new transcript in a fresh worker and swaps it in on success, so a worker
+ * normally sees one `load`; a second one replaces the first only after it succeeded.
  */
 import {
   DEFAULT_CONFIG,
@@ -19,10 +20,14 @@ import {
   type ReportSource,
 } from '../detector/index';
 import { importTranscript } from '../import/index';
+import { packReport, packTranscript } from './packedReport';
+import { createZooHandler } from './zooHandle';
+import type { SweepRequest, ZooRequest } from './zooProtocol';
 import type {
   AnalysisError,
   DetailsRequest,
   EvaluateRequest,
+  LoadPhase,
   LoadRequest,
   TranscriptInput,
   WorkerRequest,
@@ -42,6 +47,21 @@ export interface ReplayHandler {
   handle(request: WorkerRequest): Promise<WorkerResponse>;
 }
 
+/** Called as a load moves through its phases (and every few MB while reading a file). */
+export type ProgressSink = (
+  req: LoadRequest,
+  phase: LoadPhase,
+  done: number | null,
+  total: number | null,
+) => void;
+
+export interface ReplayHandlerOptions {
+  onProgress?: ProgressSink;
+}
+
+/** Reading progress is reported at most this often (bytes). */
+const READ_REPORT_BYTES = 4 * 1024 * 1024;
+
 const now = (): number => performance.now();
 
 function sameConfig(a: DetectorConfig, b: DetectorConfig): boolean {
@@ -59,20 +79,59 @@ function messageOf(e: unknown): string {
   return String(e);
 }
 
-async function inputToImportable(input: TranscriptInput): Promise<string | Uint8Array> {
+/**
+ * Reads a Blob into one buffer of its size, chunk by chunk so progress can be reported
+ * (and without `arrayBuffer()`'s second copy where streams exist).
+ */
+async function readBlob(
+  blob: Blob,
+  onRead: (done: number, total: number) => void,
+): Promise<Uint8Array> {
+  const total = blob.size;
+  if (typeof blob.stream !== 'function') return new Uint8Array(await blob.arrayBuffer());
+  const out = new Uint8Array(total);
+  const reader = blob.stream().getReader();
+  let done = 0;
+  let reported = 0;
+  for (;;) {
+    const r = await reader.read();
+    if (r.done) break;
+    const chunk = r.value;
+    if (done + chunk.length > total) {
+      // The file changed under us; read it whole instead.
+      await reader.cancel();
+      return new Uint8Array(await blob.arrayBuffer());
+    }
+    out.set(chunk, done);
+    done += chunk.length;
+    if (done - reported >= READ_REPORT_BYTES) {
+      reported = done;
+      onRead(done, total);
+    }
+  }
+  return done === total ? out : out.subarray(0, done);
+}
+
+async function inputToImportable(
+  input: TranscriptInput,
+  onRead: (done: number, total: number) => void,
+): Promise<string | Uint8Array> {
   switch (input.kind) {
     case 'text':
       return input.text;
     case 'bytes':
       return input.bytes;
     case 'blob':
-      return new Uint8Array(await input.blob.arrayBuffer());
+      return readBlob(input.blob, onRead);
   }
 }
 
 /** Creates a handler with its own transcript cache (one per worker). */
-export function createReplayHandler(): ReplayHandler {
+export function createReplayHandler(options: ReplayHandlerOptions = {}): ReplayHandler {
   let current: Loaded | null = null;
+  // Issue 7: zoo lanes and threshold sweeps over the same cached transcript.
+  const zoo = createZooHandler();
+  const progress: ProgressSink = options.onProgress ?? (() => undefined);
 
   const fail = (req: WorkerRequest, error: AnalysisError): WorkerResponse => ({
     type: 'error',
@@ -84,19 +143,25 @@ export function createReplayHandler(): ReplayHandler {
 
   async function load(req: LoadRequest): Promise<WorkerResponse> {
     const t0 = now();
-    const raw = await inputToImportable(req.input);
+    const size = req.input.kind === 'blob' ? req.input.blob.size : null;
+    progress(req, 'reading', 0, size);
+    const raw = await inputToImportable(req.input, (done, total) =>
+      progress(req, 'reading', done, total),
+    );
+    progress(req, 'parsing', null, null);
     const imported = importTranscript(raw, {
       format: req.format ?? 'auto',
       name: req.input.name,
     });
     if (!imported.ok) return fail(req, { kind: 'import', error: imported.error });
     const { messages, format, formatLabel, warnings, referenceScan } = imported.value;
+    progress(req, 'replaying', null, null);
     const prepared = prepareReplay(messages);
     const importMs = now() - t0;
     const source: ReportSource = { format, messages: messages.length, warnings, referenceScan };
     const report = evaluateReplay(prepared, req.config, source, { importMs });
     const defaultReport = sameConfig(req.config, DEFAULT_CONFIG)
-      ? report
+      ? null
       : evaluateReplay(prepared, DEFAULT_CONFIG, source, { importMs });
     current = { dataVersion: req.dataVersion, messages, prepared, source, importMs, report };
     return {
@@ -104,12 +169,15 @@ export function createReplayHandler(): ReplayHandler {
       requestId: req.requestId,
       dataVersion: req.dataVersion,
       formatLabel,
-      report,
-      defaultReport,
+      transcript: packTranscript(report),
+      report: packReport(report),
+      defaultReport: defaultReport === null ? null : packReport(defaultReport),
     };
   }
 
-  function staleOr(req: EvaluateRequest | DetailsRequest): Loaded | WorkerResponse {
+  function staleOr(
+    req: EvaluateRequest | DetailsRequest | ZooRequest | SweepRequest,
+  ): Loaded | WorkerResponse {
     if (current === null) {
       return fail(req, { kind: 'stale', message: 'No transcript is loaded in the worker.' });
     }
@@ -130,7 +198,7 @@ export function createReplayHandler(): ReplayHandler {
       type: 'evaluated',
       requestId: req.requestId,
       dataVersion: req.dataVersion,
-      report: c.report,
+      report: packReport(c.report),
     };
   }
 
@@ -162,6 +230,12 @@ export function createReplayHandler(): ReplayHandler {
           return evaluate(req);
         case 'details':
           return details(req);
+        case 'zoo':
+        case 'sweep': {
+          const c = staleOr(req);
+          if ('type' in c) return c;
+          return req.type === 'zoo' ? zoo.zoo(req, c) : zoo.sweep(req, c);
+        }
       }
     } catch (e) {
       // The core returns Results for bad input; an exception here is a bug, reported as data.

@@ -9,8 +9,12 @@
  * is recognisable as stale. The worker never throws at the client: every failure is an
  * `error` response with a typed `AnalysisError`.
  */
-import type { BatchDetails, DetectorConfig, Report } from '../detector/index';
+import type { BatchDetails, DetectorConfig } from '../detector/index';
 import type { FormatId, ImportError } from '../import/index';
+import type { PackedReport, PackedTranscript } from './packedReport';
+import type { SweepRequest, SweepResponse, ZooRequest, ZooResponse } from './zooProtocol';
+
+export type { PackedReport, PackedTranscript } from './packedReport';
 
 /** The transcript as it crosses to the worker: pasted text, or a file handle / raw bytes. */
 export type TranscriptInput =
@@ -26,7 +30,16 @@ export interface LoadRequest {
   readonly input: TranscriptInput;
   readonly config: DetectorConfig;
   readonly format?: FormatId | 'auto';
+  /**
+   * A fault to simulate, for end-to-end tests of the failure paths. Set only by the client,
+   * from the page's `?test-worker=` parameter, and honoured only by the worker entry; no
+   * transcript content can set it.
+   */
+  readonly fault?: TestFault;
 }
+
+/** The simulated worker faults (see `LoadRequest.fault`). */
+export type TestFault = 'hang' | 'crash' | 'oom';
 
 /** Re-run only the detector state machine over the cached transcript with a new config. */
 export interface EvaluateRequest {
@@ -45,7 +58,8 @@ export interface DetailsRequest {
 }
 
 /** Everything the main thread may send. */
-export type WorkerRequest = LoadRequest | EvaluateRequest | DetailsRequest;
+export type WorkerRequest =
+  LoadRequest | EvaluateRequest | DetailsRequest | ZooRequest | SweepRequest;
 
 /** What went wrong with a request, in terms a person can act on. */
 export type AnalysisError =
@@ -56,14 +70,20 @@ export type AnalysisError =
   /** A bug surfaced as an exception inside the import or replay; reported, never rethrown. */
   | { readonly kind: 'internal'; readonly message: string };
 
-/** Reply to `load`: the report for the requested config and for the reference defaults. */
+/**
+ * Reply to `load`: the report for the requested config and for the reference defaults.
+ * Reports cross packed (typed arrays, transferred) so the main thread never structured-clones
+ * 100k batch objects in one task; `transcript` holds the config-independent columns once.
+ */
 export interface LoadedResponse {
   readonly type: 'loaded';
   readonly requestId: number;
   readonly dataVersion: number;
   readonly formatLabel: string;
-  readonly report: Report;
-  readonly defaultReport: Report;
+  readonly transcript: PackedTranscript;
+  readonly report: PackedReport;
+  /** Null when the requested config is the defaults (then `report` is both). */
+  readonly defaultReport: PackedReport | null;
 }
 
 /** Reply to `evaluate`. */
@@ -71,7 +91,26 @@ export interface EvaluatedResponse {
   readonly type: 'evaluated';
   readonly requestId: number;
   readonly dataVersion: number;
-  readonly report: Report;
+  readonly report: PackedReport;
+}
+
+/** The phases of a load, in order, as the progress bar names them. */
+export type LoadPhase = 'reading' | 'parsing' | 'replaying';
+
+/** Sent during a `load` (not a reply: the load's own reply still follows). */
+export interface ProgressResponse {
+  readonly type: 'progress';
+  readonly requestId: number;
+  readonly dataVersion: number;
+  readonly phase: LoadPhase;
+  /** Bytes read so far while `reading`; otherwise null (the phase is indivisible). */
+  readonly done: number | null;
+  readonly total: number | null;
+}
+
+/** Posted once by a freshly started worker, so the client can tell "did not start" apart. */
+export interface ReadyResponse {
+  readonly type: 'ready';
 }
 
 /** Reply to `details`. */
@@ -94,7 +133,15 @@ export interface ErrorResponse {
 }
 
 /** Everything the worker may send back. */
-export type WorkerResponse = LoadedResponse | EvaluatedResponse | DetailsResponse | ErrorResponse;
+export type WorkerResponse =
+  | LoadedResponse
+  | EvaluatedResponse
+  | DetailsResponse
+  | ErrorResponse
+  | ProgressResponse
+  | ReadyResponse
+  | ZooResponse
+  | SweepResponse;
 
 /** A one-line, plain-text description of an analysis error (for headers, logs, tooltips). */
 export function describeAnalysisError(e: AnalysisError): string {

@@ -144,7 +144,7 @@ test('worker failure: a clear message and Retry, which recovers', async ({ page,
   await waitFor(page, 'error');
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('The analysis stopped.');
-  await expect(alert).toContainText('replay worker');
+  await expect(alert).toContainText('analysis worker could not start');
   await page.unroute(/replay\.worker/);
   await alert.getByRole('button', { name: 'Retry' }).click();
   await waitFor(page, 'ready');

@@ -54,7 +54,7 @@ for (const sample of samples) {
     await page.getByLabel('Samples').selectOption({ label: title });
     await expect(page.getByRole('textbox', { name: 'Transcript' })).toHaveValue(/"messages"/);
     await waitFor(page, 'ready');
-    await expect(page.getByRole('complementary').getByText(title)).toBeVisible();
+    await expect(page.getByRole('complementary').getByText(title, { exact: true })).toBeVisible();
     await expectRefused(page, sample.proxy);
     if (sample.proxy.length > 0) {
       await expect(page.getByText('First refusal', { exact: false }).first()).toBeVisible();

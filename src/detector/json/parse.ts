@@ -59,6 +59,8 @@ export interface JsonSyntaxError {
 const STRICT_MAX_DEPTH = 127;
 // eslint-disable-next-line no-control-regex -- JSON forbids raw control characters in strings
 const CONTROL_CHAR = /[\u0000-\u001f]/;
+const SURROGATE = /[\ud800-\udfff]/;
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
 /** Escape-free keys up to this length are interned (the same few keys repeat a lot). */
 const INTERN_MAX = 16;
 const INTERN_SLOTS = 1024;
@@ -90,12 +92,6 @@ class Parser {
   pos = 0;
   /** Index of the next backslash at or after the last string start (text.length if none). */
   private backslash = -1;
-  /**
-   * Index of the next `\u` at or after the last escaped string's start (text.length if none):
-   * only a string that holds one can decode to a lone surrogate. `\u` is rare in real text,
-   * so this replaces a scan of every escaped string.
-   */
-  private unicodeEscape = -1;
   /** Short escape-free strings seen before, by a hash of their length and two characters. */
   private readonly interned: (string | undefined)[] = new Array<string | undefined>(INTERN_SLOTS);
   /** Element offsets of the top-level arrays (lenient mode only), see `ParsedJson.topSpans`. */
@@ -131,7 +127,10 @@ class Parser {
     }
     for (let i = start; i < end; i++) if (t.charCodeAt(i) < 0x20) return null;
     const slot =
-      (n * 31 + t.charCodeAt(start) * 7 + t.charCodeAt(end - 1) * 3 + t.charCodeAt(start + (n >> 1))) &
+      (n * 31 +
+        t.charCodeAt(start) * 7 +
+        t.charCodeAt(end - 1) * 3 +
+        t.charCodeAt(start + (n >> 1))) &
       (INTERN_SLOTS - 1);
     const hit = this.interned[slot];
     if (hit !== undefined && hit.length === n) {
@@ -183,11 +182,9 @@ class Parser {
     } catch {
       return this.slowString(start);
     }
-    if (this.unicodeEscape < start) {
-      const u = t.indexOf('\\u', start);
-      this.unicodeEscape = u < 0 ? t.length : u;
-    }
-    if (this.unicodeEscape < q && hasLoneSurrogate(s)) {
+    // Only a decoded string with a surrogate in it can have a lone one; the test is free on
+    // one-byte strings (the common case), and the escape check is the rule as before.
+    if (SURROGATE.test(s) && SURROGATE_ESCAPE.test(raw) && hasLoneSurrogate(s)) {
       if (this.strict) throw new Failure('lone surrogate escape in string', start - 1);
       this.diagnostics.loneSurrogate = true;
     }

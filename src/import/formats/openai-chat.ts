@@ -1,5 +1,11 @@
 import { isJsonArray, isJsonObject, ok, referenceScan } from '../../detector/index';
-import type { ChatMessage, JsonDiagnostics, JsonObject, JsonValue, ParsedJson } from '../../detector/index';
+import type {
+  ChatMessage,
+  JsonDiagnostics,
+  JsonObject,
+  JsonValue,
+  ParsedJson,
+} from '../../detector/index';
 import { arr, field } from '../access';
 import {
   convertLegacy,
@@ -27,12 +33,15 @@ export const importOpenAiChat: FormatImporter = (doc) => {
   const w = new Warnings();
   if (doc.kind === 'jsonl') return fromLines(doc.lines, doc.text, w);
   const v = doc.parsed.value;
-  if (isJsonArray(v)) return ok(build(v, topElementSpans(doc.parsed, doc.text, null), doc.parsed, null, w));
+  if (isJsonArray(v))
+    return ok(build(v, topElementSpans(doc.parsed, doc.text, null), doc.parsed, null, w));
   if (!isJsonObject(v)) return invalid('An OpenAI chat transcript must be a JSON object or array.');
   const messages = v.get('messages');
   const reply = replyOf(v, w);
   if (isJsonArray(messages)) {
-    return ok(build(messages, topElementSpans(doc.parsed, doc.text, 'messages'), doc.parsed, reply, w));
+    return ok(
+      build(messages, topElementSpans(doc.parsed, doc.text, 'messages'), doc.parsed, reply, w),
+    );
   }
   if (messages === undefined && reply !== null) {
     return ok(build([], null, null, reply, w));

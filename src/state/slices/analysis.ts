@@ -1,4 +1,10 @@
-import type { AnalysisSlice, Slice } from '../types';
+import type { AnalysisSlice, AppState, Slice } from '../types';
+
+/** The settled status: what is on screen, once nothing runs. */
+function settled(s: Pick<AppState, 'analysisError' | 'workerFailure' | 'result'>) {
+  if (s.analysisError !== null || s.workerFailure !== null) return 'error' as const;
+  return s.result !== null ? ('ready' as const) : ('idle' as const);
+}
 
 export const createAnalysisSlice: Slice<AnalysisSlice> = (_deps, engine) => (set, get) => ({
   status: 'idle',
@@ -6,54 +12,71 @@ export const createAnalysisSlice: Slice<AnalysisSlice> = (_deps, engine) => (set
   result: null,
   analysisError: null,
   workerFailure: null,
+  progress: null,
 
   retry() {
-    set({ workerFailure: null, status: get().result === null ? 'idle' : 'ready' });
+    set({ workerFailure: null });
+    set({ status: settled(get()) });
     engine.client?.retry();
   },
   cancel() {
-    const reloading = engine.client?.cancel() ?? false;
-    if (!reloading && get().loading) {
-      const s = get();
-      set({
-        loading: false,
-        status: s.analysisError !== null ? 'error' : s.result !== null ? 'ready' : 'idle',
-      });
+    // The client keeps the current transcript's worker: cancelling only drops the new one.
+    engine.client?.cancel();
+    if (get().loading) {
+      set({ loading: false, progress: null });
+      set({ status: settled(get()) });
     }
   },
 
   listener: {
     onRunning(kind) {
-      set({ status: 'running', loading: kind === 'load' });
+      // A config re-run during a load leaves the load (and its progress bar) standing.
+      if (kind === 'load') set({ status: 'running', loading: true, progress: null });
+      else set({ status: 'running' });
+    },
+    onProgress(progress) {
+      if (progress !== null) set({ progress, loading: true });
+      else set({ progress: null });
     },
     onResult(result) {
       const prev = get();
       // A config re-run of the previous transcript leaves a pending import error standing:
-      // it is still about the text in the box.
+      // it is still about the text in the box. A new transcript also ends a worker failure.
       const analysisError = result.newTranscript ? null : prev.analysisError;
+      const workerFailure = result.newTranscript ? null : prev.workerFailure;
+      const loading = result.newTranscript ? false : prev.loading;
       const keep =
         !result.newTranscript &&
         prev.selectedIndex !== null &&
         prev.selectedIndex < result.report.batches.length;
       const selectedIndex = keep ? prev.selectedIndex : null;
+      const next = { result, analysisError, workerFailure };
       set({
-        result,
-        analysisError,
-        status: analysisError === null ? 'ready' : 'error',
-        loading: false,
+        ...next,
+        status: loading ? 'running' : settled(next),
+        loading,
+        ...(result.newTranscript ? { progress: null } : {}),
         selectedIndex,
         details: null,
       });
       if (selectedIndex !== null) engine.client?.details(selectedIndex);
     },
-    onAnalysisError(error) {
-      set({ analysisError: error, status: 'error', loading: false });
+    onAnalysisError(error, requestType) {
+      const loading = requestType === 'load' ? false : get().loading;
+      set({
+        analysisError: error,
+        status: loading ? 'running' : 'error',
+        loading,
+        ...(requestType === 'load' ? { progress: null } : {}),
+      });
     },
     onDetails(response) {
       if (response.batchIndex === get().selectedIndex) set({ details: response.details });
     },
     onWorkerFailed(message) {
-      set({ workerFailure: message, status: 'error', loading: false });
+      // The client ends a failed load's progress first; a load still reporting progress is
+      // another one (the serving worker failed meanwhile) and keeps running.
+      set({ workerFailure: message, status: 'error', loading: get().progress !== null });
     },
   },
 });

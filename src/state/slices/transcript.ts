@@ -9,13 +9,16 @@ export const createTranscriptSlice: Slice<TranscriptSlice> = (deps, engine) => (
   sourceName: null,
 
   setTranscriptText(text) {
+    const input = { kind: 'text', text, name: 'pasted text' } as const;
     set({
       transcriptText: text,
       transcriptNote: null,
       sourceName: 'pasted text',
       currentSample: null,
+      lastInput: input,
     });
-    engine.client?.load({ kind: 'text', text, name: 'pasted text' }, get().config);
+    // Editing keeps a forced format: it is still the same transcript.
+    engine.client?.load(input, get().config, get().formatChoice);
   },
 
   loadFile(file) {
@@ -26,7 +29,15 @@ export const createTranscriptSlice: Slice<TranscriptSlice> = (deps, engine) => (
     if (file.size <= SHOW_FILE_TEXT_MAX) {
       void deps.readFileText(file).then(
         (text) => {
-          if (get().sourceName === name) set({ transcriptText: text, transcriptNote: null });
+          if (get().sourceName !== name) return;
+          // A ZIP (an Inspect .eval log) decoded as text is noise, and editing it would
+          // replace the archive the worker read with that noise.
+          if (text.startsWith('PK\u0003\u0004')) {
+            set({
+              transcriptText: '',
+              transcriptNote: `${name} is a ZIP archive, analysed without being shown here.`,
+            });
+          } else set({ transcriptText: text, transcriptNote: null });
         },
         () => undefined,
       );
@@ -39,8 +50,11 @@ export const createTranscriptSlice: Slice<TranscriptSlice> = (deps, engine) => (
   },
 
   loadInput(input, text) {
+    // A new file or sample is detected afresh: a format forced for the previous one is dropped.
     set({
       sourceName: input.name,
+      lastInput: input,
+      formatChoice: 'auto',
       ...(text === null ? {} : { transcriptText: text, transcriptNote: null }),
     });
     engine.client?.load(input, get().config);

@@ -1,4 +1,4 @@
-import { parseSampleIndex } from '../samples';
+import { loadSampleManifests } from '../samples';
 import type { Slice, UiSlice } from '../types';
 
 export const createUiSlice: Slice<UiSlice> = (deps) => (set, get) => {
@@ -14,15 +14,9 @@ export const createUiSlice: Slice<UiSlice> = (deps) => (set, get) => {
     currentSample: null,
 
     async loadSampleIndex() {
-      try {
-        const parsed = parseSampleIndex(JSON.parse(await deps.fetchText('samples/index.json')));
-        if (parsed.ok) set({ samples: parsed.value, samplesError: null });
-        else set({ samplesError: parsed.error });
-      } catch (e) {
-        set({
-          samplesError: `The samples could not be listed: ${e instanceof Error ? e.message : String(e)}`,
-        });
-      }
+      // Behaviour samples first (the app opens on the first), then one sample per format.
+      const { samples, error } = await loadSampleManifests(deps.fetchText);
+      set({ samplesError: error, ...(samples.length > 0 ? { samples } : {}) });
     },
 
     async start() {

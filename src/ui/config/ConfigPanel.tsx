@@ -9,7 +9,9 @@ import {
 import { actions, useConfig } from '../../state/appStore';
 import { NumberField } from './NumberField';
 import { PatternListEditor } from './PatternListEditor';
+import { ReferenceExportButton } from './ReferenceExportButton';
 import type { VerdictDiff } from './verdictDiff';
+import { ZooParamsSection } from '../zoo/ZooParamsSection';
 
 const MODES: readonly { id: ReplayMode; label: string; hint: string }[] = [
   {
@@ -151,6 +153,10 @@ export function ConfigPanel({ diff }: { diff: VerdictDiff | null }) {
         patterns={config.observationTools}
         onChange={(observationTools) => actions.setConfig({ observationTools })}
       />
+      <div className="row-gap">
+        <ReferenceExportButton />
+      </div>
+      <ZooParamsSection />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import type { AnalysisError } from '../../worker/protocol';
 import { describeAnalysisError } from '../../worker/protocol';
+import './load.css';
 
 /** Cuts a long line around the column so the caret stays on screen; returns the shift. */
 function fitLine(lineText: string, column: number): { text: string; caret: number } {
@@ -31,14 +32,32 @@ export function ImportErrorView({ error }: { error: AnalysisError }) {
   }
   if (error.kind === 'import' && error.error.kind === 'unknown-format') {
     const e = error.error;
+    // The message ends with what was seen and the supported list; both are shown below.
+    const message = e.message
+      .replace(/\s*Supported: [\s\S]*$/, '')
+      .replace(`: it is ${e.seen}.`, '.');
     return (
       <div className="import-error">
         <p className="import-error__message">
-          <strong>Unknown transcript format.</strong> {e.message}
+          <strong>Unknown transcript format.</strong> {message}
         </p>
-        {e.seen !== '' && <p className="import-error__seen">Seen: {e.seen}</p>}
+        {e.seen !== '' && (
+          <p className="import-error__seen">
+            <strong>Seen:</strong> {e.seen}
+          </p>
+        )}
         <p className="import-error__formats">
-          Supported formats: {e.supported.map((f) => f.label).join(', ')}.
+          <strong>Supported formats:</strong>
+        </p>
+        <ul className="import-error__list" aria-label="Supported formats">
+          {e.supported.map((f) => (
+            <li key={f.id} title={f.description}>
+              {f.label} ({f.id})
+            </li>
+          ))}
+        </ul>
+        <p className="import-error__hint">
+          If it is one of these, choose it in the Format menu to read the transcript as that format.
         </p>
       </div>
     );

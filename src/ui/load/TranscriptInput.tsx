@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { actions, useTranscript } from '../../state/appStore';
+import { FormatPicker } from './FormatPicker';
 
 /**
  * The paste box. Every edit goes straight to the worker client, whose latest-wins queue
@@ -21,6 +22,7 @@ export function TranscriptInput() {
           </span>
         )}
       </div>
+      <FormatPicker />
       {note !== null && <p className="note">{note}</p>}
       <textarea
         id={id}

@@ -33,7 +33,8 @@ export function useFileDrop(onFile: (file: File) => void): boolean {
       const file = e.dataTransfer?.files[0];
       depth = 0;
       setActive(false);
-      if (file === undefined) return;
+      // A drop zone inside the page (the corpus view) took the files already.
+      if (file === undefined || e.defaultPrevented) return;
       // Without preventDefault the browser would navigate to the file.
       e.preventDefault();
       onFile(file);

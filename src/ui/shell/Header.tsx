@@ -1,41 +1,8 @@
-import { useId } from 'react';
 import { configToJson } from '../../state/configCodec';
-import {
-  actions,
-  useAnalysis,
-  useConfig,
-  useSamples,
-  useTheme,
-  useTranscript,
-} from '../../state/appStore';
+import { actions, useAnalysis, useConfig, useTheme, useTranscript } from '../../state/appStore';
 import { OpenFileButton } from '../load/OpenFileButton';
+import { SamplesMenu } from '../load/SamplesMenu';
 import { downloadText, fileStem } from './download';
-
-function SamplesMenu() {
-  const { samples, currentSample } = useSamples();
-  const id = useId();
-  return (
-    <span className="header-field">
-      <label htmlFor={id}>Samples</label>
-      <select
-        id={id}
-        value={currentSample ?? ''}
-        onChange={(e) => {
-          if (e.target.value !== '') void actions.openSample(e.target.value);
-        }}
-      >
-        <option value="" disabled>
-          {samples.length === 0 ? 'No samples' : 'Choose a sample…'}
-        </option>
-        {samples.map((s) => (
-          <option key={s.file} value={s.file} title={s.description}>
-            {s.title}
-          </option>
-        ))}
-      </select>
-    </span>
-  );
-}
 
 function Counts() {
   const { result } = useAnalysis();

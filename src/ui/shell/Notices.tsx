@@ -1,5 +1,6 @@
 import { actions, useAnalysis, useConfigNotice } from '../../state/appStore';
 import { ImportErrorView } from '../load/ImportErrorView';
+import { ImportWarnings } from '../load/ImportWarnings';
 
 /** Worker failure, input error, stored-config notice, import warnings: all as text. */
 export function Notices() {
@@ -43,18 +44,7 @@ export function Notices() {
           The reference proxy would not scan this body (it fails open): {scan.failOpen}
         </p>
       )}
-      {warnings.length > 0 && (
-        <details className="notice notice--warn warnings" open={warnings.length <= 3}>
-          <summary>
-            {warnings.length} import {warnings.length === 1 ? 'warning' : 'warnings'}
-          </summary>
-          <ul aria-label="Import warnings">
-            {warnings.map((w, i) => (
-              <li key={i}>{w}</li>
-            ))}
-          </ul>
-        </details>
-      )}
+      <ImportWarnings warnings={warnings} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
-import { actions, useAnalysis } from '../../state/appStore';
+import { useAnalysis } from '../../state/appStore';
+import { CancelLoadButton, LoadProgress } from './LoadProgress';
 
 const LABEL = {
   idle: 'No transcript',
@@ -7,23 +8,22 @@ const LABEL = {
   error: 'Error',
 } as const;
 
-/** The analysis state in words, with Cancel while a load runs. */
+/** The analysis state in words, with Cancel and (for large files) a progress bar while a load runs. */
 export function StatusPill() {
   const { status, loading } = useAnalysis();
   return (
-    <span className="status">
-      <span
-        className={`status-pill status-pill--${status}`}
-        role="status"
-        aria-label="Analysis status"
-      >
-        {LABEL[status]}
+    <div className="status-block">
+      <span className="status">
+        <span
+          className={`status-pill status-pill--${status}`}
+          role="status"
+          aria-label="Analysis status"
+        >
+          {LABEL[status]}
+        </span>
+        {loading && <CancelLoadButton />}
       </span>
-      {status === 'running' && loading && (
-        <button type="button" className="button button--small" onClick={actions.cancel}>
-          Cancel
-        </button>
-      )}
-    </span>
+      {loading && <LoadProgress />}
+    </div>
   );
 }

@@ -1,11 +1,14 @@
 import { useId, useState } from 'react';
 import { actions, useAnalysis, useSelection } from '../../state/appStore';
+import { CorpusView } from '../corpus/CorpusView';
 import { DetailsPanel } from '../details/DetailsPanel';
 import { PatternExplorer } from '../explorer/PatternExplorer';
 import { BatchTable } from '../table/BatchTable';
-import { Timeline } from '../timeline/Timeline';
+import { SweepPanel } from '../sweep/SweepPanel';
+import { ComparisonTable } from '../zoo/ComparisonTable';
+import { ZooTimeline } from '../zoo/ZooTimeline';
 
-type Tab = 'batches' | 'patterns';
+type Tab = 'batches' | 'patterns' | 'detectors' | 'sweep' | 'corpus';
 
 /** The main area: timeline on top; batches + details, or the pattern explorer, below. */
 export function Workspace({ changedBatches }: { changedBatches: ReadonlySet<number> }) {
@@ -28,11 +31,14 @@ export function Workspace({ changedBatches }: { changedBatches: ReadonlySet<numb
   const tabs: readonly { id: Tab; label: string }[] = [
     { id: 'batches', label: 'Batches' },
     { id: 'patterns', label: 'Patterns' },
+    { id: 'detectors', label: 'Detectors' },
+    { id: 'sweep', label: 'Sweep' },
+    { id: 'corpus', label: 'Corpus' },
   ];
   return (
     <main className="workspace">
       <div className="workspace__timeline">
-        <Timeline
+        <ZooTimeline
           report={report}
           selectedIndex={selectedIndex}
           onSelect={actions.select}
@@ -53,7 +59,9 @@ export function Workspace({ changedBatches }: { changedBatches: ReadonlySet<numb
             onClick={() => setTab(t.id)}
             onKeyDown={(e) => {
               if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
-                setTab(tab === 'batches' ? 'patterns' : 'batches');
+                const step = e.key === 'ArrowRight' ? 1 : tabs.length - 1;
+                const at = tabs.findIndex((x) => x.id === tab);
+                setTab(tabs[(at + step) % tabs.length]?.id ?? 'batches');
               }
             }}
           >
@@ -61,7 +69,25 @@ export function Workspace({ changedBatches }: { changedBatches: ReadonlySet<numb
           </button>
         ))}
       </div>
-      {tab === 'batches' ? (
+      {tab === 'detectors' || tab === 'sweep' ? (
+        <div
+          className="workspace__explorer"
+          role="tabpanel"
+          id={`${id}-${tab}`}
+          aria-labelledby={`${id}-${tab}-tab`}
+        >
+          {tab === 'detectors' ? <ComparisonTable /> : <SweepPanel />}
+        </div>
+      ) : tab === 'corpus' ? (
+        <div
+          className="workspace__explorer"
+          role="tabpanel"
+          id={`${id}-corpus`}
+          aria-labelledby={`${id}-corpus-tab`}
+        >
+          <CorpusView onOpened={() => setTab('batches')} />
+        </div>
+      ) : tab === 'batches' ? (
         <div
           className="workspace__split"
           role="tabpanel"

@@ -1,11 +1,21 @@
-import { useEffect, useId, useLayoutEffect, useMemo, useRef } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { Report } from '../../detector/report';
 import { signatureColor } from '../colors';
 import { announcement, fmt, summary, tooltipContent } from './describe';
 import { draw } from './draw';
+import { drawLanes } from './drawLanes';
+import { useLanePointer, type LaneHover } from './lanePointer';
 import { hitTest } from './hitTest';
 import { ARIA_KEYSHORTCUTS, KEY_HELP, keyToAction, type TimelineAction } from './keys';
-import { computeLayout, DEFAULT_MARGINS, plotRect, type Layout } from './layout';
+import { computeLayout, DEFAULT_MARGINS, plotRect, type Layout, type Margins } from './layout';
+import {
+  LANE_GUTTER,
+  lanesHeight,
+  lanesSummary,
+  layoutLanes,
+  type LaneInput,
+  type LanesLayout,
+} from './lanes';
 import { MarkKey, SignatureLegend } from './Legend';
 import { watchCanvasSizes } from './canvasSize';
 import { buildModel, type TimelineModel } from './model';
@@ -23,6 +33,18 @@ export interface TimelineProps {
   selectedIndex: number | null;
   onSelect: (i: number | null) => void;
   changedBatches: ReadonlySet<number>;
+  /** Detector lanes drawn under the bars on the same scale (issue 7); none when empty. */
+  lanes?: readonly LaneInput[];
+  /** Controls shown above the lanes (the lane toggles). */
+  laneControls?: ReactNode;
+}
+
+const NO_LANES: readonly LaneInput[] = [];
+const LANE_MARGINS: Margins = { ...DEFAULT_MARGINS, left: LANE_GUTTER };
+
+/** With lanes, the bars move right to make room for the lane labels: one x-scale for both. */
+function marginsFor(lanes: readonly LaneInput[]): Margins {
+  return lanes.length > 0 ? LANE_MARGINS : DEFAULT_MARGINS;
 }
 
 /** Mutable view state kept out of React: changing it schedules a redraw, never a render. */
@@ -39,6 +61,9 @@ interface ViewState {
   overview: Layout | null;
   overviewModel: TimelineModel | null;
   drag: { x: number; moved: boolean } | null;
+  lanesWidth: number;
+  lanesLayout: LanesLayout | null;
+  laneHover: LaneHover | null;
 }
 
 const DRAG_SLOP = 3;
@@ -47,7 +72,14 @@ const DRAG_SLOP = 3;
  * The run timeline: a canvas drawn outside React's render loop (layout.ts + draw.ts), an
  * overview strip, a legend, a text-only tooltip and full keyboard control.
  */
-export function Timeline({ report, selectedIndex, onSelect, changedBatches }: TimelineProps) {
+export function Timeline({
+  report,
+  selectedIndex,
+  onSelect,
+  changedBatches,
+  lanes = NO_LANES,
+  laneControls,
+}: TimelineProps) {
   const model = useMemo(() => buildModel(report, changedBatches), [report, changedBatches]);
   const theme = useTimelineTheme();
   const sigColors = useMemo(
@@ -59,6 +91,7 @@ export function Timeline({ report, selectedIndex, onSelect, changedBatches }: Ti
   const stageRef = useRef<HTMLDivElement>(null);
   const tooltipRef = useRef<HTMLDivElement>(null);
   const rangeRef = useRef<HTMLSpanElement>(null);
+  const lanesRef = useRef<HTMLCanvasElement>(null);
   const view = useRef<ViewState>({
     vp: null,
     n: -1,
@@ -72,14 +105,28 @@ export function Timeline({ report, selectedIndex, onSelect, changedBatches }: Ti
     overview: null,
     overviewModel: null,
     drag: null,
+    lanesWidth: 0,
+    lanesLayout: null,
+    laneHover: null,
   });
-  const latest = useRef({ model, theme, sigColors, selectedIndex, onSelect, changedBatches });
+  const latest = useRef({
+    model,
+    theme,
+    sigColors,
+    selectedIndex,
+    onSelect,
+    changedBatches,
+    lanes,
+  });
   const scheduler = useRef<RafScheduler | null>(null);
   const ids = useId();
   const summaryId = `${ids}-summary`;
   const summaryText = useMemo(() => summary(model), [model]);
+  const lanesId = `${ids}-lanes`;
+  const lanesText = useMemo(() => lanesSummary(lanes), [lanes]);
 
-  const plotWidth = (): number => plotRect(view.current.width, 1, DEFAULT_MARGINS).w;
+  const plotWidth = (): number =>
+    plotRect(view.current.width, 1, marginsFor(latest.current.lanes)).w;
 
   const paint = (): void => {
     const v = view.current;
@@ -92,7 +139,7 @@ export function Timeline({ report, selectedIndex, onSelect, changedBatches }: Ti
         v.n = m.n;
       }
       v.vp = clampViewport(v.vp, m.n, plotWidth());
-      v.layout = computeLayout(m, v.vp, v.width, v.height);
+      v.layout = computeLayout(m, v.vp, v.width, v.height, marginsFor(latest.current.lanes));
       draw(ctx, v.layout, t, {
         pixelRatio: v.dpr,
         selected: sel,
@@ -120,11 +167,20 @@ export function Timeline({ report, selectedIndex, onSelect, changedBatches }: Ti
       }
       drawOverview(octx, o, t, v.vp, colours, v.dpr);
     }
+    const lc = lanesRef.current;
+    const lctx = lc?.getContext('2d');
+    const laneList = latest.current.lanes;
+    if (lc && lctx && v.layout !== null && v.lanesWidth > 0 && laneList.length > 0) {
+      v.lanesLayout = layoutLanes(laneList, v.layout.scale, v.layout.blockSize, m.n, v.lanesWidth);
+      drawLanes(lctx, v.lanesLayout, t, v.dpr, v.laneHover);
+    } else {
+      v.lanesLayout = null;
+    }
   };
 
   // Keep the latest props for the imperative handlers, then redraw.
   useLayoutEffect(() => {
-    latest.current = { model, theme, sigColors, selectedIndex, onSelect, changedBatches };
+    latest.current = { model, theme, sigColors, selectedIndex, onSelect, changedBatches, lanes };
     scheduler.current?.schedule();
   });
 
@@ -132,16 +188,17 @@ export function Timeline({ report, selectedIndex, onSelect, changedBatches }: Ti
   useEffect(() => {
     const s = createRafScheduler(() => paint());
     scheduler.current = s;
-    const canvases = [canvasRef.current, overviewRef.current].filter(
+    const canvases = [canvasRef.current, overviewRef.current, lanesRef.current].filter(
       (c): c is HTMLCanvasElement => c !== null,
     );
-    const stop = watchCanvasSizes(canvases, ([main, ov], dpr) => {
+    const stop = watchCanvasSizes(canvases, ([main, ov, lanesCanvas], dpr) => {
       const v = view.current;
       v.dpr = dpr;
       v.width = main?.width ?? 0;
       v.height = main?.height ?? 0;
       v.ovWidth = ov?.width ?? 0;
       v.ovHeight = ov?.height ?? 0;
+      v.lanesWidth = lanesCanvas?.width ?? 0;
       s.schedule();
     });
     return () => {
@@ -164,6 +221,7 @@ export function Timeline({ report, selectedIndex, onSelect, changedBatches }: Ti
   // The wheel listener must be non-passive to keep the page from scrolling while zooming.
   useEffect(() => {
     const canvas = canvasRef.current;
+    const lanesCanvas = lanesRef.current;
     if (!canvas) return;
     const onWheel = (e: WheelEvent): void => {
       const v = view.current;
@@ -178,7 +236,12 @@ export function Timeline({ report, selectedIndex, onSelect, changedBatches }: Ti
       scheduler.current?.schedule();
     };
     canvas.addEventListener('wheel', onWheel, { passive: false });
-    return () => canvas.removeEventListener('wheel', onWheel);
+    // The lanes share the bars' x-scale, so the wheel zooms the same way over them.
+    lanesCanvas?.addEventListener('wheel', onWheel, { passive: false });
+    return () => {
+      canvas.removeEventListener('wheel', onWheel);
+      lanesCanvas?.removeEventListener('wheel', onWheel);
+    };
   }, []);
 
   const run = (action: TimelineAction): void => {
@@ -263,6 +326,14 @@ export function Timeline({ report, selectedIndex, onSelect, changedBatches }: Ti
     run(action);
   };
 
+  const lanePointer = useLanePointer({
+    view,
+    tooltip: tooltipRef,
+    stage: stageRef,
+    schedule: () => scheduler.current?.schedule(),
+    select: (i) => latest.current.onSelect(i),
+  });
+
   const moveFromOverview = (e: React.PointerEvent<HTMLCanvasElement>): void => {
     const v = view.current;
     if (!v.overview || !v.vp) return;
@@ -281,7 +352,11 @@ export function Timeline({ report, selectedIndex, onSelect, changedBatches }: Ti
         rangeRef={rangeRef}
       />
       <SignatureLegend model={model} sigColors={sigColors} />
-      <div className="ls-tl-stage" ref={stageRef}>
+      {laneControls}
+      <div
+        className={lanes.length > 0 ? 'ls-tl-stage ls-tl-stage--lanes' : 'ls-tl-stage'}
+        ref={stageRef}
+      >
         <canvas
           ref={canvasRef}
           className="ls-tl-canvas"
@@ -297,6 +372,18 @@ export function Timeline({ report, selectedIndex, onSelect, changedBatches }: Ti
           onPointerCancel={onPointerUp}
           onPointerLeave={onPointerLeave}
           onKeyDown={onKeyDown}
+        />
+        <canvas
+          ref={lanesRef}
+          className="ls-tl-lanes"
+          role="img"
+          aria-label="Detector lanes"
+          aria-describedby={lanesId}
+          hidden={lanes.length === 0}
+          style={{ height: lanesHeight(lanes.length) }}
+          onPointerMove={lanePointer.onPointerMove}
+          onPointerLeave={lanePointer.onPointerLeave}
+          onClick={lanePointer.onClick}
         />
         <div className="ls-tl-tooltip" ref={tooltipRef} role="tooltip" hidden />
       </div>
@@ -324,6 +411,9 @@ export function Timeline({ report, selectedIndex, onSelect, changedBatches }: Ti
       </div>
       <p id={summaryId} className="ls-tl-sr-only">
         {summaryText}
+      </p>
+      <p id={lanesId} className="ls-tl-sr-only">
+        {lanesText}
       </p>
       <div className="ls-tl-sr-only" aria-live="polite" aria-atomic="true">
         {selectedIndex === null ? '' : announcement(model, selectedIndex)}

@@ -28,6 +28,8 @@ describe('parseArgs', () => {
       patterns: undefined,
       configFile: undefined,
       input: 't.json',
+      inputs: ['t.json'],
+      exportReferenceSettings: false,
     });
   });
 
@@ -93,9 +95,22 @@ describe('parseArgs', () => {
     expect(failure(['-x', 'f'])).toBe('unknown option -x');
   });
 
-  it('rejects a missing or extra file', () => {
+  it('rejects a missing file, and standard input twice', () => {
     expect(failure([])).toMatch(/missing the transcript file/);
-    expect(failure(['a.json', 'b.json'])).toMatch(/one transcript at a time, got 2/);
+    expect(failure(['-', 'a.json', '-'])).toMatch(/standard input \(-\) can be read only once/);
+  });
+
+  it('takes several files, in order, for a corpus run', () => {
+    const o = parsed(['a.json', '--json', 'b.jsonl', '-']);
+    expect(o.inputs).toEqual(['a.json', 'b.jsonl', '-']);
+    expect(o.input).toBe('a.json');
+  });
+
+  it('--export-reference-settings needs no file', () => {
+    const o = parsed(['--export-reference-settings', '--strikes', '4']);
+    expect(o.exportReferenceSettings).toBe(true);
+    expect(o.strikes).toBe(4);
+    expect(o.inputs).toEqual([]);
   });
 
   it('rejects a flag without its value', () => {

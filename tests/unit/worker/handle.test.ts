@@ -2,7 +2,17 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, type DetectorConfig } from '../../../src/detector/index';
 import { createReplayHandler } from '../../../src/worker/handle';
-import type { TranscriptInput, WorkerResponse } from '../../../src/worker/protocol';
+import {
+  unpackReport,
+  unpackTranscript,
+  type PackedReport,
+} from '../../../src/worker/packedReport';
+import type { LoadPhase, TranscriptInput, WorkerResponse } from '../../../src/worker/protocol';
+
+const now = () => Promise.resolve();
+/** Batch indexes whose packed refused bit (16) is set. */
+const refusedIn = (p: PackedReport): number[] =>
+  [...p.flags].flatMap((f, i) => ((f & 16) !== 0 ? [i] : []));
 
 const mutating = readFileSync(
   new URL('../../../public/samples/mutating-loop.json', import.meta.url),
@@ -14,10 +24,27 @@ const strikes3: DetectorConfig = { ...DEFAULT_CONFIG, maxRepeatedBatchSteps: 3 }
 function refusedOf(r: WorkerResponse): number[] {
   if (r.type !== 'loaded' && r.type !== 'evaluated')
     throw new Error(`expected a report, got ${r.type}`);
-  return r.report.batches.filter((b) => b.refused).map((b) => b.index);
+  return refusedIn(r.report);
 }
 
 describe('createReplayHandler', () => {
+  it('reads a file in phases, reporting each, and sends the defaults once when asked for them', async () => {
+    const phases: LoadPhase[] = [];
+    const h = createReplayHandler({ onProgress: (_req, phase) => phases.push(phase) });
+    const blob = new Blob([mutating]);
+    const r = await h.handle({
+      type: 'load',
+      requestId: 1,
+      dataVersion: 1,
+      input: { kind: 'blob', blob, name: 'm.json' },
+      config: DEFAULT_CONFIG,
+    });
+    if (r.type !== 'loaded') throw new Error(`expected loaded, got ${r.type}`);
+    expect(phases).toEqual(['reading', 'parsing', 'replaying']);
+    expect(r.defaultReport).toBeNull();
+    expect(refusedIn(r.report)).toEqual([3]);
+  });
+
   it('loads a transcript and reports for the config and the defaults', async () => {
     const h = createReplayHandler();
     const r = await h.handle({
@@ -31,11 +58,15 @@ describe('createReplayHandler', () => {
     if (r.type !== 'loaded') return;
     expect(r.requestId).toBe(1);
     expect(r.dataVersion).toBe(1);
-    expect(r.report.source.format).toBe('openai-chat');
-    expect(r.report.config.maxRepeatedBatchSteps).toBe(3);
-    expect(r.report.batches.filter((b) => b.refused)).toEqual([]);
-    expect(r.defaultReport.config.maxRepeatedBatchSteps).toBe(2);
-    expect(r.defaultReport.batches.filter((b) => b.refused).map((b) => b.index)).toEqual([3]);
+    const t = await unpackTranscript(r.transcript, now);
+    const report = await unpackReport(r.report, t, now);
+    expect(report.source.format).toBe('openai-chat');
+    expect(report.config.maxRepeatedBatchSteps).toBe(3);
+    expect(report.batches.filter((b) => b.refused)).toEqual([]);
+    if (r.defaultReport === null) throw new Error('expected a separate default report');
+    const defaults = await unpackReport(r.defaultReport, t, now);
+    expect(defaults.config.maxRepeatedBatchSteps).toBe(2);
+    expect(defaults.batches.filter((b) => b.refused).map((b) => b.index)).toEqual([3]);
     expect(r.formatLabel.length).toBeGreaterThan(0);
   });
 

@@ -1,0 +1,84 @@
+/**
+ * The detector zoo's state (issue 7): per-detector parameter overrides, which lanes show, and
+ * the worker's latest zoo reply. The reply is only used while its `dataVersion` matches the
+ * shown result (see `currentZoo`), so a new transcript never shows the old lanes.
+ */
+import type { StoreApi } from 'zustand/vanilla';
+import { describeAnalysisError } from '../../worker/protocol';
+import type { ZooParamsById, ZooResponse } from '../../worker/zooProtocol';
+import type { AppState, Engine, Slice } from '../types';
+
+export interface ZooSlice {
+  /** The newest zoo reply (possibly for a previous transcript: check `currentZoo`). */
+  zoo: ZooResponse | null;
+  zooError: string | null;
+  /** Parameter overrides by detector id; absent values take the detector's defaults. */
+  zooParams: ZooParamsById;
+  lanesVisible: boolean;
+  /** Detector ids whose lane is hidden. */
+  hiddenLanes: readonly string[];
+  setZooParam(detectorId: string, paramId: string, value: number): void;
+  /** Resets one detector's parameters, or all of them. */
+  resetZooParams(detectorId?: string): void;
+  setLanesVisible(visible: boolean): void;
+  setLaneHidden(detectorId: string, hidden: boolean): void;
+}
+
+export const createZooSlice: Slice<ZooSlice> = () => (set, get) => ({
+  zoo: null,
+  zooError: null,
+  zooParams: {},
+  lanesVisible: true,
+  hiddenLanes: [],
+  setZooParam(detectorId, paramId, value) {
+    const params = get().zooParams;
+    set({ zooParams: { ...params, [detectorId]: { ...params[detectorId], [paramId]: value } } });
+  },
+  resetZooParams(detectorId) {
+    if (detectorId === undefined) {
+      set({ zooParams: {} });
+      return;
+    }
+    const next = { ...get().zooParams };
+    delete next[detectorId];
+    set({ zooParams: next });
+  },
+  setLanesVisible(visible) {
+    set({ lanesVisible: visible });
+  },
+  setLaneHidden(detectorId, hidden) {
+    const rest = get().hiddenLanes.filter((id) => id !== detectorId);
+    set({ hiddenLanes: hidden ? [...rest, detectorId] : rest });
+  },
+});
+
+/** The zoo reply for the shown transcript, or null while it is being computed. */
+export function currentZoo(s: Pick<AppState, 'zoo' | 'result'>): ZooResponse | null {
+  return s.zoo !== null && s.result !== null && s.zoo.dataVersion === s.result.dataVersion
+    ? s.zoo
+    : null;
+}
+
+/**
+ * Asks the worker for the zoo whenever the result (a new transcript or a new report to
+ * compare with) or the parameters change, and installs the client's side listener, which
+ * stores both zoo and sweep replies (`wireSweep` only sends sweep requests).
+ */
+export function wireZoo(store: StoreApi<AppState>, engine: Engine): void {
+  const client = engine.client;
+  if (client?.zoo === undefined) return;
+  client.setSideListener?.({
+    onZoo: (zoo) => store.setState({ zoo, zooError: null }),
+    onSweep: (sweep) => store.setState({ sweep, sweepError: null }),
+    onSideError: (type, error) =>
+      store.setState(
+        type === 'zoo'
+          ? { zooError: describeAnalysisError(error) }
+          : { sweepError: describeAnalysisError(error) },
+      ),
+  });
+  store.subscribe((s, prev) => {
+    if (s.result === null) return;
+    if (s.result !== prev.result || s.zooParams !== prev.zooParams) client.zoo?.(s.zooParams);
+  });
+}

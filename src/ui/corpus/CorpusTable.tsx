@@ -1,0 +1,156 @@
+import type { SortingState } from '@tanstack/react-table';
+import { useTable } from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { KeyboardEvent } from 'react';
+import { useMemo, useRef, useState } from 'react';
+import type { CorpusRowState } from '../../state/slices/corpus';
+import { CORPUS_TRACKS, corpusColumns, corpusTableFeatures } from './columns';
+import type { CorpusSortColumn } from './model';
+import { sortCorpusRows } from './model';
+
+const ROW_HEIGHT = 30;
+/** Up to this many rows are all drawn; beyond it only the visible window is. */
+export const VIRTUALIZE_ABOVE = 200;
+
+const GRID_TEMPLATE = corpusColumns
+  .map((c) => CORPUS_TRACKS[c.id as CorpusSortColumn] ?? 'minmax(4rem, 1fr)')
+  .join(' ');
+const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
+
+export interface CorpusTableProps {
+  rows: readonly CorpusRowState[];
+  onOpen: (rowId: string) => void;
+}
+
+/** Every transcript of the corpus; a click (or Enter) on a row opens it in the debugger. */
+export function CorpusTable({ rows, onOpen }: CorpusTableProps) {
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const first = sorting[0];
+  const sortId = (first?.id ?? null) as CorpusSortColumn | null;
+  const sortDesc = first?.desc ?? false;
+  const ordered = useMemo(
+    () => sortCorpusRows(rows, sortId === null ? null : { id: sortId, desc: sortDesc }),
+    [rows, sortId, sortDesc],
+  );
+  const virtual = ordered.length > VIRTUALIZE_ABOVE;
+
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design.
+  const virtualizer = useVirtualizer({
+    count: ordered.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    // A small corpus is drawn whole (so every row is in the page); a big one is windowed.
+    overscan: virtual ? 10 : VIRTUALIZE_ABOVE,
+    initialRect: { width: 800, height: ROW_HEIGHT * 20 },
+  });
+  const items = virtualizer.getVirtualItems();
+  const from = items[0]?.index ?? 0;
+  const to = items[items.length - 1]?.index ?? -1;
+  const data = useMemo(() => ordered.slice(from, to + 1), [ordered, from, to]);
+
+  const table = useTable({
+    features: corpusTableFeatures,
+    columns: corpusColumns,
+    data: data as CorpusRowState[],
+    getRowId: (r) => r.rowId,
+    state: { sorting },
+    onSortingChange: setSorting,
+    manualSorting: true,
+    enableMultiSort: false,
+    sortDescFirst: false,
+  });
+  const tableRows = table.getRowModel().rows;
+
+  const onRowKey = (e: KeyboardEvent<HTMLTableRowElement>, rowId: string) => {
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      onOpen(rowId);
+    } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      const next =
+        e.key === 'ArrowDown'
+          ? e.currentTarget.nextElementSibling
+          : e.currentTarget.previousElementSibling;
+      if (next instanceof HTMLElement) next.focus();
+    }
+  };
+
+  return (
+    <div className="ct-scroll" ref={scrollRef}>
+      <table
+        role="grid"
+        aria-label="Corpus transcripts"
+        aria-rowcount={ordered.length + 1}
+        className="ct-table"
+      >
+        <thead className="ct-head" role="rowgroup">
+          {table.getHeaderGroups().map((group) => (
+            <tr
+              key={group.id}
+              role="row"
+              aria-rowindex={1}
+              style={{ gridTemplateColumns: GRID_TEMPLATE }}
+            >
+              {group.headers.map((header) => {
+                const sorted = header.column.getIsSorted();
+                return (
+                  <th
+                    key={header.id}
+                    role="columnheader"
+                    scope="col"
+                    aria-sort={sorted === false ? 'none' : ARIA_SORT[sorted]}
+                  >
+                    <button
+                      type="button"
+                      className="ct-sort"
+                      onClick={header.column.getToggleSortingHandler()}
+                    >
+                      <table.FlexRender header={header} />
+                      <span aria-hidden="true">
+                        {sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}
+                      </span>
+                    </button>
+                  </th>
+                );
+              })}
+            </tr>
+          ))}
+        </thead>
+        <tbody className="ct-body" role="rowgroup" style={{ height: virtualizer.getTotalSize() }}>
+          {items.map((item) => {
+            const row = tableRows[item.index - from];
+            if (row === undefined) return null;
+            const r = row.original;
+            const classes = ['ct-row'];
+            if (r.error !== null) classes.push('ct-row-error');
+            else if ((r.verdict?.refused.length ?? 0) > 0) classes.push('ct-row-refused');
+            return (
+              <tr
+                key={row.id}
+                role="row"
+                aria-rowindex={item.index + 2}
+                tabIndex={0}
+                className={classes.join(' ')}
+                title={`Open ${r.name} in the debugger`}
+                onClick={() => onOpen(r.rowId)}
+                onKeyDown={(e) => onRowKey(e, r.rowId)}
+                style={{
+                  gridTemplateColumns: GRID_TEMPLATE,
+                  height: ROW_HEIGHT,
+                  transform: `translateY(${item.start}px)`,
+                }}
+              >
+                {row.getAllCells().map((cell) => (
+                  <td key={cell.id} role="gridcell" className={`ct-cell ct-col-${cell.column.id}`}>
+                    <table.FlexRender cell={cell} />
+                  </td>
+                ))}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,163 @@
+import type { DragEvent } from 'react';
+import { useId, useMemo, useState } from 'react';
+import type { CorpusTotals } from '../../detector/index';
+import { appStore, useApp } from '../../state/appStore';
+import { CorpusTable } from './CorpusTable';
+import { diffOf, totalsOf } from './model';
+import './Corpus.css';
+
+const corpus = () => appStore.getState();
+
+function n(x: number): string {
+  return x.toLocaleString('en-US');
+}
+
+function plural(x: number, one: string, many = `${one}s`): string {
+  return `${n(x)} ${x === 1 ? one : many}`;
+}
+
+/** The totals line, also the table's summary for screen readers. */
+export function totalsText(t: CorpusTotals): string {
+  const parts = [
+    `${plural(t.transcripts, 'transcript')}${t.failed > 0 ? ` (${n(t.failed)} failed)` : ''}`,
+    plural(t.messages, 'message'),
+    plural(t.batches, 'batch', 'batches'),
+    `${plural(t.refusals, 'refusal')} in ${plural(t.refusedTranscripts, 'transcript')}`,
+    `${n(t.rescued)} rescued`,
+  ];
+  if (t.warnings > 0) parts.push(plural(t.warnings, 'warning'));
+  return parts.join(' · ');
+}
+
+/** A labelled file input styled as a button; `folder` picks a whole directory. */
+function AddInput({ label, folder }: { label: string; folder?: boolean }) {
+  const id = useId();
+  const dirProps = folder ? { webkitdirectory: '', directory: '' } : {};
+  return (
+    <span className="file-button">
+      <input
+        id={id}
+        type="file"
+        multiple
+        className="visually-hidden-input"
+        aria-label={label}
+        {...dirProps}
+        onChange={(e) => {
+          const files = Array.from(e.target.files ?? []);
+          e.target.value = '';
+          corpus().corpusAdd(files);
+        }}
+      />
+      <label htmlFor={id} className="button" aria-hidden="true">
+        {label}
+      </label>
+    </span>
+  );
+}
+
+function hasFiles(e: DragEvent): boolean {
+  return Array.from(e.dataTransfer.types).includes('Files');
+}
+
+/** The corpus: many transcripts, their verdicts under the current config, and the totals. */
+export function CorpusView({ onOpened }: { onOpened: () => void }) {
+  const rows = useApp((s) => s.corpusRows);
+  const pending = useApp((s) => s.corpusPending);
+  const progress = useApp((s) => s.corpusProgress);
+  const corpusConfig = useApp((s) => s.corpusConfig);
+  const config = useApp((s) => s.config);
+  const cancelled = useApp((s) => s.corpusCancelled);
+  const error = useApp((s) => s.corpusError);
+  const [over, setOver] = useState(false);
+
+  const totals = useMemo(() => totalsOf(rows), [rows]);
+  const diff = useMemo(() => diffOf(rows), [rows]);
+  const stale = corpusConfig !== null && corpusConfig !== config;
+
+  const onDrop = (e: DragEvent<HTMLElement>) => {
+    if (!hasFiles(e)) return;
+    // preventDefault also tells the page-wide drop handler that the files are taken here.
+    e.preventDefault();
+    setOver(false);
+    corpus().corpusAdd(Array.from(e.dataTransfer.files));
+  };
+
+  return (
+    <section
+      className={`corpus${over ? ' corpus--over' : ''}`}
+      aria-label="Corpus"
+      onDragOver={(e) => {
+        if (!hasFiles(e)) return;
+        e.preventDefault();
+        setOver(true);
+      }}
+      onDragLeave={(e) => {
+        if (e.currentTarget === e.target) setOver(false);
+      }}
+      onDrop={onDrop}
+    >
+      <div className="corpus__bar">
+        <AddInput label="Add transcripts…" />
+        <AddInput label="Add folder…" folder />
+        <button
+          type="button"
+          className="button"
+          disabled={rows.length === 0 && pending === 0}
+          onClick={() => corpus().corpusClear()}
+        >
+          Clear corpus
+        </button>
+        {pending > 0 && (
+          <span className="corpus__progress" role="status" aria-label="Corpus progress">
+            <progress
+              max={progress?.total ?? 1}
+              value={progress?.done ?? 0}
+              aria-label={progress?.what === 'evaluate' ? 'Re-evaluating' : 'Adding transcripts'}
+            />
+            {progress === null
+              ? 'Working…'
+              : `${progress.what === 'evaluate' ? 'Re-evaluating' : 'Reading files'} ${n(progress.done)}/${n(progress.total)}`}
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() => corpus().corpusCancel()}
+            >
+              Cancel
+            </button>
+          </span>
+        )}
+      </div>
+      <p className="corpus__hint muted">
+        Drop files here, or add many at once (a JSONL file with one conversation a line becomes one
+        row a line). Each row is replayed under the current config; click one to open it.
+      </p>
+      {error !== null && (
+        <p className="corpus__error" role="alert">
+          The corpus worker failed: {error}
+        </p>
+      )}
+      {rows.length > 0 && (
+        <>
+          <p className="corpus__diff" role="status" aria-label="Corpus changes">
+            {stale
+              ? pending > 0
+                ? 'Re-running the corpus under the new config…'
+                : 'The re-run was cancelled: the rows show the previous config.'
+              : `Against the defaults, this config ${diff.sentence === 'no change' ? 'makes no change' : diff.sentence}.`}
+          </p>
+          <p className="corpus__totals" aria-label="Corpus totals">
+            {totalsText(totals)}
+            {cancelled ? ' · cancelled: some files were not read' : ''}
+          </p>
+          <CorpusTable
+            rows={rows}
+            onOpen={(rowId) => {
+              corpus().corpusOpen(rowId);
+              onOpened();
+            }}
+          />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,77 @@
+import { useId } from 'react';
+import { FORMATS, isFormatId } from '../../import/formatList';
+import type { FormatId } from '../../import/types';
+import { actions, useAnalysis, useFormatChoice } from '../../state/appStore';
+import type { AnalysisError } from '../../worker/protocol';
+import type { AnalysisResult } from '../../worker/client';
+import './load.css';
+
+/** The select's value as a choice; anything unexpected means "detect". */
+function parseChoice(value: string): FormatId | 'auto' {
+  return isFormatId(value) ? value : 'auto';
+}
+
+/**
+ * The "Auto-detect" option names what detection found, but only when the shown result is
+ * the current transcript's: while a load runs, or after it failed, the result on screen is
+ * the previous transcript's and its format would be a lie.
+ */
+function autoLabel(
+  choice: FormatId | 'auto',
+  loading: boolean,
+  result: AnalysisResult | null,
+  error: AnalysisError | null,
+): string {
+  if (choice !== 'auto' || loading) return 'Auto-detect';
+  if (error?.kind === 'import' && error.error.kind === 'unknown-format') {
+    return 'Auto-detect (not recognised)';
+  }
+  if (error === null && result !== null) return `Auto-detect (found: ${result.formatLabel})`;
+  return 'Auto-detect';
+}
+
+/** Detect the transcript's format, or force one and import the same transcript again. */
+export function FormatPicker() {
+  const choice = useFormatChoice();
+  const { loading, result, analysisError } = useAnalysis();
+  const id = useId();
+  const auto = autoLabel(choice, loading, result, analysisError);
+  const forced = choice !== 'auto' ? FORMATS.find((f) => f.id === choice) : undefined;
+  // A forced format that finds nothing is almost always the wrong one, and an empty table
+  // alone does not say so.
+  const emptyForced =
+    forced !== undefined &&
+    !loading &&
+    analysisError === null &&
+    result !== null &&
+    result.report.batches.length === 0;
+  return (
+    <>
+      <div className="format-picker">
+        <label htmlFor={id} className="format-picker__label">
+          Format
+        </label>
+        <select
+          id={id}
+          className="format-picker__select"
+          // The sidebar is narrow: the chosen option's full text is a hover away.
+          title={forced !== undefined ? `${forced.label} (${forced.id})` : auto}
+          value={choice}
+          onChange={(e) => actions.chooseFormat(parseChoice(e.target.value))}
+        >
+          <option value="auto">{auto}</option>
+          {FORMATS.map((f) => (
+            <option key={f.id} value={f.id} title={f.description}>
+              {f.label} ({f.id})
+            </option>
+          ))}
+        </select>
+      </div>
+      {emptyForced && (
+        <p className="note" role="status">
+          Read as {forced.label}, this transcript has no tool calls; Auto-detect may fit better.
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+import './load.css';
+
+/**
+ * Warnings about secrets in the file (a HAR capture's API keys and cookies) concern what the
+ * user does with the file next, not the analysis, so they stand apart from the rest.
+ */
+const SECRET = /\b(api keys?|cookies|secrets|credentials)\b/i;
+
+/** What the import had to invent or drop, one sentence each, as plain text. */
+export function ImportWarnings({ warnings }: { warnings: readonly string[] }) {
+  const secret = warnings.filter((w) => SECRET.test(w));
+  const rest = warnings.filter((w) => !SECRET.test(w));
+  return (
+    <>
+      {secret.length > 0 && (
+        <section className="notice notice--danger" aria-label="Sensitive data warning">
+          <p className="notice--danger__title">
+            <strong>
+              <span aria-hidden="true">⚠ </span>This file holds secrets
+            </strong>
+          </p>
+          {secret.map((w, i) => (
+            <p key={i}>{w}</p>
+          ))}
+        </section>
+      )}
+      {rest.length > 0 && (
+        <details className="notice notice--warn warnings" open={rest.length <= 3}>
+          <summary>
+            {rest.length} import {rest.length === 1 ? 'warning' : 'warnings'}
+          </summary>
+          <ul aria-label="Import warnings">
+            {rest.map((w, i) => (
+              <li key={i}>{w}</li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,171 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { appStore, useApp } from '../../state/appStore';
+import { currentSweep, type SweepView } from '../../state/slices/sweep';
+import { cellLabel, cellText, intensity, maxRefusals, moveFocus, sweepSummary } from './heat';
+import './sweep.css';
+
+const VIEWS: readonly { id: SweepView; label: string }[] = [
+  { id: 'count', label: 'Number of refusals' },
+  { id: 'first', label: 'First refusal (batch)' },
+];
+
+/**
+ * The what-if threshold sweep (issue 7): refusals for every (strikes, observation) pair as a
+ * heat map; a click or Enter applies that pair to the config.
+ */
+export function SweepPanel() {
+  const sweep = useApp(currentSweep);
+  const error = useApp((s) => s.sweepError);
+  const view = useApp((s) => s.sweepView);
+  const config = useApp((s) => s.result?.report.config ?? null);
+  const ids = useId();
+  const [focus, setFocus] = useState<{ row: number; col: number } | null>(null);
+  const cellRefs = useRef(new Map<string, HTMLDivElement>());
+  const moved = useRef(false);
+
+  useEffect(() => appStore.getState().requestSweep(), []);
+
+  useEffect(() => {
+    if (!moved.current || focus === null) return;
+    moved.current = false;
+    cellRefs.current.get(`${focus.row}:${focus.col}`)?.focus();
+  }, [focus]);
+
+  if (sweep === null || config === null) {
+    return (
+      <p className="sweep-muted sweep-pad" role="status">
+        {error ?? 'Sweeping the thresholds…'}
+      </p>
+    );
+  }
+  const s = sweep.sweep;
+  const cols = s.strikes.length;
+  const rows = s.observation.length;
+  const curCol = s.strikes.indexOf(config.maxRepeatedBatchSteps);
+  const curRow = s.observation.indexOf(config.maxObservationSteps);
+  const at =
+    focus ?? (curRow >= 0 && curCol >= 0 ? { row: curRow, col: curCol } : { row: 0, col: 0 });
+  const max = maxRefusals(s);
+  const apply = (row: number, col: number) => {
+    const cell = s.cells[row * cols + col];
+    if (cell !== undefined) appStore.getState().applySweepCell(cell.strikes, cell.observation);
+  };
+  const summaryId = `${ids}-summary`;
+
+  return (
+    <div className="sweep">
+      <div className="sweep-head">
+        <div role="radiogroup" aria-label="Heat map shows" className="sweep-views">
+          {VIEWS.map((v) => (
+            <label key={v.id} className="radio">
+              <input
+                type="radio"
+                name={`${ids}-view`}
+                checked={view === v.id}
+                onChange={() => appStore.getState().setSweepView(v.id)}
+              />
+              {v.label}
+            </label>
+          ))}
+        </div>
+        <Legend view={view} max={max} batchCount={s.batchCount} />
+      </div>
+      <p id={summaryId} className="sweep-summary">
+        {sweepSummary(s, {
+          strikes: config.maxRepeatedBatchSteps,
+          observation: config.maxObservationSteps,
+        })}
+      </p>
+      <div
+        role="grid"
+        aria-label="Threshold sweep"
+        aria-describedby={summaryId}
+        aria-rowcount={rows + 1}
+        aria-colcount={cols + 1}
+        className="sweep-grid"
+        style={{ gridTemplateColumns: `auto repeat(${cols}, minmax(30px, 1fr))` }}
+      >
+        <div role="row" className="sweep-row">
+          <div role="columnheader" className="sweep-corner">
+            obs ╲ strikes
+          </div>
+          {s.strikes.map((v) => (
+            <div key={v} role="columnheader" className="sweep-colhead">
+              {v}
+            </div>
+          ))}
+        </div>
+        {s.observation.map((o, row) => (
+          <div key={o ?? 'unset'} role="row" className="sweep-row">
+            <div role="rowheader" className="sweep-rowhead">
+              {o ?? 'unset'}
+            </div>
+            {s.strikes.map((_, col) => {
+              const cell = s.cells[row * cols + col];
+              if (cell === undefined) return null;
+              const k = intensity(cell, view, max, s.batchCount);
+              const current = row === curRow && col === curCol;
+              const focused = row === at.row && col === at.col;
+              return (
+                <div
+                  key={col}
+                  role="gridcell"
+                  ref={(el) => {
+                    if (el === null) cellRefs.current.delete(`${row}:${col}`);
+                    else cellRefs.current.set(`${row}:${col}`, el);
+                  }}
+                  tabIndex={focused ? 0 : -1}
+                  aria-label={cellLabel(cell)}
+                  aria-selected={current}
+                  className={current ? 'sweep-cell sweep-cell--current' : 'sweep-cell'}
+                  style={{
+                    background:
+                      k === 0
+                        ? undefined
+                        : `color-mix(in srgb, var(--refused) ${Math.round(k * 70)}%, var(--bg))`,
+                  }}
+                  onClick={() => {
+                    setFocus({ row, col });
+                    apply(row, col);
+                  }}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter' || e.key === ' ') {
+                      e.preventDefault();
+                      apply(row, col);
+                      return;
+                    }
+                    const next = moveFocus({ row, col }, e.key, rows, cols);
+                    if (next === null) return;
+                    e.preventDefault();
+                    moved.current = true;
+                    setFocus(next);
+                  }}
+                >
+                  {cellText(cell, view)}
+                </div>
+              );
+            })}
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function Legend({ view, max, batchCount }: { view: SweepView; max: number; batchCount: number }) {
+  const [lo, hi] =
+    view === 'count' ? ['1', String(max)] : [String(Math.max(0, batchCount - 1)), '0'];
+  return (
+    <div className="sweep-legend" aria-label="Heat map legend" role="group">
+      <span className="sweep-swatch sweep-swatch--none" aria-hidden="true" />
+      <span>{view === 'count' ? 'no refusal' : 'never refused'}</span>
+      <span className="sweep-legend-gap" />
+      <span>{view === 'count' ? `${lo} refusal` : `batch ${lo} (late)`}</span>
+      <span className="sweep-ramp" aria-hidden="true" />
+      <span>{view === 'count' ? `${hi} refusals` : `batch ${hi} (early)`}</span>
+      <span className="sweep-legend-gap" />
+      <span className="sweep-swatch sweep-swatch--current" aria-hidden="true" />
+      <span>current config</span>
+    </div>
+  );
+}

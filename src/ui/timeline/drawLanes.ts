@@ -1,0 +1,133 @@
+import type { ZooLevel } from '../../detector/zoo/index';
+import { crisp } from './drawMarkers';
+import type { LaneBucket, LanesLayout } from './lanes';
+import type { TimelineTheme } from './theme';
+
+// Painting the detector lanes: labels and kind badges in the left gutter, one row per lane,
+// marks by level. Colour is never the only cue: a stop is a square, a warning a triangle,
+// advice a hollow diamond; an aggregate also gets a tinted band over its block.
+
+/** The colour of a level in a theme. */
+export function levelColour(t: TimelineTheme, level: ZooLevel): string {
+  return level === 'stop' ? t.refused : level === 'warn' ? t.warn : t.accent;
+}
+
+export function drawLanes(
+  ctx: CanvasRenderingContext2D,
+  l: LanesLayout,
+  t: TimelineTheme,
+  dpr: number,
+  hover: { row: number; bucket: LaneBucket } | null,
+): void {
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.clearRect(0, 0, l.width, l.height);
+  ctx.fillStyle = t.bg;
+  ctx.fillRect(0, 0, l.width, l.height);
+  ctx.textBaseline = 'middle';
+  l.rows.forEach((row, k) => {
+    const mid = row.y + row.h / 2;
+    if (k % 2 === 1) {
+      ctx.fillStyle = t.panel;
+      ctx.fillRect(0, row.y, l.width, row.h);
+    }
+    drawGutter(ctx, l, t, row.lane.label, row.lane.kind, mid);
+  });
+  ctx.strokeStyle = t.border;
+  ctx.lineWidth = 1 / dpr;
+  ctx.beginPath();
+  ctx.moveTo(crisp(l.plotX, dpr), 0);
+  ctx.lineTo(crisp(l.plotX, dpr), l.height);
+  ctx.stroke();
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(l.plotX, 0, l.plotW, l.height);
+  ctx.clip();
+  l.rows.forEach((row, k) => {
+    const mid = row.y + row.h / 2;
+    for (const b of row.buckets) {
+      const colour = levelColour(t, b.level);
+      if (b.count > 1) {
+        ctx.globalAlpha = 0.22;
+        ctx.fillStyle = colour;
+        ctx.fillRect(b.x0, row.y + 2, Math.max(1, b.x1 - b.x0), row.h - 4);
+        ctx.globalAlpha = 1;
+      }
+      const big = hover !== null && hover.row === k && hover.bucket.from === b.from;
+      drawMark(ctx, b.level, b.cx, mid, big ? 5.5 : 4, colour, t.bg);
+    }
+  });
+  ctx.restore();
+}
+
+function drawGutter(
+  ctx: CanvasRenderingContext2D,
+  l: LanesLayout,
+  t: TimelineTheme,
+  label: string,
+  kind: 'peer' | 'advisory',
+  mid: number,
+): void {
+  const badge = kind === 'peer' ? 'peer' : 'adv';
+  ctx.font = `600 9px ${t.fontSans}`;
+  const bw = ctx.measureText(badge).width + 6;
+  const bx = l.plotX - 6 - bw;
+  ctx.fillStyle = kind === 'peer' ? t.border : t.panel;
+  ctx.strokeStyle = t.border;
+  ctx.lineWidth = 1;
+  ctx.beginPath();
+  ctx.roundRect(bx, mid - 5.5, bw, 11, 3);
+  ctx.fill();
+  ctx.stroke();
+  ctx.fillStyle = t.muted;
+  ctx.textAlign = 'center';
+  ctx.fillText(badge, bx + bw / 2, mid + 0.5);
+  ctx.font = `11px ${t.fontSans}`;
+  ctx.textAlign = 'left';
+  ctx.fillStyle = t.fg;
+  ctx.fillText(fitText(ctx, label, bx - 10), 6, mid + 0.5);
+}
+
+/** The text, shortened with an ellipsis to fit `max` pixels. */
+function fitText(ctx: CanvasRenderingContext2D, text: string, max: number): string {
+  if (ctx.measureText(text).width <= max) return text;
+  let s = text;
+  while (s.length > 1 && ctx.measureText(`${s}…`).width > max) s = s.slice(0, -1);
+  return `${s}…`;
+}
+
+/** One mark: square (stop), triangle (warn), hollow diamond (advice). */
+export function drawMark(
+  ctx: CanvasRenderingContext2D,
+  level: ZooLevel,
+  x: number,
+  y: number,
+  r: number,
+  colour: string,
+  bg: string,
+): void {
+  ctx.beginPath();
+  if (level === 'stop') {
+    ctx.rect(x - r, y - r, 2 * r, 2 * r);
+  } else if (level === 'warn') {
+    ctx.moveTo(x, y - r - 1);
+    ctx.lineTo(x + r + 0.5, y + r);
+    ctx.lineTo(x - r - 0.5, y + r);
+    ctx.closePath();
+  } else {
+    ctx.moveTo(x, y - r);
+    ctx.lineTo(x + r, y);
+    ctx.lineTo(x, y + r);
+    ctx.lineTo(x - r, y);
+    ctx.closePath();
+  }
+  if (level === 'advice') {
+    ctx.fillStyle = bg;
+    ctx.fill();
+    ctx.strokeStyle = colour;
+    ctx.lineWidth = 1.6;
+    ctx.stroke();
+  } else {
+    ctx.fillStyle = colour;
+    ctx.fill();
+  }
+}

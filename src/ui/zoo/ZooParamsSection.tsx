@@ -1,0 +1,135 @@
+import { useId, useState } from 'react';
+import { ZOO_DETECTORS, type ParamSpec, type ZooDetector } from '../../detector/zoo/index';
+import { appStore, useApp } from '../../state/appStore';
+
+/** A 0/1 parameter is a toggle. */
+function isToggle(p: ParamSpec): boolean {
+  return p.min === 0 && p.max === 1;
+}
+
+interface FieldProps {
+  detector: ZooDetector;
+  spec: ParamSpec;
+  value: number;
+}
+
+/** A labelled integer input; half-typed or out-of-range drafts never reach the worker. */
+function ParamNumber({ detector, spec, value }: FieldProps) {
+  const id = useId();
+  const [draft, setDraft] = useState(String(value));
+  const [synced, setSynced] = useState(value);
+  if (synced !== value) {
+    setSynced(value);
+    setDraft(String(value));
+  }
+  const ok = (t: string) =>
+    /^\d+$/.test(t.trim()) && Number(t) >= spec.min && Number(t) <= spec.max;
+  const valid = ok(draft);
+  return (
+    <div className="zoo-param">
+      <label htmlFor={id}>{spec.label}</label>
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={spec.min}
+        max={spec.max}
+        step={1}
+        value={draft}
+        aria-label={`${detector.label}: ${spec.label}`}
+        aria-invalid={!valid}
+        aria-describedby={`${id}-hint`}
+        onChange={(e) => {
+          const t = e.target.value;
+          setDraft(t);
+          if (ok(t)) {
+            setSynced(Number(t));
+            appStore.getState().setZooParam(detector.id, spec.id, Number(t));
+          }
+        }}
+        onBlur={() => {
+          if (!valid) setDraft(String(value));
+        }}
+      />
+      <span id={`${id}-hint`} className={valid ? 'zoo-hint' : 'zoo-hint zoo-hint--error'}>
+        {valid
+          ? `${spec.min}–${spec.max}, default ${spec.default}`
+          : `A whole number from ${spec.min} to ${spec.max}.`}
+      </span>
+    </div>
+  );
+}
+
+function ParamToggle({ detector, spec, value }: FieldProps) {
+  return (
+    <label className="checkbox zoo-param-toggle">
+      <input
+        type="checkbox"
+        checked={value === 1}
+        aria-label={`${detector.label}: ${spec.label}`}
+        onChange={(e) =>
+          appStore.getState().setZooParam(detector.id, spec.id, e.target.checked ? 1 : 0)
+        }
+      />
+      {spec.label}
+    </label>
+  );
+}
+
+function DetectorParams({ detector }: { detector: ZooDetector }) {
+  const overrides = useApp((s) => s.zooParams[detector.id]);
+  const changed =
+    overrides !== undefined &&
+    detector.params.some((p) => (overrides[p.id] ?? p.default) !== p.default);
+  return (
+    <fieldset className="zoo-detector">
+      <legend>
+        {detector.label}{' '}
+        <span className={`zoo-badge zoo-badge--${detector.kind}`}>{detector.kind}</span>
+      </legend>
+      <p className="zoo-hint">{detector.description}</p>
+      {detector.params.map((p) => {
+        const value = overrides?.[p.id] ?? p.default;
+        return isToggle(p) ? (
+          <ParamToggle key={p.id} detector={detector} spec={p} value={value} />
+        ) : (
+          <ParamNumber key={p.id} detector={detector} spec={p} value={value} />
+        );
+      })}
+      <button
+        type="button"
+        className="button button--small"
+        disabled={!changed}
+        aria-label={`Reset ${detector.label}`}
+        onClick={() => appStore.getState().resetZooParams(detector.id)}
+      >
+        Reset
+      </button>
+    </fieldset>
+  );
+}
+
+/** The config panel's collapsible "Peer detectors" section: every zoo lane's parameters. */
+export function ZooParamsSection() {
+  const any = useApp((s) => Object.keys(s.zooParams).length > 0);
+  return (
+    <details className="zoo-params">
+      <summary>Peer detectors</summary>
+      <p className="zoo-hint">
+        Parameters of the detector lanes under the timeline. Changing one re-runs the zoo; the
+        reference detector is not affected.
+      </p>
+      <button
+        type="button"
+        className="button button--small"
+        disabled={!any}
+        onClick={() => appStore.getState().resetZooParams()}
+      >
+        Reset all detectors
+      </button>
+      {ZOO_DETECTORS.map((d) => (
+        <DetectorParams key={d.id} detector={d} />
+      ))}
+    </details>
+  );
+}

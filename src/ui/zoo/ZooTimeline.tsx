@@ -1,0 +1,19 @@
+import { useMemo } from 'react';
+import { useApp } from '../../state/appStore';
+import { currentZoo } from '../../state/slices/zoo';
+import { Timeline, type TimelineProps } from '../timeline/Timeline';
+import { LaneControls } from './LaneControls';
+import { visibleLanes } from './lanes';
+import './zoo.css';
+
+/** The timeline with the detector zoo's lanes under its bars (issue 7). */
+export function ZooTimeline(props: Omit<TimelineProps, 'lanes' | 'laneControls'>) {
+  const zoo = useApp(currentZoo);
+  const visible = useApp((s) => s.lanesVisible);
+  const hidden = useApp((s) => s.hiddenLanes);
+  const results = zoo?.results ?? null;
+  const lanes = useMemo(() => visibleLanes(results, visible, hidden), [results, visible, hidden]);
+  return (
+    <Timeline {...props} lanes={lanes} laneControls={<LaneControls ready={results !== null} />} />
+  );
+}

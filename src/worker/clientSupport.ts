@@ -1,0 +1,148 @@
+/**
+ * The replay client's public shapes and small helpers (client.ts holds the state machine):
+ * what it needs from a Worker, what it tells its listener, and its options.
+ */
+import type { DetectorConfig, Report } from '../detector/index';
+import type { FormatId } from '../import/index';
+import type { WorkerFailure } from './failure';
+import type { UnpackedTranscript, Yield } from './packedReport';
+import type {
+  AnalysisError,
+  DetailsResponse,
+  LoadPhase,
+  TestFault,
+  TranscriptInput,
+  WorkerRequest,
+  WorkerResponse,
+} from './protocol';
+
+/** What a client needs from a Worker (a fake in tests). */
+export interface WorkerLike {
+  postMessage(message: WorkerRequest): void;
+  terminate(): void;
+  onmessage: ((event: MessageEvent<WorkerResponse>) => void) | null;
+  onerror: ((event: ErrorEvent) => void) | null;
+  onmessageerror: ((event: MessageEvent) => void) | null;
+}
+
+/** A finished analysis: the report for the latest config and the defaults' report. */
+export interface AnalysisResult {
+  readonly dataVersion: number;
+  readonly formatLabel: string;
+  readonly report: Report;
+  readonly defaultReport: Report;
+  /** True when this is the first result for a newly loaded transcript. */
+  readonly newTranscript: boolean;
+  /** The name of the loaded transcript (file name, sample name, "pasted text"). */
+  readonly name: string;
+}
+
+/** Where a load stands, for the progress bar. */
+export interface LoadProgress {
+  readonly name: string;
+  readonly phase: LoadPhase;
+  /** Bytes read so far and the file's size while `reading`; null otherwise or unknown. */
+  readonly done: number | null;
+  readonly total: number | null;
+  /** The input's size (bytes for files, UTF-16 units for text). */
+  readonly size: number;
+}
+
+export interface ReplayClientListener {
+  /** An analysis request was posted: `load` for a new transcript, `evaluate` for a config. */
+  onRunning(kind: 'load' | 'evaluate'): void;
+  /** The running load moved on; null when no load runs any more (done, failed, cancelled). */
+  onProgress(progress: LoadProgress | null): void;
+  onResult(result: AnalysisResult): void;
+  /** A load or evaluate failed on its input; the previous result, if any, is still valid. */
+  onAnalysisError(error: AnalysisError, requestType: 'load' | 'evaluate'): void;
+  onDetails(response: DetailsResponse): void;
+  /** A worker failed; `retry()` reloads the transcript it was working on. */
+  onWorkerFailed(message: string, failure?: WorkerFailure): void;
+}
+
+export interface ReplayClientOptions {
+  createWorker?: () => WorkerLike;
+  /** Watchdog limits; 0 or less disables one. Defaults scale with the input (failure.ts). */
+  loadTimeoutMs?: (size: number) => number;
+  evaluateTimeoutMs?: (batches: number) => number;
+  /** How unpacking gives the event loop a turn (tests pass an immediate one). */
+  yieldNow?: Yield;
+  /** A simulated fault for end-to-end tests; defaults to the page's `?test-worker=`. */
+  fault?: TestFault | null;
+}
+
+export interface Slot {
+  readonly worker: WorkerLike;
+  /** The worker's script ran (it has posted something). */
+  started: boolean;
+  onMessage(msg: WorkerResponse): void;
+  onFail(failure: WorkerFailure): void;
+}
+
+export interface Staging {
+  readonly slot: Slot;
+  readonly requestId: number;
+  readonly dataVersion: number;
+  readonly input: TranscriptInput;
+  readonly config: DetectorConfig;
+  readonly format: FormatId | 'auto';
+  readonly size: number;
+  timer: ReturnType<typeof setTimeout> | null;
+}
+
+export interface Serving {
+  readonly slot: Slot;
+  readonly dataVersion: number;
+  readonly input: TranscriptInput;
+  readonly format: FormatId | 'auto';
+  readonly formatLabel: string;
+  readonly transcript: UnpackedTranscript;
+  readonly defaultReport: Report;
+}
+
+export interface Evaluating {
+  readonly requestId: number;
+  readonly timer: ReturnType<typeof setTimeout> | null;
+}
+
+export function defaultWorker(): WorkerLike {
+  return new Worker(new URL('./replay.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'loopscope-replay',
+  }) as unknown as WorkerLike;
+}
+
+/** Reads `?test-worker=hang|crash|oom` (end-to-end tests of the failure paths). */
+export function faultFromSearch(search: string): TestFault | null {
+  const v = new URLSearchParams(search).get('test-worker');
+  return v === 'hang' || v === 'crash' || v === 'oom' ? v : null;
+}
+
+export function pageFault(): TestFault | null {
+  const loc = (globalThis as { location?: { search?: unknown } }).location;
+  return typeof loc?.search === 'string' ? faultFromSearch(loc.search) : null;
+}
+
+/** A turn of the event loop without setTimeout's clamping. */
+export function defaultYield(): Promise<void> {
+  const sched = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof sched?.yield === 'function') return sched.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** The size a load's watchdog scales with. */
+export function inputSize(input: TranscriptInput): number {
+  switch (input.kind) {
+    case 'text':
+      return input.text.length;
+    case 'bytes':
+      return input.bytes.byteLength;
+    case 'blob':
+      return input.blob.size;
+  }
+}
+
+export function errorText(e: unknown): string {
+  return e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+}

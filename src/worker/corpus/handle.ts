@@ -1,0 +1,272 @@
+/**
+ * The corpus worker's logic, with no worker globals, so it runs (and is tested and
+ * benchmarked) in Node exactly as in the Web Worker.
+ *
+ * Each transcript is imported and prepared once; the prepared replay and its defaults'
+ * verdict are cached, so a config change re-runs only the state machine. Requests run one
+ * at a time in arrival order, but `cancel` and the arrival of a newer `evaluate` take effect
+ * at once: the running loop checks them between transcripts, yielding to the event loop
+ * every few milliseconds so those messages can arrive.
+ */
+import {
+  corpusVerdict,
+  DEFAULT_CONFIG,
+  evaluateReplay,
+  prepareReplay,
+  type CorpusVerdict,
+  type DetectorConfig,
+  type PreparedReplay,
+  type ReportSource,
+} from '../../detector/index';
+import { corpusParts, type CorpusPart } from '../../import/corpus';
+import { importTranscript, type ImportError } from '../../import/index';
+import type {
+  CorpusAddRequest,
+  CorpusEntry,
+  CorpusEvaluateRequest,
+  CorpusRequest,
+  CorpusResponse,
+  CorpusVerdictUpdate,
+} from './protocol';
+
+interface Cached {
+  readonly rowId: string;
+  readonly prepared: PreparedReplay;
+  readonly source: ReportSource;
+  /** The line's text for a conversation line (to open it); null for a whole file. */
+  readonly text: string | null;
+  readonly name: string;
+}
+
+export interface CorpusHandlerDeps {
+  /** Lets queued messages (cancel, a newer evaluate) be received; a macrotask in the worker. */
+  readonly yieldNow?: () => Promise<void>;
+  readonly now?: () => number;
+  /** How long to work between yields. */
+  readonly sliceMs?: number;
+}
+
+export interface CorpusHandler {
+  /** Accepts a request; replies go to `post`, possibly several per request. */
+  receive(request: CorpusRequest): void;
+  /** Resolves when every request received so far has been handled (for tests and the bench). */
+  idle(): Promise<void>;
+}
+
+/** One line for a failed import: the corpus shows it in the row, so no file name here. */
+export function importErrorLine(e: ImportError): string {
+  return e.message.replace(/\s*[\r\n]+\s*/g, ' ').trim();
+}
+
+/**
+ * A macrotask, so messages queued for the worker are received in between. A MessageChannel
+ * message is not clamped the way nested `setTimeout(0)` is (4 ms a time in browsers).
+ */
+function macrotask(): Promise<void> {
+  if (typeof MessageChannel !== 'function') return new Promise((r) => setTimeout(r, 0));
+  const channel = new MessageChannel();
+  return new Promise((resolve) => {
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      channel.port2.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
+function messageOf(e: unknown): string {
+  return e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+}
+
+/** Creates a handler with its own cache (one per worker). */
+export function createCorpusHandler(
+  post: (response: CorpusResponse) => void,
+  deps: CorpusHandlerDeps = {},
+): CorpusHandler {
+  const yieldNow = deps.yieldNow ?? macrotask;
+  const now = deps.now ?? (() => performance.now());
+  const sliceMs = deps.sliceMs ?? 12;
+  /** In row order: the order the rows were added. */
+  const cache = new Map<string, Cached>();
+  /** Bumped by `cancel` and `clear`: work received before it stops. */
+  let generation = 0;
+  let latestEvaluate = 0;
+  let queue: Promise<void> = Promise.resolve();
+
+  let sliceStart = now();
+  /** Yields when the current slice is used up; true if the request should stop. */
+  async function pause(gen: number, superseded: () => boolean = () => false): Promise<boolean> {
+    if (now() - sliceStart >= sliceMs) {
+      await yieldNow();
+      sliceStart = now();
+    }
+    return gen !== generation || superseded();
+  }
+
+  function entryFor(
+    fileId: number,
+    part: CorpusPart,
+    config: DetectorConfig,
+    sameAsDefaults: boolean,
+  ): CorpusEntry {
+    const rowId = part.line === null ? String(fileId) : `${fileId}:${part.line}`;
+    const base = { rowId, fileId, line: part.line, name: part.name };
+    const imported = importTranscript(part.input, { name: part.name });
+    if (!imported.ok) {
+      return {
+        ...base,
+        format: null,
+        formatLabel: null,
+        messages: 0,
+        warnings: [],
+        verdict: null,
+        defaultVerdict: null,
+        error: importErrorLine(imported.error),
+      };
+    }
+    const { messages, format, formatLabel, warnings, referenceScan } = imported.value;
+    const prepared = prepareReplay(messages);
+    const source: ReportSource = { format, messages: messages.length, warnings, referenceScan };
+    const defaultVerdict = corpusVerdict(evaluateReplay(prepared, DEFAULT_CONFIG, source));
+    const verdict: CorpusVerdict = sameAsDefaults
+      ? defaultVerdict
+      : corpusVerdict(evaluateReplay(prepared, config, source));
+    const text = typeof part.input === 'string' && part.line !== null ? part.input : null;
+    cache.set(rowId, { rowId, prepared, source, text, name: part.name });
+    return {
+      ...base,
+      format,
+      formatLabel,
+      messages: messages.length,
+      warnings,
+      verdict,
+      defaultVerdict,
+      error: null,
+    };
+  }
+
+  async function add(req: CorpusAddRequest, gen: number): Promise<void> {
+    const sameAsDefaults = sameConfig(req.config, DEFAULT_CONFIG);
+    const total = req.files.length;
+    for (let i = 0; i < total; i++) {
+      if (await pause(gen)) {
+        post({ type: 'done', requestId: req.requestId, outcome: 'cancelled' });
+        return;
+      }
+      const file = req.files[i] as CorpusAddRequest['files'][number];
+      const rows: CorpusEntry[] = [];
+      let bytes: Uint8Array | null = null;
+      try {
+        bytes = new Uint8Array(await file.blob.arrayBuffer());
+      } catch (e) {
+        rows.push(unreadable(file.fileId, file.name, e));
+      }
+      if (bytes !== null) {
+        const parts = corpusParts(bytes, file.name);
+        for (const part of parts) {
+          if (await pause(gen)) break;
+          rows.push(entryFor(file.fileId, part, req.config, sameAsDefaults));
+        }
+      }
+      if (rows.length > 0) post({ type: 'rows', requestId: req.requestId, rows });
+      post({ type: 'progress', requestId: req.requestId, done: i + 1, total });
+    }
+    const cancelled = gen !== generation;
+    post({ type: 'done', requestId: req.requestId, outcome: cancelled ? 'cancelled' : 'complete' });
+  }
+
+  async function evaluate(req: CorpusEvaluateRequest, gen: number): Promise<void> {
+    const superseded = () => req.requestId < latestEvaluate;
+    const updates: CorpusVerdictUpdate[] = [];
+    const total = cache.size;
+    let done = 0;
+    for (const c of cache.values()) {
+      if (await pause(gen, superseded)) {
+        const outcome = gen !== generation ? 'cancelled' : 'superseded';
+        post({ type: 'done', requestId: req.requestId, outcome });
+        return;
+      }
+      updates.push({
+        rowId: c.rowId,
+        verdict: corpusVerdict(evaluateReplay(c.prepared, req.config, c.source)),
+      });
+      done++;
+      if (done % 25 === 0) post({ type: 'progress', requestId: req.requestId, done, total });
+    }
+    post({ type: 'evaluated', requestId: req.requestId, config: req.config, updates });
+    post({ type: 'done', requestId: req.requestId, outcome: 'complete' });
+  }
+
+  async function run(req: CorpusRequest, gen: number): Promise<void> {
+    try {
+      switch (req.type) {
+        case 'add':
+          return await add(req, gen);
+        case 'evaluate':
+          return await evaluate(req, gen);
+        case 'text': {
+          const c = cache.get(req.rowId);
+          post({
+            type: 'text',
+            requestId: req.requestId,
+            rowId: req.rowId,
+            name: c?.name ?? '',
+            text: c?.text ?? null,
+          });
+          return;
+        }
+        case 'clear':
+          cache.clear();
+          post({ type: 'done', requestId: req.requestId, outcome: 'complete' });
+          return;
+        case 'cancel':
+          return;
+      }
+    } catch (e) {
+      // The core returns Results for bad input; an exception here is a bug, reported as data.
+      post({ type: 'error', requestId: req.requestId, message: messageOf(e) });
+    }
+  }
+
+  return {
+    receive(req) {
+      // These act on arrival, not in turn: they are about the work already queued.
+      if (req.type === 'cancel' || req.type === 'clear') generation++;
+      if (req.type === 'evaluate') latestEvaluate = Math.max(latestEvaluate, req.requestId);
+      if (req.type === 'cancel') return;
+      const gen = generation;
+      queue = queue.then(() => run(req, gen));
+    },
+    idle() {
+      return queue;
+    },
+  };
+}
+
+function unreadable(fileId: number, name: string, e: unknown): CorpusEntry {
+  return {
+    rowId: String(fileId),
+    fileId,
+    line: null,
+    name,
+    format: null,
+    formatLabel: null,
+    messages: 0,
+    warnings: [],
+    verdict: null,
+    defaultVerdict: null,
+    error: `The file could not be read: ${messageOf(e)}`,
+  };
+}
+
+function sameConfig(a: DetectorConfig, b: DetectorConfig): boolean {
+  return (
+    a.mode === b.mode &&
+    a.maxRepeatedBatchSteps === b.maxRepeatedBatchSteps &&
+    a.maxObservationSteps === b.maxObservationSteps &&
+    (a.maxStagnationSteps ?? null) === (b.maxStagnationSteps ?? null) &&
+    a.observationTools.length === b.observationTools.length &&
+    a.observationTools.every((t, i) => t === b.observationTools[i])
+  );
+}

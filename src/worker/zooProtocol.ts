@@ -1,0 +1,50 @@
+/**
+ * Issue 7's worker messages: the detector zoo's lanes and the what-if threshold sweep of the
+ * transcript the worker holds. Imported into the unions of `protocol.ts`; like every request
+ * they carry a `requestId` (latest wins per type) and the `dataVersion` they are about.
+ */
+import type { DetectorConfig, Sweep } from '../detector/index';
+import type { ZooComparison, ZooParams, ZooResult } from '../detector/zoo/index';
+
+/** Zoo parameters by detector id; missing values take their defaults. */
+export type ZooParamsById = Readonly<Record<string, ZooParams>>;
+
+/** Run every zoo lane over the held transcript and compare them with its latest report. */
+export interface ZooRequest {
+  readonly type: 'zoo';
+  readonly requestId: number;
+  readonly dataVersion: number;
+  readonly params: ZooParamsById;
+}
+
+/** Sweep the thresholds under `config`'s mode and observation patterns. */
+export interface SweepRequest {
+  readonly type: 'sweep';
+  readonly requestId: number;
+  readonly dataVersion: number;
+  readonly config: Pick<DetectorConfig, 'mode' | 'observationTools'>;
+}
+
+/** Reply to `zoo`. */
+export interface ZooResponse {
+  readonly type: 'zoo';
+  readonly requestId: number;
+  readonly dataVersion: number;
+  readonly results: readonly ZooResult[];
+  readonly comparison: readonly ZooComparison[];
+  /** The reference's own row (id `reference`): its refusals as stops, against the lanes. */
+  readonly reference: ZooComparison;
+  /** The report config the comparison was made against. */
+  readonly against: {
+    readonly maxRepeatedBatchSteps: number;
+    readonly maxObservationSteps: number | null;
+  };
+}
+
+/** Reply to `sweep`. */
+export interface SweepResponse {
+  readonly type: 'sweep';
+  readonly requestId: number;
+  readonly dataVersion: number;
+  readonly sweep: Sweep;
+}

@@ -1,0 +1,172 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { runZoo, zooInput, ZOO_DETECTORS } from '../../src/detector/zoo/index';
+import { importTranscript } from '../../src/import/index';
+import { DEFAULT_MARGINS } from '../../src/ui/timeline/layout';
+import { LANE_GUTTER, LANE_HEIGHT, LANES_TOP } from '../../src/ui/timeline/lanes';
+import { expect, expectRefused, openApp, test, waitFor } from './fixtures';
+
+// A bound, not a wait: each test opens a sample and re-runs analyses on a shared, busy machine.
+test.describe.configure({ timeout: 90_000 });
+
+/** The zoo's results for a sample, computed here with the same pure code the worker runs. */
+function zooOf(file: string) {
+  const text = readFileSync(new URL(`../../public/samples/${file}`, import.meta.url), 'utf8');
+  const imported = importTranscript(text, { name: file });
+  if (!imported.ok) throw new Error(imported.error.message);
+  const steps = zooInput(imported.value.messages);
+  const n = steps.filter((s) => s.kind === 'batch').length;
+  return { n, results: runZoo(steps) };
+}
+
+async function openSample(page: Page, title: string) {
+  await openApp(page);
+  await page.getByLabel('Samples').selectOption({ label: title });
+  await waitFor(page, 'ready');
+}
+
+const CYCLES = ZOO_DETECTORS.find((d) => d.id === 'cycles');
+if (CYCLES === undefined) throw new Error('no cycles lane');
+
+test('the detector lanes show under the timeline, the cycle lane marking the A/B cycle', async ({
+  page,
+}) => {
+  await openSample(page, 'A/B cycle');
+  const lanes = page.getByRole('img', { name: 'Detector lanes' });
+  await expect(lanes).toBeVisible();
+  const cycleText = new RegExp(
+    `${CYCLES.label.replace(/[()]/g, '\\$&')} \\(advisory\\): \\d+ (stop|warning|advisory mark)`,
+  );
+  await expect(lanes).toHaveAccessibleDescription(cycleText);
+
+  // Hover the cycle lane's first mark: its message shows as text.
+  const { n, results } = zooOf('ab-cycle.json');
+  const first = results.find((r) => r.id === 'cycles')?.marks[0];
+  expect(first).toBeDefined();
+  const box = await lanes.boundingBox();
+  if (box === null || first === undefined) throw new Error('lanes not laid out');
+  const plotW = box.width - LANE_GUTTER - DEFAULT_MARGINS.right;
+  const span = Math.max(n, plotW / 200);
+  const row = ZOO_DETECTORS.indexOf(CYCLES);
+  await page.mouse.move(
+    box.x + LANE_GUTTER + ((first.batchIndex + 0.5) * plotW) / span,
+    box.y + LANES_TOP + (row + 0.5) * LANE_HEIGHT,
+  );
+  const tip = page.getByRole('tooltip');
+  await expect(tip).toBeVisible();
+  await expect(tip).toContainText(CYCLES.label);
+  await expect(tip).toContainText(first.message);
+
+  // Per-lane show/hide, and the whole lanes toggle.
+  await page.getByText(/^Choose lanes/).click();
+  await page.getByRole('checkbox', { name: CYCLES.label }).uncheck();
+  await expect(lanes).not.toHaveAccessibleDescription(cycleText);
+  await page.getByRole('checkbox', { name: 'Detector lanes' }).uncheck();
+  await expect(lanes).toBeHidden();
+  await page.getByRole('checkbox', { name: 'Detector lanes' }).check();
+  await expect(lanes).toBeVisible();
+});
+
+test('the comparison table lists the reference and every detector with their first stops', async ({
+  page,
+}) => {
+  await openSample(page, 'Mutating loop');
+  await page.getByRole('tab', { name: 'Detectors' }).click();
+  const table = page.getByRole('table', { name: 'Detector comparison' });
+  await expect(table).toBeVisible();
+  const rows = table.getByRole('row');
+  await expect(rows).toHaveCount(1 + 1 + ZOO_DETECTORS.length);
+  const reference = rows.filter({
+    has: page.getByRole('rowheader', { name: 'Reference (current config)', exact: true }),
+  });
+  await expect(reference.getByRole('cell').nth(1)).toHaveText('#3');
+  const { results } = zooOf('mutating-loop.json');
+  for (const d of ZOO_DETECTORS) {
+    const r = results.find((x) => x.id === d.id);
+    const row = rows.filter({ has: page.getByRole('rowheader', { name: d.label, exact: true }) });
+    await expect(row.getByRole('cell').nth(1)).toHaveText(
+      r?.firstStop == null ? 'none' : `#${r.firstStop}`,
+    );
+  }
+  // A first stop selects its batch.
+  await reference.getByRole('button', { name: 'Select batch 3' }).click();
+  await page.getByRole('tab', { name: 'Batches' }).click();
+  await expect(page.getByRole('region', { name: 'Batch details' })).toContainText('write_file');
+});
+
+test('the sweep heat map applies a clicked cell to the config and the verdicts', async ({
+  page,
+}) => {
+  await openSample(page, 'Mutating loop');
+  await expectRefused(page, ['3:strikes']);
+  await page.getByRole('tab', { name: 'Sweep' }).click();
+  const grid = page.getByRole('grid', { name: 'Threshold sweep' });
+  await expect(grid).toBeVisible();
+  await expect(grid).toHaveAccessibleDescription(
+    /Current config: strikes 2, observation 15: 1 refusal, first at batch 3\./,
+  );
+  const current = grid.getByRole('gridcell', { name: /^strikes 2, observation 15:/ });
+  await expect(current).toHaveAttribute('aria-selected', 'true');
+  await grid.getByRole('gridcell', { name: 'strikes 3, observation 15: no refusals' }).click();
+  await expect(page.getByRole('spinbutton', { name: 'max_repeated_batch_steps' })).toHaveValue('3');
+  await waitFor(page, 'ready');
+  await expect(grid.getByRole('gridcell', { name: /^strikes 3, observation 15:/ })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  // The other view shows the first refusal's batch.
+  await page.getByRole('radio', { name: 'First refusal (batch)' }).check();
+  await expect(grid.getByRole('gridcell', { name: /^strikes 2, observation 15:/ })).toHaveText('3');
+  await page.getByRole('tab', { name: 'Batches' }).click();
+  await expectRefused(page, []);
+});
+
+test('the sweep heat map is keyboard operable', async ({ page }) => {
+  await openSample(page, 'Mutating loop');
+  await page.getByRole('tab', { name: 'Sweep' }).click();
+  const grid = page.getByRole('grid', { name: 'Threshold sweep' });
+  const current = grid.getByRole('gridcell', { name: /^strikes 2, observation 15:/ });
+  await expect(current).toHaveAttribute('tabindex', '0');
+  await current.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(grid.getByRole('gridcell', { name: /^strikes 3, observation 15:/ })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  const target = grid.getByRole('gridcell', { name: /^strikes 3, observation 16:/ });
+  await expect(target).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('spinbutton', { name: 'max_repeated_batch_steps' })).toHaveValue('3');
+  await expect(page.getByRole('spinbutton', { name: 'max_observation_steps' })).toHaveValue('16');
+  await expect(target).toHaveAttribute('aria-selected', 'true');
+  await expect(target).toBeFocused();
+});
+
+test('the peer detectors section changes a lane and resets it', async ({ page }) => {
+  await openSample(page, 'A/B cycle');
+  await page.getByText('Peer detectors', { exact: true }).click();
+  const lanes = page.getByRole('img', { name: 'Detector lanes' });
+  const cycleMarks = new RegExp(
+    `${CYCLES.label.replace(/[()]/g, '\\$&')} \\(advisory\\): no marks`,
+  );
+  await expect(lanes).not.toHaveAccessibleDescription(cycleMarks);
+  const repeats = page.getByRole('spinbutton', {
+    name: `${CYCLES.label}: Repetitions of the cycle`,
+  });
+  await repeats.fill('20');
+  await expect(lanes).toHaveAccessibleDescription(cycleMarks);
+  await page.getByRole('button', { name: `Reset ${CYCLES.label}` }).click();
+  await expect(repeats).toHaveValue('3');
+  await expect(lanes).not.toHaveAccessibleDescription(cycleMarks);
+});
+
+test('screenshots of the lanes, the Detectors tab and the Sweep tab', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 1100 });
+  await openSample(page, 'A/B cycle');
+  await expect(page.getByRole('img', { name: 'Detector lanes' })).toBeVisible();
+  await page.screenshot({ path: '/tmp/zooui-screens/lanes.png' });
+  await page.getByRole('tab', { name: 'Detectors' }).click();
+  await expect(page.getByRole('table', { name: 'Detector comparison' })).toBeVisible();
+  await page.screenshot({ path: '/tmp/zooui-screens/detectors.png' });
+  await page.getByRole('tab', { name: 'Sweep' }).click();
+  await expect(page.getByRole('grid', { name: 'Threshold sweep' })).toBeVisible();
+  await page.screenshot({ path: '/tmp/zooui-screens/sweep.png' });
+});

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CONFIG, type DetectorConfig, type Report } from '../../../src/detector/index';
+import { createAppStore } from '../../../src/state/store';
+import { currentSweep } from '../../../src/state/slices/sweep';
+import { currentZoo } from '../../../src/state/slices/zoo';
+import type { AppDeps, ClientPort } from '../../../src/state/types';
+import type { AnalysisResult, ReplayClientListener } from '../../../src/worker/client';
+import type { SideListener } from '../../../src/worker/zooClient';
+import type {
+  SweepRequest,
+  SweepResponse,
+  ZooParamsById,
+  ZooResponse,
+} from '../../../src/worker/zooProtocol';
+
+class FakeClient implements ClientPort {
+  calls: string[] = [];
+  side: SideListener | null = null;
+  constructor(readonly listener: ReplayClientListener) {}
+  load() {}
+  evaluate(config: DetectorConfig) {
+    this.calls.push(
+      `evaluate:${config.maxRepeatedBatchSteps}:${String(config.maxObservationSteps)}`,
+    );
+  }
+  details() {}
+  retry() {}
+  cancel() {
+    return false;
+  }
+  setSideListener(l: SideListener) {
+    this.side = l;
+  }
+  zoo(params: ZooParamsById) {
+    this.calls.push(`zoo:${JSON.stringify(params)}`);
+  }
+  sweep(config: SweepRequest['config']) {
+    this.calls.push(`sweep:${config.mode}`);
+  }
+}
+
+function setup() {
+  let client: FakeClient | null = null;
+  const deps: AppDeps = {
+    createClient: (l) => (client = new FakeClient(l)),
+    storage: null,
+    hash: null,
+    fetchText: () => Promise.reject(new Error('none')),
+    readFileText: () => Promise.resolve(''),
+  };
+  const store = createAppStore(deps);
+  return { store, client: client as unknown as FakeClient };
+}
+
+function result(dataVersion: number, config: Partial<DetectorConfig> = {}): AnalysisResult {
+  const report = { batches: [], config: { ...DEFAULT_CONFIG, ...config } } as unknown as Report;
+  return {
+    dataVersion,
+    formatLabel: 'x',
+    report,
+    defaultReport: report,
+    newTranscript: true,
+    name: 'x',
+  };
+}
+
+describe('zoo and sweep wiring in the store', () => {
+  it('asks for the zoo on every result and parameter change, and keeps only current replies', () => {
+    const { store, client } = setup();
+    store.getState().listener.onResult(result(1));
+    expect(client.calls).toEqual(['zoo:{}']);
+    store.getState().setZooParam('cline', 'soft', 4);
+    expect(client.calls.at(-1)).toBe('zoo:{"cline":{"soft":4}}');
+    client.side?.onZoo({ type: 'zoo', requestId: 1, dataVersion: 1 } as unknown as ZooResponse);
+    expect(currentZoo(store.getState())).not.toBeNull();
+    store.getState().listener.onResult(result(2));
+    expect(currentZoo(store.getState())).toBeNull(); // the old transcript's lanes are not shown
+    store.getState().resetZooParams('cline');
+    expect(store.getState().zooParams).toEqual({});
+  });
+
+  it('asks for the sweep only once it is wanted, then on every result', () => {
+    const { store, client } = setup();
+    store.getState().listener.onResult(result(1));
+    expect(client.calls.filter((c) => c.startsWith('sweep'))).toEqual([]);
+    store.getState().requestSweep();
+    expect(client.calls.at(-1)).toBe('sweep:proxy');
+    store.getState().listener.onResult(result(1, { mode: 'agent' }));
+    expect(client.calls.at(-1)).toBe('sweep:agent');
+    // A proxy sweep does not stand for an agent-mode report.
+    client.side?.onSweep({
+      type: 'sweep',
+      requestId: 1,
+      dataVersion: 1,
+      sweep: { mode: 'proxy' },
+    } as unknown as SweepResponse);
+    expect(currentSweep(store.getState())).toBeNull();
+    client.side?.onSweep({
+      type: 'sweep',
+      requestId: 2,
+      dataVersion: 1,
+      sweep: { mode: 'agent' },
+    } as unknown as SweepResponse);
+    expect(currentSweep(store.getState())).not.toBeNull();
+  });
+
+  it('applies a sweep cell to the config, which re-runs the replay', () => {
+    const { store, client } = setup();
+    store.getState().applySweepCell(4, null);
+    expect(store.getState().config).toMatchObject({
+      maxRepeatedBatchSteps: 4,
+      maxObservationSteps: null,
+    });
+    expect(client.calls.at(-1)).toBe('evaluate:4:null');
+    const n = client.calls.length;
+    store.getState().applySweepCell(4, null);
+    expect(client.calls).toHaveLength(n);
+  });
+
+  it('toggles lanes', () => {
+    const { store } = setup();
+    store.getState().setLaneHidden('cycles', true);
+    store.getState().setLaneHidden('cline', true);
+    store.getState().setLaneHidden('cycles', false);
+    expect(store.getState().hiddenLanes).toEqual(['cline']);
+    store.getState().setLanesVisible(false);
+    expect(store.getState().lanesVisible).toBe(false);
+  });
+});
