@@ -7,6 +7,7 @@ import type { CorpusRowState } from '../../state/slices/corpus';
 import { CORPUS_TRACKS, corpusColumns, corpusTableFeatures } from './columns';
 import type { CorpusSortColumn } from './model';
 import { sortCorpusRows } from './model';
+import { SortableHead } from '../table/SortableHead';
 
 const ROW_HEIGHT = 30;
 /** Up to this many rows are all drawn; beyond it only the visible window is. */
@@ -15,7 +16,6 @@ export const VIRTUALIZE_ABOVE = 200;
 const GRID_TEMPLATE = corpusColumns
   .map((c) => CORPUS_TRACKS[c.id as CorpusSortColumn] ?? 'minmax(4rem, 1fr)')
   .join(' ');
-const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 
 export interface CorpusTableProps {
   rows: readonly CorpusRowState[];
@@ -84,39 +84,7 @@ export function CorpusTable({ rows, onOpen }: CorpusTableProps) {
         aria-rowcount={ordered.length + 1}
         className="ct-table"
       >
-        <thead className="ct-head" role="rowgroup">
-          {table.getHeaderGroups().map((group) => (
-            <tr
-              key={group.id}
-              role="row"
-              aria-rowindex={1}
-              style={{ gridTemplateColumns: GRID_TEMPLATE }}
-            >
-              {group.headers.map((header) => {
-                const sorted = header.column.getIsSorted();
-                return (
-                  <th
-                    key={header.id}
-                    role="columnheader"
-                    scope="col"
-                    aria-sort={sorted === false ? 'none' : ARIA_SORT[sorted]}
-                  >
-                    <button
-                      type="button"
-                      className="ct-sort"
-                      onClick={header.column.getToggleSortingHandler()}
-                    >
-                      <table.FlexRender header={header} />
-                      <span aria-hidden="true">
-                        {sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}
-                      </span>
-                    </button>
-                  </th>
-                );
-              })}
-            </tr>
-          ))}
-        </thead>
+        <SortableHead table={table} gridTemplate={GRID_TEMPLATE} prefix="ct" />
         <tbody className="ct-body" role="rowgroup" style={{ height: virtualizer.getTotalSize() }}>
           {items.map((item) => {
             const row = tableRows[item.index - from];

@@ -15,6 +15,7 @@ import type { BatchRow, RowContext } from './rows';
 import { windowRows } from './rows';
 import type { SortColumn, SortSpec } from './sort';
 import { makeTierClassifier } from './tier';
+import { SortableHead } from './SortableHead';
 import { useTheme } from './useTheme';
 import { viewOrder, viewPositions } from './view';
 import './BatchTable.css';
@@ -39,8 +40,6 @@ function sortSpecOf(sorting: SortingState): SortSpec | null {
   const first = sorting[0];
   return first === undefined ? null : { id: first.id as SortColumn, desc: first.desc };
 }
-
-const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 
 /**
  * Every batch of the report as a virtualized, sortable, filterable grid. Selection is owned by
@@ -161,39 +160,7 @@ export function BatchTable({ report, selectedIndex, onSelect, changedBatches }: 
           onKeyDown={onKeyDown}
           className="bt-table"
         >
-          <thead className="bt-head" role="rowgroup">
-            {table.getHeaderGroups().map((group) => (
-              <tr
-                key={group.id}
-                role="row"
-                aria-rowindex={1}
-                style={{ gridTemplateColumns: GRID_TEMPLATE }}
-              >
-                {group.headers.map((header) => {
-                  const sorted = header.column.getIsSorted();
-                  return (
-                    <th
-                      key={header.id}
-                      role="columnheader"
-                      scope="col"
-                      aria-sort={sorted === false ? 'none' : ARIA_SORT[sorted]}
-                    >
-                      <button
-                        type="button"
-                        className="bt-sort"
-                        onClick={header.column.getToggleSortingHandler()}
-                      >
-                        <table.FlexRender header={header} />
-                        <span className="bt-sort-mark" aria-hidden="true">
-                          {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : ''}
-                        </span>
-                      </button>
-                    </th>
-                  );
-                })}
-              </tr>
-            ))}
-          </thead>
+          <SortableHead table={table} gridTemplate={GRID_TEMPLATE} prefix="bt" />
           <tbody className="bt-body" role="rowgroup" style={{ height: virtualizer.getTotalSize() }}>
             {items.map((item) => {
               const row = rows[item.index - from];
