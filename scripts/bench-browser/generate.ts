@@ -1,9 +1,11 @@
-// Writes the benchmark transcript: node <bundle> <file> <megabytes>. Prints the batch count.
+// Writes the benchmark transcript: node <bundle> <file> <megabytes> [batches]. Prints the batch
+// count.
 import { generateTranscript } from '../bench/generate';
 
-const [file, mb] = process.argv.slice(2);
+const [file, mb, batches] = process.argv.slice(2);
 if (file === undefined || mb === undefined || !(Number(mb) > 0)) {
-  process.stderr.write('usage: generate <file> <megabytes>\n');
+  process.stderr.write('usage: generate <file> <megabytes> [batches]\n');
   process.exit(2);
 }
-process.stdout.write(`${generateTranscript(file, Number(mb))}\n`);
+const options = batches === undefined ? {} : { batches: Number(batches) };
+process.stdout.write(`${generateTranscript(file, Number(mb), undefined, options)}\n`);

@@ -1,7 +1,7 @@
 // Code the browser benchmark runs inside the page (serialised by Playwright, so each
 // function must be self-contained).
 
-/** Installed before the app loads: long tasks, analysis-state transitions, rAF deltas. */
+/** Installed before the app loads: long tasks and analysis-state transitions. */
 export function installProbes() {
   const w = window;
   w.__bench = { longTasks: [], states: [], frames: null };
@@ -31,25 +31,83 @@ export async function mainHeap() {
   return performance.memory ? performance.memory.usedJSHeapSize : null;
 }
 
-/** Starts recording rAF deltas; stopFrames() returns them. */
+/**
+ * Starts recording frames; stopFrames() returns them. For each frame: its rAF delta, and its
+ * work: from the start of our rAF callback (registered a frame ahead, so it runs before the
+ * app's redraw callbacks, which are asked for from input handlers in between) to a message
+ * posted from it, which is delivered only after the frame's rAF callbacks, style, layout and
+ * paint. Input handling between frames is timed apart, from a window capture listener to a
+ * message posted from it (after the event's handlers). `input` marks frames with an input
+ * event since the previous frame: those are the frames that redraw. Long Animation Frames
+ * (Chrome >= 123, frames over 50 ms, input handling included) are collected when supported.
+ */
 export function startFrames() {
   const w = window;
-  const deltas = [];
+  const frames = [];
+  const inputs = [];
+  const loafs = [];
+  const pending = new Map();
+  let seq = 0;
   let last = null;
+  /** The last input event's type since the previous frame, or false. */
+  let inputSince = false;
   let on = true;
+  const channel = new MessageChannel();
+  channel.port1.onmessage = (e) => {
+    const f = pending.get(e.data);
+    pending.delete(e.data);
+    if (f.kind === 'frame') frames.push([f.delta, performance.now() - f.start, f.input]);
+    else inputs.push(performance.now() - f.start);
+  };
+  const post = (entry) => {
+    pending.set(++seq, entry);
+    channel.port2.postMessage(seq);
+  };
   const tick = (t) => {
-    if (last !== null) deltas.push(t - last);
+    if (!on) return;
+    requestAnimationFrame(tick);
+    post({
+      kind: 'frame',
+      start: performance.now(),
+      delta: last === null ? null : t - last,
+      input: inputSince,
+    });
+    inputSince = false;
     last = t;
-    if (on) requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
-  w.__bench.frames = { deltas, stop: () => (on = false) };
+  const onInput = (e) => {
+    if (!on) return;
+    inputSince = e.type;
+    post({ kind: 'input', start: performance.now() });
+  };
+  for (const type of ['keydown', 'wheel', 'pointermove', 'pointerdown', 'pointerup'])
+    w.addEventListener(type, onInput, { capture: true, passive: true });
+  let observer = null;
+  if (PerformanceObserver.supportedEntryTypes.includes('long-animation-frame')) {
+    observer = new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) loafs.push([e.duration, e.blockingDuration ?? 0]);
+    });
+    observer.observe({ type: 'long-animation-frame' });
+  }
+  w.__bench.frames = {
+    frames,
+    inputs,
+    loafs,
+    loafSupported: observer !== null,
+    stop: () => {
+      on = false;
+      observer?.disconnect();
+    },
+  };
 }
 
-export function stopFrames() {
+/** Stops recording after the last frame's message arrived; returns what startFrames collected. */
+export async function stopFrames() {
   const f = window.__bench.frames;
+  await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50)));
   f.stop();
-  return f.deltas;
+  return { frames: f.frames, inputs: f.inputs, loafs: f.loafs, loafSupported: f.loafSupported };
 }
 
 /** JSON.parse of the chosen file's text, best of three, in ms. */
@@ -64,4 +122,15 @@ export async function timeJsonParse() {
     if (v === null) best = -1;
   }
   return best;
+}
+
+/** Resolves after the next frame has been rendered (rAF, then a message after its paint). */
+export function nextFrame() {
+  return new Promise((resolve) =>
+    requestAnimationFrame(() => {
+      const c = new MessageChannel();
+      c.port1.onmessage = () => resolve();
+      c.port2.postMessage(0);
+    }),
+  );
 }

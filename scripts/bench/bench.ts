@@ -13,21 +13,11 @@ import {
 } from '../../src/detector/index';
 import { importTranscript } from '../../src/import/index';
 import { generateTranscript } from './generate';
+import { sizeLabel, sizesFromArgv, type SizeSpec } from './sizes';
 
 const DATA_DIR = join(process.cwd(), 'bench-data');
 /** Bump when the generator changes so stale files are not measured. */
 const GENERATOR_VERSION = 1;
-
-function parseSizes(argv: readonly string[]): number[] {
-  const i = argv.indexOf('--sizes');
-  const raw = i >= 0 ? argv[i + 1] : argv.find((a) => a.startsWith('--sizes='))?.slice(8);
-  if (raw === undefined) return [1, 10, 100];
-  const sizes = raw.split(',').map((s) => Number(s.trim()));
-  if (sizes.some((n) => !Number.isFinite(n) || n <= 0)) {
-    throw new Error(`--sizes wants positive numbers of megabytes, got "${raw}"`);
-  }
-  return sizes;
-}
 
 function gc(): void {
   const g = (globalThis as { gc?: () => void }).gc;
@@ -67,12 +57,14 @@ function time(runs: number, fn: () => unknown): Timing {
   return { wall: median(samples), cpu };
 }
 
-function transcriptFor(mb: number): string {
+function transcriptFor(spec: SizeSpec): string {
   if (!existsSync(DATA_DIR)) mkdirSync(DATA_DIR, { recursive: true });
-  const file = join(DATA_DIR, `chat-${mb}mb-v${GENERATOR_VERSION}.json`);
+  const { mb, batches } = spec;
+  const dense = batches === undefined ? '' : `-${batches}b`;
+  const file = join(DATA_DIR, `chat-${mb}mb${dense}-v${GENERATOR_VERSION}.json`);
   if (!existsSync(file)) {
     const t0 = performance.now();
-    generateTranscript(file, mb);
+    generateTranscript(file, mb, undefined, { batches });
     const secs = ((performance.now() - t0) / 1000).toFixed(1);
     process.stdout.write(
       `generated ${file} (${(statSync(file).size / 1e6).toFixed(1)} MB) in ${secs}s\n`,
@@ -82,6 +74,7 @@ function transcriptFor(mb: number): string {
 }
 
 interface Row {
+  label: string;
   mb: number;
   bytes: number;
   batches: number;
@@ -97,8 +90,9 @@ interface Row {
   rerunCpuMs: number;
 }
 
-function measure(mb: number): Row {
-  const text = transcriptFor(mb);
+function measure(spec: SizeSpec): Row {
+  const { mb } = spec;
+  const text = transcriptFor(spec);
   const runs = mb >= 100 ? 3 : 5;
   const phases = { import: [] as number[], prepare: [] as number[], evaluate: [] as number[] };
   const fullReplay = () => {
@@ -141,6 +135,7 @@ function measure(mb: number): Row {
   };
   const rerun = time(runs * 2, () => evaluateReplay(warm.prepared, changed, warm.source));
   return {
+    label: sizeLabel(spec),
     mb,
     bytes: Buffer.byteLength(text),
     batches: warm.prepared.batchCount,
@@ -156,6 +151,10 @@ function measure(mb: number): Row {
   };
 }
 
+function labelWidth(rows: readonly Row[]): number {
+  return Math.max('transcript'.length, ...rows.map((r) => r.label.length));
+}
+
 function pad(s: string, n: number): string {
   return s.length >= n ? s : ' '.repeat(n - s.length) + s;
 }
@@ -164,6 +163,7 @@ const ms = (x: number) => `${x.toFixed(1)} ms`;
 
 function printTable(rows: readonly Row[]): void {
   const header = [
+    'transcript',
     'size',
     'batches',
     'JSON.parse',
@@ -174,14 +174,16 @@ function printTable(rows: readonly Row[]): void {
     're-run',
     '% of replay',
   ];
-  const widths = [9, 8, 11, 10, 7, 10, 6, 9, 12];
-  const line = (cells: string[]) => cells.map((c, i) => pad(c, widths[i] ?? 8)).join('  ');
+  const widths = [labelWidth(rows), 9, 8, 11, 10, 7, 10, 6, 9, 12];
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[0] ?? 8) : pad(c, widths[i] ?? 8))).join('  ');
   const out: string[] = ['', line(header), line(widths.map((w) => '-'.repeat(w)))];
   for (const r of rows) {
     const secs = r.replayMs / 1000;
     const mib = r.bytes / (1024 * 1024);
     out.push(
       line([
+        r.label,
         `${mib.toFixed(1)} MB`,
         String(r.batches),
         ms(r.parseMs),
@@ -196,33 +198,31 @@ function printTable(rows: readonly Row[]): void {
   }
   out.push('', 'CPU time (least of the runs): JSON.parse / replay = ratio; re-run (% of replay)');
   for (const r of rows) {
-    const mib = r.bytes / (1024 * 1024);
     out.push(
-      `  ${mib.toFixed(1)} MB: ${ms(r.parseCpuMs)} / ${ms(r.replayCpuMs)} = ${(r.replayCpuMs / r.parseCpuMs).toFixed(2)}; ` +
+      `  ${r.label}: ${ms(r.parseCpuMs)} / ${ms(r.replayCpuMs)} = ${(r.replayCpuMs / r.parseCpuMs).toFixed(2)}; ` +
         `${r.rerunCpuMs.toFixed(2)} ms (${((100 * r.rerunCpuMs) / r.replayCpuMs).toFixed(2)} %)`,
     );
   }
   out.push('', 'replay broken down (medians): import / prepare / evaluate');
   for (const r of rows) {
-    const mib = r.bytes / (1024 * 1024);
-    out.push(
-      `  ${mib.toFixed(1)} MB: ${ms(r.importMs)} / ${ms(r.prepareMs)} / ${ms(r.evaluateMs)}`,
-    );
+    out.push(`  ${r.label}: ${ms(r.importMs)} / ${ms(r.prepareMs)} / ${ms(r.evaluateMs)}`);
   }
   out.push(
     '',
     'ratio = (import + prepare + evaluate) / JSON.parse of the same text, median wall times,',
     'same process, the two timed alternately.',
     're-run = evaluateReplay with another config over the cached prepared replay.',
-    'Targets: ratio <= 2.0 at 100 MB; re-run < 5 % of the full replay.',
+    'MB x N batches = the same generator with every text scaled to give exactly N batches',
+    '(100 MB x 100k: answers of ~15-550 B); the others are the realistic 100 B-4 KB texts.',
+    'Targets: ratio <= 2.0 at 100 MB; re-run <= 5 % of the full replay over 100k batches.',
     '',
   );
   process.stdout.write(out.join('\n'));
 }
 
 const rows: Row[] = [];
-for (const mb of parseSizes(process.argv.slice(2))) {
-  process.stdout.write(`measuring ${mb} MB…\n`);
-  rows.push(measure(mb));
+for (const spec of sizesFromArgv(process.argv.slice(2))) {
+  process.stdout.write(`measuring ${sizeLabel(spec)}…\n`);
+  rows.push(measure(spec));
 }
 printTable(rows);

@@ -5,7 +5,14 @@ import { Prng } from '../lib/prng';
  * Synthetic chat-completions request bodies for the benchmark. Shaped like real agent sessions:
  * user turns, 1–4 calls a batch, arguments and answers of 100 B–4 KB, runs of repeated batches
  * (some with identical answers, some with moving ones), prose turns, the odd system reminder.
+ * Asked for a batch count, the same shape is kept and every text is scaled to fit the bytes.
  */
+
+/** Shortest text once scaled: still a plausible one-line tool answer. */
+const MIN_TEXT = 12;
+/** Bounds of the text scale, so a stray estimate cannot make texts vanish or outgrow the pool. */
+const MIN_SCALE = 0.01;
+const MAX_SCALE = 32;
 
 const TOOLS = [
   'read_file',
@@ -55,6 +62,11 @@ class Generator {
   private readonly prng: Prng;
   private readonly corpus: string;
   private idCounter = 0;
+  /** Text lengths are multiplied by this (1 = the realistic 100 B–4 KB). */
+  private scale = 1;
+  /** Text drawn before scaling, and written after, so far (for retune). */
+  private drawn = 0;
+  private used = 0;
 
   constructor(seed: number) {
     this.prng = new Prng(seed);
@@ -64,7 +76,14 @@ class Generator {
   /** Between 100 B and 4 KB of text, skewed towards the short end like real tool traffic. */
   text(): string {
     const r = this.prng.next();
-    const len = Math.floor(100 + r * r * 3996);
+    const base = Math.floor(100 + r * r * 3996);
+    // Scale 1 keeps the historic bytes exactly (cached bench files are keyed by them).
+    const len =
+      this.scale === 1
+        ? base
+        : Math.min(this.corpus.length >> 1, Math.max(MIN_TEXT, Math.floor(base * this.scale)));
+    this.drawn += base;
+    this.used += len;
     const start = this.prng.int(0, this.corpus.length - len - 1);
     return this.corpus.slice(start, start + len);
   }
@@ -99,8 +118,25 @@ class Generator {
     });
   }
 
-  /** Writes messages until about `targetBytes`; returns the number of batches written. */
-  write(file: string, targetBytes: number): number {
+  /**
+   * Picks the text scale for the batches still to come so that, at the mean framing and text
+   * per batch seen so far, the file ends near `targetBytes` after exactly `targetBatches`.
+   */
+  private retune(bytes: number, batches: number, targetBytes: number, targetBatches: number) {
+    const left = targetBatches - batches;
+    if (batches === 0 || left <= 0 || this.drawn === 0) return;
+    const framingPerBatch = (bytes - this.used) / batches;
+    const drawnPerBatch = this.drawn / batches;
+    const wantPerBatch = (targetBytes - bytes) / left;
+    const scale = (wantPerBatch - framingPerBatch) / drawnPerBatch;
+    this.scale = Math.min(MAX_SCALE, Math.max(MIN_SCALE, scale));
+  }
+
+  /**
+   * Writes messages until about `targetBytes` (or, given `targetBatches`, until that many
+   * batches, their texts scaled to end near `targetBytes`); returns the number of batches.
+   */
+  write(file: string, targetBytes: number, targetBatches?: number): number {
     const fd = openSync(file, 'w');
     let bytes = 0;
     let batches = 0;
@@ -111,15 +147,17 @@ class Generator {
       bytes += Buffer.byteLength(chunk);
       writeSync(fd, chunk);
     };
+    const more = () =>
+      targetBatches === undefined ? bytes < targetBytes : batches < targetBatches;
     try {
       writeSync(fd, '{"model":"bench-model","messages":[\n');
       emit(JSON.stringify({ role: 'system', content: 'You are a coding agent. ' + this.text() }));
-      while (bytes < targetBytes) {
+      while (more()) {
         emit(JSON.stringify({ role: 'user', content: this.text() }));
         const turns = this.prng.int(4, 40);
         let prev: Call[] | null = null;
         let prevAnswers: string[] = [];
-        for (let t = 0; t < turns && bytes < targetBytes; t++) {
+        for (let t = 0; t < turns && more(); t++) {
           if (this.prng.chance(0.06)) {
             emit(JSON.stringify({ role: 'assistant', content: this.text() }));
             continue;
@@ -144,6 +182,7 @@ class Generator {
             emit(JSON.stringify({ role: 'tool', tool_call_id: ids[i], content: a })),
           );
           batches++;
+          if (targetBatches !== undefined) this.retune(bytes, batches, targetBytes, targetBatches);
           prev = calls;
           prevAnswers = answers;
         }
@@ -156,7 +195,27 @@ class Generator {
   }
 }
 
-/** Writes a synthetic transcript of about `megabytes` MB to `file` (same seed, same bytes). */
-export function generateTranscript(file: string, megabytes: number, seed = 0x5eed): number {
-  return new Generator(seed + megabytes).write(file, megabytes * 1024 * 1024);
+export interface GenerateOptions {
+  /**
+   * Exactly this many tool-call batches, in about `megabytes` MB: the realistic shape with
+   * every text scaled to fit (100 MB with 100,000 batches leaves texts of ~15–550 B).
+   */
+  readonly batches?: number;
+}
+
+/**
+ * Writes a synthetic transcript of about `megabytes` MB to `file` (same seed and options, same
+ * bytes) and returns its batch count. Without `options.batches` the output is the historic one.
+ */
+export function generateTranscript(
+  file: string,
+  megabytes: number,
+  seed = 0x5eed,
+  options: GenerateOptions = {},
+): number {
+  const { batches } = options;
+  if (batches !== undefined && !(Number.isInteger(batches) && batches > 0)) {
+    throw new Error(`batches must be a positive integer, got ${batches}`);
+  }
+  return new Generator(seed + megabytes).write(file, megabytes * 1024 * 1024, batches);
 }

@@ -17,20 +17,20 @@ import {
 } from '../../src/detector/index';
 import { importTranscript } from '../../src/import/index';
 import { generateTranscript } from './generate';
+import { parseSizeList } from './sizes';
 
 const DATA_DIR = join(process.cwd(), 'bench-data');
 /** Cells evaluateReplay is timed on; the full grid's cost is extrapolated from them. */
 const REPLAY_SAMPLE = 24;
 
+/** The realistic sizes of --sizes (the sweep skips fixed-batch-count items such as 100x100k). */
 function parseSizes(argv: readonly string[]): number[] {
   const i = argv.indexOf('--sizes');
   const raw = i >= 0 ? argv[i + 1] : argv.find((a) => a.startsWith('--sizes='))?.slice(8);
   if (raw === undefined) return [1, 10];
-  const sizes = raw.split(',').map((s) => Number(s.trim()));
-  if (sizes.some((n) => !Number.isFinite(n) || n <= 0)) {
-    throw new Error(`--sizes wants positive numbers of megabytes, got "${raw}"`);
-  }
-  return sizes;
+  return parseSizeList(raw)
+    .filter((s) => s.batches === undefined)
+    .map((s) => s.mb);
 }
 
 function median(xs: readonly number[]): number {

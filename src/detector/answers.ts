@@ -89,6 +89,12 @@ export function joinAnswers(
   }
   const [start, end] = toolWindow(messages, i);
   if (start === end) return null;
+  if (end - start === 1 && calls.length === 1) {
+    // The common shape (one call, one answer) without the map: the lone id must be the call's.
+    const c = calls[0] as { id: string; pairKey: number };
+    const m = messages[start] as ChatMessage;
+    return m.tool_call_id === c.id ? [{ key: c.pairKey, answer: readAnswer(m.content) }] : null;
+  }
   const byId = new Map<string, number>();
   for (let j = start; j < end; j++) {
     const tid = (messages[j] as ChatMessage).tool_call_id;

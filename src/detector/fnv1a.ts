@@ -12,6 +12,8 @@
  * a left fold, so hashing the pieces in order equals hashing their concatenation.
  */
 
+import { WASM_MIN_CHARS, wasmFeed, wasmFeedVerbatim, wasmHigh, wasmLow } from './fnvWasm';
+
 /** The running state (one hash at a time; every caller is synchronous). */
 let H = 0;
 let L = 0;
@@ -48,6 +50,11 @@ export function fnvStart(): void {
  * lone surrogate is hashed as U+FFFD, as TextEncoder would encode it).
  */
 export function fnvFeed(s: string, start: number, end: number): void {
+  if (end - start >= WASM_MIN_CHARS && wasmFeed(H, L, s, start, end)) {
+    H = wasmHigh();
+    L = wasmLow();
+    return;
+  }
   let hi = H;
   let lo = L;
   for (let i = start; i < end; i++) {
@@ -84,6 +91,11 @@ export function fnvFeed(s: string, start: number, end: number): void {
  * the escapes `\" \\ \b \f \n \r \t`); feeds it if so. On false the state is spoiled.
  */
 export function fnvFeedVerbatimString(s: string, start: number, end: number): boolean {
+  if (end - start >= WASM_MIN_CHARS && wasmFeedVerbatim(H, L, s, start, end)) {
+    H = wasmHigh();
+    L = wasmLow();
+    return true;
+  }
   let hi = H;
   let lo = L;
   for (let i = start; i < end; i++) {
@@ -146,17 +158,34 @@ export function fnvLow(): number {
 
 /** A 64-bit hash given as two int32 halves, as 16 lowercase hex digits (zero-padded). */
 export function hex64(hi: number, lo: number): string {
-  return hex8(hi >>> 0) + hex8(lo >>> 0);
+  // One flat string from char codes: `toString(16)` goes through V8's generic radix
+  // conversion, and a replay formats one of these per distinct call (100k+ in a large file).
+  return String.fromCharCode(
+    HEX[(hi >>> 28) & 15] as number,
+    HEX[(hi >>> 24) & 15] as number,
+    HEX[(hi >>> 20) & 15] as number,
+    HEX[(hi >>> 16) & 15] as number,
+    HEX[(hi >>> 12) & 15] as number,
+    HEX[(hi >>> 8) & 15] as number,
+    HEX[(hi >>> 4) & 15] as number,
+    HEX[hi & 15] as number,
+    HEX[(lo >>> 28) & 15] as number,
+    HEX[(lo >>> 24) & 15] as number,
+    HEX[(lo >>> 20) & 15] as number,
+    HEX[(lo >>> 16) & 15] as number,
+    HEX[(lo >>> 12) & 15] as number,
+    HEX[(lo >>> 8) & 15] as number,
+    HEX[(lo >>> 4) & 15] as number,
+    HEX[lo & 15] as number,
+  );
 }
+
+/** Char codes of the 16 lowercase hex digits. */
+const HEX = Array.from('0123456789abcdef', (c) => c.charCodeAt(0));
 
 /** FNV-1a 64 of `s`'s UTF-8 bytes, as 16 lowercase hex digits (zero-padded). */
 export function fnv1a64Hex(s: string): string {
   fnvStart();
   fnvFeed(s, 0, s.length);
   return hex64(H, L);
-}
-
-function hex8(x: number): string {
-  const h = x.toString(16);
-  return h.length === 8 ? h : '00000000'.slice(h.length) + h;
 }

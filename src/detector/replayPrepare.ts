@@ -79,6 +79,22 @@ interface Canonical {
   canonical: string | null;
   readonly id: number;
   readonly hex: string;
+  /** The next form with the same low hash half (a chain instead of a bucket array each). */
+  next: Canonical | null;
+  /**
+   * The first tool name seen with this form and its call: most forms go with one name, so
+   * the per-name map below is only needed for the others.
+   */
+  ownerName: string | null;
+  ownerCall: CallInfo | null;
+}
+
+/** One (name, canonical arguments) pairing. */
+interface CallInfo {
+  readonly pairKey: number;
+  readonly signature: string;
+  /** The signature's index into the per-signature state of the walk. */
+  readonly sigId: number;
 }
 
 /** A recently seen arguments string of one tool name. */
@@ -93,7 +109,7 @@ interface NameInfo {
   /** Recent argument strings, newest first; repeats are what loops are made of. */
   readonly recent: RecentArgs[];
   /** Per canonical id: the (name, canonical arguments) pairing key and the call signature. */
-  readonly calls: Map<number, { readonly pairKey: number; readonly signature: string }>;
+  readonly calls: Map<number, CallInfo>;
   /** The name set of a one-call batch of this name, once known. */
   singleSet: number;
 }
@@ -138,8 +154,10 @@ function readShape(el: JsonValue): void {
 
 /** Canonical forms identified exactly: by FNV hash, then (on a shared hash) by content. */
 class CanonicalTable {
-  private readonly byLow = new Map<number, Canonical[]>();
+  private readonly byLow = new Map<number, Canonical>();
   private count = 0;
+  /** Whether two different canonical forms share a 64-bit hash (never seen in practice). */
+  collided = false;
 
   /** The canonical form of an arguments string (hashed piecewise, no canonical string built). */
   ofText(raw: string): Canonical {
@@ -156,22 +174,28 @@ class CanonicalTable {
   }
 
   private find(hi: number, lo: number, raw: string | null, canonical: string | null): Canonical {
-    let bucket = this.byLow.get(lo);
-    if (bucket === undefined) {
-      bucket = [];
-      this.byLow.set(lo, bucket);
-    }
+    const first = this.byLow.get(lo);
     let mine = canonical;
-    for (const c of bucket) {
+    for (let c = first ?? null; c !== null; c = c.next) {
       if (c.hi !== hi) continue;
       if (raw !== null && c.raw === raw) return c;
       // Same hash, different input: compare the canonical forms themselves (rare).
       mine ??= canonicalOfArgumentsText(raw as string);
       c.canonical ??= canonicalOfArgumentsText(c.raw as string);
       if (c.canonical === mine) return c;
+      this.collided = true;
     }
-    const c: Canonical = { hi, raw, canonical, id: this.count++, hex: hex64(hi, lo) };
-    bucket.push(c);
+    const c: Canonical = {
+      hi,
+      raw,
+      canonical,
+      id: this.count++,
+      hex: hex64(hi, lo),
+      next: first ?? null,
+      ownerName: null,
+      ownerCall: null,
+    };
+    this.byLow.set(lo, c);
     return c;
   }
 }
@@ -186,11 +210,46 @@ export function prepareReplay(messages: readonly ChatMessage[]): PreparedReplay 
   const canonicals = new CanonicalTable();
   const names = new Map<string, NameInfo>();
   let pairCount = 0;
-  const signatures = new Map<string, string>();
+  // Every distinct signature string (call or batch) gets an id, once; the walk's state per
+  // signature lives in arrays by id. Equal strings must share an id, as the reference keys
+  // its map by the string. A call signature (`name:` + 16 hex digits) can only equal another
+  // call's if two canonical forms share a hash, and a joined one only if the name holds '|';
+  // so until a hash is shared, call signatures of '|'-free names take a fresh id without a
+  // string-keyed map (which costs ~1 µs an entry at 100k entries).
+  const sigIds = new Map<string, number>();
+  const sigStrings: string[] = [];
+  let exact = false;
   const nameSetIds = new Map<string, number>();
   const proseKeys = new Map<string, number>();
   // The proxy's session-wide map: batch signature → the results last seen (§7.4 step 2).
-  const lastResults = new Map<string, { pairs: AnswerPair[] | null; key: number | null }>();
+  // Indexed by signature id (arrays, not a map keyed by 100k signature strings).
+  const seen: boolean[] = [];
+  const lastPairs: (AnswerPair[] | null)[] = [];
+  const lastKey: (number | null)[] = [];
+  const newSigId = (signature: string): number => {
+    sigStrings.push(signature);
+    seen.push(false);
+    lastPairs.push(null);
+    lastKey.push(null);
+    return sigStrings.length - 1;
+  };
+  const sigIdOf = (signature: string, unique: boolean): number => {
+    if (unique && !exact) {
+      if (!canonicals.collided) return newSigId(signature);
+      // From now on every signature goes through the map, which first learns the earlier
+      // ones (all distinct so far, by the argument above).
+      exact = true;
+      sigStrings.forEach((str, i) => {
+        if (!sigIds.has(str)) sigIds.set(str, i);
+      });
+    }
+    let id = sigIds.get(signature);
+    if (id === undefined) {
+      id = newSigId(signature);
+      sigIds.set(signature, id);
+    }
+    return id;
+  };
   let resultsCount = 0;
 
   const nameInfo = (name: string): NameInfo => {
@@ -250,6 +309,7 @@ export function prepareReplay(messages: readonly ChatMessage[]): PreparedReplay 
     );
     let costly = false;
     let single: NameInfo | null = null;
+    let singleCall: CallInfo | null = null;
     for (let k = 0; k < n; k++) {
       readShape(tc[k] as JsonValue);
       const id = shapeId;
@@ -257,45 +317,51 @@ export function prepareReplay(messages: readonly ChatMessage[]): PreparedReplay 
       const info = nameInfo(name);
       const canonical =
         typeof shapeArgs === 'string' ? stringArgs(info, shapeArgs) : canonicals.ofValue(shapeArgs);
-      let call = info.calls.get(canonical.id);
-      if (call === undefined) {
-        call = { pairKey: pairCount++, signature: name + ':' + canonical.hex };
-        info.calls.set(canonical.id, call);
+      let call: CallInfo | undefined;
+      if (canonical.ownerName === name) call = canonical.ownerCall as CallInfo;
+      else {
+        call = canonical.ownerName === null ? undefined : info.calls.get(canonical.id);
+        if (call === undefined) {
+          const sigId = sigIdOf(name + ':' + canonical.hex, !name.includes('|'));
+          call = { pairKey: pairCount++, signature: sigStrings[sigId] as string, sigId };
+          if (canonical.ownerName === null) {
+            canonical.ownerName = name;
+            canonical.ownerCall = call;
+          } else info.calls.set(canonical.id, call);
+        }
       }
       calls[k] = { id, name, signature: call.signature };
       joinable[k] = { id, pairKey: call.pairKey };
       costly ||= info.costly;
       single = info;
+      singleCall = call;
     }
     let signature: string;
+    let sigId: number;
     let nameSet: number;
     if (n === 1) {
       // One call: its signature is already interned, and so is its name set.
       signature = (calls[0] as CallReport).signature;
+      sigId = (singleCall as CallInfo).sigId;
       const info = single as NameInfo;
       if (info.singleSet < 0) info.singleSet = nameSetOf(shapeName, [shapeName]);
       nameSet = info.singleSet;
     } else {
       const joined = joinCallSignatures(calls.map((c) => c.signature));
-      signature = signatures.get(joined) ?? joined;
-      if (signature === joined) signatures.set(joined, joined);
+      sigId = sigIdOf(joined, false);
+      signature = sigStrings[sigId] as string;
       const list = calls.map((c) => c.name);
       nameSet = nameSetOf(list.join('\u0000'), list);
     }
     const pairs = joinAnswers(joinable, messages, i);
-    const before = lastResults.get(signature);
-    const same =
-      before !== undefined &&
-      before.pairs !== null &&
-      pairs !== null &&
-      samePairs(before.pairs, pairs);
-    const results = pairs === null ? null : same ? (before.key as number) : resultsCount++;
-    const repeatNotEvaluated = before !== undefined && (before.pairs === null || pairs === null);
-    if (before === undefined) lastResults.set(signature, { pairs, key: results });
-    else {
-      before.pairs = pairs;
-      before.key = results;
-    }
+    const wasSeen = seen[sigId] as boolean;
+    const beforePairs = lastPairs[sigId] as AnswerPair[] | null;
+    const same = wasSeen && beforePairs !== null && pairs !== null && samePairs(beforePairs, pairs);
+    const results = pairs === null ? null : same ? (lastKey[sigId] as number) : resultsCount++;
+    const repeatNotEvaluated = wasSeen && (beforePairs === null || pairs === null);
+    seen[sigId] = true;
+    lastPairs[sigId] = pairs;
+    lastKey[sigId] = results;
     pushEvent(data, EV_BATCH, data.batches.length, i);
     data.batches.push({
       messageIndex: i,

@@ -1,6 +1,6 @@
 import { err, ok } from '../detector/index';
 import type { Result } from '../detector/index';
-import { decodeInput } from './decode';
+import { decodeInput, type Decoded } from './decode';
 import type { FormatOutput } from './format';
 import { formatLabel, FORMATS } from './formatList';
 import { IMPORTERS } from './registry';
@@ -12,6 +12,19 @@ import { readZip } from './zip';
 
 export type { FormatId, FormatInfo, Imported, ImportError, ImportOptions } from './types';
 export { FORMATS } from './formatList';
+export type { Decoded } from './decode';
+
+/**
+ * The first half of `importTranscript`: bytes (or text) to text, or to a ZIP archive's
+ * bytes. A caller holding a large file's bytes decodes them here and lets them go before
+ * the parse, so the bytes and the parse tree are never in memory together.
+ */
+export function decodeTranscript(
+  input: string | Uint8Array,
+  name?: string,
+): Result<Decoded, ImportError> {
+  return decodeInput(input, name);
+}
 
 /**
  * Turns an untrusted transcript (pasted text or file bytes) into the chat-completions
@@ -19,7 +32,7 @@ export { FORMATS } from './formatList';
  * `opts.format` forces one. Never throws: bad input is a typed `ImportError`.
  */
 export function importTranscript(
-  input: string | Uint8Array,
+  input: string | Uint8Array | Decoded,
   opts?: ImportOptions,
 ): Result<Imported, ImportError> {
   try {
@@ -35,10 +48,13 @@ export function importTranscript(
 }
 
 function importUnsafe(
-  input: string | Uint8Array,
+  input: string | Uint8Array | Decoded,
   opts: ImportOptions,
 ): Result<Imported, ImportError> {
-  const decoded = decodeInput(input, opts.name);
+  const decoded =
+    typeof input === 'string' || input instanceof Uint8Array
+      ? decodeInput(input, opts.name)
+      : ok(input);
   if (!decoded.ok) return decoded;
   if (decoded.value.kind === 'zip') {
     const z = readZip(decoded.value.bytes, opts.name);
@@ -60,13 +76,30 @@ function importUnsafe(
   const out = runImporter(format, doc);
   if (!out.ok) return out;
   const lineWarnings = doc.kind === 'jsonl' ? doc.warnings : [];
+  const forced = opts.format !== undefined && opts.format !== 'auto';
+  const mismatch = forced && out.value.messages.length === 0 ? forcedMismatch(format, doc) : [];
   return ok({
     format,
     formatLabel: formatLabel(format),
     messages: out.value.messages,
-    warnings: [...decodeWarnings, ...lineWarnings, ...out.value.warnings],
+    warnings: [...decodeWarnings, ...lineWarnings, ...mismatch, ...out.value.warnings],
     referenceScan: out.value.referenceScan ?? 'scanned',
   });
+}
+
+/**
+ * The warning for a forced format that found nothing: a wrong choice in the format picker
+ * must not pass for an empty transcript. Names the detected format when there is one.
+ */
+function forcedMismatch(format: FormatId, doc: Doc): string[] {
+  const s = sniff(doc);
+  const label = formatLabel(format);
+  if (s.format !== null && s.format !== format) {
+    return [
+      `Read as ${label} (chosen by hand), the file has no messages; it looks like ${formatLabel(s.format)}. Choose Auto-detect or that format.`,
+    ];
+  }
+  return [`Read as ${label} (chosen by hand), the file has no messages.`];
 }
 
 /** Runs one format's importer over a parsed document. */

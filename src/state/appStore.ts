@@ -16,17 +16,33 @@ function safeStorage(): AppDeps['storage'] {
   }
 }
 
+let pendingHash: string | null = null;
+
+/**
+ * Writes the config to the URL after the current task: replaceState costs up to ~20 ms, which
+ * the keystroke that changed the config should not wait for; a burst of changes writes once.
+ */
+function writeHashSoon(hash: string): void {
+  const scheduled = pendingHash !== null;
+  pendingHash = hash;
+  if (scheduled) return;
+  setTimeout(() => {
+    const latest = pendingHash;
+    pendingHash = null;
+    if (latest === null) return;
+    const url = new URL(window.location.href);
+    url.hash = latest;
+    // replaceState: a config change is not a navigation the Back button should undo.
+    window.history.replaceState(window.history.state, '', url.href);
+  }, 0);
+}
+
 const browserDeps: AppDeps = {
   createClient: (listener) => new ReplayClient(listener),
   storage: safeStorage(),
   hash: {
     read: () => window.location.hash,
-    write: (hash) => {
-      const url = new URL(window.location.href);
-      url.hash = hash;
-      // replaceState: a config change is not a navigation the Back button should undo.
-      window.history.replaceState(window.history.state, '', url.href);
-    },
+    write: (hash) => writeHashSoon(hash),
   },
   fetchText: async (path) => {
     const res = await fetch(new URL(path, document.baseURI), { credentials: 'same-origin' });

@@ -7,6 +7,7 @@
 // figure for graphical objects). Output is `#rrggbb`, valid everywhere CSS and canvas take colours.
 
 import type { Report } from '../detector/report';
+import { columnsOf, type TranscriptColumns } from '../worker/reportColumns';
 
 export type ThemeName = 'light' | 'dark';
 
@@ -31,19 +32,20 @@ const RANKED_LIGHTNESS: Record<ThemeName, readonly number[]> = {
   light: [0.5, 0.62, 0.4],
   dark: [0.7, 0.82, 0.6],
 };
-const rankCache = new WeakMap<Report, Map<string, number>>();
+const rankCache = new WeakMap<TranscriptColumns, Map<string, number>>();
 
-/** Signature → frequency rank (0 = most batches; ties by first appearance), cached per report. */
+/**
+ * Signature → frequency rank (0 = most batches; ties by first appearance), cached per
+ * transcript (ranks do not depend on the config). Views that know the batch use
+ * `signaturePalette`, which needs no map of every signature.
+ */
 export function signatureRanks(report: Report): Map<string, number> {
-  const hit = rankCache.get(report);
+  const t = columnsOf(report).transcript;
+  const hit = rankCache.get(t);
   if (hit) return hit;
-  const counts = new Map<string, number>();
-  for (const b of report.batches) counts.set(b.signature, (counts.get(b.signature) ?? 0) + 1);
-  // Map iteration keeps first-appearance order; the sort is stable, so ties keep it.
-  const order = [...counts.entries()].sort((a, b) => b[1] - a[1]);
   const ranks = new Map<string, number>();
-  order.forEach(([sig], i) => ranks.set(sig, i));
-  rankCache.set(report, ranks);
+  t.sigText.forEach((sig, id) => ranks.set(sig, t.rank[id] as number));
+  rankCache.set(t, ranks);
   return ranks;
 }
 
@@ -57,6 +59,23 @@ const CHROMA: Record<ThemeName, number> = { light: 0.15, dark: 0.13 };
 
 const cache = new Map<string, string>();
 
+/** The ranked colour for a frequency rank, or null past the ranked palette. */
+function rankedColor(rank: number | undefined, theme: ThemeName): string | null {
+  const entry = rank === undefined ? undefined : RANKED[rank];
+  if (entry === undefined) return null;
+  const [hue, band] = entry;
+  return oklchToHex(RANKED_LIGHTNESS[theme][band] ?? 0.6, CHROMA[theme] + 0.02, hue);
+}
+
+/** The stable hashed colour of a signature (no report). */
+function hashedColor(signature: string, theme: ThemeName): string {
+  const h = hash32(signature);
+  const hue = ((h & 0xffff) / 0x10000) * 360;
+  const bands = LIGHTNESS[theme];
+  const lightness = bands[(h >>> 16) % bands.length] ?? 0.6;
+  return oklchToHex(lightness, CHROMA[theme], hue);
+}
+
 /**
  * The colour (`#rrggbb`) for a batch signature in a theme. With the report, the ten most frequent
  * signatures get well-separated ranked colours; every other signature (or a call without the
@@ -64,26 +83,56 @@ const cache = new Map<string, string>();
  */
 export function signatureColor(signature: string, theme: ThemeName, report?: Report): string {
   if (report) {
-    const rank = signatureRanks(report).get(signature);
-    const entry = rank === undefined ? undefined : RANKED[rank];
-    if (entry !== undefined) {
-      const [hue, band] = entry;
-      return oklchToHex(RANKED_LIGHTNESS[theme][band] ?? 0.6, CHROMA[theme] + 0.02, hue);
-    }
+    const ranked = rankedColor(signatureRanks(report).get(signature), theme);
+    if (ranked !== null) return ranked;
   }
   const key = theme + '\u0000' + signature;
   const hit = cache.get(key);
   if (hit !== undefined) return hit;
-  const h = hash32(signature);
-  const hue = ((h & 0xffff) / 0x10000) * 360;
-  const bands = LIGHTNESS[theme];
-  const lightness = bands[(h >>> 16) % bands.length] ?? 0.6;
-  const colour = oklchToHex(lightness, CHROMA[theme], hue);
-  // Memoised because canvas code asks for the same few colours on every frame; bounded so a
-  // transcript with millions of distinct signatures cannot grow it without limit.
+  const colour = hashedColor(signature, theme);
+  // Memoised for callers without a palette; bounded so a transcript with millions of distinct
+  // signatures cannot grow it without limit.
   if (cache.size > 4096) cache.clear();
   cache.set(key, colour);
   return colour;
+}
+
+/** Colour by signature id (`TranscriptColumns.sigId`), the same as `signatureColor` with the report. */
+export type SignaturePalette = (sigId: number) => string;
+
+const palettes = new WeakMap<TranscriptColumns, Map<ThemeName, SignaturePalette>>();
+
+/**
+ * The colours of a report's signatures by id, each computed when first drawn and kept per
+ * transcript and theme: a config change re-colours nothing, and 100k distinct signatures cost
+ * only the few hundred a frame shows.
+ */
+export function signaturePalette(report: Report, theme: ThemeName): SignaturePalette {
+  const t = columnsOf(report).transcript;
+  let byTheme = palettes.get(t);
+  if (byTheme === undefined) {
+    byTheme = new Map();
+    palettes.set(t, byTheme);
+  }
+  let palette = byTheme.get(theme);
+  if (palette === undefined) {
+    const memo = new Array<string | undefined>(t.sigText.length);
+    palette = (id) => {
+      let c = memo[id];
+      if (c === undefined) {
+        c = rankedColor(t.rank[id], theme) ?? hashedColor(t.sigText[id] ?? '', theme);
+        memo[id] = c;
+      }
+      return c;
+    };
+    byTheme.set(theme, palette);
+  }
+  return palette;
+}
+
+/** The colour of batch `batchIndex`'s signature (table rows, details). */
+export function batchColor(report: Report, batchIndex: number, theme: ThemeName): string {
+  return signaturePalette(report, theme)(columnsOf(report).transcript.sigId[batchIndex] ?? 0);
 }
 
 /** FNV-1a 32 over UTF-16 code units with a murmur3 finaliser (signatures differ only in a few trailing hex digits). */

@@ -10,8 +10,8 @@
  * - The transcript crosses once per load (a `File`/`Blob` handle, or the pasted string);
  *   config changes send only the config. Latest wins: one evaluate in flight, newer configs
  *   wait in a single pending slot, and a superseded reply is not delivered.
- * - Reports arrive packed and are rebuilt in slices (packedReport.ts), so the main thread
- *   never spends one long task on a 100k-batch report.
+ * - Reports arrive packed and are wrapped without copying (lazyReport.ts): a batch object is
+ *   built only when a view reads it, so a 100k-batch report costs no long task or garbage.
  * - Failures are classified (crashed, out of memory, too slow, could not start) with a
  *   watchdog proportional to the input size; `retry()` reloads the failed transcript.
  */
@@ -39,12 +39,7 @@ import {
   timeoutFailure,
   type WorkerFailure,
 } from './failure';
-import {
-  unpackReport,
-  unpackTranscript,
-  type UnpackedTranscript,
-  type Yield,
-} from './packedReport';
+import { unpackReport, unpackTranscript, type UnpackedTranscript, type Yield } from './lazyReport';
 import type { LoadedResponse, TestFault, TranscriptInput, WorkerResponse } from './protocol';
 import { SideChannel, type SideListener } from './zooClient';
 import type { SweepRequest, ZooParamsById } from './zooProtocol';
@@ -321,7 +316,7 @@ export class ReplayClient {
     this.listener.onWorkerFailed(f.message, f);
   }
 
-  /** Rebuilds the loaded reports in slices, then makes the staging worker the serving one. */
+  /** Wraps the loaded reports, then makes the staging worker the serving one. */
   private async adopt(s: Staging, msg: LoadedResponse): Promise<void> {
     let transcript: UnpackedTranscript;
     let report: Report;
@@ -404,7 +399,7 @@ export class ReplayClient {
       return;
     }
     const generation = this.evaluateGeneration;
-    unpackReport(msg.report, sv.transcript, this.yieldNow).then(
+    unpackReport(msg.report, sv.transcript).then(
       (report) => {
         if (this.serving === sv && this.evaluateGeneration === generation) {
           this.deliver(sv, report, false);

@@ -5,7 +5,7 @@
 import type { DetectorConfig, Report } from '../detector/index';
 import type { FormatId } from '../import/index';
 import type { WorkerFailure } from './failure';
-import type { UnpackedTranscript, Yield } from './packedReport';
+import type { UnpackedTranscript, Yield } from './lazyReport';
 import type {
   AnalysisError,
   DetailsResponse,
@@ -97,6 +97,7 @@ export interface Serving {
   readonly input: TranscriptInput;
   readonly format: FormatId | 'auto';
   readonly formatLabel: string;
+  /** The transcript's columns, shared by all its reports (reportColumns.ts). */
   readonly transcript: UnpackedTranscript;
   readonly defaultReport: Report;
 }

@@ -18,9 +18,16 @@ import {
   type PreparedReplay,
   type Report,
   type ReportSource,
+  type Result,
 } from '../detector/index';
-import { importTranscript } from '../import/index';
+import {
+  decodeTranscript,
+  importTranscript,
+  type Decoded,
+  type ImportError,
+} from '../import/index';
 import { packReport, packTranscript } from './packedReport';
+import { macrotask } from './macrotask';
 import { createZooHandler } from './zooHandle';
 import type { SweepRequest, ZooRequest } from './zooProtocol';
 import type {
@@ -112,17 +119,22 @@ async function readBlob(
   return done === total ? out : out.subarray(0, done);
 }
 
-async function inputToImportable(
+/**
+ * Reads and decodes the input. A file's bytes live only inside this function: they are
+ * garbage once decoded, before the parse builds its tree (peak memory is text + tree, not
+ * bytes + text + tree).
+ */
+async function readInput(
   input: TranscriptInput,
   onRead: (done: number, total: number) => void,
-): Promise<string | Uint8Array> {
+): Promise<Result<Decoded, ImportError>> {
   switch (input.kind) {
     case 'text':
-      return input.text;
+      return decodeTranscript(input.text, input.name);
     case 'bytes':
-      return input.bytes;
+      return decodeTranscript(input.bytes, input.name);
     case 'blob':
-      return readBlob(input.blob, onRead);
+      return decodeTranscript(await readBlob(input.blob, onRead), input.name);
   }
 }
 
@@ -145,11 +157,12 @@ export function createReplayHandler(options: ReplayHandlerOptions = {}): ReplayH
     const t0 = now();
     const size = req.input.kind === 'blob' ? req.input.blob.size : null;
     progress(req, 'reading', 0, size);
-    const raw = await inputToImportable(req.input, (done, total) =>
+    const decoded = await readInput(req.input, (done, total) =>
       progress(req, 'reading', done, total),
     );
+    if (!decoded.ok) return fail(req, { kind: 'import', error: decoded.error });
     progress(req, 'parsing', null, null);
-    const imported = importTranscript(raw, {
+    const imported = importTranscript(decoded.value, {
       format: req.format ?? 'auto',
       name: req.input.name,
     });
@@ -234,7 +247,7 @@ export function createReplayHandler(options: ReplayHandlerOptions = {}): ReplayH
         case 'sweep': {
           const c = staleOr(req);
           if ('type' in c) return c;
-          return req.type === 'zoo' ? zoo.zoo(req, c) : zoo.sweep(req, c);
+          return req.type === 'zoo' ? await zoo.zoo(req, c, macrotask) : zoo.sweep(req, c);
         }
       }
     } catch (e) {
@@ -243,13 +256,18 @@ export function createReplayHandler(options: ReplayHandlerOptions = {}): ReplayH
     }
   }
 
-  // Requests run one at a time, in arrival order: a details request sent right after a
-  // load must see that load's transcript, even though reading a Blob is asynchronous.
-  let queue: Promise<unknown> = Promise.resolve();
+  // Two lanes. Loads, zoo and sweep requests run one at a time, in arrival order. Config
+  // changes and details are what a person waits for: they wait only for the loads sent
+  // before them (a details request sent right after a load must see that load's
+  // transcript), not for side work, which pauses between slices to let them through.
+  let serial: Promise<unknown> = Promise.resolve();
+  let loads: Promise<unknown> = Promise.resolve();
   return {
     handle(req) {
-      const reply = queue.then(() => run(req));
-      queue = reply;
+      if (req.type === 'evaluate' || req.type === 'details') return loads.then(() => run(req));
+      const reply = serial.then(() => run(req));
+      serial = reply;
+      if (req.type === 'load') loads = reply;
       return reply;
     },
   };

@@ -5,18 +5,28 @@
  * Structured-cloning a 100k-batch `Report` builds several hundred thousand objects on the
  * main thread in one task (hundreds of milliseconds: a visible stall). Packed, it is a few
  * typed arrays moved without copying, plus one string holding every distinct id, name and
- * signature; the main thread rebuilds the `Report` in slices (`unpackReport`), yielding
- * between them. The config-independent part (calls, signatures, message indexes) crosses
+ * signature; the main thread wraps them as a `Report` whose batches are built when read
+ * (lazyReport.ts). The config-independent part (calls, signatures, message indexes) crosses
  * once per transcript (`PackedTranscript`); each config change sends only `PackedReport`.
  */
-import type {
-  BatchReport,
-  BreakBefore,
-  CallReport,
-  RefusalReason,
-  RepeatOutcome,
-  Report,
-} from '../detector/index';
+import type { BatchReport, Report } from '../detector/index';
+import {
+  BREAKS,
+  buildPyramid,
+  FLAG_ANSWERS_KNOWN,
+  FLAG_COSTLY,
+  FLAG_EXEMPT,
+  FLAG_IDENTICAL_REPEAT,
+  FLAG_NOT_EVALUATED,
+  FLAG_OBSERVATION,
+  FLAG_REFUSED,
+  FLAG_RESCUED,
+  OUTCOMES,
+  REASONS,
+  signatureColumns,
+  type SignatureColumns,
+  type TimelinePyramid,
+} from './packedColumns';
 
 /** The config-independent columns of a transcript's batches. */
 export interface PackedTranscript {
@@ -32,6 +42,8 @@ export interface PackedTranscript {
   readonly callId: Int32Array;
   readonly callName: Int32Array;
   readonly callSignature: Int32Array;
+  /** Dense signature ids and frequencies, for the views (packedColumns.ts). */
+  readonly signatures: SignatureColumns;
 }
 
 /** One config's verdicts over a transcript's batches, plus the report's small fields. */
@@ -48,33 +60,23 @@ export interface PackedReport {
   readonly outcome: Uint8Array;
   readonly reason: Uint8Array;
   readonly breakBefore: Uint8Array;
+  /** The timeline's pyramid over these verdicts, built here so the main thread need not. */
+  readonly pyramid: TimelinePyramid;
 }
 
-const FLAG_OBSERVATION = 1;
-const FLAG_COSTLY = 2;
-const FLAG_EXEMPT = 4;
-const FLAG_ANSWERS_KNOWN = 8;
-const FLAG_REFUSED = 16;
-const FLAG_RESCUED = 32;
-const FLAG_IDENTICAL_REPEAT = 64;
-const FLAG_NOT_EVALUATED = 128;
-
-const OUTCOMES: readonly RepeatOutcome[] = [
-  'not-comparable',
-  'answer-repeated',
-  'answer-changed',
-  'not-the-current-run',
-];
-const REASONS: readonly (RefusalReason | null)[] = [null, 'strikes', 'ceiling'];
-const BREAKS: readonly BreakBefore[] = [
-  null,
-  'start',
-  'signature',
-  'user',
-  'system',
-  'developer',
-  'other-role',
-];
+export {
+  BREAKS,
+  FLAG_ANSWERS_KNOWN,
+  FLAG_COSTLY,
+  FLAG_EXEMPT,
+  FLAG_IDENTICAL_REPEAT,
+  FLAG_NOT_EVALUATED,
+  FLAG_OBSERVATION,
+  FLAG_REFUSED,
+  FLAG_RESCUED,
+  OUTCOMES,
+  REASONS,
+} from './packedColumns';
 
 function codeOf<T>(table: readonly T[], value: T): number {
   const i = table.indexOf(value);
@@ -131,6 +133,7 @@ export function packTranscript(report: Report): PackedTranscript {
     callId,
     callName,
     callSignature,
+    signatures: signatureColumns(signature, parts.length),
   };
 }
 
@@ -165,17 +168,13 @@ export function packReport(report: Report): PackedReport {
     breakBefore[i] = codeOf(BREAKS, b.breakBefore);
   }
   const { batches: _omitted, ...head } = report;
+  const columns = { flags, threshold, ceiling, count, total, outcome, breakBefore };
   return {
     head,
     batchCount: n,
-    flags,
-    threshold,
-    ceiling,
-    count,
-    total,
-    outcome,
+    ...columns,
     reason,
-    breakBefore,
+    pyramid: buildPyramid(columns, n, report.firstRefusal?.batchIndex ?? null),
   };
 }
 
@@ -184,110 +183,19 @@ export function transferablesOf(
   ...packed: readonly (PackedTranscript | PackedReport | null | undefined)[]
 ): ArrayBuffer[] {
   const out = new Set<ArrayBuffer>();
+  const add = (o: object): void => {
+    for (const v of Object.values(o)) {
+      if (ArrayBuffer.isView(v) && v.buffer instanceof ArrayBuffer) out.add(v.buffer);
+    }
+  };
   for (const p of packed) {
     if (p === null || p === undefined) continue;
-    for (const v of Object.values(p)) {
-      if (ArrayBuffer.isView(v) && v.buffer instanceof ArrayBuffer) out.add(v.buffer);
+    add(p);
+    if ('signatures' in p) add(p.signatures);
+    if ('pyramid' in p) {
+      add(p.pyramid);
+      for (const level of p.pyramid.levels) add(level);
     }
   }
   return [...out];
-}
-
-/** Gives control back to the event loop between slices of work. */
-export type Yield = () => Promise<void>;
-
-/** Batches rebuilt per slice: a few milliseconds of work on an ordinary machine. */
-export const UNPACK_SLICE = 4096;
-
-/** The calls of every batch of a packed transcript, rebuilt once and shared by its reports. */
-export interface UnpackedTranscript {
-  readonly batchCount: number;
-  readonly messageIndex: Int32Array;
-  readonly signatures: readonly string[];
-  readonly calls: readonly (readonly CallReport[])[];
-}
-
-/** Rebuilds the call lists of a packed transcript, yielding every `UNPACK_SLICE` batches. */
-export async function unpackTranscript(
-  t: PackedTranscript,
-  yieldNow: Yield,
-): Promise<UnpackedTranscript> {
-  const strings = new Array<string>(t.stringEnds.length);
-  let start = 0;
-  for (let i = 0; i < t.stringEnds.length; i++) {
-    const end = t.stringEnds[i] as number;
-    strings[i] = t.strings.slice(start, end);
-    start = end;
-    if ((i & 0xffff) === 0xffff) await yieldNow();
-  }
-  const str = (i: number): string => strings[i] as string;
-  const calls = new Array<readonly CallReport[]>(t.batchCount);
-  const signatures = new Array<string>(t.batchCount);
-  for (let i = 0; i < t.batchCount; i++) {
-    const from = t.callStart[i] as number;
-    const to = t.callStart[i + 1] as number;
-    const list: CallReport[] = [];
-    for (let k = from; k < to; k++) {
-      list.push({
-        id: str(t.callId[k] as number),
-        name: str(t.callName[k] as number),
-        signature: str(t.callSignature[k] as number),
-      });
-    }
-    calls[i] = list;
-    signatures[i] = str(t.signature[i] as number);
-    if (i % UNPACK_SLICE === UNPACK_SLICE - 1) await yieldNow();
-  }
-  return { batchCount: t.batchCount, messageIndex: t.messageIndex, signatures, calls };
-}
-
-/** Rebuilds a `Report` from its packed verdicts and its transcript's calls, in slices. */
-export async function unpackReport(
-  p: PackedReport,
-  t: UnpackedTranscript,
-  yieldNow: Yield,
-): Promise<Report> {
-  if (p.batchCount !== t.batchCount) {
-    throw new Error(
-      `A report of ${p.batchCount} batches cannot belong to a transcript of ${t.batchCount}.`,
-    );
-  }
-  const batches = new Array<BatchReport>(p.batchCount);
-  for (let i = 0; i < p.batchCount; i++) {
-    const f = p.flags[i] as number;
-    batches[i] = {
-      index: i,
-      messageIndex: t.messageIndex[i] as number,
-      calls: t.calls[i] as readonly CallReport[],
-      signature: t.signatures[i] as string,
-      observation: (f & FLAG_OBSERVATION) !== 0,
-      costly: (f & FLAG_COSTLY) !== 0,
-      threshold: p.threshold[i] as number,
-      ceiling: p.ceiling[i] as number,
-      exempt: (f & FLAG_EXEMPT) !== 0,
-      count: p.count[i] as number,
-      total: p.total[i] as number,
-      answersKnown: (f & FLAG_ANSWERS_KNOWN) !== 0,
-      outcome: OUTCOMES[p.outcome[i] as number] ?? 'not-comparable',
-      refused: (f & FLAG_REFUSED) !== 0,
-      reason: REASONS[p.reason[i] as number] ?? null,
-      rescued: (f & FLAG_RESCUED) !== 0,
-      identicalResultRepeat: (f & FLAG_IDENTICAL_REPEAT) !== 0,
-      repeatNotEvaluated: (f & FLAG_NOT_EVALUATED) !== 0,
-      breakBefore: BREAKS[p.breakBefore[i] as number] ?? null,
-    };
-    if (i % UNPACK_SLICE === UNPACK_SLICE - 1) await yieldNow();
-  }
-  const h = p.head;
-  // The report's own key order, so an exported report reads like the CLI's.
-  return {
-    schemaVersion: h.schemaVersion,
-    source: h.source,
-    config: h.config,
-    batches,
-    firstRefusal: h.firstRefusal,
-    referenceVerdict: h.referenceVerdict,
-    ledger: h.ledger,
-    timing: h.timing,
-  };
 }

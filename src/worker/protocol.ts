@@ -12,7 +12,7 @@
 import type { BatchDetails, DetectorConfig } from '../detector/index';
 import type { FormatId, ImportError } from '../import/index';
 import type { PackedReport, PackedTranscript } from './packedReport';
-import type { SweepRequest, SweepResponse, ZooRequest, ZooResponse } from './zooProtocol';
+import type { SweepRequest, SweepResponse, ZooRequest, ZooWireResponse } from './zooProtocol';
 
 export type { PackedReport, PackedTranscript } from './packedReport';
 
@@ -140,7 +140,7 @@ export type WorkerResponse =
   | ErrorResponse
   | ProgressResponse
   | ReadyResponse
-  | ZooResponse
+  | ZooWireResponse
   | SweepResponse;
 
 /** A one-line, plain-text description of an analysis error (for headers, logs, tooltips). */

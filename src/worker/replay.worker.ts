@@ -3,6 +3,7 @@
 // into the worker. The logic lives in handle.ts, which is tested without a Worker.
 import { createReplayHandler } from './handle';
 import { transferablesOf } from './packedReport';
+import { laneTransferables } from './zooPacked';
 import type { LoadRequest, WorkerRequest, WorkerResponse } from './protocol';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
@@ -12,7 +13,9 @@ const post = (reply: WorkerResponse) => {
       ? transferablesOf(reply.transcript, reply.report, reply.defaultReport)
       : reply.type === 'evaluated'
         ? transferablesOf(reply.report)
-        : [];
+        : reply.type === 'zoo'
+          ? laneTransferables(reply.lanes)
+          : [];
   scope.postMessage(reply, transfer);
 };
 

@@ -4,6 +4,8 @@
  * transcript than the one the client holds is dropped.
  */
 import type { AnalysisError, WorkerResponse } from './protocol';
+import type { ZooResult } from '../detector/zoo/index';
+import { unpackLanes } from './zooPacked';
 import type { SweepRequest, SweepResponse, ZooRequest, ZooResponse } from './zooProtocol';
 
 /** Where zoo and sweep replies go. */
@@ -18,10 +20,18 @@ export interface SideListener {
 export class SideChannel {
   listener: SideListener | null = null;
   private latest = { zoo: 0, sweep: 0 };
+  /** The lane results last delivered, so the worker need not send them again. */
+  private held: { dataVersion: number; resultsId: number; results: ZooResult[] } | null = null;
 
-  /** Records `req` as the newest of its type and returns it, for posting. */
+  /**
+   * Records `req` as the newest of its type and returns it, for posting; a zoo request says
+   * which lane results it holds for that transcript.
+   */
   request<R extends ZooRequest | SweepRequest>(req: R): R {
     this.latest[req.type] = req.requestId;
+    if (req.type === 'zoo' && this.held !== null && this.held.dataVersion === req.dataVersion) {
+      return { ...req, haveResultsId: this.held.resultsId };
+    }
     return req;
   }
 
@@ -40,8 +50,30 @@ export class SideChannel {
     if (msg.requestId !== this.latest[type] || msg.dataVersion !== dataVersion) return true;
     const l = this.listener;
     if (l === null) return true;
-    if (msg.type === 'zoo') l.onZoo(msg);
-    else if (msg.type === 'sweep') l.onSweep(msg);
+    if (msg.type === 'zoo') {
+      const { lanes, ...rest } = msg;
+      let results: ZooResult[];
+      if (lanes !== null) {
+        results = unpackLanes(lanes);
+        this.held = { dataVersion: msg.dataVersion, resultsId: msg.resultsId, results };
+      } else if (
+        this.held !== null &&
+        this.held.dataVersion === msg.dataVersion &&
+        this.held.resultsId === msg.resultsId
+      ) {
+        results = this.held.results;
+      } else {
+        // Cannot happen (the worker omits only the results the request said it holds, and
+        // those change only on delivery of a newer reply); said rather than shown empty.
+        l.onSideError('zoo', {
+          kind: 'internal',
+          message:
+            'The detector lanes arrived without their results; change any lane setting to recompute them.',
+        });
+        return true;
+      }
+      l.onZoo({ ...rest, results });
+    } else if (msg.type === 'sweep') l.onSweep(msg);
     else if (msg.type === 'error' && msg.error.kind !== 'stale') l.onSideError(type, msg.error);
     return true;
   }

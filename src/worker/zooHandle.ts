@@ -13,8 +13,9 @@ import {
 } from '../detector/index';
 import {
   compareZoo,
-  runZoo,
-  zooInput,
+  runLane,
+  ZOO_DETECTORS,
+  ZooInputBuilder,
   type ZooComparison,
   type ZooResult,
   type ZooStep,
@@ -24,8 +25,9 @@ import type {
   SweepResponse,
   ZooParamsById,
   ZooRequest,
-  ZooResponse,
+  ZooWireResponse,
 } from './zooProtocol';
+import { packLanes } from './zooPacked';
 
 /** What the zoo and the sweep read from the replay handler's current transcript. */
 export interface ZooContext {
@@ -34,8 +36,16 @@ export interface ZooContext {
   readonly report: Report;
 }
 
+/** Lets the worker receive other messages (a config change) between slices of zoo work. */
+export type Pause = () => Promise<void>;
+
 export interface ZooHandler {
-  zoo(req: ZooRequest, ctx: ZooContext): ZooResponse;
+  /**
+   * The lanes for `req.params`, built a slice at a time with `pause()` between slices: on a
+   * 100 MB transcript the first request is seconds of work, and a config change sent
+   * meanwhile must not wait for it. `ctx.report` is read at the end (the latest config).
+   */
+  zoo(req: ZooRequest, ctx: ZooContext, pause?: Pause): Promise<ZooWireResponse>;
   sweep(req: SweepRequest, ctx: ZooContext): SweepResponse;
 }
 
@@ -66,30 +76,51 @@ export function referenceRow(report: Report, results: readonly ZooResult[]): Zoo
   };
 }
 
+/** Messages turned into zoo steps between two pauses. */
+const INPUT_SLICE = 2000;
+
+const noPause: Pause = () => Promise.resolve();
+
 /** Creates the zoo/sweep half of a worker, with its own caches. */
 export function createZooHandler(): ZooHandler {
-  let input: { messages: readonly ChatMessage[]; steps: ZooStep[] } | null = null;
-  let lanes: { steps: ZooStep[]; key: string; results: ZooResult[] } | null = null;
+  let input: { messages: readonly ChatMessage[]; builder: ZooInputBuilder } | null = null;
+  let lanes: {
+    steps: ZooStep[];
+    key: string;
+    results: ZooResult[];
+    id: number;
+  } | null = null;
+  let nextResultsId = 1;
   let swept: { prepared: PreparedReplay; key: string; sweep: Sweep } | null = null;
 
-  const stepsOf = (messages: readonly ChatMessage[]): ZooStep[] => {
-    if (input?.messages !== messages) input = { messages, steps: zooInput(messages) };
-    return input.steps;
-  };
-
   return {
-    zoo(req, ctx) {
-      const steps = stepsOf(ctx.messages);
+    async zoo(req, ctx, pause = noPause) {
+      if (input?.messages !== ctx.messages) {
+        input = { messages: ctx.messages, builder: new ZooInputBuilder(ctx.messages) };
+      }
+      // Resumable: a request that was superseded mid-way leaves its progress for the next.
+      const builder = input.builder;
+      while (!builder.advance(INPUT_SLICE)) await pause();
+      const steps = builder.steps;
       const key = paramsKey(req.params);
       if (lanes === null || lanes.steps !== steps || lanes.key !== key) {
-        lanes = { steps, key, results: runZoo(steps, req.params) };
+        const results: ZooResult[] = [];
+        for (const d of ZOO_DETECTORS) {
+          results.push(runLane(d, steps, req.params));
+          await pause();
+        }
+        lanes = { steps, key, results, id: nextResultsId++ };
       }
+      // A client that holds these results gets none; otherwise they are packed for each
+      // reply (the buffers are transferred away, so they cannot be kept).
+      const send = req.haveResultsId === lanes.id ? null : packLanes(lanes.results);
       const refused = new Set(ctx.report.batches.filter((b) => b.refused).map((b) => b.index));
       return {
         type: 'zoo',
         requestId: req.requestId,
         dataVersion: req.dataVersion,
-        results: lanes.results,
+        resultsId: lanes.id,
+        lanes: send,
         comparison: compareZoo(lanes.results, refused),
         reference: referenceRow(ctx.report, lanes.results),
         against: {

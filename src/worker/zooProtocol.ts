@@ -5,6 +5,7 @@
  */
 import type { DetectorConfig, Sweep } from '../detector/index';
 import type { ZooComparison, ZooParams, ZooResult } from '../detector/zoo/index';
+import type { PackedLanes } from './zooPacked';
 
 /** Zoo parameters by detector id; missing values take their defaults. */
 export type ZooParamsById = Readonly<Record<string, ZooParams>>;
@@ -15,6 +16,8 @@ export interface ZooRequest {
   readonly requestId: number;
   readonly dataVersion: number;
   readonly params: ZooParamsById;
+  /** The `resultsId` of lane results the client already holds for this transcript. */
+  readonly haveResultsId?: number;
 }
 
 /** Sweep the thresholds under `config`'s mode and observation patterns. */
@@ -25,11 +28,13 @@ export interface SweepRequest {
   readonly config: Pick<DetectorConfig, 'mode' | 'observationTools'>;
 }
 
-/** Reply to `zoo`. */
+/** Reply to `zoo`, as listeners receive it (the side channel unpacks the wire form). */
 export interface ZooResponse {
   readonly type: 'zoo';
   readonly requestId: number;
   readonly dataVersion: number;
+  /** Identifies `results` within the transcript (new parameters, new id). */
+  readonly resultsId: number;
   readonly results: readonly ZooResult[];
   readonly comparison: readonly ZooComparison[];
   /** The reference's own row (id `reference`): its refusals as stops, against the lanes. */
@@ -39,6 +44,14 @@ export interface ZooResponse {
     readonly maxRepeatedBatchSteps: number;
     readonly maxObservationSteps: number | null;
   };
+}
+
+/**
+ * Reply to `zoo` as the worker sends it: the lanes packed (zooPacked.ts), or null when the
+ * request said it holds results `resultsId` already.
+ */
+export interface ZooWireResponse extends Omit<ZooResponse, 'results'> {
+  readonly lanes: PackedLanes | null;
 }
 
 /** Reply to `sweep`. */

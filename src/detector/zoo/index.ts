@@ -3,8 +3,8 @@
  * transcript. Pure; the UI draws each lane under the timeline.
  */
 export type * from './types';
-export { zooInput, looksLikeError, answerText } from './input';
+export { zooInput, ZooInputBuilder, looksLikeError, answerText } from './input';
 export { jsJson } from './jsJson';
-export { ZOO_DETECTORS, runZoo, defaultZooParams, compareZoo } from './registry';
+export { ZOO_DETECTORS, runZoo, runLane, defaultZooParams, compareZoo } from './registry';
 export type { ZooResult, ZooComparison } from './registry';
 export { normaliseVolatile } from './advisory/volatile';

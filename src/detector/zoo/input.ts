@@ -6,15 +6,16 @@
  * other role is a break. Answers are joined per call with the contiguous-window rule (§7.5).
  */
 import {
-  batchSignature,
   canonicalArgs,
-  domainCalls,
   extractText,
+  fnv1a64Hex,
   isJsonArray,
   printJson,
   type ChatMessage,
   type JsonValue,
 } from '../index';
+import { joinCallSignatures } from '../signature';
+import { parseArgumentsString, readCallShape } from '../toolCalls';
 import { jsJson } from './jsJson';
 import type { ZooBatch, ZooCall, ZooStep } from './types';
 
@@ -66,46 +67,98 @@ function joinAnswerTexts(
   });
 }
 
+/** What the zoo reads of one call's arguments, computed once per distinct arguments. */
+interface Derived {
+  readonly value: JsonValue;
+  readonly canonical: string;
+  readonly json: string;
+  /** FNV-1a 64 of `canonical`: the call signature is `name:hash` (§3.3). */
+  readonly hash: string;
+}
+
+function derive(value: JsonValue): Derived {
+  const canonical = canonicalArgs(value);
+  return { value, canonical, json: jsJson(value), hash: fnv1a64Hex(canonical) };
+}
+
 /** Turns a transcript into zoo steps: one per batch, user/system turn and prose turn. */
 export function zooInput(messages: readonly ChatMessage[]): ZooStep[] {
-  const steps: ZooStep[] = [];
-  let batchIndex = 0;
-  messages.forEach((m, messageIndex) => {
+  const b = new ZooInputBuilder(messages);
+  b.advance(messages.length);
+  return b.steps;
+}
+
+/**
+ * `zooInput` a slice at a time, so a worker can answer other requests between slices of a
+ * long transcript: `advance(n)` reads up to n more messages and says whether it is done.
+ */
+export class ZooInputBuilder {
+  readonly steps: ZooStep[] = [];
+  private next = 0;
+  private batchIndex = 0;
+  /** Derived forms by arguments string: loops repeat their arguments verbatim. */
+  private readonly byString = new Map<string, Derived>();
+
+  constructor(private readonly messages: readonly ChatMessage[]) {}
+
+  /** Reads up to `count` more messages; true once every message is read. */
+  advance(count: number): boolean {
+    const end = Math.min(this.messages.length, this.next + count);
+    for (; this.next < end; this.next++) this.read(this.next);
+    return this.next >= this.messages.length;
+  }
+
+  private ofString(raw: string): Derived {
+    let d = this.byString.get(raw);
+    if (d === undefined) {
+      d = derive(parseArgumentsString(raw).value);
+      this.byString.set(raw, d);
+    }
+    return d;
+  }
+
+  private read(messageIndex: number): void {
+    const messages = this.messages;
+    const steps = this.steps;
+    const m = messages[messageIndex] as ChatMessage;
     if (m.role === 'tool') return;
     if (m.role !== 'assistant') {
       const kind = m.role === 'user' ? 'user' : 'system';
       steps.push({ kind, messageIndex, text: extractText(m.content) });
       return;
     }
-    const raw = domainCalls(m.tool_calls);
     const text = extractText(m.content);
-    if (raw.length === 0) {
+    // §7.2: every element of a `tool_calls` array is a call; no array, no calls.
+    const elements = Array.isArray(m.tool_calls) ? m.tool_calls : [];
+    if (elements.length === 0) {
       steps.push({ kind: 'prose', messageIndex, text });
       return;
     }
-    const calls: ZooCall[] = raw.map((c) => {
-      const argsCanonical = canonicalArgs(c.arguments);
+    const signatures: string[] = [];
+    const calls: ZooCall[] = elements.map((el) => {
+      const shape = readCallShape(el);
+      const d = shape.argsIsString ? this.ofString(shape.args as string) : derive(shape.args);
+      signatures.push(shape.name + ':' + d.hash);
       return {
-        id: c.id,
-        name: c.name,
-        args: c.arguments,
-        argsCanonical,
-        argsJson: jsJson(c.arguments),
-        key: c.name + ':' + argsCanonical,
+        id: shape.id,
+        name: shape.name,
+        args: d.value,
+        argsCanonical: d.canonical,
+        argsJson: d.json,
+        key: shape.name + ':' + d.canonical,
       };
     });
     const answers = joinAnswerTexts(calls, messages, messageIndex);
     const batch: ZooBatch = {
       kind: 'batch',
-      batchIndex: batchIndex++,
+      batchIndex: this.batchIndex++,
       messageIndex,
       calls,
-      signature: batchSignature(raw),
+      signature: joinCallSignatures(signatures),
       answers,
       answerError: answers.map((a) => a !== null && looksLikeError(a)),
       narration: text,
     };
     steps.push(batch);
-  });
-  return steps;
+  }
 }

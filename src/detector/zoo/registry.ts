@@ -64,14 +64,21 @@ export function runZoo(
   paramsById: Readonly<Record<string, ZooParams>> = {},
   detectors: readonly ZooDetector[] = ZOO_DETECTORS,
 ): ZooResult[] {
-  return detectors.map((d) => {
-    const marks = d.run(steps, { ...defaultZooParams(d), ...(paramsById[d.id] ?? {}) });
-    const stop = marks.find((m) => m.level === 'stop');
-    return {
-      id: d.id,
-      marks,
-      firstStop: stop === undefined ? null : stop.batchIndex,
-      warnings: marks.filter((m) => m.level !== 'stop').length,
-    };
-  });
+  return detectors.map((d) => runLane(d, steps, paramsById));
+}
+
+/** One lane of `runZoo` (a worker runs them one at a time, answering other requests between). */
+export function runLane(
+  d: ZooDetector,
+  steps: readonly ZooStep[],
+  paramsById: Readonly<Record<string, ZooParams>> = {},
+): ZooResult {
+  const marks = d.run(steps, { ...defaultZooParams(d), ...(paramsById[d.id] ?? {}) });
+  const stop = marks.find((m) => m.level === 'stop');
+  return {
+    id: d.id,
+    marks,
+    firstStop: stop === undefined ? null : stop.batchIndex,
+    warnings: marks.filter((m) => m.level !== 'stop').length,
+  };
 }

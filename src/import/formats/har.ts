@@ -53,7 +53,7 @@ export const importHar: FormatImporter = (doc) => {
   const pick = best as Candidate | null;
   if (!pick) {
     return invalid(
-      `None of the ${plural(entries.length, 'entry')} in the HAR file is a chat-completions, Messages, Responses or Gemini request with a JSON body.`,
+      `None of the ${plural(entries.length, 'entry', 'entries')} in the HAR file is a chat-completions, Messages, Responses or Gemini request with a JSON body.`,
     );
   }
   const c = new Conversation();

@@ -67,8 +67,25 @@ export function currentZoo(s: Pick<AppState, 'zoo' | 'result'>): ZooResponse | n
 export function wireZoo(store: StoreApi<AppState>, engine: Engine): void {
   const client = engine.client;
   if (client?.zoo === undefined) return;
+  let zooParamsOfLastReply: AppState['zooParams'] | null = null;
   client.setSideListener?.({
-    onZoo: (zoo) => store.setState({ zoo, zooError: null }),
+    onZoo: (zoo) => {
+      const s = store.getState();
+      const prev = s.zoo;
+      // Lane results depend only on the transcript and the parameters (the worker caches them
+      // by both); a reply for a new config carries equal results. Keeping the previous ones
+      // keeps every view derived from them (lane layout, summaries) from being rebuilt.
+      const same =
+        prev !== null &&
+        prev.dataVersion === zoo.dataVersion &&
+        zooParamsOfLastReply === s.zooParams &&
+        Array.isArray(prev.results) &&
+        Array.isArray(zoo.results) &&
+        prev.results.length === zoo.results.length &&
+        prev.results.every((r, i) => r.id === zoo.results[i]?.id);
+      zooParamsOfLastReply = s.zooParams;
+      store.setState({ zoo: same ? { ...zoo, results: prev.results } : zoo, zooError: null });
+    },
     onSweep: (sweep) => store.setState({ sweep, sweepError: null }),
     onSideError: (type, error) =>
       store.setState(

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { DEFAULT_CONFIG, type ReplayMode } from '../../detector/config';
 import {
   OBSERVATION_MAX,
@@ -110,7 +110,7 @@ function ImportConfigButton() {
 }
 
 /** The live detector config: every change re-runs the replay at once (latest wins). */
-export function ConfigPanel({ diff }: { diff: VerdictDiff | null }) {
+function ConfigPanelImpl({ diff }: { diff: VerdictDiff | null }) {
   const config = useConfig();
   const isDefault =
     config.mode === DEFAULT_CONFIG.mode &&
@@ -160,3 +160,6 @@ export function ConfigPanel({ diff }: { diff: VerdictDiff | null }) {
     </section>
   );
 }
+
+/** Memoised: the parent re-renders on every status change; equal props skip this subtree. */
+export const ConfigPanel = memo(ConfigPanelImpl);

@@ -4,6 +4,9 @@
  * timeline/table highlight. Derived from the two reports, never stored.
  */
 import type { BatchReport, Report } from '../../detector/index';
+import { IndexSet } from '../../worker/indexSet';
+import { FLAG_REFUSED, FLAG_RESCUED } from '../../worker/packedColumns';
+import { columnsOf } from '../../worker/reportColumns';
 
 export type Verdict = 'refused' | 'rescued' | 'passed';
 
@@ -41,6 +44,16 @@ function plural(n: number, one: string, many: string): string {
 }
 
 const EMPTY: ReadonlySet<number> = new Set();
+const PASSED = 0;
+const REFUSED = 1;
+const RESCUED = 2;
+
+/** `verdictOf` over a batch's packed flag bits. */
+function verdictOfFlags(f: number): number {
+  if ((f & FLAG_REFUSED) !== 0) return REFUSED;
+  if ((f & FLAG_RESCUED) !== 0) return RESCUED;
+  return PASSED;
+}
 
 /** Compares two reports of the same transcript (a report against the defaults' report). */
 export function diffVerdicts(report: Report, defaults: Report): VerdictDiff {
@@ -54,27 +67,30 @@ export function diffVerdicts(report: Report, defaults: Report): VerdictDiff {
       sentence: 'The default analysis is for another transcript; no comparison.',
     };
   }
-  const changed = new Set<number>();
+  const marks = new Uint8Array(report.batches.length);
   const newlyRefused: number[] = [];
   const noLongerRefused: number[] = [];
   const newlyRescued: number[] = [];
   const noLongerRescued: number[] = [];
   let refusedNow = 0;
   let refusedBefore = 0;
-  report.batches.forEach((b, i) => {
-    const d = defaults.batches[i];
-    if (d === undefined) return;
-    const now = verdictOf(b);
-    const before = verdictOf(d);
-    if (now === 'refused') refusedNow++;
-    if (before === 'refused') refusedBefore++;
-    if (now === before) return;
-    changed.add(b.index);
-    if (now === 'refused') newlyRefused.push(b.index);
-    if (before === 'refused') noLongerRefused.push(b.index);
-    if (now === 'rescued') newlyRescued.push(b.index);
-    if (before === 'rescued') noLongerRescued.push(b.index);
-  });
+  // Over the packed flags: no batch object is read unless its verdict changed.
+  const flagsNow = columnsOf(report).verdicts.flags;
+  const flagsBefore = columnsOf(defaults).verdicts.flags;
+  for (let i = 0; i < flagsNow.length; i++) {
+    const now = verdictOfFlags(flagsNow[i] as number);
+    const before = verdictOfFlags(flagsBefore[i] as number);
+    if (now === REFUSED) refusedNow++;
+    if (before === REFUSED) refusedBefore++;
+    if (now === before) continue;
+    // Batch i sits at position i; reading the batch object would build it (lazyReport.ts).
+    const index = i;
+    marks[index] = 1;
+    if (now === REFUSED) newlyRefused.push(index);
+    if (before === REFUSED) noLongerRefused.push(index);
+    if (now === RESCUED) newlyRescued.push(index);
+    if (before === RESCUED) noLongerRescued.push(index);
+  }
 
   const parts: string[] = [];
   const delta = refusedNow - refusedBefore;
@@ -89,5 +105,6 @@ export function diffVerdicts(report: Report, defaults: Report): VerdictDiff {
     parts.length === 0
       ? 'Same verdicts as the defaults.'
       : `${text.charAt(0).toUpperCase()}${text.slice(1)} (against the defaults).`;
+  const changed = new IndexSet(marks);
   return { changed, newlyRefused, noLongerRefused, newlyRescued, noLongerRescued, sentence };
 }

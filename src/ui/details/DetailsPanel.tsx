@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { BatchDetails, BatchReport, Report } from '../../detector/index';
 import { explainBatch, observationPatternFor } from '../../detector/index';
-import { signatureColor } from '../colors';
+import { batchColor } from '../colors';
 import { verdictKind } from '../table/labels';
 import { useTheme } from '../table/useTheme';
 import { AnswerView } from './AnswerView';
@@ -113,7 +113,7 @@ function BatchBody({ report, batch, details, onCopy }: BodyProps) {
         <span
           className="dp-swatch"
           aria-hidden="true"
-          style={{ backgroundColor: signatureColor(batch.signature, theme, report) }}
+          style={{ backgroundColor: batchColor(report, batch.index, theme) }}
         />
         <code>{batch.signature}</code>
       </p>

@@ -1,5 +1,6 @@
 import type { Report, ReportConfig } from '../../detector/index';
 import { observationPatternFor } from '../../detector/index';
+import { columnsOf, type TranscriptColumns } from '../../worker/reportColumns';
 import type { Trap } from './traps';
 import { costlyName, toolTraps } from './traps';
 
@@ -63,21 +64,10 @@ export function patternTraps(pattern: string, position: number, all: readonly st
  * most-called first; and every configured pattern with what it captures.
  */
 export function explorePatterns(
-  report: Pick<Report, 'batches'>,
+  report: Report,
   config: Pick<ReportConfig, 'observationTools'>,
 ): Exploration {
-  const calls = new Map<string, number>();
-  const batches = new Map<string, number>();
-  for (const b of report.batches) {
-    const seen = new Set<string>();
-    for (const c of b.calls) {
-      calls.set(c.name, (calls.get(c.name) ?? 0) + 1);
-      if (!seen.has(c.name)) {
-        seen.add(c.name);
-        batches.set(c.name, (batches.get(c.name) ?? 0) + 1);
-      }
-    }
-  }
+  const { calls, batches } = toolCounts(columnsOf(report).transcript);
   const patterns = config.observationTools;
   // The detector treats an empty list as "classify nothing", even though "" would match all.
   const patternOf = (name: string) =>
@@ -118,4 +108,34 @@ export function explorePatterns(
     patterns: patternEntries,
     flagged: tools.filter((t) => t.traps.length > 0).length,
   };
+}
+
+interface ToolCounts {
+  /** Calls per tool name, and batches with at least one call of it. */
+  readonly calls: ReadonlyMap<string, number>;
+  readonly batches: ReadonlyMap<string, number>;
+}
+
+const counted = new WeakMap<TranscriptColumns, ToolCounts>();
+
+/** Calls are config-independent: counted once per transcript, over its shared call lists. */
+function toolCounts(t: TranscriptColumns): ToolCounts {
+  const hit = counted.get(t);
+  if (hit !== undefined) return hit;
+  const calls = new Map<string, number>();
+  const batches = new Map<string, number>();
+  const seen = new Set<string>();
+  for (let i = 0; i < t.batchCount; i++) {
+    seen.clear();
+    for (const c of t.callsOf(i)) {
+      calls.set(c.name, (calls.get(c.name) ?? 0) + 1);
+      if (!seen.has(c.name)) {
+        seen.add(c.name);
+        batches.set(c.name, (batches.get(c.name) ?? 0) + 1);
+      }
+    }
+  }
+  const out = { calls, batches };
+  counted.set(t, out);
+  return out;
 }

@@ -1,15 +1,34 @@
+import { useMemo } from 'react';
+import type { Report } from '../../detector/index';
 import { configToJson } from '../../state/configCodec';
+import { FLAG_REFUSED, FLAG_RESCUED } from '../../worker/packedReport';
+import { columnsOf } from '../../worker/reportColumns';
 import { actions, useAnalysis, useConfig, useTheme, useTranscript } from '../../state/appStore';
 import { OpenFileButton } from '../load/OpenFileButton';
 import { SamplesMenu } from '../load/SamplesMenu';
 import { downloadText, fileStem } from './download';
 
+function verdictCounts(report: Report | null): { refused: number; rescued: number } {
+  let refused = 0;
+  let rescued = 0;
+  if (report !== null) {
+    const flags = columnsOf(report).verdicts.flags;
+    for (let i = 0; i < flags.length; i++) {
+      const f = flags[i] as number;
+      if ((f & FLAG_REFUSED) !== 0) refused++;
+      if ((f & FLAG_RESCUED) !== 0) rescued++;
+    }
+  }
+  return { refused, rescued };
+}
+
 function Counts() {
   const { result } = useAnalysis();
+  const report = result?.report ?? null;
+  // Once per report, over its packed flags: the header re-renders on every status change.
+  const { refused, rescued } = useMemo(() => verdictCounts(report), [report]);
   if (result === null) return null;
   const r = result.report;
-  const refused = r.batches.reduce((n, b) => n + (b.refused ? 1 : 0), 0);
-  const rescued = r.batches.reduce((n, b) => n + (b.rescued ? 1 : 0), 0);
   return (
     <dl className="header-counts" aria-label="Summary">
       <div className="count-format" title={result.formatLabel}>

@@ -1,15 +1,16 @@
 import type { SortingState } from '@tanstack/react-table';
 import { useTable } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import type { KeyboardEvent } from 'react';
-import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { Report } from '../../detector/index';
 import { explainBatch } from '../../detector/index';
-import { signatureColor } from '../colors';
+import { signaturePalette } from '../colors';
+import { columnsOf } from '../../worker/reportColumns';
 import { batchColumns, batchTableFeatures, COLUMN_TRACKS } from './columns';
 import type { BatchFilter } from './filter';
 import { NO_FILTER } from './filter';
 import { BatchFilters } from './BatchFilters';
+import { useFixedRows } from './fixedRows';
 import { rowForKey } from './keyboard';
 import type { BatchRow, RowContext } from './rows';
 import { windowRows } from './rows';
@@ -46,7 +47,7 @@ function sortSpecOf(sorting: SortingState): SortSpec | null {
  * the caller: a click or a navigation key calls `onSelect`, and a `selectedIndex` set elsewhere
  * (the timeline) scrolls its row into view.
  */
-export function BatchTable({ report, selectedIndex, onSelect, changedBatches }: BatchTableProps) {
+function BatchTableImpl({ report, selectedIndex, onSelect, changedBatches }: BatchTableProps) {
   const [filter, setFilter] = useState<BatchFilter>(NO_FILTER);
   // Typing a tool name re-filters every batch; deferring keeps the text field responsive.
   const activeFilter = useDeferredValue(filter);
@@ -75,26 +76,19 @@ export function BatchTable({ report, selectedIndex, onSelect, changedBatches }: 
   );
   const positions = useMemo(() => viewPositions(order, batches.length), [order, batches.length]);
 
-  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design; nothing here is memoised by the compiler.
-  const virtualizer = useVirtualizer({
-    count: order.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 8,
-  });
-  const items = virtualizer.getVirtualItems();
-  const from = items[0]?.index ?? 0;
-  const to = items[items.length - 1]?.index ?? -1;
+  const virtualizer = useFixedRows(scrollRef, order.length, ROW_HEIGHT, 8);
+  const { from, to, scrollToIndex, scrollToOffset } = virtualizer;
 
-  const ctx = useMemo<RowContext>(
-    () => ({
+  const ctx = useMemo<RowContext>(() => {
+    const palette = signaturePalette(report, theme);
+    const sigId = columnsOf(report).transcript.sigId;
+    return {
       report,
       tierOf,
-      colorOf: (s) => signatureColor(s, theme, report),
+      colorOf: (b) => palette(sigId[b.index] ?? 0),
       explain: (b) => explainBatch(b, config),
-    }),
-    [report, tierOf, theme, config],
-  );
+    };
+  }, [report, tierOf, theme, config]);
   const data = useMemo(
     () => windowRows(batches, order, from, to, ctx),
     [batches, order, from, to, ctx],
@@ -117,9 +111,9 @@ export function BatchTable({ report, selectedIndex, onSelect, changedBatches }: 
   // Keep the selected row in view when it moves (selection elsewhere, a new sort or filter);
   // when a filter or sort hides it, start from the top rather than at a stale offset.
   useEffect(() => {
-    if (selectedRow >= 0) virtualizer.scrollToIndex(selectedRow, { align: 'auto' });
-    else virtualizer.scrollToOffset(0);
-  }, [selectedRow, activeFilter, sortId, sortDesc, virtualizer]);
+    if (selectedRow >= 0) scrollToIndex(selectedRow);
+    else scrollToOffset(0);
+  }, [selectedRow, activeFilter, sortId, sortDesc, scrollToIndex, scrollToOffset]);
 
   const rowDomId = (index: number) => `${idBase}-batch-${index}`;
   const activeDescendant =
@@ -137,7 +131,7 @@ export function BatchTable({ report, selectedIndex, onSelect, changedBatches }: 
     const batch = batches[order[next] as number];
     if (batch === undefined) return;
     onSelect(batch.index);
-    virtualizer.scrollToIndex(next, { align: 'auto' });
+    virtualizer.scrollToIndex(next);
   };
 
   return (
@@ -161,10 +155,10 @@ export function BatchTable({ report, selectedIndex, onSelect, changedBatches }: 
           className="bt-table"
         >
           <SortableHead table={table} gridTemplate={GRID_TEMPLATE} prefix="bt" />
-          <tbody className="bt-body" role="rowgroup" style={{ height: virtualizer.getTotalSize() }}>
-            {items.map((item) => {
-              const row = rows[item.index - from];
-              if (row === undefined) return null;
+          <tbody className="bt-body" role="rowgroup" style={{ height: virtualizer.totalSize }}>
+            {rows.map((row, k) => {
+              // The window's k-th row is the view's row `from + k`.
+              const at = from + k;
               const b = row.original;
               const selected = b.index === selectedIndex;
               const changed = changedBatches.has(b.index);
@@ -176,14 +170,14 @@ export function BatchTable({ report, selectedIndex, onSelect, changedBatches }: 
                   key={row.id}
                   id={rowDomId(b.index)}
                   role="row"
-                  aria-rowindex={item.index + 2}
+                  aria-rowindex={at + 2}
                   aria-selected={selected}
                   className={classes.join(' ')}
                   onClick={() => onSelect(b.index)}
                   style={{
                     gridTemplateColumns: GRID_TEMPLATE,
                     height: ROW_HEIGHT,
-                    transform: `translateY(${item.start}px)`,
+                    transform: `translateY(${at * ROW_HEIGHT}px)`,
                   }}
                 >
                   {row.getAllCells().map((cell) => (
@@ -217,3 +211,6 @@ export function BatchTable({ report, selectedIndex, onSelect, changedBatches }: 
     </div>
   );
 }
+
+/** Memoised: the parent re-renders on every status change; equal props skip this subtree. */
+export const BatchTable = memo(BatchTableImpl);

@@ -34,7 +34,8 @@ export interface BatchRow {
 export interface RowContext {
   readonly report: Pick<Report, 'firstRefusal'>;
   readonly tierOf: (b: BatchReport) => Tier;
-  readonly colorOf: (signature: string) => string;
+  /** The colour of a batch's signature (the same the timeline uses). */
+  readonly colorOf: (b: BatchReport) => string;
   readonly explain: (b: BatchReport) => string;
 }
 
@@ -46,7 +47,7 @@ export function batchRow(b: BatchReport, ctx: RowContext): BatchRow {
     messageIndex: b.messageIndex,
     tools: toolsLabel(b),
     signature: b.signature,
-    color: ctx.colorOf(b.signature),
+    color: ctx.colorOf(b),
     tier,
     costly: b.costly,
     tierLabel: tierLabel(tier, b.costly),

@@ -34,6 +34,17 @@ export function sortKeys(
   report: Pick<Report, 'firstRefusal'>,
   tierOf: (b: BatchReport) => Tier,
 ): Key[] {
+  return sortKeysAt(id, batches.length, (i) => batches[i] as BatchReport, report, tierOf);
+}
+
+/** `sortKeys` over `n` batches read by position (a cursor over packed columns, say). */
+export function sortKeysAt(
+  id: SortColumn,
+  n: number,
+  batchAt: (i: number) => BatchReport,
+  report: Pick<Report, 'firstRefusal'>,
+  tierOf: (b: BatchReport) => Tier,
+): Key[] {
   const key = (b: BatchReport): Key => {
     switch (id) {
       case 'index':
@@ -60,7 +71,9 @@ export function sortKeys(
         return verdictRank(verdictKind(b, report));
     }
   };
-  return batches.map(key);
+  const keys = new Array<Key>(n);
+  for (let i = 0; i < n; i++) keys[i] = key(batchAt(i));
+  return keys;
 }
 
 /** Ascending comparison of two keys; strings by UTF-16 code units, which is stable and fast. */

@@ -1,8 +1,10 @@
 import type { BatchReport, Report } from '../../detector/index';
+import { BatchCursor } from '../../worker/lazyReport';
+import { columnsOf } from '../../worker/reportColumns';
 import type { BatchFilter } from './filter';
 import { batchPredicate, isFilterActive } from './filter';
 import type { SortSpec } from './sort';
-import { sortKeys, sortPositions } from './sort';
+import { sortKeysAt, sortPositions } from './sort';
 import type { Tier } from './tier';
 
 /**
@@ -11,23 +13,28 @@ import type { Tier } from './tier';
  * rather than 100,000 row objects.
  */
 export function viewOrder(
-  report: Pick<Report, 'batches' | 'firstRefusal'>,
+  report: Report,
   tierOf: (b: BatchReport) => Tier,
   filter: BatchFilter,
   sort: SortSpec | null,
 ): number[] {
-  const { batches } = report;
+  // A pass over every batch reads the packed columns through one cursor: the report's batch
+  // objects are built only when read (lazyReport.ts), and a filter must not build 100k.
+  const columns = columnsOf(report);
+  const n = columns.transcript.batchCount;
+  const cursor = new BatchCursor(columns);
   let positions: number[];
   if (isFilterActive(filter)) {
     const keep = batchPredicate(filter, tierOf);
     positions = [];
-    for (let i = 0; i < batches.length; i++) if (keep(batches[i] as BatchReport)) positions.push(i);
+    for (let i = 0; i < n; i++) if (keep(cursor.at(i))) positions.push(i);
   } else {
-    positions = new Array<number>(batches.length);
-    for (let i = 0; i < batches.length; i++) positions[i] = i;
+    positions = new Array<number>(n);
+    for (let i = 0; i < n; i++) positions[i] = i;
   }
   if (sort === null || (sort.id === 'index' && !sort.desc)) return positions;
-  return sortPositions(positions, sort, sortKeys(sort.id, batches, report, tierOf));
+  const keys = sortKeysAt(sort.id, n, (i) => cursor.at(i), report, tierOf);
+  return sortPositions(positions, sort, keys);
 }
 
 /** Where each batch sits in the view (-1 when filtered out), for selection and scrolling. */

@@ -1,3 +1,4 @@
+import type { SignaturePalette } from '../colors';
 import type { TimelineModel } from './model';
 import { fmt, legendEntries } from './describe';
 
@@ -5,7 +6,7 @@ import { fmt, legendEntries } from './describe';
 
 export function SignatureLegend(props: {
   model: TimelineModel;
-  sigColors: readonly string[];
+  sigColors: SignaturePalette;
 }): React.JSX.Element | null {
   const { model, sigColors } = props;
   if (model.n === 0) return null;
@@ -18,7 +19,7 @@ export function SignatureLegend(props: {
           <span
             className="ls-tl-swatch"
             aria-hidden="true"
-            style={{ backgroundColor: sigColors[e.id] }}
+            style={{ backgroundColor: sigColors(e.id) }}
           />
           <span className="ls-tl-legend-label">{e.label}</span>
           <span className="ls-tl-legend-count">×{fmt(e.occurrences)}</span>

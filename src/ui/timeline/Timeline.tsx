@@ -1,6 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { Report } from '../../detector/report';
-import { signatureColor } from '../colors';
+import { signaturePalette } from '../colors';
 import { announcement, fmt, summary, tooltipContent } from './describe';
 import { draw } from './draw';
 import { drawLanes } from './drawLanes';
@@ -82,10 +82,8 @@ export function Timeline({
 }: TimelineProps) {
   const model = useMemo(() => buildModel(report, changedBatches), [report, changedBatches]);
   const theme = useTimelineTheme();
-  const sigColors = useMemo(
-    () => model.signatures.map((s) => signatureColor(s.signature, theme.name, report)),
-    [model, theme.name, report],
-  );
+  // Per transcript and theme, computed lazily: a config change re-colours nothing.
+  const sigColors = useMemo(() => signaturePalette(report, theme.name), [report, theme.name]);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const overviewRef = useRef<HTMLCanvasElement>(null);
   const stageRef = useRef<HTMLDivElement>(null);
@@ -178,10 +176,14 @@ export function Timeline({
     }
   };
 
-  // Keep the latest props for the imperative handlers, then redraw.
+  // Keep the latest props for the imperative handlers, then redraw if any of them changed: a
+  // re-render with equal props (a status change upstream) must not cost a full paint.
   useLayoutEffect(() => {
-    latest.current = { model, theme, sigColors, selectedIndex, onSelect, changedBatches, lanes };
-    scheduler.current?.schedule();
+    const next = { model, theme, sigColors, selectedIndex, onSelect, changedBatches, lanes };
+    const prev = latest.current;
+    latest.current = next;
+    const keys = Object.keys(next) as (keyof typeof next)[];
+    if (keys.some((k) => next[k] !== prev[k])) scheduler.current?.schedule();
   });
 
   // One scheduler, and canvas sizing that follows the element and the device pixel ratio.

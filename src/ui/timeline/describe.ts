@@ -1,4 +1,6 @@
 import type { BatchReport, RepeatOutcome } from '../../detector/report';
+import { FLAG_RESCUED, OUTCOMES } from '../../worker/packedColumns';
+import { columnsOf } from '../../worker/reportColumns';
 import type { TimelineModel } from './model';
 
 // Plain-text descriptions of batches for the tooltip, the screen-reader summary and the live
@@ -82,11 +84,14 @@ export function announcement(model: TimelineModel, index: number | null): string
 export function summary(model: TimelineModel): string {
   if (model.n === 0) return 'The transcript has no tool-call batches.';
   const b = model.report.batches;
+  // Over the packed columns: reading every batch object would build 100k of them.
+  const v = columnsOf(model.report).verdicts;
+  const answerChanged = OUTCOMES.indexOf('answer-changed');
   let rescued = 0;
   let changed = 0;
-  for (const x of b) {
-    if (x.rescued) rescued++;
-    if (x.outcome === 'answer-changed') changed++;
+  for (let i = 0; i < v.batchCount; i++) {
+    if (((v.flags[i] as number) & FLAG_RESCUED) !== 0) rescued++;
+    if (v.outcome[i] === answerChanged) changed++;
   }
   const parts = [
     `${fmt(model.n)} batches with ${fmt(model.signatures.length)} distinct signatures.`,

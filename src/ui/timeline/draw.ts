@@ -1,3 +1,5 @@
+import type { SignaturePalette } from '../colors';
+import { fillBars } from './fillBars';
 import { fmt } from './describe';
 import { bucketOf, type Layout } from './layout';
 import { crisp, drawBreaks, drawVerdicts, drawMarkerLane, drawSteps } from './drawMarkers';
@@ -8,13 +10,15 @@ import type { TimelineTheme } from './theme';
 // Painting, after Excalidraw's renderStaticScene: a plain function of (context, layout, theme,
 // state). No React, no DOM reads, no allocation per batch: it walks the layout's buckets.
 
+export { fillBars } from './fillBars';
+
 export interface DrawState {
   /** Device pixels per CSS pixel; the layout is in CSS pixels. */
   readonly pixelRatio: number;
   readonly selected: number | null;
   readonly hover: number | null;
   /** Colour per signature id (signatureColor for the current theme). */
-  readonly sigColors: readonly string[];
+  readonly sigColors: SignaturePalette;
   /** Shown instead of the chart when there is nothing to draw. */
   readonly emptyText: string | null;
 }
@@ -143,38 +147,6 @@ function drawColumns(
     ctx.fillRect(x0 + (indexToPx(l.scale, index + 1) - x0 - w) / 2, plot.y, w, plot.h);
   }
   ctx.globalAlpha = 1;
-}
-
-/**
- * Fill one rectangle per bucket, from `tops[j]` down to the baseline, grouped by signature
- * colour: one path and one fill per colour instead of a fillStyle change per bucket (setting
- * fillStyle parses a CSS colour, which dominates the frame at a thousand buckets).
- */
-export function fillBars(
-  ctx: CanvasRenderingContext2D,
-  l: Layout,
-  tops: Float32Array,
-  minHeight: number,
-  sigColors: readonly string[],
-  fallback: string,
-): void {
-  const base = l.plot.y + l.plot.h;
-  const paths = new Map<number, Path2D>();
-  for (let j = 0; j < l.bucketCount; j++) {
-    const id = l.sig[j] ?? 0;
-    let path = paths.get(id);
-    if (path === undefined) {
-      path = new Path2D();
-      paths.set(id, path);
-    }
-    const x0 = l.x0[j] ?? 0;
-    const y = Math.min(tops[j] ?? base, base - minHeight);
-    path.rect(x0, y, Math.max(0.75, (l.x1[j] ?? 0) - x0), base - y);
-  }
-  for (const [id, path] of paths) {
-    ctx.fillStyle = sigColors[id] ?? fallback;
-    ctx.fill(path);
-  }
 }
 
 function drawBars(ctx: CanvasRenderingContext2D, l: Layout, t: TimelineTheme, s: DrawState): void {

@@ -215,15 +215,19 @@ export function lanesSummary(lanes: readonly LaneInput[]): string {
   if (lanes.length === 0) return 'No detector lanes are shown.';
   return lanes
     .map((l) => {
-      const stops = l.marks.filter((m) => m.level === 'stop');
-      const warns = l.marks.filter((m) => m.level === 'warn').length;
-      const advice = l.marks.length - stops.length - warns;
-      const parts: string[] = [];
-      if (stops.length > 0) {
-        parts.push(
-          `${stops.length} stop${stops.length === 1 ? '' : 's'}, first at batch ${stops[0]?.batchIndex}`,
-        );
+      // One counting pass: a lane can hold a mark for most of 100k batches.
+      let stops = 0;
+      let warns = 0;
+      let firstStop = -1;
+      for (const m of l.marks) {
+        if (m.level === 'stop') {
+          if (stops++ === 0) firstStop = m.batchIndex;
+        } else if (m.level === 'warn') warns++;
       }
+      const advice = l.marks.length - stops - warns;
+      const parts: string[] = [];
+      if (stops > 0)
+        parts.push(`${stops} stop${stops === 1 ? '' : 's'}, first at batch ${firstStop}`);
       if (warns > 0) parts.push(`${warns} warning${warns === 1 ? '' : 's'}`);
       if (advice > 0) parts.push(`${advice} advisory mark${advice === 1 ? '' : 's'}`);
       return `${l.label} (${l.kind}): ${parts.length === 0 ? 'no marks' : parts.join(', ')}.`;

@@ -1,3 +1,4 @@
+import type { SignaturePalette } from '../colors';
 import { fillBars } from './draw';
 import { COMPACT_MARGINS, computeLayout, type Layout } from './layout';
 import { F_FIRST_REFUSAL, F_REFUSED, type TimelineModel } from './model';
@@ -36,7 +37,7 @@ export function drawOverview(
   ov: Layout,
   theme: TimelineTheme,
   vp: Viewport,
-  sigColors: readonly string[],
+  sigColors: SignaturePalette,
   pixelRatio: number,
 ): void {
   ctx.setTransform(pixelRatio, 0, 0, pixelRatio, 0, 0);

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { ZOO_DETECTORS, type ParamSpec, type ZooDetector } from '../../detector/zoo/index';
 import { appStore, useApp } from '../../state/appStore';
 
@@ -110,7 +110,7 @@ function DetectorParams({ detector }: { detector: ZooDetector }) {
 }
 
 /** The config panel's collapsible "Peer detectors" section: every zoo lane's parameters. */
-export function ZooParamsSection() {
+function ZooParamsSectionImpl() {
   const any = useApp((s) => Object.keys(s.zooParams).length > 0);
   return (
     <details className="zoo-params">
@@ -133,3 +133,6 @@ export function ZooParamsSection() {
     </details>
   );
 }
+
+/** Memoised: the parent re-renders on every status change; equal props skip this subtree. */
+export const ZooParamsSection = memo(ZooParamsSectionImpl);

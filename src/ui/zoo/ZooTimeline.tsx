@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { useApp } from '../../state/appStore';
 import { currentZoo } from '../../state/slices/zoo';
 import { Timeline, type TimelineProps } from '../timeline/Timeline';
@@ -7,7 +7,7 @@ import { visibleLanes } from './lanes';
 import './zoo.css';
 
 /** The timeline with the detector zoo's lanes under its bars (issue 7). */
-export function ZooTimeline(props: Omit<TimelineProps, 'lanes' | 'laneControls'>) {
+function ZooTimelineImpl(props: Omit<TimelineProps, 'lanes' | 'laneControls'>) {
   const zoo = useApp(currentZoo);
   const visible = useApp((s) => s.lanesVisible);
   const hidden = useApp((s) => s.hiddenLanes);
@@ -17,3 +17,6 @@ export function ZooTimeline(props: Omit<TimelineProps, 'lanes' | 'laneControls'>
     <Timeline {...props} lanes={lanes} laneControls={<LaneControls ready={results !== null} />} />
   );
 }
+
+/** Memoised: the parent re-renders on every status change; equal props skip this subtree. */
+export const ZooTimeline = memo(ZooTimelineImpl);

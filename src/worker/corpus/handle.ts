@@ -28,6 +28,7 @@ import type {
   CorpusResponse,
   CorpusVerdictUpdate,
 } from './protocol';
+import { macrotask } from '../macrotask';
 
 interface Cached {
   readonly rowId: string;
@@ -56,23 +57,6 @@ export interface CorpusHandler {
 /** One line for a failed import: the corpus shows it in the row, so no file name here. */
 export function importErrorLine(e: ImportError): string {
   return e.message.replace(/\s*[\r\n]+\s*/g, ' ').trim();
-}
-
-/**
- * A macrotask, so messages queued for the worker are received in between. A MessageChannel
- * message is not clamped the way nested `setTimeout(0)` is (4 ms a time in browsers).
- */
-function macrotask(): Promise<void> {
-  if (typeof MessageChannel !== 'function') return new Promise((r) => setTimeout(r, 0));
-  const channel = new MessageChannel();
-  return new Promise((resolve) => {
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      channel.port2.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
 }
 
 function messageOf(e: unknown): string {

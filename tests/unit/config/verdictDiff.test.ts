@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { BatchReport, Report } from '../../../src/detector/index';
+import type { Report } from '../../../src/detector/index';
+import { batch, report as fullReport } from '../timeline/fixtures';
 import { batchList, diffVerdicts } from '../../../src/ui/config/verdictDiff';
 
 type V = 'r' | 's' | 'p';
 function report(verdicts: readonly V[]): Report {
-  const batches = verdicts.map(
-    (v, index) => ({ index, refused: v === 'r', rescued: v === 's' }) as unknown as BatchReport,
+  return fullReport(
+    verdicts.map((v, index) => batch(index, { refused: v === 'r', rescued: v === 's' })),
   );
-  return { batches } as unknown as Report;
 }
 
 describe('diffVerdicts', () => {

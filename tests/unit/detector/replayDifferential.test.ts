@@ -1,77 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import {
-  batchSignature,
-  DEFAULT_CONFIG,
-  domainCalls,
-  canonicalArgs,
-  LoopDetector,
-  printJson,
-  replay,
-  type ChatMessage,
-  type DetectorConfig,
-} from '../../../src/detector';
+import { callSignature, DEFAULT_CONFIG, parseJson, replay } from '../../../src/detector';
 import { chat, SOURCE } from './helpers';
-
-/**
- * A deliberately naive proxy walk (detector.md §7) over the public pieces: no caches, answers
- * keyed by full strings. The optimised replay must produce the same per-batch results.
- */
-function naive(messages: readonly ChatMessage[], config: DetectorConfig) {
-  const d = new LoopDetector();
-  const session = new Map<string, string | null>();
-  const out: { count: number; refused: boolean; outcome: string; irr: boolean; rne: boolean }[] =
-    [];
-  messages.forEach((m, i) => {
-    if (m.role === 'tool') return;
-    if (m.role !== 'assistant') return d.breakRun();
-    const calls = domainCalls(m.tool_calls);
-    if (calls.length === 0) return;
-    let results: string | null = null;
-    const ids = new Set(calls.map((c) => c.id));
-    if (ids.size === calls.length) {
-      const window = new Map<string, string>();
-      let dup = false;
-      for (let j = i + 1; j < messages.length && messages[j]!.role === 'tool'; j++) {
-        const t = messages[j]!;
-        if (typeof t.tool_call_id !== 'string') continue;
-        if (window.has(t.tool_call_id)) dup = true;
-        const c = t.content === undefined ? null : t.content;
-        window.set(t.tool_call_id, typeof c === 'string' ? '0' + c : '1' + printJson(c));
-      }
-      const pairs = calls.map((c) => {
-        const a = window.get(c.id);
-        return a === undefined
-          ? null
-          : JSON.stringify([c.name + '\u0000' + canonicalArgs(c.arguments), a]);
-      });
-      if (!dup && pairs.every((p) => p !== null)) results = pairs.sort().join('\n');
-    }
-    const sig = batchSignature(calls);
-    const seen = session.has(sig);
-    const before = session.get(sig);
-    session.set(sig, results);
-    const r = d.check(
-      calls,
-      config.maxRepeatedBatchSteps,
-      config.observationTools,
-      config.maxObservationSteps,
-    );
-    const outcome = d.recordResults(r.ok ? r.value : r.continuation, results);
-    out.push({
-      count: r.step.count,
-      refused: !r.ok,
-      outcome,
-      irr: seen && before != null && before === results,
-      rne: seen && (before == null || results == null),
-    });
-  });
-  return out;
-}
+import { naive } from './naiveWalk';
 
 describe('replay agrees with a naive walk', () => {
   it('on random loops of a few batches and answers', () => {
-    const name = fc.constantFrom('read_file', 'write_file', 'fetch_webpage');
+    // A name with ':' and '|' whose one-call signature equals the two-call signature of
+    // read_file + write_file with {"p":1}: the reference keys its map by the string.
+    const p1 = parseJson('{"p":1}');
+    if (!p1.ok) throw new Error('fixture');
+    const hex = callSignature({ name: '', arguments: p1.value.value }).slice(1);
+    const tricky = `read_file:${hex}|write_file`;
+    const name = fc.constantFrom('read_file', 'write_file', 'fetch_webpage', tricky);
     const args = fc.constantFrom('{"p":1}', '{ "p" : 1 }', '{"p":2}', '{bad', '');
     const answer = fc.oneof(
       fc.constantFrom('A', 'B', 'null'),

@@ -12,7 +12,7 @@ const r = report([
 const ctx: RowContext = {
   report: r,
   tierOf: makeTierClassifier(CONFIG.observationTools),
-  colorOf: (s) => `color(${s.length})`,
+  colorOf: (b) => `color(${b.signature.length})`,
   explain: (b) => `explained ${b.index}`,
 };
 

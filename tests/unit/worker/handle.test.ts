@@ -2,11 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, type DetectorConfig } from '../../../src/detector/index';
 import { createReplayHandler } from '../../../src/worker/handle';
-import {
-  unpackReport,
-  unpackTranscript,
-  type PackedReport,
-} from '../../../src/worker/packedReport';
+import { type PackedReport } from '../../../src/worker/packedReport';
+import { unpackReport, unpackTranscript } from '../../../src/worker/lazyReport';
 import type { LoadPhase, TranscriptInput, WorkerResponse } from '../../../src/worker/protocol';
 
 const now = () => Promise.resolve();

@@ -79,6 +79,34 @@ describe('zoo and sweep wiring in the store', () => {
     expect(store.getState().zooParams).toEqual({});
   });
 
+  it('keeps the lane results of a transcript while only the config changes', () => {
+    const { store, client } = setup();
+    const reply = (dataVersion: number, ids: string[]) =>
+      ({
+        type: 'zoo',
+        requestId: 1,
+        dataVersion,
+        results: ids.map((id) => ({ id, marks: [], firstStop: null, warnings: 0 })),
+        comparison: [],
+      }) as unknown as ZooResponse;
+    store.getState().listener.onResult(result(1));
+    client.side?.onZoo(reply(1, ['a', 'b']));
+    const first = store.getState().zoo;
+    // A new config: same transcript, same parameters, so equal lanes keep their identity.
+    client.side?.onZoo(reply(1, ['a', 'b']));
+    const second = store.getState().zoo;
+    expect(second).not.toBe(first);
+    expect(second?.results).toBe(first?.results);
+    // New parameters, or another transcript: the reply's own results.
+    store.getState().setZooParam('cline', 'soft', 4);
+    const third = reply(1, ['a', 'b']);
+    client.side?.onZoo(third);
+    expect(store.getState().zoo?.results).toBe(third.results);
+    const fourth = reply(2, ['a', 'b']);
+    client.side?.onZoo(fourth);
+    expect(store.getState().zoo?.results).toBe(fourth.results);
+  });
+
   it('asks for the sweep only once it is wanted, then on every result', () => {
     const { store, client } = setup();
     store.getState().listener.onResult(result(1));

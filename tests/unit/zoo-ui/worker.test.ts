@@ -7,13 +7,20 @@ import {
   sweepThresholds,
   type ChatMessage,
 } from '../../../src/detector/index';
-import { ZOO_DETECTORS } from '../../../src/detector/zoo/index';
+import { ZOO_DETECTORS, runZoo, zooInput, type ZooResult } from '../../../src/detector/zoo/index';
 import { importTranscript } from '../../../src/import/index';
 import { createReplayHandler } from '../../../src/worker/handle';
 import type { WorkerResponse } from '../../../src/worker/protocol';
 import { SideChannel, type SideListener } from '../../../src/worker/zooClient';
 import { createZooHandler, paramsKey, referenceRow } from '../../../src/worker/zooHandle';
-import type { SweepResponse, ZooResponse } from '../../../src/worker/zooProtocol';
+import type { SweepResponse, ZooRequest, ZooWireResponse } from '../../../src/worker/zooProtocol';
+import { packLanes, unpackLanes } from '../../../src/worker/zooPacked';
+
+/** The lane results a wire reply carries (unpacked as the side channel does). */
+function resultsOf(r: WorkerResponse): ZooResult[] {
+  if (r.type !== 'zoo' || r.lanes === null) throw new Error(`no lanes in ${r.type}`);
+  return unpackLanes(r.lanes);
+}
 
 const sample = (f: string) =>
   readFileSync(new URL(`../../../public/samples/${f}`, import.meta.url), 'utf8');
@@ -56,13 +63,59 @@ describe('worker: zoo and sweep requests', () => {
     expect(r.type).toBe('zoo');
     if (r.type !== 'zoo') return;
     expect(r.requestId).toBe(2);
-    expect(r.results.map((x) => x.id)).toEqual(ZOO_DETECTORS.map((d) => d.id));
-    const cycles = r.results.find((x) => x.id === 'cycles');
+    const results = resultsOf(r);
+    expect(results.map((x) => x.id)).toEqual(ZOO_DETECTORS.map((d) => d.id));
+    const cycles = results.find((x) => x.id === 'cycles');
     expect(cycles?.marks.length).toBeGreaterThan(0);
     expect(r.comparison).toHaveLength(ZOO_DETECTORS.length);
     // The reference refuses nothing on the cycle: its row has no stop.
     expect(r.reference).toMatchObject({ id: 'reference', firstStop: null, stops: 0 });
     expect(r.against).toEqual({ maxRepeatedBatchSteps: 2, maxObservationSteps: 15 });
+  });
+
+  it('answers a config change and details sent during zoo work before the zoo', async () => {
+    const h = await loaded('ab-cycle.json');
+    const order: string[] = [];
+    const note = (r: WorkerResponse) => {
+      order.push(r.type);
+      return r;
+    };
+    const zoo = h.handle({ type: 'zoo', requestId: 2, dataVersion: 7, params: {} }).then(note);
+    const evaluate = h
+      .handle({
+        type: 'evaluate',
+        requestId: 3,
+        dataVersion: 7,
+        config: { ...DEFAULT_CONFIG, maxRepeatedBatchSteps: 1 },
+      })
+      .then(note);
+    const details = h
+      .handle({ type: 'details', requestId: 4, dataVersion: 7, batchIndex: 0 })
+      .then(note);
+    await Promise.all([zoo, evaluate, details]);
+    expect(order).toEqual(['evaluated', 'details', 'zoo']);
+    // The zoo compares against the config that was current when it finished.
+    const z = await zoo;
+    expect(z.type === 'zoo' && z.against.maxRepeatedBatchSteps).toBe(1);
+  });
+
+  it('still runs a config change sent right after a load against that load', async () => {
+    const h = createReplayHandler();
+    const load = h.handle({
+      type: 'load',
+      requestId: 1,
+      dataVersion: 9,
+      input: { kind: 'blob', blob: new Blob([sample('ab-cycle.json')]), name: 'ab-cycle.json' },
+      config: DEFAULT_CONFIG,
+    });
+    const evaluate = h.handle({
+      type: 'evaluate',
+      requestId: 2,
+      dataVersion: 9,
+      config: DEFAULT_CONFIG,
+    });
+    expect((await load).type).toBe('loaded');
+    expect((await evaluate).type).toBe('evaluated');
   });
 
   it('re-compares with the latest report after an evaluate', async () => {
@@ -79,8 +132,18 @@ describe('worker: zoo and sweep requests', () => {
     expect(a.reference.firstStop).toBe(3);
     expect(b.reference.firstStop).toBeNull();
     expect(b.against.maxRepeatedBatchSteps).toBe(5);
-    // Same parameters: the lanes are the cached ones.
-    expect(b.results).toBe(a.results);
+    // Same parameters: the lanes are the cached ones, under the same id.
+    expect(b.resultsId).toBe(a.resultsId);
+    expect(resultsOf(b)).toEqual(resultsOf(a));
+    // A request that holds them gets none.
+    const c = await h.handle({
+      type: 'zoo',
+      requestId: 5,
+      dataVersion: 7,
+      params: {},
+      haveResultsId: a.resultsId,
+    });
+    expect(c.type === 'zoo' && c.lanes).toBeNull();
   });
 
   it('answers a sweep equal to sweepThresholds over the same transcript', async () => {
@@ -117,19 +180,32 @@ describe('worker: zoo and sweep requests', () => {
 });
 
 describe('createZooHandler caches', () => {
-  it('re-runs the lanes only when the parameters or the transcript change', () => {
+  it('re-runs the lanes only when the parameters or the transcript change', async () => {
     const z = createZooHandler();
     const ctx = context('ab-cycle.json');
     const req = { type: 'zoo' as const, requestId: 1, dataVersion: 1, params: {} };
-    const a = z.zoo(req, ctx);
-    expect(z.zoo({ ...req, params: {} }, ctx).results).toBe(a.results);
-    const off = z.zoo({ ...req, params: { cycles: { minCycles: 20 } } }, ctx);
-    expect(off.results).not.toBe(a.results);
-    expect(off.results.find((r) => r.id === 'cycles')?.marks).toEqual([]);
+    const a = await z.zoo(req, ctx);
+    expect((await z.zoo({ ...req, params: {} }, ctx)).resultsId).toBe(a.resultsId);
+    const off = await z.zoo({ ...req, params: { cycles: { minCycles: 20 } } }, ctx);
+    expect(off.resultsId).not.toBe(a.resultsId);
+    expect(resultsOf(off).find((r) => r.id === 'cycles')?.marks).toEqual([]);
     const other = context('ab-cycle.json');
-    expect(z.zoo({ ...req, params: { cycles: { minCycles: 20 } } }, other).results).not.toBe(
-      off.results,
-    );
+    const again = await z.zoo({ ...req, params: { cycles: { minCycles: 20 } } }, other);
+    expect(again.resultsId).not.toBe(off.resultsId);
+  });
+
+  it('pauses between slices and lanes, with the same result as without pauses', async () => {
+    const ctx = context('ab-cycle.json');
+    const req = { type: 'zoo' as const, requestId: 1, dataVersion: 1, params: {} };
+    let pauses = 0;
+    const paused = await createZooHandler().zoo(req, ctx, () => {
+      pauses++;
+      return Promise.resolve();
+    });
+    const straight = await createZooHandler().zoo(req, ctx);
+    expect(pauses).toBeGreaterThanOrEqual(ZOO_DETECTORS.length);
+    expect(resultsOf(paused)).toEqual(resultsOf(straight));
+    expect(resultsOf(paused)).toEqual(runZoo(zooInput(ctx.messages)));
   });
 
   it('re-sweeps only when the transcript, the mode or the patterns change', () => {
@@ -185,8 +261,14 @@ describe('SideChannel', () => {
     };
     return { got, l };
   }
-  const zooReply = (requestId: number, dataVersion: number) =>
-    ({ type: 'zoo', requestId, dataVersion }) as unknown as ZooResponse;
+  const zooReply = (requestId: number, dataVersion: number, resultsId = 1, lanes = true) =>
+    ({
+      type: 'zoo',
+      requestId,
+      dataVersion,
+      resultsId,
+      lanes: lanes ? packLanes([]) : null,
+    }) as unknown as ZooWireResponse;
   const sweepReply = (requestId: number, dataVersion: number) =>
     ({ type: 'sweep', requestId, dataVersion }) as unknown as SweepResponse;
 
@@ -203,6 +285,58 @@ describe('SideChannel', () => {
     side.receive(zooReply(3, 1), 1);
     side.receive(sweepReply(2, 1), 1);
     expect(got).toEqual(['zoo:3', 'sweep:2']);
+  });
+
+  it('asks for lanes it does not hold, reuses the ones it holds', () => {
+    const results: ZooResult[] = [];
+    const l: SideListener = {
+      onZoo: (r) => results.push(...r.results),
+      onSweep: () => undefined,
+      onSideError: () => undefined,
+    };
+    const side = new SideChannel();
+    side.listener = l;
+    const first = side.request<ZooRequest>({
+      type: 'zoo',
+      requestId: 1,
+      dataVersion: 1,
+      params: {},
+    });
+    expect(first.haveResultsId).toBeUndefined();
+    const lane: ZooResult = {
+      id: 'cycles',
+      firstStop: 2,
+      warnings: 1,
+      marks: [
+        { batchIndex: 1, messageIndex: 3, level: 'warn', message: 'again' },
+        { batchIndex: 2, messageIndex: 5, level: 'stop', message: 'again' },
+      ],
+    };
+    side.receive({ ...zooReply(1, 1, 7), lanes: packLanes([lane]) }, 1);
+    expect(results).toEqual([lane]);
+    const second = side.request<ZooRequest>({
+      type: 'zoo',
+      requestId: 2,
+      dataVersion: 1,
+      params: {},
+    });
+    expect(second.haveResultsId).toBe(7);
+    side.receive(zooReply(2, 1, 7, false), 1);
+    expect(results).toEqual([lane, lane]);
+    // Another transcript: nothing held for it.
+    expect(
+      side.request<ZooRequest>({ type: 'zoo', requestId: 3, dataVersion: 2, params: {} })
+        .haveResultsId,
+    ).toBeUndefined();
+  });
+
+  it('reports lanes that arrive without results it holds', () => {
+    const { got, l } = recorder();
+    const side = new SideChannel();
+    side.listener = l;
+    side.request({ type: 'zoo', requestId: 1, dataVersion: 1, params: {} });
+    side.receive(zooReply(1, 1, 9, false), 1);
+    expect(got).toEqual(['error:zoo:internal']);
   });
 
   it('leaves other replies to the replay client and reports real errors only', () => {

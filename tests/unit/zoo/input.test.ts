@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { jsJson, looksLikeError, zooInput, type ZooBatch } from '../../../src/detector/zoo';
-import { parseJson } from '../../../src/detector';
+import { readFileSync, readdirSync } from 'node:fs';
+import { canonicalArgs, DEFAULT_CONFIG, parseJson, replay } from '../../../src/detector';
+import { importTranscript } from '../../../src/import/index';
 import { Script } from './script';
 
 const batches = (s: Script) => s.steps().filter((x): x is ZooBatch => x.kind === 'batch');
@@ -89,5 +91,35 @@ describe('zooInput', () => {
       ]),
     );
     expect(b?.answerError).toEqual([true, false, false]);
+  });
+});
+
+describe('zooInput against the replay', () => {
+  const dir = new URL('../../../public/samples/', import.meta.url);
+  const files = [
+    ...readdirSync(dir).filter((f) => f.endsWith('.json') && f !== 'index.json'),
+    ...readdirSync(new URL('formats/', dir))
+      .filter((f) => f !== 'index.json' && f !== 'README.md')
+      .map((f) => `formats/${f}`),
+  ];
+
+  it.each(files)('gives %s the same batches and signatures as the report', (f) => {
+    const imported = importTranscript(readFileSync(new URL(f, dir)), { name: f });
+    if (!imported.ok) throw new Error(imported.error.message);
+    const { messages } = imported.value;
+    const report = replay(messages, DEFAULT_CONFIG, {
+      format: imported.value.format,
+      messages: messages.length,
+      warnings: [],
+      referenceScan: 'scanned',
+    });
+    const zoo = zooInput(messages).filter((x): x is ZooBatch => x.kind === 'batch');
+    expect(zoo.map((b) => [b.messageIndex, b.signature])).toEqual(
+      report.batches.map((b) => [b.messageIndex, b.signature]),
+    );
+    // The repeated-arguments cache must not change what each call reads.
+    for (const b of zoo) {
+      for (const c of b.calls) expect(c.key).toBe(`${c.name}:${canonicalArgs(c.args)}`);
+    }
   });
 });

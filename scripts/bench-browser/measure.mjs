@@ -1,0 +1,181 @@
+// One transcript through the app in a fresh Chromium: import, config change, zoom and pan, and
+// JSON.parse of the same text in the same page. Returns raw figures; the caller prints them.
+import { chromium } from '@playwright/test';
+import { connectCdp, sampleWorkerHeaps } from './cdp.mjs';
+import * as probe from './page.mjs';
+import { memOf, renderers, resetPeak } from './proc.mjs';
+
+const step = (what) => process.stdout.write(`  ${what}…\n`);
+
+const longestIn = (tasks, from, to) =>
+  tasks.filter(([t]) => t >= from && t <= to).reduce((m, [, d]) => Math.max(m, d), 0);
+
+/** Waits until the analysis state, after `since` (page time), went running and then settled. */
+async function settled(page, since, timeout) {
+  await page.waitForFunction(
+    (t0) => {
+      const b = window.__bench;
+      const from = t0 ?? b.changeAt;
+      if (from === undefined) return false;
+      const after = b.states.filter(([t]) => t >= from).map(([, s]) => s);
+      return after.includes('running') && (after.at(-1) === 'ready' || after.at(-1) === 'error');
+    },
+    since,
+    { timeout, polling: 50 },
+  );
+  const root = page.locator('[data-analysis-state]');
+  if ((await root.getAttribute('data-analysis-state')) === 'error') {
+    const why = await page.getByRole('alert').allTextContents();
+    throw new Error(`the analysis ended in an error: ${why.join(' ') || '(no alert)'}`);
+  }
+}
+
+/**
+ * Zooms and pans across the whole timeline: keys at three zoom levels, the wheel, a drag. Each
+ * gesture waits for the frame after it, so a frame's work is its own redraw and not the next
+ * gesture's handler that happened to queue up behind it.
+ */
+async function zoomAndPan(page) {
+  const paced = async (gesture) => {
+    await gesture();
+    await page.evaluate(probe.nextFrame);
+  };
+  const canvas = page.getByRole('application', { name: 'Timeline' });
+  await canvas.focus();
+  const keys = [
+    ['f', 1],
+    ['w', 4], // a fifth of the batches in view: 0.25-view pans cross all of them in ~17 presses
+    ['a', 20],
+    ['d', 20],
+    ['w', 4], // a 25th
+    ['a', 12],
+    ['s', 8],
+    ['w', 14], // down to single batches
+    ['d', 10],
+    ['s', 14],
+    ['f', 1],
+  ];
+  let presses = 0;
+  for (const [key, n] of keys) {
+    for (let i = 0; i < n; i++, presses++) await paced(() => page.keyboard.press(key));
+  }
+  const box = await canvas.boundingBox();
+  let wheels = 0;
+  let drags = 0;
+  if (box !== null) {
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + box.width / 2, y);
+    for (let i = 0; i < 30; i++, wheels++)
+      await paced(() => page.mouse.wheel(0, i < 15 ? -120 : 120));
+    for (let i = 0; i < 30; i++, wheels++)
+      await paced(() => page.mouse.wheel(i < 15 ? 240 : -240, 0));
+    await page.mouse.move(box.x + box.width * 0.9, y);
+    await page.mouse.down();
+    for (let i = 1; i <= 40; i++, drags++)
+      await paced(() => page.mouse.move(box.x + box.width * (0.9 - i / 50), y));
+    await page.mouse.up();
+  }
+  return { presses, wheels, drags };
+}
+
+/**
+ * Measures `file` in a fresh browser. `opts`: executablePath, flags, base (the app's URL),
+ * cdpPort (for the worker heap sampler; null to skip it).
+ */
+export async function measureFile(file, opts) {
+  const server = await chromium.launchServer({
+    executablePath: opts.executablePath,
+    args: [...opts.flags, ...(opts.cdpPort ? [`--remote-debugging-port=${opts.cdpPort}`] : [])],
+  });
+  let cdp;
+  try {
+    const browser = await chromium.connect(server.wsEndpoint());
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    page.on('pageerror', (e) => process.stderr.write(`page error: ${e.message}\n`));
+    await page.addInitScript(probe.installProbes);
+    await page.goto(opts.base);
+    const root = page.locator('[data-analysis-state]');
+    await root.and(page.locator('[data-analysis-state="ready"]')).waitFor({ timeout: 60_000 });
+
+    const heapBefore = await page.evaluate(probe.mainHeap);
+    const rendererPids = renderers(server.process().pid);
+    const before = new Map(rendererPids.map((p) => [p, memOf(p)]));
+    const peaksReset = rendererPids.map(resetPeak).every(Boolean);
+    let sampler = null;
+    if (opts.cdpPort) {
+      cdp = await connectCdp(opts.cdpPort);
+      sampler = await sampleWorkerHeaps(cdp, opts.base);
+    }
+
+    // Import: file chosen → ready, and the longest main-thread task meanwhile.
+    step('import');
+    await page.locator('input[type=file]').first().setInputFiles(file);
+    await settled(page, null, 900_000);
+    const workerHeap = sampler === null ? null : await sampler.stop();
+    const load = await page.evaluate(() => {
+      const b = window.__bench;
+      const ready = b.states.filter(([t, s]) => t >= b.changeAt && s === 'ready').at(-1)[0];
+      return { changeAt: b.changeAt, ready };
+    });
+    const rssPeak = Math.max(...rendererPids.map((p) => memOf(p).hwm - (before.get(p)?.rss ?? 0)));
+    // Let the views settle (table and timeline building after the state flips) before reading.
+    await page.waitForTimeout(1000);
+    const tasks = await page.evaluate(() => window.__bench.longTasks);
+    const batches = await page
+      .locator('.header-counts div', { hasText: 'Batches' })
+      .locator('dd')
+      .textContent();
+    const heapAfter = await page.evaluate(probe.mainHeap);
+
+    // Config change → ready.
+    step('config change');
+    const tConfig = await page.evaluate(() => performance.now());
+    const spin = page.getByRole('spinbutton', { name: 'max_repeated_batch_steps', exact: true });
+    await spin.fill('3');
+    await spin.press('Tab');
+    await settled(page, tConfig, 120_000);
+    const configDone = await page.evaluate(
+      () => window.__bench.states.filter(([, s]) => s === 'ready').at(-1)[0],
+    );
+    await page.waitForTimeout(500);
+    const configTasks = await page.evaluate(() => window.__bench.longTasks);
+
+    // Frames while zooming and panning.
+    step('zoom and pan');
+    await page.evaluate(probe.startFrames);
+    const gestures = await zoomAndPan(page);
+    const frames = await page.evaluate(probe.stopFrames);
+
+    // JSON.parse of the same text, same page (last, so its copy does not count above).
+    step('JSON.parse');
+    await page.evaluate(() => {
+      const i = document.createElement('input');
+      i.type = 'file';
+      i.id = 'bench-file';
+      i.hidden = true;
+      document.body.append(i);
+    });
+    await page.locator('#bench-file').setInputFiles(file);
+    const parseMs = await page.evaluate(probe.timeJsonParse);
+    await browser.close();
+
+    return {
+      batches: batches ?? '?',
+      importMs: load.ready - load.changeAt,
+      parseMs,
+      longImport: longestIn(tasks, load.changeAt, load.ready),
+      longAfter: longestIn(tasks, load.ready, Infinity),
+      configMs: configDone - tConfig,
+      longConfig: longestIn(configTasks, tConfig, Infinity),
+      frames,
+      gestures,
+      heapGrowth: heapBefore !== null && heapAfter !== null ? heapAfter - heapBefore : null,
+      rssPeakKb: rssPeak,
+      peaksReset,
+      workerHeap,
+    };
+  } finally {
+    cdp?.close();
+    await server.close();
+  }
+}
