@@ -1,5 +1,6 @@
 /** The outcome of parsing untrusted input: a value, or a typed error. Never a throw. */
-export type Result<T, E> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: E };
+export type Result<T, E> =
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: E };
 
 /** A successful `Result`. */
 export function ok<T>(value: T): { readonly ok: true; readonly value: T } {
