@@ -66,9 +66,6 @@ export interface ReplayHandlerOptions {
   onProgress?: ProgressSink;
 }
 
-/** Reading progress is reported at most this often (bytes). */
-const READ_REPORT_BYTES = 4 * 1024 * 1024;
-
 const now = (): number => performance.now();
 
 function sameConfig(a: DetectorConfig, b: DetectorConfig): boolean {
@@ -87,36 +84,50 @@ function messageOf(e: unknown): string {
 }
 
 /**
- * Reads a Blob into one buffer of its size, chunk by chunk so progress can be reported
- * (and without `arrayBuffer()`'s second copy where streams exist).
+ * Reads a Blob whole. Measured in Chromium on a 100 MB file: one `arrayBuffer()` takes
+ * 0.45–0.8 s, while 8 MB slices take 1.2–1.7 s and `stream()`'s 64 KB chunks about 0.9 s,
+ * so progress is reported once the bytes are in rather than bought with a slower read.
  */
 async function readBlob(
   blob: Blob,
   onRead: (done: number, total: number) => void,
 ): Promise<Uint8Array> {
-  const total = blob.size;
-  if (typeof blob.stream !== 'function') return new Uint8Array(await blob.arrayBuffer());
-  const out = new Uint8Array(total);
-  const reader = blob.stream().getReader();
-  let done = 0;
-  let reported = 0;
-  for (;;) {
-    const r = await reader.read();
-    if (r.done) break;
-    const chunk = r.value;
-    if (done + chunk.length > total) {
-      // The file changed under us; read it whole instead.
-      await reader.cancel();
-      return new Uint8Array(await blob.arrayBuffer());
-    }
-    out.set(chunk, done);
-    done += chunk.length;
-    if (done - reported >= READ_REPORT_BYTES) {
-      reported = done;
-      onRead(done, total);
+  const bytes = new Uint8Array(await blob.arrayBuffer());
+  onRead(bytes.length, bytes.length);
+  return bytes;
+}
+
+/** The bytes `decodeTranscript` looks at before the text: ZIP magic, BOM, NUL bytes. */
+const HEAD_BYTES = 1024 + 3;
+
+/**
+ * A file as text without holding its bytes: `Blob.text()` decodes natively, and 100 MB of
+ * bytes left for the collector would count against the worker's heap while the parse runs.
+ * It is `decodeTranscript`'s result whenever the bytes are plain UTF-8 text: the head is
+ * checked as bytes first (a ZIP, a NUL), and a U+FFFD in the text (an invalid sequence, or
+ * a real one) sends the file down the byte path, which tells the two apart and warns.
+ */
+async function readText(
+  blob: Blob,
+  name: string,
+  onRead: (done: number, total: number) => void,
+): Promise<Result<Decoded, ImportError>> {
+  if (typeof blob.text !== 'function' || typeof blob.slice !== 'function') {
+    return decodeTranscript(await readBlob(blob, onRead), name);
+  }
+  const head = decodeTranscript(
+    new Uint8Array(await blob.slice(0, HEAD_BYTES).arrayBuffer()),
+    name,
+  );
+  if (head.ok && head.value.kind === 'text') {
+    const text = await blob.text();
+    if (!text.includes('\uFFFD')) {
+      onRead(blob.size, blob.size);
+      // Blob.text() drops a BOM, as decodeTranscript does.
+      return decodeTranscript(text, name);
     }
   }
-  return done === total ? out : out.subarray(0, done);
+  return decodeTranscript(await readBlob(blob, onRead), name);
 }
 
 /**
@@ -134,7 +145,7 @@ async function readInput(
     case 'bytes':
       return decodeTranscript(input.bytes, input.name);
     case 'blob':
-      return decodeTranscript(await readBlob(input.blob, onRead), input.name);
+      return readText(input.blob, input.name, onRead);
   }
 }
 

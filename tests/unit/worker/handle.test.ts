@@ -37,9 +37,69 @@ describe('createReplayHandler', () => {
       config: DEFAULT_CONFIG,
     });
     if (r.type !== 'loaded') throw new Error(`expected loaded, got ${r.type}`);
-    expect(phases).toEqual(['reading', 'parsing', 'replaying']);
+    expect(phases).toEqual(['reading', 'reading', 'parsing', 'replaying']);
     expect(r.defaultReport).toBeNull();
     expect(refusedIn(r.report)).toEqual([3]);
+  });
+
+  it('reads a large file whole, reporting its size before and after, into the same text', async () => {
+    const seen: [LoadPhase, number | null, number | null][] = [];
+    const h = createReplayHandler({
+      onProgress: (_req, phase, done, total) => seen.push([phase, done, total]),
+    });
+    // 20 MB of padding the replay must see whole, before the mutating loop.
+    const big = JSON.stringify({
+      messages: [
+        { role: 'user', content: 'é'.repeat(10_000_000) },
+        ...JSON.parse(mutating).messages,
+      ],
+    });
+    const blob = new Blob([big]);
+    const r = await h.handle({
+      type: 'load',
+      requestId: 1,
+      dataVersion: 1,
+      input: { kind: 'blob', blob, name: 'big.json' },
+      config: DEFAULT_CONFIG,
+    });
+    if (r.type !== 'loaded') throw new Error(`expected loaded, got ${r.type}`);
+    expect(seen).toEqual([
+      ['reading', 0, blob.size],
+      ['reading', blob.size, blob.size],
+      ['parsing', null, null],
+      ['replaying', null, null],
+    ]);
+    // The same verdicts as the file without the padding: the text arrived whole.
+    expect(refusedIn(r.report)).toEqual([3]);
+  });
+
+  it('reads a file as text where it can, and as bytes where the bytes matter', async () => {
+    const load = async (parts: BlobPart[]) => {
+      const r = await createReplayHandler().handle({
+        type: 'load',
+        requestId: 1,
+        dataVersion: 1,
+        input: { kind: 'blob', blob: new Blob(parts), name: 'f.json' },
+        config: DEFAULT_CONFIG,
+      });
+      if (r.type !== 'loaded') throw new Error(`expected loaded, got ${r.type}`);
+      return { warnings: r.report.head.source.warnings, batches: r.report.batchCount };
+    };
+    const plain = await load([mutating]);
+    expect(plain.warnings).toEqual([]);
+    // A BOM is dropped on both paths.
+    expect(await load([new Uint8Array([0xef, 0xbb, 0xbf]), mutating])).toEqual(plain);
+    // A real U+FFFD is text, not an invalid byte: no warning.
+    const withReplacement = mutating.replace('"content": "', '"content": "\uFFFD ');
+    expect(withReplacement).toContain('\uFFFD');
+    expect((await load([withReplacement])).warnings).toEqual([]);
+    // An invalid byte is warned about with its offset, as the byte decoder does.
+    const at = mutating.indexOf('"content": "') + 12;
+    const bad = await load([mutating.slice(0, at), new Uint8Array([0xff]), mutating.slice(at)]);
+    expect(bad.warnings).toEqual([
+      `The file is not valid UTF-8 (the first bad byte is at offset ${at}); invalid sequences were replaced with U+FFFD.`,
+    ]);
+    expect(bad.batches).toBe(plain.batches);
   });
 
   it('loads a transcript and reports for the config and the defaults', async () => {
