@@ -11,7 +11,8 @@
 //   (c) frame work while zooming and panning across all batches (keys, wheel, drag): per frame,
 //       rAF callback start → a message posted from it (after the frame's rAF callbacks, style,
 //       layout, paint); target median < 16 ms over the frames that follow input (each gesture
-//       waits for the frame after it, so frames do not absorb queued input). Input handling,
+//       waits for the frame after it, so frames do not absorb queued input), once while the
+//       detector lanes' first run may still hold the worker and once after they are in. Input handling,
 //       Long Animation Frames (> 50 ms) and rAF deltas are printed beside it;
 //   (d) the peak JS heap of the analysis workers during the import (CDP Runtime.getHeapUsage
 //       every 50 ms on every worker session; target < ~3× the file), the main thread's heap

@@ -17,6 +17,14 @@ export function installProbes() {
     new MutationObserver(record).observe(root, { attributes: true });
   };
   document.addEventListener('DOMContentLoaded', watch);
+  // When the detector lanes' "running" status goes away (the lanes are in), in page time.
+  w.__bench.lanesIn = [];
+  let lanesRunning = false;
+  new MutationObserver(() => {
+    const now = document.querySelector('.zoo-lane-controls [role=status]') !== null;
+    if (lanesRunning && !now) w.__bench.lanesIn.push(performance.now());
+    lanesRunning = now;
+  }).observe(document, { childList: true, subtree: true });
   // The moment a file is chosen (the change event of the file input), in page time.
   document.addEventListener('change', () => (w.__bench.changeAt = performance.now()), true);
 }

@@ -37,6 +37,15 @@ function measures(opts) {
       (r) => [ms(r.longConfig), r.longConfig < 50],
       '< 50 ms',
     ],
+    ['detector lanes in, after ready', (r) => [ms(r.lanesMs)]],
+    ['longest task, lanes arriving', (r) => [ms(r.longLanes), r.longLanes < 50], '< 50 ms'],
+    [
+      'frame work after input, lanes running',
+      (r) =>
+        r.framesBusy === null
+          ? ['– (lanes were in)']
+          : [spread(r.framesBusy.frames.filter(([, , i]) => i !== false).map(([, x]) => x))],
+    ],
     [
       'zoom/pan: gestures, frames (after input)',
       (r) => [
@@ -45,7 +54,7 @@ function measures(opts) {
       ],
     ],
     [
-      'frame work after input med/p95/max',
+      'frame work after input med/p95/max (idle)',
       (r) => {
         const w = work(r, true).map(([, x]) => x);
         return [spread(w), median(w) < 16];
@@ -143,6 +152,9 @@ export function printReport(results, opts) {
     'frame work = rAF callback start → a message posted from it (rAF callbacks + style + layout +',
     'paint of that frame); "after input" = frames with a key/wheel/pointer event since the last.',
     'Gestures are paced: each waits for the frame after it (no queue of input builds up).',
+    '"lanes running" = the same gestures right after the config change, while the detector lanes\'',
+    'first run may still hold the worker; "(idle)" = again once the lanes are in (the target row).',
+    '"lanes arriving" = long tasks from 0.3 s before the lanes showed to 0.5 s after.',
     "input handling = window capture listener → a message posted from it (the event's handlers).",
     'rAF delta = time between frames; ≈16.7 ms at 60 Hz vsync whatever the work, so secondary.',
     'peak worker heap = Runtime.getHeapUsage every ~50 ms on each worker session during the import',

@@ -16,7 +16,8 @@ import {
 } from '../index';
 import { joinCallSignatures } from '../signature';
 import { parseArgumentsString, readCallShape } from '../toolCalls';
-import { jsJson } from './jsJson';
+import { jsJson, jsJsonOfText } from './jsJson';
+import { canonicalOfArgumentsText } from '../json/canonicalText';
 import type { ZooBatch, ZooCall, ZooStep } from './types';
 
 /** The text of a tool answer: a string as is, text parts joined, anything else printed. */
@@ -67,18 +68,68 @@ function joinAnswerTexts(
   });
 }
 
-/** What the zoo reads of one call's arguments, computed once per distinct arguments. */
-interface Derived {
-  readonly value: JsonValue;
+/**
+ * What the zoo reads of one call's arguments, once per distinct arguments. The canonical text
+ * (every lane compares it) is built straight from the arguments string without a tree; the
+ * parsed value and the JS-printed JSON are built only when a lane reads them (a few lanes,
+ * for a few calls). At 100k batches of distinct arguments, building all three up front was
+ * most of the zoo's first run, and most of that was garbage collection.
+ */
+class Derived {
   readonly canonical: string;
-  readonly json: string;
   /** FNV-1a 64 of `canonical`: the call signature is `name:hash` (§3.3). */
   readonly hash: string;
+  private parsed: JsonValue | undefined;
+  private printed: string | undefined;
+
+  constructor(
+    private readonly raw: string | null,
+    value: JsonValue | undefined,
+  ) {
+    this.parsed = value;
+    this.canonical =
+      raw !== null ? canonicalOfArgumentsText(raw) : canonicalArgs(value as JsonValue);
+    this.hash = fnv1a64Hex(this.canonical);
+  }
+
+  get value(): JsonValue {
+    if (this.parsed === undefined) this.parsed = parseArgumentsString(this.raw ?? '').value;
+    return this.parsed;
+  }
+
+  get json(): string {
+    if (this.printed === undefined) {
+      const raw = this.raw;
+      this.printed =
+        raw === null || this.parsed !== undefined
+          ? jsJson(this.value)
+          : jsJsonOfText(raw, (r) => parseArgumentsString(r).value);
+    }
+    return this.printed;
+  }
 }
 
-function derive(value: JsonValue): Derived {
-  const canonical = canonicalArgs(value);
-  return { value, canonical, json: jsJson(value), hash: fnv1a64Hex(canonical) };
+/** A call whose parsed and printed arguments are built on first read (see `Derived`). */
+class LazyCall implements ZooCall {
+  private k: string | undefined;
+  constructor(
+    readonly id: string,
+    readonly name: string,
+    private readonly d: Derived,
+  ) {}
+  get args(): JsonValue {
+    return this.d.value;
+  }
+  get argsCanonical(): string {
+    return this.d.canonical;
+  }
+  get argsJson(): string {
+    return this.d.json;
+  }
+  get key(): string {
+    if (this.k === undefined) this.k = this.name + ':' + this.d.canonical;
+    return this.k;
+  }
 }
 
 /** Turns a transcript into zoo steps: one per batch, user/system turn and prose turn. */
@@ -111,7 +162,7 @@ export class ZooInputBuilder {
   private ofString(raw: string): Derived {
     let d = this.byString.get(raw);
     if (d === undefined) {
-      d = derive(parseArgumentsString(raw).value);
+      d = new Derived(raw, undefined);
       this.byString.set(raw, d);
     }
     return d;
@@ -137,16 +188,11 @@ export class ZooInputBuilder {
     const signatures: string[] = [];
     const calls: ZooCall[] = elements.map((el) => {
       const shape = readCallShape(el);
-      const d = shape.argsIsString ? this.ofString(shape.args as string) : derive(shape.args);
+      const d = shape.argsIsString
+        ? this.ofString(shape.args as string)
+        : new Derived(null, shape.args);
       signatures.push(shape.name + ':' + d.hash);
-      return {
-        id: shape.id,
-        name: shape.name,
-        args: d.value,
-        argsCanonical: d.canonical,
-        argsJson: d.json,
-        key: shape.name + ':' + d.canonical,
-      };
+      return new LazyCall(shape.id, shape.name, d);
     });
     const answers = joinAnswerTexts(calls, messages, messageIndex);
     const batch: ZooBatch = {

@@ -37,3 +37,38 @@ export function jsJson(v: JsonValue): string {
   }
   return '{' + parts.join(',') + '}';
 }
+
+/** What the strict reader rejects but `JSON.parse` accepts (see `jsJsonOfText`). */
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
+const HUGE_NUMBER = /\d{300}|[eE][+-]?\d{3}/;
+const MAX_OPENERS = 127;
+
+function openers(raw: string): number {
+  let n = 0;
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw.charCodeAt(i);
+    if (c === 0x5b || c === 0x7b) n++;
+  }
+  return n;
+}
+
+/**
+ * `jsJson(parseArgumentsString(raw).value)` for an arguments string, by the engine's own
+ * `JSON.parse` and `JSON.stringify` where they agree with it: that is the print a JS agent
+ * makes, and it is several times cheaper than the lossless reader. Where the strict reader
+ * and `JSON.parse` could disagree (a surrogate escape, a number that may overflow, nesting
+ * that may pass 127) it takes the exact path through `parse`. A text `JSON.parse` rejects is
+ * rejected by the strict reader too, so it prints as a string.
+ */
+export function jsJsonOfText(raw: string, parse: (raw: string) => JsonValue): string {
+  if (SURROGATE_ESCAPE.test(raw) || HUGE_NUMBER.test(raw) || openers(raw) > MAX_OPENERS) {
+    return jsJson(parse(raw));
+  }
+  let v: unknown;
+  try {
+    v = JSON.parse(raw);
+  } catch {
+    return JSON.stringify(raw);
+  }
+  return JSON.stringify(v);
+}

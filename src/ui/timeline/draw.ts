@@ -163,32 +163,45 @@ function drawBars(ctx: CanvasRenderingContext2D, l: Layout, t: TimelineTheme, s:
       drawClipMark(ctx, x0, (l.x1[j] ?? 0) - x0, l.plot.y, t);
     }
   }
-  // Refused: a red cap on the bar and a triangle above it; rescued: a ring above it.
+  // Refused: a red cap on the bar and a triangle above it; rescued: a ring above it. Each
+  // kind of mark is one path painted once (per-mark fill() calls dominate the raster cost).
+  ctx.fillStyle = t.refused;
   for (let j = 0; j < l.bucketCount; j++) {
-    const flags = l.flags[j] ?? 0;
-    if ((flags & (F_REFUSED | F_RESCUED)) === 0) continue;
+    if (((l.flags[j] ?? 0) & F_REFUSED) === 0) continue;
+    const x0 = l.x0[j] ?? 0;
+    const top = Math.min(l.countY[j] ?? base, base - 1.5);
+    ctx.fillRect(x0, top, Math.max(1.5, (l.x1[j] ?? 0) - x0), Math.min(3, base - top));
+  }
+  ctx.beginPath();
+  for (let j = 0; j < l.bucketCount; j++) {
+    if (((l.flags[j] ?? 0) & F_REFUSED) === 0) continue;
     const x0 = l.x0[j] ?? 0;
     const w = Math.max(1.5, (l.x1[j] ?? 0) - x0);
     const cx = x0 + w / 2;
     const top = Math.min(l.countY[j] ?? base, base - 1.5);
-    if (flags & F_REFUSED) {
-      ctx.fillStyle = t.refused;
-      ctx.fillRect(x0, top, w, Math.min(3, base - top));
-      const r = Math.min(5, Math.max(3.5, w / 2));
-      ctx.beginPath();
-      ctx.moveTo(cx - r, top - 4 - r * 1.4);
-      ctx.lineTo(cx + r, top - 4 - r * 1.4);
-      ctx.lineTo(cx, top - 4);
-      ctx.closePath();
-      ctx.fill();
-    } else {
-      ctx.strokeStyle = t.rescued;
-      ctx.lineWidth = 1.5;
-      ctx.beginPath();
-      ctx.arc(cx, top - 7, Math.min(3.5, Math.max(2.5, w / 2)), 0, Math.PI * 2);
-      ctx.stroke();
-    }
+    const r = Math.min(5, Math.max(3.5, w / 2));
+    ctx.moveTo(cx - r, top - 4 - r * 1.4);
+    ctx.lineTo(cx + r, top - 4 - r * 1.4);
+    ctx.lineTo(cx, top - 4);
+    ctx.closePath();
   }
+  ctx.fill();
+  ctx.strokeStyle = t.rescued;
+  ctx.lineWidth = 1.5;
+  ctx.beginPath();
+  for (let j = 0; j < l.bucketCount; j++) {
+    const flags = l.flags[j] ?? 0;
+    // A refused mark wins over a rescued one in the same pixel.
+    if ((flags & F_RESCUED) === 0 || (flags & F_REFUSED) !== 0) continue;
+    const x0 = l.x0[j] ?? 0;
+    const w = Math.max(1.5, (l.x1[j] ?? 0) - x0);
+    const cx = x0 + w / 2;
+    const top = Math.min(l.countY[j] ?? base, base - 1.5);
+    const r = Math.min(3.5, Math.max(2.5, w / 2));
+    ctx.moveTo(cx + r, top - 7);
+    ctx.arc(cx, top - 7, r, 0, Math.PI * 2);
+  }
+  ctx.stroke();
 }
 
 /** Two slanted cuts at the top of a total that is taller than the axis. */

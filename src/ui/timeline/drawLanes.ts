@@ -42,20 +42,40 @@ export function drawLanes(
   ctx.beginPath();
   ctx.rect(l.plotX, 0, l.plotW, l.height);
   ctx.clip();
+  const levels: readonly ZooLevel[] = ['stop', 'warn', 'advice'];
+  let hovered: { level: ZooLevel; x: number; y: number } | null = null;
   l.rows.forEach((row, k) => {
     const mid = row.y + row.h / 2;
-    for (const b of row.buckets) {
-      const colour = levelColour(t, b.level);
-      if (b.count > 1) {
-        ctx.globalAlpha = 0.22;
-        ctx.fillStyle = colour;
-        ctx.fillRect(b.x0, row.y + 2, Math.max(1, b.x1 - b.x0), row.h - 4);
-        ctx.globalAlpha = 1;
+    // Aggregate bands first, then the marks: one path per level, painted once (a fill() per
+    // mark made rasterising the lanes cost more than the marks at 100k batches).
+    ctx.globalAlpha = 0.22;
+    for (const level of levels) {
+      ctx.fillStyle = levelColour(t, level);
+      for (const b of row.buckets) {
+        if (b.count > 1 && b.level === level) {
+          ctx.fillRect(b.x0, row.y + 2, Math.max(1, b.x1 - b.x0), row.h - 4);
+        }
       }
-      const big = hover !== null && hover.row === k && hover.bucket.from === b.from;
-      drawMark(ctx, b.level, b.cx, mid, big ? 5.5 : 4, colour, t.bg);
+    }
+    ctx.globalAlpha = 1;
+    for (const level of levels) {
+      ctx.beginPath();
+      let any = false;
+      for (const b of row.buckets) {
+        if (b.level !== level) continue;
+        if (hover !== null && hover.row === k && hover.bucket.from === b.from) {
+          hovered = { level, x: b.cx, y: mid };
+          continue;
+        }
+        markPath(ctx, level, b.cx, mid, 4);
+        any = true;
+      }
+      if (any) paintMark(ctx, level, levelColour(t, level), t.bg);
     }
   });
+  // The hovered mark last and larger, over its neighbours.
+  const h = hovered as { level: ZooLevel; x: number; y: number } | null;
+  if (h !== null) drawMark(ctx, h.level, h.x, h.y, 5.5, levelColour(t, h.level), t.bg);
   ctx.restore();
 }
 
@@ -87,25 +107,32 @@ function drawGutter(
   ctx.fillText(fitText(ctx, label, bx - 10), 6, mid + 0.5);
 }
 
+/** fitText's answers by font, width and text: the gutter is repainted every frame. */
+const fitted = new Map<string, string>();
+
 /** The text, shortened with an ellipsis to fit `max` pixels. */
 function fitText(ctx: CanvasRenderingContext2D, text: string, max: number): string {
-  if (ctx.measureText(text).width <= max) return text;
+  const key = `${ctx.font}\u0000${max}\u0000${text}`;
+  const hit = fitted.get(key);
+  if (hit !== undefined) return hit;
   let s = text;
-  while (s.length > 1 && ctx.measureText(`${s}…`).width > max) s = s.slice(0, -1);
-  return `${s}…`;
+  if (ctx.measureText(text).width > max) {
+    while (s.length > 1 && ctx.measureText(`${s}…`).width > max) s = s.slice(0, -1);
+    s = `${s}…`;
+  }
+  if (fitted.size > 500) fitted.clear();
+  fitted.set(key, s);
+  return s;
 }
 
-/** One mark: square (stop), triangle (warn), hollow diamond (advice). */
-export function drawMark(
+/** Adds one mark's outline to the current path: square (stop), triangle (warn), diamond (advice). */
+function markPath(
   ctx: CanvasRenderingContext2D,
   level: ZooLevel,
   x: number,
   y: number,
   r: number,
-  colour: string,
-  bg: string,
 ): void {
-  ctx.beginPath();
   if (level === 'stop') {
     ctx.rect(x - r, y - r, 2 * r, 2 * r);
   } else if (level === 'warn') {
@@ -120,6 +147,15 @@ export function drawMark(
     ctx.lineTo(x - r, y);
     ctx.closePath();
   }
+}
+
+/** Paints the current path as marks of `level`: filled, or hollow (advice). */
+function paintMark(
+  ctx: CanvasRenderingContext2D,
+  level: ZooLevel,
+  colour: string,
+  bg: string,
+): void {
   if (level === 'advice') {
     ctx.fillStyle = bg;
     ctx.fill();
@@ -130,4 +166,19 @@ export function drawMark(
     ctx.fillStyle = colour;
     ctx.fill();
   }
+}
+
+/** One mark: square (stop), triangle (warn), hollow diamond (advice). */
+export function drawMark(
+  ctx: CanvasRenderingContext2D,
+  level: ZooLevel,
+  x: number,
+  y: number,
+  r: number,
+  colour: string,
+  bg: string,
+): void {
+  ctx.beginPath();
+  markPath(ctx, level, x, y, r);
+  paintMark(ctx, level, colour, bg);
 }

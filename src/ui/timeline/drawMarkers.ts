@@ -88,6 +88,73 @@ function labelSteps(
   }
 }
 
+/**
+ * Break rules are dashed 1-px verticals (3 on, 3 off), hundreds of them in a view at 100k
+ * batches. Stroking them dashed, or filling them with a dash pattern, made Skia's software
+ * rasteriser the largest part of a frame. They share one dash phase, so one dash period of
+ * every rule (a canvas-wide, 6-px-tall tile with a column set per rule) repeated down the plot
+ * by a single rectangle fill draws them all at the cost of one rectangle.
+ */
+function breakTile(
+  l: Layout,
+  colour: string,
+  dpr: number,
+  deviceWidth: number,
+  reuse: HTMLCanvasElement | null,
+): HTMLCanvasElement | null {
+  if (typeof document === 'undefined') return null;
+  const period = Math.max(2, Math.round(6 * dpr));
+  const on = Math.max(1, Math.round(3 * dpr));
+  const lineW = Math.max(1, Math.round(dpr));
+  const width = Math.max(1, deviceWidth);
+  const tile = reuse ?? document.createElement('canvas');
+  if (tile.width !== width) tile.width = width;
+  if (tile.height !== period) tile.height = period;
+  const tctx = tile.getContext('2d');
+  if (tctx === null) return null;
+  // Pixels written directly: one putImageData instead of a fillRect per rule.
+  const img = tctx.createImageData(width, period);
+  const px = new Uint32Array(img.data.buffer);
+  const rgba = packedColour(tctx, colour);
+  let last = -1;
+  for (const b of l.breaks) {
+    // The device column under crisp(b.x), widened to one CSS pixel.
+    const col = Math.round(b.x * dpr - 0.5) - ((lineW - 1) >> 1);
+    if (col === last) continue;
+    last = col;
+    for (let c = Math.max(0, col); c < Math.min(width, col + lineW); c++) {
+      for (let r = 0; r < on; r++) px[r * width + c] = rgba;
+    }
+  }
+  tctx.putImageData(img, 0, 0);
+  return tile;
+}
+
+const packed = new Map<string, number>();
+
+/** A CSS colour as one RGBA pixel in platform byte order (read back from a 1×1 fill once). */
+function packedColour(ctx: CanvasRenderingContext2D, colour: string): number {
+  const hit = packed.get(colour);
+  if (hit !== undefined) return hit;
+  ctx.clearRect(0, 0, 1, 1);
+  ctx.fillStyle = colour;
+  ctx.fillRect(0, 0, 1, 1);
+  const d = ctx.getImageData(0, 0, 1, 1).data;
+  const v = new Uint32Array(d.buffer)[0] ?? 0;
+  packed.set(colour, v);
+  return v;
+}
+
+/** The last break tile, reused while the layout, colour and size are unchanged. */
+let lastTile: {
+  l: Layout;
+  colour: string;
+  dpr: number;
+  w: number;
+  tile: HTMLCanvasElement | null;
+  pattern: CanvasPattern | null;
+} | null = null;
+
 export function drawBreaks(
   ctx: CanvasRenderingContext2D,
   l: Layout,
@@ -97,18 +164,41 @@ export function drawBreaks(
   if (l.breaks.length === 0) return;
   const top = l.plot.y;
   const bottom = l.plot.y + l.plot.h;
-  ctx.strokeStyle = t.fg;
-  ctx.lineWidth = 1;
-  ctx.setLineDash([3, 3]);
-  ctx.globalAlpha = l.blockSize > 1 ? 0.3 : 0.55;
-  ctx.beginPath();
-  for (const b of l.breaks) {
-    const x = crisp(b.x, dpr);
-    ctx.moveTo(x, top);
-    ctx.lineTo(x, bottom);
+  const w = ctx.canvas.width;
+  if (
+    lastTile === null ||
+    lastTile.l !== l ||
+    lastTile.colour !== t.fg ||
+    lastTile.dpr !== dpr ||
+    lastTile.w !== w
+  ) {
+    const tile = breakTile(l, t.fg, dpr, w, lastTile?.tile ?? null);
+    const pattern = tile === null ? null : ctx.createPattern(tile, 'repeat-y');
+    lastTile = { l, colour: t.fg, dpr, w, tile, pattern };
   }
-  ctx.stroke();
-  ctx.setLineDash([]);
+  const pattern = lastTile.pattern;
+  ctx.globalAlpha = l.blockSize > 1 ? 0.3 : 0.55;
+  if (pattern !== null) {
+    // Device space, the tile's first row on the plot's top edge (the dashes' phase).
+    const y0 = Math.round(top * dpr);
+    ctx.save();
+    ctx.setTransform(1, 0, 0, 1, 0, y0);
+    ctx.fillStyle = pattern;
+    ctx.fillRect(0, 0, w, Math.round(bottom * dpr) - y0);
+    ctx.restore();
+  } else {
+    ctx.strokeStyle = t.fg;
+    ctx.lineWidth = 1;
+    ctx.setLineDash([3, 3]);
+    ctx.beginPath();
+    for (const b of l.breaks) {
+      const x = crisp(b.x, dpr);
+      ctx.moveTo(x, top);
+      ctx.lineTo(x, bottom);
+    }
+    ctx.stroke();
+    ctx.setLineDash([]);
+  }
   ctx.globalAlpha = 1;
   ctx.font = `10px ${t.fontSans}`;
   ctx.fillStyle = t.muted;
@@ -121,39 +211,51 @@ export function drawBreaks(
   }
 }
 
-/** Under the baseline: ◆ answer changed (the count reset), □ answers unknown. */
+/**
+ * Under the baseline: ◆ answer changed (the count reset), □ answers unknown. Each kind is one
+ * path filled or stroked once: hundreds of separate fill() calls per frame cost more to
+ * rasterise than the marks themselves.
+ */
 export function drawMarkerLane(ctx: CanvasRenderingContext2D, l: Layout, t: TimelineTheme): void {
   const base = l.plot.y + l.plot.h;
   const rowChanged = base + 5;
   const rowUnknown = base + 11;
-  for (let j = 0; j < l.bucketCount; j++) {
-    const flags = l.flags[j] ?? 0;
-    if ((flags & (F_ANSWER_CHANGED | F_UNKNOWN)) === 0) continue;
-    const x0 = l.x0[j] ?? 0;
-    const w = (l.x1[j] ?? 0) - x0;
-    const cx = x0 + w / 2;
-    const narrow = w < 6;
-    if (flags & F_ANSWER_CHANGED) {
-      ctx.fillStyle = t.accent;
-      if (narrow) ctx.fillRect(x0, rowChanged - 2.5, Math.max(1, w), 5);
-      else {
-        ctx.beginPath();
-        ctx.moveTo(cx, rowChanged - 3);
-        ctx.lineTo(cx + 3, rowChanged);
-        ctx.lineTo(cx, rowChanged + 3);
-        ctx.lineTo(cx - 3, rowChanged);
-        ctx.closePath();
-        ctx.fill();
-      }
+  const pass = (flag: number, paint: (x0: number, w: number, cx: number) => void): void => {
+    for (let j = 0; j < l.bucketCount; j++) {
+      if (((l.flags[j] ?? 0) & flag) === 0) continue;
+      const x0 = l.x0[j] ?? 0;
+      const w = (l.x1[j] ?? 0) - x0;
+      paint(x0, w, x0 + w / 2);
     }
-    if (flags & F_UNKNOWN) {
-      ctx.strokeStyle = t.unknown;
-      ctx.fillStyle = t.unknown;
-      ctx.lineWidth = 1.25;
-      if (narrow) ctx.fillRect(x0, rowUnknown - 2.5, Math.max(1, w), 5);
-      else ctx.strokeRect(cx - 2.5, rowUnknown - 2.5, 5, 5);
+  };
+  // Answer changed: diamonds, or 5-px ticks where a mark is narrower than a diamond.
+  ctx.fillStyle = t.accent;
+  pass(F_ANSWER_CHANGED, (x0, w) => {
+    if (w < 6) ctx.fillRect(x0, rowChanged - 2.5, Math.max(1, w), 5);
+  });
+  ctx.beginPath();
+  pass(F_ANSWER_CHANGED, (_x0, w, cx) => {
+    if (w >= 6) {
+      ctx.moveTo(cx, rowChanged - 3);
+      ctx.lineTo(cx + 3, rowChanged);
+      ctx.lineTo(cx, rowChanged + 3);
+      ctx.lineTo(cx - 3, rowChanged);
+      ctx.closePath();
     }
-  }
+  });
+  ctx.fill();
+  // Answers unknown: hollow squares, or solid ticks where narrow.
+  ctx.fillStyle = t.unknown;
+  pass(F_UNKNOWN, (x0, w) => {
+    if (w < 6) ctx.fillRect(x0, rowUnknown - 2.5, Math.max(1, w), 5);
+  });
+  ctx.strokeStyle = t.unknown;
+  ctx.lineWidth = 1.25;
+  ctx.beginPath();
+  pass(F_UNKNOWN, (_x0, w, cx) => {
+    if (w >= 6) ctx.rect(cx - 2.5, rowUnknown - 2.5, 5, 5);
+  });
+  ctx.stroke();
 }
 
 interface Flag {

@@ -64,7 +64,11 @@ export function LaneControls({ ready }: { ready: boolean }) {
         </fieldset>
       </details>
       {visible ? <LaneKey /> : null}
-      {visible && !ready ? <span className="zoo-muted">Running the detector zoo…</span> : null}
+      {visible && !ready ? (
+        <span className="zoo-muted" role="status">
+          Running the detector zoo…
+        </span>
+      ) : null}
     </div>
   );
 }

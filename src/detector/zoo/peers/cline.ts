@@ -23,6 +23,9 @@ const PARAMS: readonly ParamSpec[] = [
 
 /** The call's signature without the volatile `task_progress` argument. */
 function clineSignature(c: ZooCall): string {
+  // Exact pre-check: a top-level key always appears quoted, followed by ':', in the canonical
+  // text (it has nothing to escape). Most calls lack it and so never need their parsed args.
+  if (!c.argsCanonical.includes('"task_progress":')) return c.argsCanonical;
   if (!isJsonObject(c.args) || !c.args.has('task_progress')) return c.argsCanonical;
   const copy = new Map(c.args);
   copy.delete('task_progress');
