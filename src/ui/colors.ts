@@ -44,7 +44,7 @@ export function signatureRanks(report: Report): Map<string, number> {
   const hit = rankCache.get(t);
   if (hit) return hit;
   const ranks = new Map<string, number>();
-  t.sigText.forEach((sig, id) => ranks.set(sig, t.rank[id] as number));
+  for (let id = 0; id < t.sigCount; id++) ranks.set(t.sigTextOf(id), t.rank[id] as number);
   rankCache.set(t, ranks);
   return ranks;
 }
@@ -116,11 +116,11 @@ export function signaturePalette(report: Report, theme: ThemeName): SignaturePal
   }
   let palette = byTheme.get(theme);
   if (palette === undefined) {
-    const memo = new Array<string | undefined>(t.sigText.length);
+    const memo = new Array<string | undefined>(t.sigCount);
     palette = (id) => {
       let c = memo[id];
       if (c === undefined) {
-        c = rankedColor(t.rank[id], theme) ?? hashedColor(t.sigText[id] ?? '', theme);
+        c = rankedColor(t.rank[id], theme) ?? hashedColor(t.sigTextOf(id), theme);
         memo[id] = c;
       }
       return c;

@@ -22,6 +22,7 @@ import {
   FLAG_RESCUED,
   OUTCOMES,
   REASONS,
+  unitsToString,
   type PackedReport,
   type PackedTranscript,
 } from './packedReport';
@@ -38,9 +39,6 @@ export type Yield = () => Promise<void>;
 /** A transcript's columns on the main thread, shared by every report of it. */
 export type UnpackedTranscript = TranscriptColumns;
 
-/** Distinct strings rebuilt per slice before yielding. */
-const STRING_SLICE = 0x10000;
-
 /**
  * The shared columns of a packed transcript. Call lists are built per batch when first
  * read and kept, so a transcript costs its distinct strings up front, not 100k arrays.
@@ -49,15 +47,15 @@ export async function unpackTranscript(
   t: PackedTranscript,
   yieldNow: Yield,
 ): Promise<UnpackedTranscript> {
-  const strings = new Array<string>(t.stringEnds.length);
-  let start = 0;
-  for (let i = 0; i < t.stringEnds.length; i++) {
-    const end = t.stringEnds[i] as number;
-    strings[i] = t.strings.slice(start, end);
-    start = end;
-    if (i % STRING_SLICE === STRING_SLICE - 1) await yieldNow();
-  }
-  const str = (i: number): string => strings[i] ?? '';
+  // Strings are cut from the one packed string when read, not all up front: 300k slices
+  // made on arrival survived into the old generation and cost the main thread long
+  // scavenges. What the views show is a few hundred of them.
+  const ends = t.stringEnds;
+  const str = (i: number): string =>
+    i >= 0 && i < ends.length
+      ? unitsToString(t.stringUnits, i === 0 ? 0 : (ends[i - 1] as number), ends[i] as number)
+      : '';
+  await yieldNow();
   const n = t.batchCount;
   const calls = new Array<readonly CallReport[] | undefined>(n);
   const callsOf = (i: number): readonly CallReport[] => {
@@ -120,7 +118,7 @@ export function batchAt(c: ReportColumns, i: number): BatchReport {
     index: i,
     messageIndex: t.messageIndex[i] as number,
     calls: t.callsOf(i),
-    signature: t.sigText[t.sigId[i] as number] as string,
+    signature: t.sigTextOf(t.sigId[i] as number),
     observation: (f & FLAG_OBSERVATION) !== 0,
     costly: (f & FLAG_COSTLY) !== 0,
     threshold: p.threshold[i] as number,
@@ -209,7 +207,7 @@ export class BatchCursor implements BatchReport {
   }
   get signature(): string {
     const t = this.c.transcript;
-    return t.sigText[t.sigId[this.i] as number] as string;
+    return t.sigTextOf(t.sigId[this.i] as number);
   }
   get observation(): boolean {
     return (this.f & FLAG_OBSERVATION) !== 0;

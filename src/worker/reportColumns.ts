@@ -25,8 +25,15 @@ export interface TranscriptColumns {
   readonly messageIndex: Int32Array;
   /** Dense signature id per batch, numbered in order of first appearance. */
   readonly sigId: Int32Array;
-  /** Per signature id: its text, its first batch and how many batches carry it. */
-  readonly sigText: readonly string[];
+  /** How many distinct signatures there are (ids are 0 … sigCount − 1). */
+  readonly sigCount: number;
+  /**
+   * A signature's text by id. Built on first read: a 100k-batch transcript has ~70k distinct
+   * signatures, and slicing them all up front made the main thread's first task after a
+   * load mostly garbage collection.
+   */
+  sigTextOf(id: number): string;
+  /** Per signature id: its first batch and how many batches carry it. */
   readonly sigFirst: Int32Array;
   readonly sigOccurrences: Int32Array;
   /** Signature ids, most frequent first; ties keep first-appearance order. */
@@ -51,15 +58,21 @@ export function transcriptColumns(
 ): TranscriptColumns {
   const { sigId, sigFirst, sigOccurrences, byFrequency } = t.signatures;
   const count = sigFirst.length;
-  const sigText = new Array<string>(count);
-  for (let id = 0; id < count; id++) sigText[id] = signatureOf(sigFirst[id] as number);
+  const texts = new Array<string | undefined>(count);
+  const sigTextOf = (id: number): string => {
+    if (!(id >= 0 && id < count)) return '';
+    let text = texts[id];
+    if (text === undefined) texts[id] = text = signatureOf(sigFirst[id] as number);
+    return text;
+  };
   const rank = new Int32Array(count);
   for (let r = 0; r < count; r++) rank[byFrequency[r] as number] = r;
   return {
     batchCount: t.batchCount,
     messageIndex: t.messageIndex,
     sigId,
-    sigText,
+    sigCount: count,
+    sigTextOf,
     sigFirst,
     sigOccurrences,
     byFrequency,

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useDeferredValue, useId, useState } from 'react';
 import { actions, useAnalysis, useSelection } from '../../state/appStore';
 import { CorpusView } from '../corpus/CorpusView';
 import { DetailsPanel } from '../details/DetailsPanel';
@@ -16,6 +16,12 @@ export function Workspace({ changedBatches }: { changedBatches: ReadonlySet<numb
   const { selectedIndex, details } = useSelection();
   const [tab, setTab] = useState<Tab>('batches');
   const id = useId();
+  // The table follows a new result in a render of its own, after the timeline and header have
+  // committed: a store update renders synchronously, and at 100k batches the table's view
+  // order and rows made that one render a long task. A deferred value re-renders at
+  // transition priority, in a separate task that input can interrupt.
+  const tableReport = useDeferredValue(result?.report ?? null);
+  const tableChanged = useDeferredValue(changedBatches);
   if (result === null) {
     return (
       <main className="workspace workspace--empty">
@@ -96,10 +102,10 @@ export function Workspace({ changedBatches }: { changedBatches: ReadonlySet<numb
         >
           <div className="workspace__table">
             <BatchTable
-              report={report}
+              report={tableReport ?? report}
               selectedIndex={selectedIndex}
               onSelect={actions.select}
-              changedBatches={changedBatches}
+              changedBatches={tableChanged}
             />
           </div>
           <div className="workspace__details">

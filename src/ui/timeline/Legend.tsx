@@ -11,7 +11,7 @@ export function SignatureLegend(props: {
   const { model, sigColors } = props;
   if (model.n === 0) return null;
   const entries = legendEntries(model);
-  const more = model.signatures.length - entries.length;
+  const more = model.signatureCount - entries.length;
   return (
     <ul className="ls-tl-legend" aria-label="Signature legend">
       {entries.map((e) => (

@@ -6,20 +6,31 @@ export interface CanvasSize {
   readonly height: number;
 }
 
-/** Size the canvases' backing stores now and on every change; returns the function that stops watching. */
+/**
+ * Size the canvases' backing stores now and on every change; returns the function that stops
+ * watching, and `sync`, which measures at once. `resized[i]` says whether canvas i's backing store changed (and so was cleared):
+ * an unchanged size is not assigned again, since assigning even the same size clears it.
+ */
 export function watchCanvasSizes(
   canvases: readonly HTMLCanvasElement[],
-  onResize: (sizes: readonly CanvasSize[], dpr: number) => void,
-): () => void {
+  onResize: (sizes: readonly CanvasSize[], dpr: number, resized: readonly boolean[]) => void,
+): { stop: () => void; sync: () => void } {
   const measure = (): void => {
     const dpr = window.devicePixelRatio || 1;
+    const resized: boolean[] = [];
     const sizes = canvases.map((c) => {
       const r = c.getBoundingClientRect();
-      c.width = Math.max(1, Math.round(r.width * dpr));
-      c.height = Math.max(1, Math.round(r.height * dpr));
+      const w = Math.max(1, Math.round(r.width * dpr));
+      const h = Math.max(1, Math.round(r.height * dpr));
+      const changed = c.width !== w || c.height !== h;
+      if (changed) {
+        c.width = w;
+        c.height = h;
+      }
+      resized.push(changed);
       return { width: r.width, height: r.height };
     });
-    onResize(sizes, dpr);
+    onResize(sizes, dpr, resized);
   };
   const ro = new ResizeObserver(measure);
   for (const c of canvases) ro.observe(c);
@@ -36,8 +47,14 @@ export function watchCanvasSizes(
   };
   watchDpr();
   measure();
-  return () => {
-    ro.disconnect();
-    mq?.removeEventListener('change', onDpr);
+  return {
+    stop: () => {
+      ro.disconnect();
+      mq?.removeEventListener('change', onDpr);
+    },
+    // Measures now (a forced layout if the page changed): a redraw that follows a layout shift
+    // (a new transcript's legend is taller) sizes its canvases first, instead of painting at
+    // the old size and again when the ResizeObserver reports the new one a frame later.
+    sync: measure,
   };
 }

@@ -54,7 +54,7 @@ export function tooltipContent(
   if (b === undefined) return null;
   const first = model.firstRefusal === index;
   const rows: [string, string][] = [
-    ['Tools', model.signatures[model.sigId[index] ?? 0]?.label ?? ''],
+    ['Tools', model.signatureAt(model.sigId[index] ?? 0)?.label ?? ''],
     ['Count / total', `${fmt(b.count)} / ${fmt(b.total)}`],
     ['Threshold', `${fmt(b.threshold)} (${tierOf(b)})`],
     ['Ceiling', b.exempt ? `${fmt(b.ceiling)}, waived (exempt)` : fmt(b.ceiling)],
@@ -72,7 +72,7 @@ export function announcement(model: TimelineModel, index: number | null): string
   if (index === null) return 'No batch selected.';
   const b = model.report.batches[index];
   if (b === undefined) return '';
-  const label = model.signatures[model.sigId[index] ?? 0]?.label ?? '';
+  const label = model.signatureAt(model.sigId[index] ?? 0)?.label ?? '';
   const first = model.firstRefusal === index ? ', the first refusal' : '';
   return (
     `Batch ${fmt(index)} of ${fmt(model.n)}: ${label}; ${verdictOf(b)}${first}; ` +
@@ -93,13 +93,11 @@ export function summary(model: TimelineModel): string {
     if (((v.flags[i] as number) & FLAG_RESCUED) !== 0) rescued++;
     if (v.outcome[i] === answerChanged) changed++;
   }
-  const parts = [
-    `${fmt(model.n)} batches with ${fmt(model.signatures.length)} distinct signatures.`,
-  ];
+  const parts = [`${fmt(model.n)} batches with ${fmt(model.signatureCount)} distinct signatures.`];
   const fr = model.firstRefusal;
   if (fr === null) parts.push('No batch is refused.');
   else {
-    const label = model.signatures[model.sigId[fr] ?? 0]?.label ?? '';
+    const label = model.signatureAt(model.sigId[fr] ?? 0)?.label ?? '';
     const reason = b[fr]?.reason ?? 'strikes';
     parts.push(
       `${fmt(model.refusals.length)} refused; the first refusal is batch ${fmt(fr)} (${label}, ${reason}).`,
@@ -126,14 +124,14 @@ export interface LegendEntry {
 
 /** The most frequent signatures; entries sharing tool names get a hash suffix to tell them apart. */
 export function legendEntries(model: TimelineModel, max = LEGEND_ITEMS): LegendEntry[] {
-  const top = model.byFrequency.slice(0, max);
+  const top = Array.from(model.byFrequency.subarray(0, max));
   const labels = new Map<string, number>();
   for (const id of top) {
-    const label = model.signatures[id]?.label ?? '';
+    const label = model.signatureAt(id)?.label ?? '';
     labels.set(label, (labels.get(label) ?? 0) + 1);
   }
   return top.map((id) => {
-    const s = model.signatures[id];
+    const s = model.signatureAt(id);
     const label = s?.label ?? '';
     const dup = (labels.get(label) ?? 0) > 1;
     const sig = s?.signature ?? '';

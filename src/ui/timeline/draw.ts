@@ -1,5 +1,5 @@
 import type { SignaturePalette } from '../colors';
-import { fillBars } from './fillBars';
+import { paintBars } from './pixelBars';
 import { fmt } from './describe';
 import { bucketOf, type Layout } from './layout';
 import { crisp, drawBreaks, drawVerdicts, drawMarkerLane, drawSteps } from './drawMarkers';
@@ -151,12 +151,19 @@ function drawColumns(
 
 function drawBars(ctx: CanvasRenderingContext2D, l: Layout, t: TimelineTheme, s: DrawState): void {
   const base = l.plot.y + l.plot.h;
-  // Totals first, faint, so the counts sit in front of them.
-  ctx.globalAlpha = t.name === 'dark' ? 0.32 : 0.26;
-  fillBars(ctx, l, l.totalY, 0, s.sigColors, t.muted);
-  ctx.globalAlpha = 1;
-  // Never thinner than 1.5 px: a count of 1 must stay visible on a tall axis.
-  fillBars(ctx, l, l.countY, 1.5, s.sigColors, t.muted);
+  paintBars(
+    ctx,
+    l,
+    [
+      // Totals first, faint, so the counts sit in front of them.
+      { tops: l.totalY, minHeight: 0, alpha: t.name === 'dark' ? 0.32 : 0.26 },
+      // Never thinner than 1.5 px: a count of 1 must stay visible on a tall axis.
+      { tops: l.countY, minHeight: 1.5, alpha: 1 },
+    ],
+    s.sigColors,
+    t.muted,
+    s.pixelRatio,
+  );
   for (let j = 0; j < l.bucketCount; j++) {
     if ((l.totalClipped[j] ?? 0) === 1) {
       const x0 = l.x0[j] ?? 0;

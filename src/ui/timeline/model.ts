@@ -32,11 +32,14 @@ export interface SignatureInfo {
 export interface TimelineModel {
   readonly report: Report;
   readonly n: number;
-  /** Signature id per batch (index into `signatures`). */
+  /** Signature id per batch (`signatureAt`'s argument). */
   readonly sigId: Int32Array;
-  readonly signatures: readonly SignatureInfo[];
+  /** How many distinct signatures there are. */
+  readonly signatureCount: number;
+  /** A signature's legend entry by id, built when first asked for (most never are). */
+  signatureAt(id: number): SignatureInfo | undefined;
   /** Signature ids, most frequent first. */
-  readonly byFrequency: readonly number[];
+  readonly byFrequency: Int32Array;
   /** Indices of refused batches, ascending. */
   readonly refusals: Int32Array;
   readonly firstRefusal: number | null;
@@ -64,8 +67,9 @@ export function buildModel(report: Report, changed: ReadonlySet<number>): Timeli
     report,
     n,
     sigId: t.sigId,
-    signatures: sigs.signatures,
-    byFrequency: sigs.byFrequency,
+    signatureCount: t.sigCount,
+    signatureAt: sigs,
+    byFrequency: t.byFrequency,
     refusals: p.refusals,
     firstRefusal: firstRefusal !== null && firstRefusal < n ? firstRefusal : null,
     stagnation: stagnationOf(report),
@@ -83,7 +87,7 @@ class LazySignature implements SignatureInfo {
     private readonly id: number,
   ) {}
   get signature(): string {
-    return this.t.sigText[this.id] as string;
+    return this.t.sigTextOf(this.id);
   }
   get occurrences(): number {
     return this.t.sigOccurrences[this.id] as number;
@@ -94,18 +98,23 @@ class LazySignature implements SignatureInfo {
   }
 }
 
-const tables = new WeakMap<
-  TranscriptColumns,
-  { signatures: readonly SignatureInfo[]; byFrequency: readonly number[] }
->();
+const tables = new WeakMap<TranscriptColumns, (id: number) => SignatureInfo | undefined>();
 
-/** The signature list of a transcript, built once and shared by all its reports' models. */
-function signatureTable(t: TranscriptColumns) {
+/**
+ * The signature entries of a transcript, each built on first read and shared by all its
+ * reports' models. (Building all of them up front, ~70k objects at 100k batches, was a
+ * large part of the first render after a load.)
+ */
+function signatureTable(t: TranscriptColumns): (id: number) => SignatureInfo | undefined {
   let hit = tables.get(t);
   if (hit === undefined) {
-    const signatures = new Array<SignatureInfo>(t.sigText.length);
-    for (let id = 0; id < signatures.length; id++) signatures[id] = new LazySignature(t, id);
-    hit = { signatures, byFrequency: Array.from(t.byFrequency) };
+    const built = new Array<SignatureInfo | undefined>(t.sigCount);
+    hit = (id) => {
+      if (!(Number.isInteger(id) && id >= 0 && id < t.sigCount)) return undefined;
+      let s = built[id];
+      if (s === undefined) built[id] = s = new LazySignature(t, id);
+      return s;
+    };
     tables.set(t, hit);
   }
   return hit;

@@ -1,5 +1,5 @@
 import type { SignaturePalette } from '../colors';
-import { fillBars } from './draw';
+import { paintBars } from './pixelBars';
 import { COMPACT_MARGINS, computeLayout, type Layout } from './layout';
 import { F_FIRST_REFUSAL, F_REFUSED, type TimelineModel } from './model';
 import { centerOn, fitViewport, indexToPx, pxToIndex, type Viewport } from './scale';
@@ -59,9 +59,14 @@ function paintStatic(
   ctx.clearRect(0, 0, ov.width, ov.height);
   ctx.fillStyle = theme.panel;
   ctx.fillRect(0, 0, ov.width, ov.height);
-  ctx.globalAlpha = 0.75;
-  fillBars(ctx, ov, ov.countY, 1, sigColors, theme.muted);
-  ctx.globalAlpha = 1;
+  paintBars(
+    ctx,
+    ov,
+    [{ tops: ov.countY, minHeight: 1, alpha: 0.75 }],
+    sigColors,
+    theme.muted,
+    pixelRatio,
+  );
   // Refusals are thin ticks (a marker, not a bar); the first refusal runs the full height so
   // one refusal in 100,000 batches is still found at a glance.
   for (let j = 0; j < ov.bucketCount; j++) {

@@ -49,9 +49,15 @@ describe('buildModel', () => {
       ]),
       new Set(),
     );
-    expect(m.signatures.map((s) => s.signature)).toEqual(['grep:a', 'read_file:b', 'grep:c']);
+    expect(m.signatureCount).toBe(3);
+    expect([0, 1, 2].map((id) => m.signatureAt(id)?.signature)).toEqual([
+      'grep:a',
+      'read_file:b',
+      'grep:c',
+    ]);
+    expect(m.signatureAt(3)).toBeUndefined();
     expect([...m.sigId]).toEqual([0, 1, 1, 2, 1]);
-    expect(m.byFrequency).toEqual([1, 0, 2]);
+    expect(Array.from(m.byFrequency)).toEqual([1, 0, 2]);
   });
 
   it('labels batches by their tool names', () => {

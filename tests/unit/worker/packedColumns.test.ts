@@ -15,10 +15,21 @@ import {
   signatureColumns,
   withChanged,
 } from '../../../src/worker/packedColumns';
-import { packReport, packTranscript, transferablesOf } from '../../../src/worker/packedReport';
+import {
+  codeUnits,
+  packReport,
+  packTranscript,
+  transferablesOf,
+  unitsToString,
+} from '../../../src/worker/packedReport';
 import { unpackReport, unpackTranscript } from '../../../src/worker/lazyReport';
 import { columnsOf, registerColumns, transcriptColumns } from '../../../src/worker/reportColumns';
 import { batch, report } from '../timeline/fixtures';
+import type { TranscriptColumns } from '../../../src/worker/reportColumns';
+
+/** Every signature text of a transcript's columns, by id. */
+const texts = (t: TranscriptColumns): string[] =>
+  Array.from({ length: t.sigCount }, (_, id) => t.sigTextOf(id));
 
 const now = () => Promise.resolve();
 
@@ -163,7 +174,7 @@ describe('report columns', () => {
   it('derives signature ids, texts and ranks for a report the client did not register', () => {
     const t = columnsOf(r).transcript;
     expect([...t.sigId]).toEqual([0, 1, 2, 1, 3, 2, 1, 4]);
-    expect(t.sigText).toEqual(['c:3', 'a:1', 'b:2', 'd:4', 'e:5']);
+    expect(texts(t)).toEqual(['c:3', 'a:1', 'b:2', 'd:4', 'e:5']);
     expect([...t.rank]).toEqual([2, 0, 1, 3, 4]);
     expect(columnsOf(r)).toBe(columnsOf(r));
   });
@@ -175,7 +186,7 @@ describe('report columns', () => {
     const rebuilt = await unpackReport(packed, unpacked, now);
     expect(columnsOf(rebuilt).verdicts).toBe(packed);
     expect(columnsOf(rebuilt).transcript).toBe(unpacked);
-    expect(unpacked.sigText).toEqual(columnsOf(r).transcript.sigText);
+    expect(texts(unpacked)).toEqual(texts(columnsOf(r).transcript));
     const t = transcriptColumns(
       packedT,
       (i) => r.batches[i]!.signature,
@@ -189,9 +200,28 @@ describe('report columns', () => {
     for (const theme of ['light', 'dark'] as const) {
       const palette = signaturePalette(r, theme);
       const t = columnsOf(r).transcript;
-      t.sigText.forEach((sig, id) => expect(palette(id)).toBe(signatureColor(sig, theme, r)));
+      texts(t).forEach((sig, id) => expect(palette(id)).toBe(signatureColor(sig, theme, r)));
       sigs.forEach((sig, i) => expect(batchColor(r, i, theme)).toBe(signatureColor(sig, theme, r)));
       expect(signaturePalette(r, theme)).toBe(palette);
     }
+  });
+});
+
+describe('codeUnits / unitsToString (the packed string table)', () => {
+  it('round-trips any string, lone surrogates included, one byte a unit when they fit', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string({ unit: 'binary' }), { maxLength: 8 }), (parts) => {
+        const joined = parts.join('');
+        const units = codeUnits(joined);
+        expect(units instanceof Uint8Array).toBe([...joined].every((ch) => ch.charCodeAt(0) <= 0xff));
+        let at = 0;
+        for (const p of parts) {
+          expect(unitsToString(units, at, at + p.length)).toBe(p);
+          at += p.length;
+        }
+      }),
+    );
+    const long = 'é\ud800'.repeat(20_000);
+    expect(unitsToString(codeUnits(long), 0, long.length)).toBe(long);
   });
 });

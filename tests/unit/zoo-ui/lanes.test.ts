@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ZooLevel, ZooMark } from '../../../src/detector/zoo/index';
 import {
@@ -30,7 +31,59 @@ const mark = (
   message,
 });
 
+/** The plain walk over every visible mark that `laneBuckets` must agree with. */
+function naiveBuckets(
+  marks: readonly ZooMark[],
+  start: number,
+  span: number,
+  size: number,
+  n: number,
+) {
+  const rank = { advice: 0, warn: 1, stop: 2 } as const;
+  const out: [number, number, number, number][] = [];
+  const end = Math.min(n, start + span);
+  let i = 0;
+  while (i < marks.length && (marks[i] as ZooMark).batchIndex < Math.floor(start / size) * size)
+    i++;
+  while (i < marks.length && (marks[i] as ZooMark).batchIndex < end) {
+    const blockEnd = (Math.floor((marks[i] as ZooMark).batchIndex / size) + 1) * size;
+    const from = i;
+    let strongest = i;
+    for (i++; i < marks.length && (marks[i] as ZooMark).batchIndex < blockEnd; i++) {
+      if (rank[(marks[i] as ZooMark).level] > rank[(marks[strongest] as ZooMark).level]) {
+        strongest = i;
+      }
+    }
+    out.push([from, i, strongest, i - from]);
+  }
+  return out;
+}
+
 describe('lane layout', () => {
+  it('finds the same blocks, counts and strongest marks as a walk over every mark', () => {
+    const levels: ZooLevel[] = ['advice', 'warn', 'stop'];
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: 0, max: 499 }), { maxLength: 120 }),
+        fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 120, maxLength: 120 }),
+        fc.integer({ min: 0, max: 480 }),
+        fc.integer({ min: 1, max: 500 }),
+        fc.constantFrom(1, 2, 4, 16, 64),
+        (at, lv, start, span, size) => {
+          const marks = [...at].sort((a, b) => a - b).map((b, k) => mark(b, levels[lv[k] ?? 0]));
+          const scale = makeScale({ start, span }, 0, 500);
+          const got = laneBuckets(marks, scale, size, 500).map((b) => [
+            b.from,
+            b.to,
+            b.strongest,
+            b.count,
+          ]);
+          expect(got).toEqual(naiveBuckets(marks, start, span, size, 500));
+        },
+      ),
+    );
+  });
+
   it('keeps one mark per batch when zoomed in, centred on its batch slot', () => {
     const scale = makeScale({ start: 0, span: 10 }, 100, 500); // 50 px per batch
     const b = laneBuckets([mark(2), mark(3, 'stop')], scale, 1, 10);
