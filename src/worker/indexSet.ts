@@ -7,10 +7,18 @@
 export class IndexSet implements ReadonlySet<number> {
   readonly size: number;
 
-  /** `marks[i] !== 0` means index `i` is in the set; the array is kept, not copied. */
-  constructor(readonly marks: Uint8Array) {
-    let size = 0;
-    for (let i = 0; i < marks.length; i++) if (marks[i] !== 0) size++;
+  /**
+   * `marks[i] !== 0` means index `i` is in the set; the array is kept, not copied. A caller
+   * that counted the marks as it set them passes the count (no second pass over 100k bytes).
+   */
+  constructor(
+    readonly marks: Uint8Array,
+    size?: number,
+  ) {
+    if (size === undefined) {
+      size = 0;
+      for (let i = 0; i < marks.length; i++) if (marks[i] !== 0) size++;
+    }
     this.size = size;
   }
 

@@ -67,6 +67,19 @@ export interface PackedReport {
   readonly breakBefore: Uint8Array;
   /** The timeline's pyramid over these verdicts, built here so the main thread need not. */
   readonly pyramid: TimelinePyramid;
+  /**
+   * How many batches are refused, rescued and answer-changed: counted here, in the pass that
+   * packs them, so the header and the chart summary need no pass over 100k batches of their
+   * own on the main thread.
+   */
+  readonly tally: VerdictTally;
+}
+
+/** Verdict counts over a report's batches. */
+export interface VerdictTally {
+  readonly refused: number;
+  readonly rescued: number;
+  readonly answerChanged: number;
 }
 
 export {
@@ -179,8 +192,14 @@ export function packReport(report: Report): PackedReport {
   const outcome = new Uint8Array(n);
   const reason = new Uint8Array(n);
   const breakBefore = new Uint8Array(n);
+  const answerChangedCode = codeOf(OUTCOMES, 'answer-changed');
+  let refused = 0;
+  let rescued = 0;
+  let answerChanged = 0;
   for (let i = 0; i < n; i++) {
     const b = report.batches[i] as BatchReport;
+    if (b.refused) refused++;
+    if (b.rescued) rescued++;
     flags[i] =
       (b.observation ? FLAG_OBSERVATION : 0) |
       (b.costly ? FLAG_COSTLY : 0) |
@@ -195,6 +214,7 @@ export function packReport(report: Report): PackedReport {
     count[i] = b.count;
     total[i] = b.total;
     outcome[i] = codeOf(OUTCOMES, b.outcome);
+    if (outcome[i] === answerChangedCode) answerChanged++;
     reason[i] = codeOf(REASONS, b.reason);
     breakBefore[i] = codeOf(BREAKS, b.breakBefore);
   }
@@ -206,6 +226,7 @@ export function packReport(report: Report): PackedReport {
     ...columns,
     reason,
     pyramid: buildPyramid(columns, n, report.firstRefusal?.batchIndex ?? null),
+    tally: { refused, rescued, answerChanged },
   };
 }
 

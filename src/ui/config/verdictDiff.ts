@@ -74,6 +74,7 @@ export function diffVerdicts(report: Report, defaults: Report): VerdictDiff {
   const noLongerRescued: number[] = [];
   let refusedNow = 0;
   let refusedBefore = 0;
+  let changedCount = 0;
   // Over the packed flags: no batch object is read unless its verdict changed.
   const flagsNow = columnsOf(report).verdicts.flags;
   const flagsBefore = columnsOf(defaults).verdicts.flags;
@@ -86,6 +87,7 @@ export function diffVerdicts(report: Report, defaults: Report): VerdictDiff {
     // Batch i sits at position i; reading the batch object would build it (lazyReport.ts).
     const index = i;
     marks[index] = 1;
+    changedCount++;
     if (now === REFUSED) newlyRefused.push(index);
     if (before === REFUSED) noLongerRefused.push(index);
     if (now === RESCUED) newlyRescued.push(index);
@@ -105,6 +107,6 @@ export function diffVerdicts(report: Report, defaults: Report): VerdictDiff {
     parts.length === 0
       ? 'Same verdicts as the defaults.'
       : `${text.charAt(0).toUpperCase()}${text.slice(1)} (against the defaults).`;
-  const changed = new IndexSet(marks);
+  const changed = new IndexSet(marks, changedCount);
   return { changed, newlyRefused, noLongerRefused, newlyRescued, noLongerRescued, sentence };
 }

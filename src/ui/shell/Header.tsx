@@ -1,25 +1,16 @@
 import { useMemo } from 'react';
 import type { Report } from '../../detector/index';
 import { configToJson } from '../../state/configCodec';
-import { FLAG_REFUSED, FLAG_RESCUED } from '../../worker/packedReport';
 import { columnsOf } from '../../worker/reportColumns';
 import { actions, useAnalysis, useConfig, useTheme, useTranscript } from '../../state/appStore';
 import { OpenFileButton } from '../load/OpenFileButton';
 import { SamplesMenu } from '../load/SamplesMenu';
 import { downloadText, fileStem } from './download';
 
+/** Refused and rescued batches: counted in the worker as it packed the verdicts. */
 function verdictCounts(report: Report | null): { refused: number; rescued: number } {
-  let refused = 0;
-  let rescued = 0;
-  if (report !== null) {
-    const flags = columnsOf(report).verdicts.flags;
-    for (let i = 0; i < flags.length; i++) {
-      const f = flags[i] as number;
-      if ((f & FLAG_REFUSED) !== 0) refused++;
-      if ((f & FLAG_RESCUED) !== 0) rescued++;
-    }
-  }
-  return { refused, rescued };
+  if (report === null) return { refused: 0, rescued: 0 };
+  return columnsOf(report).verdicts.tally;
 }
 
 function Counts() {

@@ -1,5 +1,4 @@
 import type { BatchReport, RepeatOutcome } from '../../detector/report';
-import { FLAG_RESCUED, OUTCOMES } from '../../worker/packedColumns';
 import { columnsOf } from '../../worker/reportColumns';
 import type { TimelineModel } from './model';
 
@@ -85,14 +84,7 @@ export function summary(model: TimelineModel): string {
   if (model.n === 0) return 'The transcript has no tool-call batches.';
   const b = model.report.batches;
   // Over the packed columns: reading every batch object would build 100k of them.
-  const v = columnsOf(model.report).verdicts;
-  const answerChanged = OUTCOMES.indexOf('answer-changed');
-  let rescued = 0;
-  let changed = 0;
-  for (let i = 0; i < v.batchCount; i++) {
-    if (((v.flags[i] as number) & FLAG_RESCUED) !== 0) rescued++;
-    if (v.outcome[i] === answerChanged) changed++;
-  }
+  const { rescued, answerChanged: changed } = columnsOf(model.report).verdicts.tally;
   const parts = [`${fmt(model.n)} batches with ${fmt(model.signatureCount)} distinct signatures.`];
   const fr = model.firstRefusal;
   if (fr === null) parts.push('No batch is refused.');

@@ -225,3 +225,36 @@ describe('codeUnits / unitsToString (the packed string table)', () => {
     expect(unitsToString(codeUnits(long), 0, long.length)).toBe(long);
   });
 });
+
+describe('packReport tally', () => {
+  it('counts refused, rescued and answer-changed batches as the batches say', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            refused: fc.boolean(),
+            rescued: fc.boolean(),
+            changed: fc.boolean(),
+          }),
+          { maxLength: 40 },
+        ),
+        (flags) => {
+          const r = report(
+            flags.map((f, i) =>
+              batch(i, {
+                refused: f.refused,
+                rescued: f.rescued && !f.refused,
+                outcome: f.changed ? 'answer-changed' : 'answer-repeated',
+              }),
+            ),
+          );
+          expect(packReport(r).tally).toEqual({
+            refused: r.batches.filter((b) => b.refused).length,
+            rescued: r.batches.filter((b) => b.rescued).length,
+            answerChanged: r.batches.filter((b) => b.outcome === 'answer-changed').length,
+          });
+        },
+      ),
+    );
+  });
+});
