@@ -66,6 +66,8 @@ interface ViewState {
   laneHover: LaneHover | null;
   /** P_* bits of the canvases the next frame repaints. */
   dirty: number;
+  /** The props changed in a way that may have moved the canvases: measure before painting. */
+  relayout: boolean;
 }
 
 const DRAG_SLOP = 3;
@@ -120,6 +122,7 @@ export function Timeline({
     lanesLayout: null,
     laneHover: null,
     dirty: P_ALL,
+    relayout: false,
   });
   const latest = useRef({
     model,
@@ -131,6 +134,13 @@ export function Timeline({
     lanes,
   });
   const scheduler = useRef<RafScheduler | null>(null);
+  /** Moves the view; a move that changes nothing (a pan at full zoom-out) repaints nothing. */
+  const moveTo = (vp: Viewport): void => {
+    const v = view.current;
+    if (v.vp !== null && vp.start === v.vp.start && vp.span === v.vp.span) return;
+    v.vp = vp;
+    request(P_ALL);
+  };
   const syncSizes = useRef<(() => void) | null>(null);
   /** Marks canvases for repainting on the next frame. */
   const request = (parts: number): void => {
@@ -148,8 +158,12 @@ export function Timeline({
 
   const paint = (): void => {
     const v = view.current;
-    // A change that repaints everything (a new report) usually comes with a layout change.
-    if (v.dirty === P_ALL) syncSizes.current?.();
+    // A new report (or theme) usually comes with a layout change (a taller legend): size the
+    // canvases first rather than paint twice. Viewport changes skip this forced layout.
+    if (v.relayout) {
+      v.relayout = false;
+      syncSizes.current?.();
+    }
     const parts = v.dirty;
     v.dirty = 0;
     if (parts === 0) return;
@@ -210,11 +224,18 @@ export function Timeline({
     const prev = latest.current;
     latest.current = next;
     const everywhere = ['model', 'theme', 'sigColors', 'changedBatches'] as const;
-    if (everywhere.some((k) => next[k] !== prev[k])) request(P_ALL);
-    else {
+    if (everywhere.some((k) => next[k] !== prev[k])) {
+      view.current.relayout = true;
+      request(P_ALL);
+    } else {
       if (next.selectedIndex !== prev.selectedIndex) request(P_MAIN);
       if (next.lanes !== prev.lanes) {
-        request(marginsFor(next.lanes) === marginsFor(prev.lanes) ? P_LANES : P_ALL);
+        const moved = marginsFor(next.lanes) !== marginsFor(prev.lanes);
+        // Lanes appearing or vanishing resize the lanes canvas and move the bars.
+        if (moved || (next.lanes.length === 0) !== (prev.lanes.length === 0)) {
+          view.current.relayout = true;
+        }
+        request(moved ? P_ALL : P_LANES);
       }
     }
   });
@@ -275,9 +296,8 @@ export function Timeline({
       const rect = canvas.getBoundingClientRect();
       const { plot } = v.layout;
       const anchor = (e.clientX - rect.left - plot.x) / plot.w;
-      v.vp = wheelViewport(v.vp, m.n, plotWidth(), e, anchor, v.height);
       hideTooltip(tooltipRef.current);
-      request(P_ALL);
+      moveTo(wheelViewport(v.vp, m.n, plotWidth(), e, anchor, v.height));
     };
     canvas.addEventListener('wheel', onWheel, { passive: false });
     // The lanes share the bars' x-scale, so the wheel zooms the same way over them.
@@ -286,6 +306,8 @@ export function Timeline({
       canvas.removeEventListener('wheel', onWheel);
       lanesCanvas?.removeEventListener('wheel', onWheel);
     };
+    // moveTo works through refs only; the listener lives as long as the component.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const run = (action: TimelineAction): void => {
@@ -293,8 +315,7 @@ export function Timeline({
     const { model: m, selectedIndex: sel, onSelect: select } = latest.current;
     if (v.vp === null) return;
     const next = applyAction(action, { viewport: v.vp, selected: sel }, m, plotWidth());
-    v.vp = next.viewport;
-    request(P_ALL);
+    moveTo(next.viewport);
     if (next.selected !== sel) select(next.selected);
   };
 
@@ -335,9 +356,8 @@ export function Timeline({
       if (!drag.moved) e.currentTarget.dataset['dragging'] = 'true';
       drag.moved = true;
       drag.x = e.clientX;
-      v.vp = panByPx(v.vp, latest.current.model.n, plotWidth(), dx);
       hideTooltip(tooltipRef.current);
-      request(P_ALL);
+      moveTo(panByPx(v.vp, latest.current.model.n, plotWidth(), dx));
       return;
     }
     const p = local(e);
@@ -383,8 +403,7 @@ export function Timeline({
     if (!v.overview || !v.vp) return;
     const r = e.currentTarget.getBoundingClientRect();
     const x = e.clientX - r.left;
-    v.vp = viewportFromOverview(v.overview, v.vp, latest.current.model.n, plotWidth(), x);
-    request(P_ALL);
+    moveTo(viewportFromOverview(v.overview, v.vp, latest.current.model.n, plotWidth(), x));
   };
 
   return (

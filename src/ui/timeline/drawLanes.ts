@@ -138,8 +138,7 @@ function markPath(
   } else if (level === 'warn') {
     ctx.moveTo(x, y - r - 1);
     ctx.lineTo(x + r + 0.5, y + r);
-    ctx.lineTo(x - r - 0.5, y + r);
-    ctx.closePath();
+    ctx.lineTo(x - r - 0.5, y + r); // filled only: fill() closes it
   } else {
     ctx.moveTo(x, y - r);
     ctx.lineTo(x + r, y);
