@@ -26,7 +26,7 @@ import {
   type Decoded,
   type ImportError,
 } from '../import/index';
-import { packReport, packTranscript } from './packedReport';
+import { packReport, packTranscript, verdictFlags } from './packedReport';
 import { macrotask } from './macrotask';
 import { createZooHandler } from './zooHandle';
 import type { SweepRequest, ZooRequest } from './zooProtocol';
@@ -48,6 +48,8 @@ interface Loaded {
   readonly source: ReportSource;
   readonly importMs: number;
   report: Report;
+  /** The defaults' verdict flags, which every packed report is compared with. */
+  readonly defaultFlags: Uint8Array;
 }
 
 export interface ReplayHandler {
@@ -187,15 +189,24 @@ export function createReplayHandler(options: ReplayHandlerOptions = {}): ReplayH
     const defaultReport = sameConfig(req.config, DEFAULT_CONFIG)
       ? null
       : evaluateReplay(prepared, DEFAULT_CONFIG, source, { importMs });
-    current = { dataVersion: req.dataVersion, messages, prepared, source, importMs, report };
+    const defaultFlags = verdictFlags(defaultReport ?? report);
+    current = {
+      dataVersion: req.dataVersion,
+      messages,
+      prepared,
+      source,
+      importMs,
+      report,
+      defaultFlags,
+    };
     return {
       type: 'loaded',
       requestId: req.requestId,
       dataVersion: req.dataVersion,
       formatLabel,
       transcript: packTranscript(report),
-      report: packReport(report),
-      defaultReport: defaultReport === null ? null : packReport(defaultReport),
+      report: packReport(report, defaultFlags),
+      defaultReport: defaultReport === null ? null : packReport(defaultReport, defaultFlags),
     };
   }
 
@@ -222,7 +233,7 @@ export function createReplayHandler(options: ReplayHandlerOptions = {}): ReplayH
       type: 'evaluated',
       requestId: req.requestId,
       dataVersion: req.dataVersion,
-      report: packReport(c.report),
+      report: packReport(c.report, c.defaultFlags),
     };
   }
 

@@ -145,20 +145,7 @@ export function withChanged(
   if (changed.size === 0 || n === 0) return levels;
   const out = levels.map((l) => ({ ...l, flags: l.flags.slice() }));
   if (changed instanceof IndexSet) {
-    // One pass per level over bytes, rather than a walk up every level per changed batch.
-    const base = out[0] as PyramidLevel;
-    const marks = changed.marks;
-    for (let i = 0; i < Math.min(n, marks.length); i++) {
-      if (marks[i] !== 0) (base.flags[i] as number) |= F_CHANGED;
-    }
-    for (let k = 1; k < out.length; k++) {
-      const below = (out[k - 1] as PyramidLevel).flags;
-      const level = out[k] as PyramidLevel;
-      for (let j = 0; j < level.size; j++) {
-        const hit = ((below[2 * j] ?? 0) | (below[2 * j + 1] ?? 0)) & F_CHANGED;
-        if (hit !== 0) (level.flags[j] as number) |= F_CHANGED;
-      }
-    }
+    markChanged(out, changed.marks);
     return out;
   }
   for (const i of changed) {
@@ -170,6 +157,26 @@ export function withChanged(
     }
   }
   return out;
+}
+
+/**
+ * Sets `F_CHANGED` in place on the batches whose `marks` byte is set and on every block above
+ * them: one pass per level over bytes, rather than a walk up every level per changed batch.
+ */
+export function markChanged(levels: readonly PyramidLevel[], marks: Uint8Array): void {
+  const base = levels[0];
+  if (base === undefined) return;
+  for (let i = 0; i < Math.min(base.size, marks.length); i++) {
+    if (marks[i] !== 0) (base.flags[i] as number) |= F_CHANGED;
+  }
+  for (let k = 1; k < levels.length; k++) {
+    const below = (levels[k - 1] as PyramidLevel).flags;
+    const level = levels[k] as PyramidLevel;
+    for (let j = 0; j < level.size; j++) {
+      const hit = ((below[2 * j] ?? 0) | (below[2 * j + 1] ?? 0)) & F_CHANGED;
+      if (hit !== 0) (level.flags[j] as number) |= F_CHANGED;
+    }
+  }
 }
 
 /** Dense signature ids of a transcript's batches, with their frequencies. */

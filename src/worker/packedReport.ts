@@ -13,6 +13,7 @@ import type { BatchReport, Report } from '../detector/index';
 import {
   BREAKS,
   buildPyramid,
+  markChanged,
   FLAG_ANSWERS_KNOWN,
   FLAG_COSTLY,
   FLAG_EXEMPT,
@@ -73,6 +74,24 @@ export interface PackedReport {
    * own on the main thread.
    */
   readonly tally: VerdictTally;
+  /** Against the defaults' flags, when the packer was given them (the worker always is). */
+  readonly diff?: PackedDiff;
+}
+
+/**
+ * How a report's verdicts differ from the defaults' over the same transcript, worked out in
+ * the worker as it packs the report, so a config change costs the main thread no pass over
+ * 100k batches: the changed batches (one byte each, already marked on the pyramid), and the
+ * batches whose refusal or rescue came or went, ascending.
+ */
+export interface PackedDiff {
+  readonly marks: Uint8Array;
+  readonly count: number;
+  readonly refusedBefore: number;
+  readonly newlyRefused: Int32Array;
+  readonly noLongerRefused: Int32Array;
+  readonly newlyRescued: Int32Array;
+  readonly noLongerRescued: Int32Array;
 }
 
 /** Verdict counts over a report's batches. */
@@ -181,8 +200,62 @@ export function packTranscript(report: Report): PackedTranscript {
   };
 }
 
-/** Packs the config-dependent columns of `report`. */
-export function packReport(report: Report): PackedReport {
+/** The FLAG_REFUSED / FLAG_RESCUED bits of a report's batches: what a diff compares. */
+export function verdictFlags(report: Report): Uint8Array {
+  const out = new Uint8Array(report.batches.length);
+  report.batches.forEach((b, i) => {
+    out[i] = (b.refused ? FLAG_REFUSED : 0) | (b.rescued ? FLAG_RESCUED : 0);
+  });
+  return out;
+}
+
+const PASSED = 0;
+const REFUSED = 1;
+const RESCUED = 2;
+
+function verdictCode(f: number): number {
+  if ((f & FLAG_REFUSED) !== 0) return REFUSED;
+  if ((f & FLAG_RESCUED) !== 0) return RESCUED;
+  return PASSED;
+}
+
+/** Compares packed flags with the defaults' (same transcript, same length). */
+function diffFlags(flags: Uint8Array, defaults: Uint8Array): PackedDiff {
+  const marks = new Uint8Array(flags.length);
+  let count = 0;
+  let refusedBefore = 0;
+  const newlyRefused: number[] = [];
+  const noLongerRefused: number[] = [];
+  const newlyRescued: number[] = [];
+  const noLongerRescued: number[] = [];
+  for (let i = 0; i < flags.length; i++) {
+    const now = verdictCode(flags[i] as number);
+    const before = verdictCode(defaults[i] as number);
+    if (before === REFUSED) refusedBefore++;
+    if (now === before) continue;
+    marks[i] = 1;
+    count++;
+    if (now === REFUSED) newlyRefused.push(i);
+    if (before === REFUSED) noLongerRefused.push(i);
+    if (now === RESCUED) newlyRescued.push(i);
+    if (before === RESCUED) noLongerRescued.push(i);
+  }
+  return {
+    marks,
+    count,
+    refusedBefore,
+    newlyRefused: Int32Array.from(newlyRefused),
+    noLongerRefused: Int32Array.from(noLongerRefused),
+    newlyRescued: Int32Array.from(newlyRescued),
+    noLongerRescued: Int32Array.from(noLongerRescued),
+  };
+}
+
+/**
+ * Packs the config-dependent columns of `report`; with the defaults' `verdictFlags` for the
+ * same transcript it also packs the difference and marks it on the pyramid.
+ */
+export function packReport(report: Report, defaults?: Uint8Array): PackedReport {
   const n = report.batches.length;
   const flags = new Uint8Array(n);
   const threshold = new Float64Array(n);
@@ -220,13 +293,17 @@ export function packReport(report: Report): PackedReport {
   }
   const { batches: _omitted, ...head } = report;
   const columns = { flags, threshold, ceiling, count, total, outcome, breakBefore };
+  const pyramid = buildPyramid(columns, n, report.firstRefusal?.batchIndex ?? null);
+  const diff = defaults !== undefined && defaults.length === n ? diffFlags(flags, defaults) : null;
+  if (diff !== null && diff.count > 0) markChanged(pyramid.levels, diff.marks);
   return {
     head,
     batchCount: n,
     ...columns,
     reason,
-    pyramid: buildPyramid(columns, n, report.firstRefusal?.batchIndex ?? null),
+    pyramid,
     tally: { refused, rescued, answerChanged },
+    ...(diff === null ? {} : { diff }),
   };
 }
 
@@ -244,6 +321,7 @@ export function transferablesOf(
     if (p === null || p === undefined) continue;
     add(p);
     if ('signatures' in p) add(p.signatures);
+    if ('diff' in p && p.diff !== undefined) add(p.diff);
     if ('pyramid' in p) {
       add(p.pyramid);
       for (const level of p.pyramid.levels) add(level);

@@ -7,6 +7,7 @@ import type { BatchReport, Report } from '../../detector/index';
 import { IndexSet } from '../../worker/indexSet';
 import { FLAG_REFUSED, FLAG_RESCUED } from '../../worker/packedColumns';
 import { columnsOf } from '../../worker/reportColumns';
+import type { PackedDiff } from '../../worker/packedReport';
 
 export type Verdict = 'refused' | 'rescued' | 'passed';
 
@@ -55,7 +56,11 @@ function verdictOfFlags(f: number): number {
   return PASSED;
 }
 
-/** Compares two reports of the same transcript (a report against the defaults' report). */
+/**
+ * Compares two reports of the same transcript (a report against the defaults' report). A
+ * report the worker sent carries that comparison already (`PackedReport.diff`, made against
+ * the defaults of its transcript) and it is used as is.
+ */
 export function diffVerdicts(report: Report, defaults: Report): VerdictDiff {
   if (report.batches.length !== defaults.batches.length) {
     return {
@@ -67,6 +72,8 @@ export function diffVerdicts(report: Report, defaults: Report): VerdictDiff {
       sentence: 'The default analysis is for another transcript; no comparison.',
     };
   }
+  const packed = columnsOf(report).verdicts;
+  if (packed.diff !== undefined) return fromPacked(packed.diff, packed.tally.refused);
   const marks = new Uint8Array(report.batches.length);
   const newlyRefused: number[] = [];
   const noLongerRefused: number[] = [];
@@ -94,8 +101,35 @@ export function diffVerdicts(report: Report, defaults: Report): VerdictDiff {
     if (before === RESCUED) noLongerRescued.push(index);
   }
 
+  return summarise(
+    new IndexSet(marks, changedCount),
+    { newlyRefused, noLongerRefused, newlyRescued, noLongerRescued },
+    refusedNow - refusedBefore,
+  );
+}
+
+/** The diff the worker packed against the defaults (packedReport.ts): no pass over batches. */
+function fromPacked(d: PackedDiff, refusedNow: number): VerdictDiff {
+  return summarise(
+    new IndexSet(d.marks, d.count),
+    {
+      newlyRefused: Array.from(d.newlyRefused),
+      noLongerRefused: Array.from(d.noLongerRefused),
+      newlyRescued: Array.from(d.newlyRescued),
+      noLongerRescued: Array.from(d.noLongerRescued),
+    },
+    refusedNow - d.refusedBefore,
+  );
+}
+
+type Lists = Pick<
+  VerdictDiff,
+  'newlyRefused' | 'noLongerRefused' | 'newlyRescued' | 'noLongerRescued'
+>;
+
+function summarise(changed: IndexSet, lists: Lists, delta: number): VerdictDiff {
+  const { newlyRefused, noLongerRefused, newlyRescued, noLongerRescued } = lists;
   const parts: string[] = [];
-  const delta = refusedNow - refusedBefore;
   if (delta < 0) parts.push(`${plural(-delta, 'fewer refusal', 'fewer refusals')}`);
   if (delta > 0) parts.push(`${plural(delta, 'more refusal', 'more refusals')}`);
   if (noLongerRefused.length > 0) parts.push(`${batchList(noLongerRefused)} no longer refused`);
@@ -107,6 +141,5 @@ export function diffVerdicts(report: Report, defaults: Report): VerdictDiff {
     parts.length === 0
       ? 'Same verdicts as the defaults.'
       : `${text.charAt(0).toUpperCase()}${text.slice(1)} (against the defaults).`;
-  const changed = new IndexSet(marks, changedCount);
   return { changed, newlyRefused, noLongerRefused, newlyRescued, noLongerRescued, sentence };
 }

@@ -1,4 +1,5 @@
 import type { BatchReport, CallReport, Report } from '../../detector/report';
+import { IndexSet } from '../../worker/indexSet';
 import { withChanged, type PyramidLevel } from '../../worker/packedColumns';
 import { columnsOf, type TranscriptColumns } from '../../worker/reportColumns';
 
@@ -75,7 +76,12 @@ export function buildModel(report: Report, changed: ReadonlySet<number>): Timeli
     stagnation: stagnationOf(report),
     maxCore: p.maxCore,
     maxTotal: p.maxTotal,
-    levels: withChanged(p.levels, changed),
+    // The worker marks its own diff against the defaults on the pyramid (packedReport.ts);
+    // any other set of batches is marked here.
+    levels:
+      v.diff !== undefined && changed instanceof IndexSet && changed.marks === v.diff.marks
+        ? p.levels
+        : withChanged(p.levels, changed),
   };
 }
 

@@ -1,7 +1,11 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../../src/detector/index';
 import { batch, report as fullReport } from '../timeline/fixtures';
 import { batchList, diffVerdicts } from '../../../src/ui/config/verdictDiff';
+import { withChanged } from '../../../src/worker/packedColumns';
+import { packReport, verdictFlags } from '../../../src/worker/packedReport';
+import { columnsOf, registerColumns } from '../../../src/worker/reportColumns';
 
 type V = 'r' | 's' | 'p';
 function report(verdicts: readonly V[]): Report {
@@ -90,5 +94,35 @@ describe('batchList', () => {
     expect(batchList([1, 2])).toBe('batches 1 and 2');
     expect(batchList([1, 2, 3])).toBe('batches 1, 2 and 3');
     expect(batchList([1, 2, 3, 4, 5, 6, 7, 8])).toBe('batches 1, 2, 3, 4, 5, 6 and 2 more');
+  });
+});
+
+describe('the diff the worker packs against the defaults', () => {
+  const verdicts = fc.array(fc.constantFrom<V>('r', 's', 'p'), { minLength: 1, maxLength: 60 });
+
+  it('gives the same comparison, sentence and pyramid marks as the main-thread pass', () => {
+    fc.assert(
+      fc.property(
+        verdicts,
+        fc.array(fc.constantFrom<V>('r', 's', 'p'), { maxLength: 60 }),
+        (now, other) => {
+          const before = now.map((v, i) => other[i] ?? v);
+          const defaults = report(before);
+          const plain = report(now);
+          // The same report as the client would hold it: columns packed by the worker.
+          const sent = report(now);
+          const packed = packReport(sent, verdictFlags(defaults));
+          registerColumns(sent, { transcript: columnsOf(plain).transcript, verdicts: packed });
+          const a = diffVerdicts(plain, defaults);
+          const b = diffVerdicts(sent, defaults);
+          expect({ ...b, changed: [...b.changed] }).toEqual({ ...a, changed: [...a.changed] });
+          expect(b.changed.size).toBe(a.changed.size);
+          const levels = withChanged(packReport(plain).pyramid.levels, a.changed);
+          expect(packed.pyramid.levels.map((l) => Array.from(l.flags))).toEqual(
+            levels.map((l) => Array.from(l.flags)),
+          );
+        },
+      ),
+    );
   });
 });
