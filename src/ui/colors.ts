@@ -150,39 +150,43 @@ export function hash32(s: string): number {
   return h >>> 0;
 }
 
-/** OKLCH (L 0..1, C, hue in degrees) to `#rrggbb`, reducing chroma until the colour fits in sRGB. */
+/** Two hex digits per byte value. */
+const HEX2 = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
+/** One linear-light channel as two hex digits of gamma-encoded sRGB. */
+function hexChannel(v: number): string {
+  const x = Math.min(1, Math.max(0, v));
+  const srgb = x <= 0.0031308 ? 12.92 * x : 1.055 * x ** (1 / 2.4) - 0.055;
+  return HEX2[Math.round(srgb * 255)] as string;
+}
+
+const inGamut = (v: number): boolean => v >= -1e-4 && v <= 1 + 1e-4;
+
+/**
+ * OKLCH (L 0..1, C, hue in degrees) to `#rrggbb`, reducing chroma until the colour fits in
+ * sRGB. Scalar arithmetic only (no arrays per step): a new transcript colours a thousand
+ * signatures in its first frame.
+ */
 export function oklchToHex(l: number, c: number, hueDeg: number): string {
+  const hr = (hueDeg * Math.PI) / 180;
+  const cos = Math.cos(hr);
+  const sin = Math.sin(hr);
   let chroma = c;
-  for (let i = 0; i < 24; i++) {
-    const rgb = oklchToLinearSrgb(l, chroma, hueDeg);
-    if (rgb.every((v) => v >= -1e-4 && v <= 1 + 1e-4)) return toHex(rgb);
+  for (let i = 0; i <= 24; i++) {
+    // After 24 reductions, give up on chroma (grey at that lightness).
+    const ch = i === 24 ? 0 : chroma;
+    const a = ch * cos;
+    const b = ch * sin;
+    const l1 = (l + 0.3963377774 * a + 0.2158037573 * b) ** 3;
+    const m1 = (l - 0.1055613458 * a - 0.0638541728 * b) ** 3;
+    const s1 = (l - 0.0894841775 * a - 1.291485548 * b) ** 3;
+    const r = 4.0767416621 * l1 - 3.3077115913 * m1 + 0.2309699292 * s1;
+    const g = -1.2684380046 * l1 + 2.6097574011 * m1 - 0.3413193965 * s1;
+    const bl = -0.0041960863 * l1 - 0.7034186147 * m1 + 1.707614701 * s1;
+    if (i === 24 || (inGamut(r) && inGamut(g) && inGamut(bl))) {
+      return '#' + hexChannel(r) + hexChannel(g) + hexChannel(bl);
+    }
     chroma *= 0.85;
   }
-  return toHex(oklchToLinearSrgb(l, 0, hueDeg));
-}
-
-function oklchToLinearSrgb(l: number, c: number, hueDeg: number): [number, number, number] {
-  const hr = (hueDeg * Math.PI) / 180;
-  const a = c * Math.cos(hr);
-  const b = c * Math.sin(hr);
-  const l1 = (l + 0.3963377774 * a + 0.2158037573 * b) ** 3;
-  const m1 = (l - 0.1055613458 * a - 0.0638541728 * b) ** 3;
-  const s1 = (l - 0.0894841775 * a - 1.291485548 * b) ** 3;
-  return [
-    4.0767416621 * l1 - 3.3077115913 * m1 + 0.2309699292 * s1,
-    -1.2684380046 * l1 + 2.6097574011 * m1 - 0.3413193965 * s1,
-    -0.0041960863 * l1 - 0.7034186147 * m1 + 1.707614701 * s1,
-  ];
-}
-
-function toHex(linear: readonly number[]): string {
-  let out = '#';
-  for (const v of linear) {
-    const x = Math.min(1, Math.max(0, v));
-    const srgb = x <= 0.0031308 ? 12.92 * x : 1.055 * x ** (1 / 2.4) - 0.055;
-    out += Math.round(srgb * 255)
-      .toString(16)
-      .padStart(2, '0');
-  }
-  return out;
+  return '#000000'; // unreachable: the last step always returns
 }

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { hash32, oklchToHex, signatureColor, signatureRanks } from '../../../src/ui/colors';
 import { batch, report } from './fixtures';
@@ -132,5 +133,56 @@ describe('ranked signature colours', () => {
   it('falls back to the hashed colour past the ranked palette and without a report', () => {
     expect(signatureColor('zz:9', 'light', r)).toBe(signatureColor('zz:9', 'light'));
     expect(signatureColor('a:1', 'dark', r)).toBe(signatureColor('a:1', 'dark', r));
+  });
+});
+
+/** The first implementation of oklchToHex (arrays per step), kept as the reference. */
+function referenceOklchToHex(l: number, c: number, hueDeg: number): string {
+  const lin = (ch: number): number[] => {
+    const hr = (hueDeg * Math.PI) / 180;
+    const a = ch * Math.cos(hr);
+    const b = ch * Math.sin(hr);
+    const l1 = (l + 0.3963377774 * a + 0.2158037573 * b) ** 3;
+    const m1 = (l - 0.1055613458 * a - 0.0638541728 * b) ** 3;
+    const s1 = (l - 0.0894841775 * a - 1.291485548 * b) ** 3;
+    return [
+      4.0767416621 * l1 - 3.3077115913 * m1 + 0.2309699292 * s1,
+      -1.2684380046 * l1 + 2.6097574011 * m1 - 0.3413193965 * s1,
+      -0.0041960863 * l1 - 0.7034186147 * m1 + 1.707614701 * s1,
+    ];
+  };
+  const hex = (v: number[]): string =>
+    '#' +
+    v
+      .map((x0) => {
+        const x = Math.min(1, Math.max(0, x0));
+        const srgb = x <= 0.0031308 ? 12.92 * x : 1.055 * x ** (1 / 2.4) - 0.055;
+        return Math.round(srgb * 255)
+          .toString(16)
+          .padStart(2, '0');
+      })
+      .join('');
+  let chroma = c;
+  for (let i = 0; i < 24; i++) {
+    const rgb = lin(chroma);
+    if (rgb.every((v) => v >= -1e-4 && v <= 1 + 1e-4)) return hex(rgb);
+    chroma *= 0.85;
+  }
+  return hex(lin(0));
+}
+
+describe('oklchToHex against its reference', () => {
+  it('gives the same colour for any lightness, chroma and hue', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 0.5, noNaN: true }),
+        fc.double({ min: 0, max: 360, noNaN: true }),
+        (l, c, h) => {
+          expect(oklchToHex(l, c, h)).toBe(referenceOklchToHex(l, c, h));
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 });
