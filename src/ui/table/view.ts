@@ -17,12 +17,14 @@ export function viewOrder(
   tierOf: (b: BatchReport) => Tier,
   filter: BatchFilter,
   sort: SortSpec | null,
-): number[] {
+): readonly number[] {
   // A pass over every batch reads the packed columns through one cursor: the report's batch
   // objects are built only when read (lazyReport.ts), and a filter must not build 100k.
   const columns = columnsOf(report);
   const n = columns.transcript.batchCount;
   const cursor = new BatchCursor(columns);
+  const unsorted = sort === null || (sort.id === 'index' && !sort.desc);
+  if (!isFilterActive(filter) && unsorted) return identityOf(n).order;
   let positions: number[];
   if (isFilterActive(filter)) {
     const keep = batchPredicate(filter, tierOf);
@@ -32,13 +34,36 @@ export function viewOrder(
     positions = new Array<number>(n);
     for (let i = 0; i < n; i++) positions[i] = i;
   }
-  if (sort === null || (sort.id === 'index' && !sort.desc)) return positions;
+  if (unsorted) return positions;
   const keys = sortKeysAt(sort.id, n, (i) => cursor.at(i), report, tierOf);
   return sortPositions(positions, sort, keys);
 }
 
+/**
+ * The unfiltered, unsorted view of `n` batches (the default), shared: a config change re-renders
+ * the table with a new report but the same order, and at 100k batches building it and its
+ * positions again was two passes over every batch. Never mutated by its users.
+ */
+let identity: { n: number; order: readonly number[]; positions: Int32Array } | null = null;
+
+function identityOf(n: number): { order: readonly number[]; positions: Int32Array } {
+  if (identity === null || identity.n !== n) {
+    const order = new Array<number>(n);
+    const positions = new Int32Array(n);
+    for (let i = 0; i < n; i++) {
+      order[i] = i;
+      positions[i] = i;
+    }
+    identity = { n, order, positions };
+  }
+  return identity;
+}
+
 /** Where each batch sits in the view (-1 when filtered out), for selection and scrolling. */
 export function viewPositions(order: readonly number[], batchCount: number): Int32Array {
+  if (identity !== null && order === identity.order && batchCount === identity.n) {
+    return identity.positions;
+  }
   const at = new Int32Array(batchCount).fill(-1);
   for (let row = 0; row < order.length; row++) at[order[row] as number] = row;
   return at;

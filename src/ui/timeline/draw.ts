@@ -10,8 +10,6 @@ import type { TimelineTheme } from './theme';
 // Painting, after Excalidraw's renderStaticScene: a plain function of (context, layout, theme,
 // state). No React, no DOM reads, no allocation per batch: it walks the layout's buckets.
 
-export { fillBars } from './fillBars';
-
 export interface DrawState {
   /** Device pixels per CSS pixel; the layout is in CSS pixels. */
   readonly pixelRatio: number;

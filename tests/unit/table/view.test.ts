@@ -34,6 +34,20 @@ describe('viewOrder: filtering', () => {
     expect(viewOrder(r, tierOf, NO_FILTER, null)).toEqual([0, 1, 2, 3, 4, 5]);
   });
 
+  it('shares the default order and its positions between reports of one size, and sorting leaves them be', () => {
+    const other = report(r.batches.map((b) => ({ ...b, refused: !b.refused })));
+    const a = viewOrder(r, tierOf, NO_FILTER, null);
+    expect(viewOrder(other, tierOf, NO_FILTER, { id: 'index', desc: false })).toBe(a);
+    expect(viewPositions(a, 6)).toBe(viewPositions(viewOrder(other, tierOf, NO_FILTER, null), 6));
+    expect(Array.from(viewPositions(a, 6))).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(viewOrder(r, tierOf, NO_FILTER, { id: 'index', desc: true })).toEqual([
+      5, 4, 3, 2, 1, 0,
+    ]);
+    expect(a).toEqual([0, 1, 2, 3, 4, 5]);
+    // A copy that is not the shared order gets positions of its own.
+    expect(viewPositions([...a], 6)).not.toBe(viewPositions(a, 6));
+  });
+
   it('refused only', () => {
     expect(viewOrder(r, tierOf, { ...NO_FILTER, refusedOnly: true }, null)).toEqual([3]);
   });
