@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { fillBars, type BarContext } from '../../../src/ui/timeline/fillBars';
+import { barLayout } from './fixtures';
 
 const plot = { x: 10, y: 2, w: 20, h: 8 }; // baseline at y = 10
 
-function layout(bars: readonly [x0: number, x1: number, sig: number][]) {
-  return {
-    bucketCount: bars.length,
-    x0: Float32Array.from(bars.map((b) => b[0])),
-    x1: Float32Array.from(bars.map((b) => b[1])),
-    sig: Int32Array.from(bars.map((b) => b[2])),
-    plot,
-  };
-}
+const layout = (bars: readonly [x0: number, x1: number, sig: number][]) => barLayout(bars, plot);
 
 /** A context that records what is painted. */
 function recorder() {

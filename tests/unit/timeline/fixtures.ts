@@ -91,3 +91,17 @@ export function bigReport(n: number, refused: readonly number[]): Report {
   }
   return report(batches);
 }
+
+/** The bucket columns a bar painter reads, from [x0, x1, signature id] per bucket. */
+export function barLayout(
+  bars: readonly [x0: number, x1: number, sig: number][],
+  plot: { x: number; y: number; w: number; h: number },
+) {
+  return {
+    bucketCount: bars.length,
+    x0: Float32Array.from(bars.map((b) => b[0])),
+    x1: Float32Array.from(bars.map((b) => b[1])),
+    sig: Int32Array.from(bars.map((b) => b[2])),
+    plot,
+  };
+}

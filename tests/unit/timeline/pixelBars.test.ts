@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { pixelOf, rasterBars } from '../../../src/ui/timeline/pixelBars';
+import { barLayout } from './fixtures';
 
 const plot = { x: 2, y: 0, w: 4, h: 4 }; // baseline at y = 4; grid 4 × 4 device px at dpr 1
 
-function layout(bars: readonly [x0: number, x1: number, sig: number][]) {
-  return {
-    bucketCount: bars.length,
-    x0: Float32Array.from(bars.map((b) => b[0])),
-    x1: Float32Array.from(bars.map((b) => b[1])),
-    sig: Int32Array.from(bars.map((b) => b[2])),
-    plot,
-  };
-}
+const layout = (bars: readonly [x0: number, x1: number, sig: number][]) => barLayout(bars, plot);
 
 /** The grid as rows of characters: '.' empty, else the colour's letter (lower case: faint). */
 function picture(px: Uint32Array, width: number): string[] {
