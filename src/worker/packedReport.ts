@@ -220,7 +220,7 @@ function verdictCode(f: number): number {
 }
 
 /** Compares packed flags with the defaults' (same transcript, same length). */
-function diffFlags(flags: Uint8Array, defaults: Uint8Array): PackedDiff {
+export function diffFlags(flags: Uint8Array, defaults: Uint8Array): PackedDiff {
   const marks = new Uint8Array(flags.length);
   let count = 0;
   let refusedBefore = 0;

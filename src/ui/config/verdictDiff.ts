@@ -5,9 +5,8 @@
  */
 import type { BatchReport, Report } from '../../detector/index';
 import { IndexSet } from '../../worker/indexSet';
-import { FLAG_REFUSED, FLAG_RESCUED } from '../../worker/packedColumns';
 import { columnsOf } from '../../worker/reportColumns';
-import type { PackedDiff } from '../../worker/packedReport';
+import { diffFlags, type PackedDiff } from '../../worker/packedReport';
 
 export type Verdict = 'refused' | 'rescued' | 'passed';
 
@@ -45,16 +44,6 @@ function plural(n: number, one: string, many: string): string {
 }
 
 const EMPTY: ReadonlySet<number> = new Set();
-const PASSED = 0;
-const REFUSED = 1;
-const RESCUED = 2;
-
-/** `verdictOf` over a batch's packed flag bits. */
-function verdictOfFlags(f: number): number {
-  if ((f & FLAG_REFUSED) !== 0) return REFUSED;
-  if ((f & FLAG_RESCUED) !== 0) return RESCUED;
-  return PASSED;
-}
 
 /**
  * Compares two reports of the same transcript (a report against the defaults' report). A
@@ -72,63 +61,20 @@ export function diffVerdicts(report: Report, defaults: Report): VerdictDiff {
       sentence: 'The default analysis is for another transcript; no comparison.',
     };
   }
-  const packed = columnsOf(report).verdicts;
-  if (packed.diff !== undefined) return fromPacked(packed.diff, packed.tally.refused);
-  const marks = new Uint8Array(report.batches.length);
-  const newlyRefused: number[] = [];
-  const noLongerRefused: number[] = [];
-  const newlyRescued: number[] = [];
-  const noLongerRescued: number[] = [];
-  let refusedNow = 0;
-  let refusedBefore = 0;
-  let changedCount = 0;
-  // Over the packed flags: no batch object is read unless its verdict changed.
-  const flagsNow = columnsOf(report).verdicts.flags;
-  const flagsBefore = columnsOf(defaults).verdicts.flags;
-  for (let i = 0; i < flagsNow.length; i++) {
-    const now = verdictOfFlags(flagsNow[i] as number);
-    const before = verdictOfFlags(flagsBefore[i] as number);
-    if (now === REFUSED) refusedNow++;
-    if (before === REFUSED) refusedBefore++;
-    if (now === before) continue;
-    // Batch i sits at position i; reading the batch object would build it (lazyReport.ts).
-    const index = i;
-    marks[index] = 1;
-    changedCount++;
-    if (now === REFUSED) newlyRefused.push(index);
-    if (before === REFUSED) noLongerRefused.push(index);
-    if (now === RESCUED) newlyRescued.push(index);
-    if (before === RESCUED) noLongerRescued.push(index);
-  }
-
-  return summarise(
-    new IndexSet(marks, changedCount),
-    { newlyRefused, noLongerRefused, newlyRescued, noLongerRescued },
-    refusedNow - refusedBefore,
-  );
+  // A report the worker sent carries its diff; any other is compared here the same way.
+  const now = columnsOf(report).verdicts;
+  const diff = now.diff ?? diffFlags(now.flags, columnsOf(defaults).verdicts.flags);
+  return fromPacked(diff, now.tally.refused);
 }
 
-/** The diff the worker packed against the defaults (packedReport.ts): no pass over batches. */
+/** A packed diff (packedReport.ts) as the config panel and the views read it. */
 function fromPacked(d: PackedDiff, refusedNow: number): VerdictDiff {
-  return summarise(
-    new IndexSet(d.marks, d.count),
-    {
-      newlyRefused: Array.from(d.newlyRefused),
-      noLongerRefused: Array.from(d.noLongerRefused),
-      newlyRescued: Array.from(d.newlyRescued),
-      noLongerRescued: Array.from(d.noLongerRescued),
-    },
-    refusedNow - d.refusedBefore,
-  );
-}
-
-type Lists = Pick<
-  VerdictDiff,
-  'newlyRefused' | 'noLongerRefused' | 'newlyRescued' | 'noLongerRescued'
->;
-
-function summarise(changed: IndexSet, lists: Lists, delta: number): VerdictDiff {
-  const { newlyRefused, noLongerRefused, newlyRescued, noLongerRescued } = lists;
+  const changed = new IndexSet(d.marks, d.count);
+  const newlyRefused = Array.from(d.newlyRefused);
+  const noLongerRefused = Array.from(d.noLongerRefused);
+  const newlyRescued = Array.from(d.newlyRescued);
+  const noLongerRescued = Array.from(d.noLongerRescued);
+  const delta = refusedNow - d.refusedBefore;
   const parts: string[] = [];
   if (delta < 0) parts.push(`${plural(-delta, 'fewer refusal', 'fewer refusals')}`);
   if (delta > 0) parts.push(`${plural(delta, 'more refusal', 'more refusals')}`);

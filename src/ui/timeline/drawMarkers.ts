@@ -1,4 +1,5 @@
 import { fmt } from './describe';
+import { packed } from './pixelBars';
 import type { Layout, StepSegment } from './layout';
 import { F_ANSWER_CHANGED, F_UNKNOWN } from './model';
 import type { TimelineTheme } from './theme';
@@ -115,7 +116,7 @@ function breakTile(
   // Pixels written directly: one putImageData instead of a fillRect per rule.
   const img = tctx.createImageData(width, period);
   const px = new Uint32Array(img.data.buffer);
-  const rgba = packedColour(tctx, colour);
+  const rgba = packed(colour, 255, tctx);
   let last = -1;
   for (const b of l.breaks) {
     // The device column under crisp(b.x), widened to one CSS pixel.
@@ -128,21 +129,6 @@ function breakTile(
   }
   tctx.putImageData(img, 0, 0);
   return tile;
-}
-
-const packed = new Map<string, number>();
-
-/** A CSS colour as one RGBA pixel in platform byte order (read back from a 1×1 fill once). */
-function packedColour(ctx: CanvasRenderingContext2D, colour: string): number {
-  const hit = packed.get(colour);
-  if (hit !== undefined) return hit;
-  ctx.clearRect(0, 0, 1, 1);
-  ctx.fillStyle = colour;
-  ctx.fillRect(0, 0, 1, 1);
-  const d = ctx.getImageData(0, 0, 1, 1).data;
-  const v = new Uint32Array(d.buffer)[0] ?? 0;
-  packed.set(colour, v);
-  return v;
 }
 
 /** The last break tile, reused while the layout, colour and size are unchanged. */

@@ -76,14 +76,7 @@ export function laneBlockSize(pxPerBatch: number, minBlock = 1): number {
 
 /** The first mark with `batchIndex >= index` (binary search; marks are sorted). */
 export function firstMarkFrom(marks: readonly ZooMark[], index: number): number {
-  let lo = 0;
-  let hi = marks.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((marks[mid] as ZooMark).batchIndex < index) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return lowerBound(indexOf(marks).at, index);
 }
 
 /** A lane's marks indexed for block queries: batch indexes, and mark positions per level. */
@@ -145,7 +138,7 @@ export function laneBuckets(
   const { at, byLevel } = indexOf(marks);
   const startBlock = Math.max(0, Math.floor(scale.start / blockSize));
   const endIndex = Math.min(n, scale.start + scale.span);
-  let i = lowerBound(at, startBlock * blockSize);
+  let i = firstMarkFrom(marks, startBlock * blockSize);
   while (i < marks.length) {
     const batchIndex = at[i] as number;
     if (batchIndex >= endIndex) break;

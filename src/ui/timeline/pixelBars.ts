@@ -32,7 +32,7 @@ export function pixelOf(rgb: number, alpha: number): number {
 const packedCache = new Map<string, number>();
 
 /** `#rgb`/`#rrggbb` (or any CSS colour, read back once) as an RGBA pixel with `alpha` 0..255. */
-function packed(colour: string, alpha: number, probe: CanvasRenderingContext2D): number {
+export function packed(colour: string, alpha: number, probe: CanvasRenderingContext2D): number {
   let rgb = packedCache.get(colour);
   if (rgb === undefined) {
     let r: number;
@@ -58,12 +58,7 @@ function packed(colour: string, alpha: number, probe: CanvasRenderingContext2D):
     if (packedCache.size > 8192) packedCache.clear();
     packedCache.set(colour, rgb);
   }
-  const r = (rgb >> 16) & 0xff;
-  const g = (rgb >> 8) & 0xff;
-  const b = rgb & 0xff;
-  return LITTLE_ENDIAN
-    ? ((alpha << 24) | (b << 16) | (g << 8) | r) >>> 0
-    : ((r << 24) | (g << 16) | (b << 8) | alpha) >>> 0;
+  return pixelOf(rgb, alpha);
 }
 
 /** The pixel grid bars are written into: device pixels, `left` = the plot's left edge. */
