@@ -8,6 +8,9 @@
 
 import type { Report } from '../detector/report';
 import { columnsOf, type TranscriptColumns } from '../worker/reportColumns';
+import { hash32 } from '../worker/sigHash';
+
+export { hash32 };
 
 export type ThemeName = 'light' | 'dark';
 
@@ -67,13 +70,31 @@ function rankedColor(rank: number | undefined, theme: ThemeName): string | null 
   return oklchToHex(RANKED_LIGHTNESS[theme][band] ?? 0.6, CHROMA[theme] + 0.02, hue);
 }
 
+/** Hue steps per turn: finer than the eye tells apart, few enough to cache every colour. */
+const HUE_STEPS = 720;
+const hashedCache: Record<ThemeName, (string | undefined)[]> = { light: [], dark: [] };
+
+/**
+ * The colour for a signature's hash: a hue (to half a degree) and a lightness band. Cached for
+ * every transcript: a new one's first frame colours ~1,000 signatures from a table of ~2,000.
+ */
+function colorOfHash(h: number, theme: ThemeName): string {
+  const bands = LIGHTNESS[theme];
+  const band = (h >>> 16) % bands.length;
+  const step = Math.floor(((h & 0xffff) * HUE_STEPS) / 0x10000);
+  const slot = band * HUE_STEPS + step;
+  const table = hashedCache[theme];
+  let c = table[slot];
+  if (c === undefined) {
+    c = oklchToHex(bands[band] ?? 0.6, CHROMA[theme], (step * 360) / HUE_STEPS);
+    table[slot] = c;
+  }
+  return c;
+}
+
 /** The stable hashed colour of a signature (no report). */
 function hashedColor(signature: string, theme: ThemeName): string {
-  const h = hash32(signature);
-  const hue = ((h & 0xffff) / 0x10000) * 360;
-  const bands = LIGHTNESS[theme];
-  const lightness = bands[(h >>> 16) % bands.length] ?? 0.6;
-  return oklchToHex(lightness, CHROMA[theme], hue);
+  return colorOfHash(hash32(signature), theme);
 }
 
 /**
@@ -120,7 +141,7 @@ export function signaturePalette(report: Report, theme: ThemeName): SignaturePal
     palette = (id) => {
       let c = memo[id];
       if (c === undefined) {
-        c = rankedColor(t.rank[id], theme) ?? hashedColor(t.sigTextOf(id), theme);
+        c = rankedColor(t.rank[id], theme) ?? colorOfHash(t.sigHashOf(id), theme);
         memo[id] = c;
       }
       return c;
@@ -133,21 +154,6 @@ export function signaturePalette(report: Report, theme: ThemeName): SignaturePal
 /** The colour of batch `batchIndex`'s signature (table rows, details). */
 export function batchColor(report: Report, batchIndex: number, theme: ThemeName): string {
   return signaturePalette(report, theme)(columnsOf(report).transcript.sigId[batchIndex] ?? 0);
-}
-
-/** FNV-1a 32 over UTF-16 code units with a murmur3 finaliser (signatures differ only in a few trailing hex digits). */
-export function hash32(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
 }
 
 /** Two hex digits per byte value. */

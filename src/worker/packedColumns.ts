@@ -188,6 +188,8 @@ export interface SignatureColumns {
   readonly sigOccurrences: Int32Array;
   /** Signature ids, most frequent first; ties keep first-appearance order. */
   readonly byFrequency: Int32Array;
+  /** Per signature id: `hash32` of its text (the colour's hash), when the packer knew the texts. */
+  readonly sigHash?: Uint32Array;
 }
 
 /**

@@ -28,6 +28,7 @@ import {
   type SignatureColumns,
   type TimelinePyramid,
 } from './packedColumns';
+import { hash32 } from './sigHash';
 
 /** The config-independent columns of a transcript's batches. */
 export interface PackedTranscript {
@@ -196,8 +197,21 @@ export function packTranscript(report: Report): PackedTranscript {
     callId,
     callName,
     callSignature,
-    signatures: signatureColumns(signature, parts.length),
+    signatures: withHashes(signatureColumns(signature, parts.length), signature, parts),
   };
+}
+
+/** Adds each signature's colour hash (`hash32` of its text) to its columns. */
+function withHashes(
+  s: SignatureColumns,
+  signature: Int32Array,
+  strings: readonly string[],
+): SignatureColumns {
+  const sigHash = new Uint32Array(s.sigFirst.length);
+  for (let id = 0; id < sigHash.length; id++) {
+    sigHash[id] = hash32(strings[signature[s.sigFirst[id] as number] as number] ?? '');
+  }
+  return { ...s, sigHash };
 }
 
 /** The FLAG_REFUSED / FLAG_RESCUED bits of a report's batches: what a diff compares. */

@@ -17,6 +17,7 @@ import {
   type PackedReport,
   type PackedTranscript,
 } from './packedReport';
+import { hash32 } from './sigHash';
 
 /** The config-independent columns of a transcript's batches. */
 export interface TranscriptColumns {
@@ -33,6 +34,8 @@ export interface TranscriptColumns {
    * load mostly garbage collection.
    */
   sigTextOf(id: number): string;
+  /** `hash32` of a signature's text by id (its colour's hash), without cutting the text out. */
+  sigHashOf(id: number): number;
   /** Per signature id: its first batch and how many batches carry it. */
   readonly sigFirst: Int32Array;
   readonly sigOccurrences: Int32Array;
@@ -65,6 +68,11 @@ export function transcriptColumns(
     if (text === undefined) texts[id] = text = signatureOf(sigFirst[id] as number);
     return text;
   };
+  const hashes = t.signatures.sigHash;
+  const sigHashOf = (id: number): number =>
+    hashes !== undefined && id >= 0 && id < hashes.length
+      ? (hashes[id] as number)
+      : hash32(sigTextOf(id));
   const rank = new Int32Array(count);
   for (let r = 0; r < count; r++) rank[byFrequency[r] as number] = r;
   return {
@@ -73,6 +81,7 @@ export function transcriptColumns(
     sigId,
     sigCount: count,
     sigTextOf,
+    sigHashOf,
     sigFirst,
     sigOccurrences,
     byFrequency,

@@ -64,6 +64,25 @@ export function packLanes(results: readonly ZooResult[]): PackedLanes {
   return { lanes, sentences };
 }
 
+/** A lane's marks as columns: batch indexes, and levels as indexes into `MARK_LEVELS`. */
+export interface MarkColumns {
+  readonly batchIndex: Int32Array;
+  readonly level: Uint8Array;
+}
+
+/** The levels behind `MarkColumns.level`. */
+export const MARK_LEVELS = LEVELS;
+
+const columnsOfMarks = new WeakMap<readonly ZooMark[], MarkColumns>();
+
+/**
+ * The columns an unpacked marks array came from, if it came from `unpackLanes`: views that
+ * count or index 100k marks read these bytes instead of walking the objects (~20 ms).
+ */
+export function markColumnsOf(marks: readonly ZooMark[]): MarkColumns | undefined {
+  return columnsOfMarks.get(marks);
+}
+
 /** Rebuilds the lane results (on the main thread). */
 export function unpackLanes(packed: PackedLanes): ZooResult[] {
   return packed.lanes.map((l) => {
@@ -76,6 +95,7 @@ export function unpackLanes(packed: PackedLanes): ZooResult[] {
         message: packed.sentences[l.sentence[i] as number] as string,
       };
     }
+    columnsOfMarks.set(marks, { batchIndex: l.batchIndex, level: l.level });
     return { id: l.id, marks, firstStop: l.firstStop, warnings: l.warnings };
   });
 }

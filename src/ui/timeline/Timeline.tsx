@@ -66,7 +66,7 @@ interface ViewState {
   laneHover: LaneHover | null;
   /** P_* bits of the canvases the next frame repaints. */
   dirty: number;
-  /** The props changed in a way that may have moved the canvases: measure before painting. */
+  /** The props changed in a way that may have moved the canvases: wait a frame for layout. */
   relayout: boolean;
 }
 
@@ -82,6 +82,12 @@ const P_MAIN = 1;
 const P_OVERVIEW = 2;
 const P_LANES = 4;
 const P_ALL = P_MAIN | P_OVERVIEW | P_LANES;
+
+/**
+ * Milliseconds of canvas work after which a frame leaves the remaining canvases to the next
+ * one. Zooming and panning paint all three well within it; only cold first paints exceed it.
+ */
+const FRAME_BUDGET_MS = 12;
 
 /**
  * The run timeline: a canvas drawn outside React's render loop (layout.ts + draw.ts), an
@@ -141,7 +147,6 @@ export function Timeline({
     v.vp = vp;
     request(P_ALL);
   };
-  const syncSizes = useRef<(() => void) | null>(null);
   /** Marks canvases for repainting on the next frame. */
   const request = (parts: number): void => {
     view.current.dirty |= parts;
@@ -156,17 +161,33 @@ export function Timeline({
   const plotWidth = (): number =>
     plotRect(view.current.width, 1, marginsFor(latest.current.lanes)).w;
 
+  /**
+   * Paints the dirty canvases, the bars first. When a frame has spent its budget (a new
+   * 100k-batch report paints from cold caches), the rest waits for the next frame, so one
+   * frame is never the sum of every canvas's first paint.
+   */
   const paint = (): void => {
     const v = view.current;
-    // A new report (or theme) usually comes with a layout change (a taller legend): size the
-    // canvases first rather than paint twice. Viewport changes skip this forced layout.
+    const started = performance.now();
+    // A new report (or theme) comes with a React commit that changed the page around the
+    // canvases (a taller legend, new counts). Measuring them now would force that whole
+    // layout into this frame (~50 ms at 100k batches), and painting at the old size would
+    // paint twice (a resize clears a canvas). So this frame paints nothing: the browser lays
+    // the page out, the ResizeObserver sizes the canvases, and the next frame paints.
     if (v.relayout) {
       v.relayout = false;
-      syncSizes.current?.();
+      scheduler.current?.schedule();
+      return;
     }
     const parts = v.dirty;
     v.dirty = 0;
     if (parts === 0) return;
+    /** Whether the frame is spent: then `rest` waits for the next one. */
+    const spent = (rest: number): boolean => {
+      if ((rest & parts) === 0 || performance.now() - started < FRAME_BUDGET_MS) return false;
+      request(rest & parts);
+      return true;
+    };
     const { model: m, theme: t, sigColors: colours, selectedIndex: sel } = latest.current;
     const canvas = canvasRef.current;
     const ctx = (parts & P_MAIN) !== 0 ? canvas?.getContext('2d') : null;
@@ -192,6 +213,7 @@ export function Timeline({
         range.textContent = `#${fmt(a)}–${fmt(b)} of ${fmt(m.n)}${per}`;
       }
     }
+    if (spent(P_OVERVIEW | P_LANES)) return;
     const ov = overviewRef.current;
     const octx = (parts & P_OVERVIEW) !== 0 ? ov?.getContext('2d') : null;
     if (ov && octx && v.ovWidth > 0 && v.vp !== null) {
@@ -204,7 +226,7 @@ export function Timeline({
       }
       drawOverview(octx, o, t, v.vp, colours, v.dpr);
     }
-    if ((parts & P_LANES) === 0) return;
+    if ((parts & P_LANES) === 0 || spent(P_LANES)) return;
     const lc = lanesRef.current;
     const lctx = lc?.getContext('2d');
     const laneList = latest.current.lanes;
@@ -261,12 +283,10 @@ export function Timeline({
         (mainResized ? P_ALL : 0) | (ovResized ? P_OVERVIEW : 0) | (lanesResized ? P_LANES : 0);
       if (v.dirty !== 0) s.schedule();
     });
-    syncSizes.current = sizes.sync;
     return () => {
       sizes.stop();
       s.dispose();
       scheduler.current = null;
-      syncSizes.current = null;
     };
     // paint reads everything through refs; the scheduler lives as long as the component.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -8,27 +8,31 @@ export interface CanvasSize {
 
 /**
  * Size the canvases' backing stores now and on every change; returns the function that stops
- * watching, and `sync`, which measures at once. `resized[i]` says whether canvas i's backing store changed (and so was cleared):
+ * watching. `resized[i]` says whether canvas i's backing store changed (and so was cleared):
  * an unchanged size is not assigned again, since assigning even the same size clears it.
  */
 export function watchCanvasSizes(
   canvases: readonly HTMLCanvasElement[],
   onResize: (sizes: readonly CanvasSize[], dpr: number, resized: readonly boolean[]) => void,
-): { stop: () => void; sync: () => void } {
+): { stop: () => void } {
   const measure = (): void => {
     const dpr = window.devicePixelRatio || 1;
-    const resized: boolean[] = [];
+    // Every canvas is measured before any is resized: a resize dirties the layout, and the
+    // next measurement would force it again (~5 ms a canvas on a large page).
     const sizes = canvases.map((c) => {
       const r = c.getBoundingClientRect();
-      const w = Math.max(1, Math.round(r.width * dpr));
-      const h = Math.max(1, Math.round(r.height * dpr));
+      return { width: r.width, height: r.height };
+    });
+    const resized = canvases.map((c, i) => {
+      const { width, height } = sizes[i] as CanvasSize;
+      const w = Math.max(1, Math.round(width * dpr));
+      const h = Math.max(1, Math.round(height * dpr));
       const changed = c.width !== w || c.height !== h;
       if (changed) {
         c.width = w;
         c.height = h;
       }
-      resized.push(changed);
-      return { width: r.width, height: r.height };
+      return changed;
     });
     onResize(sizes, dpr, resized);
   };
@@ -52,9 +56,5 @@ export function watchCanvasSizes(
       ro.disconnect();
       mq?.removeEventListener('change', onDpr);
     },
-    // Measures now (a forced layout if the page changed): a redraw that follows a layout shift
-    // (a new transcript's legend is taller) sizes its canvases first, instead of painting at
-    // the old size and again when the ResizeObserver reports the new one a frame later.
-    sync: measure,
   };
 }

@@ -1,4 +1,5 @@
 import type { ZooLevel, ZooMark } from '../../detector/zoo/index';
+import { MARK_LEVELS, markColumnsOf, type MarkColumns } from '../../worker/zooPacked';
 import type { TooltipContent } from './describe';
 import { fmt } from './describe';
 import { indexToPx, type Scale } from './scale';
@@ -90,23 +91,37 @@ const markIndexes = new WeakMap<readonly ZooMark[], MarkIndex>();
 function indexOf(marks: readonly ZooMark[]): MarkIndex {
   let ix = markIndexes.get(marks);
   if (ix === undefined) {
-    const at = new Int32Array(marks.length);
-    const lists: Record<ZooLevel, number[]> = { stop: [], warn: [], advice: [] };
-    marks.forEach((m, i) => {
-      at[i] = m.batchIndex;
-      lists[m.level].push(i);
-    });
-    ix = {
-      at,
-      byLevel: {
-        stop: Int32Array.from(lists.stop),
-        warn: Int32Array.from(lists.warn),
-        advice: Int32Array.from(lists.advice),
-      },
-    };
+    ix = fromColumns(markColumnsOf(marks) ?? columnsFromObjects(marks));
     markIndexes.set(marks, ix);
   }
   return ix;
+}
+
+/** Batch indexes and level codes of marks that did not come packed (tests, built in place). */
+function columnsFromObjects(marks: readonly ZooMark[]): MarkColumns {
+  const batchIndex = new Int32Array(marks.length);
+  const level = new Uint8Array(marks.length);
+  marks.forEach((m, i) => {
+    batchIndex[i] = m.batchIndex;
+    level[i] = MARK_LEVELS.indexOf(m.level);
+  });
+  return { batchIndex, level };
+}
+
+/** Mark positions per level, from level codes (a pass over bytes, no objects). */
+function fromColumns(c: MarkColumns): MarkIndex {
+  const n = c.level.length;
+  const counts = [0, 0, 0];
+  for (let i = 0; i < n; i++) (counts[c.level[i] as number] as number)++;
+  const lists = counts.map((k) => new Int32Array(k));
+  const fill = [0, 0, 0];
+  for (let i = 0; i < n; i++) {
+    const code = c.level[i] as number;
+    (lists[code] as Int32Array)[(fill[code] as number)++] = i;
+  }
+  const byLevel = {} as Record<ZooLevel, Int32Array>;
+  MARK_LEVELS.forEach((level, code) => (byLevel[level] = lists[code] as Int32Array));
+  return { at: c.batchIndex, byLevel };
 }
 
 /** The first position in sorted `xs` holding a value ≥ `v`. */
@@ -259,15 +274,11 @@ export function lanesSummary(lanes: readonly LaneInput[]): string {
   if (lanes.length === 0) return 'No detector lanes are shown.';
   return lanes
     .map((l) => {
-      // One counting pass: a lane can hold a mark for most of 100k batches.
-      let stops = 0;
-      let warns = 0;
-      let firstStop = -1;
-      for (const m of l.marks) {
-        if (m.level === 'stop') {
-          if (stops++ === 0) firstStop = m.batchIndex;
-        } else if (m.level === 'warn') warns++;
-      }
+      // Counted from the lane's mark index: a lane can hold a mark for most of 100k batches.
+      const { at, byLevel } = indexOf(l.marks);
+      const stops = byLevel.stop.length;
+      const warns = byLevel.warn.length;
+      const firstStop = stops > 0 ? (at[byLevel.stop[0] as number] as number) : -1;
       const advice = l.marks.length - stops - warns;
       const parts: string[] = [];
       if (stops > 0)

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { hash32, oklchToHex, signatureColor, signatureRanks } from '../../../src/ui/colors';
+import {
+  hash32,
+  oklchToHex,
+  signatureColor,
+  signaturePalette,
+  signatureRanks,
+} from '../../../src/ui/colors';
+import { packTranscript } from '../../../src/worker/packedReport';
+import { columnsOf, transcriptColumns } from '../../../src/worker/reportColumns';
 import { batch, report } from './fixtures';
 
 function rgb(hex: string): [number, number, number] {
@@ -184,5 +192,32 @@ describe('oklchToHex against its reference', () => {
       ),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('signature palette from packed hashes', () => {
+  it('colours by the hashes the worker packed exactly as by the signature texts', () => {
+    const texts = sigs(300, 7);
+    // Some repeated, so ranked and hashed colours both occur.
+    const big = report(
+      texts.concat(texts.slice(0, 40)).map((signature, i) => batch(i, { signature })),
+    );
+    const packed = packTranscript(big);
+    const cols = transcriptColumns(
+      packed,
+      (i) => big.batches[i]?.signature ?? '',
+      () => [],
+    );
+    expect(packed.signatures.sigHash).toBeDefined();
+    for (let id = 0; id < cols.sigCount; id++) {
+      expect(cols.sigHashOf(id)).toBe(hash32(cols.sigTextOf(id)));
+    }
+    for (const theme of ['light', 'dark'] as const) {
+      const palette = signaturePalette(big, theme);
+      const t = columnsOf(big).transcript;
+      for (let id = 0; id < t.sigCount; id++) {
+        expect(palette(id)).toBe(signatureColor(t.sigTextOf(id), theme, big));
+      }
+    }
   });
 });

@@ -19,6 +19,7 @@ import { indexToPx, makeScale } from '../../../src/ui/timeline/scale';
 import { visibleLanes } from '../../../src/ui/zoo/lanes';
 import { comparisonRows } from '../../../src/ui/zoo/comparison';
 import { ZOO_DETECTORS, type ZooResult } from '../../../src/detector/zoo/index';
+import { markColumnsOf, packLanes, unpackLanes } from '../../../src/worker/zooPacked';
 
 const mark = (
   batchIndex: number,
@@ -79,6 +80,38 @@ describe('lane layout', () => {
             b.count,
           ]);
           expect(got).toEqual(naiveBuckets(marks, start, span, size, 500));
+        },
+      ),
+    );
+  });
+
+  it('reads marks that crossed from the worker packed the same as plain ones', () => {
+    const levels: ZooLevel[] = ['advice', 'warn', 'stop'];
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: 0, max: 499 }), { maxLength: 120 }),
+        fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 120, maxLength: 120 }),
+        fc.integer({ min: 0, max: 480 }),
+        fc.constantFrom(1, 4, 64),
+        (at, lv, start, size) => {
+          const plain = [...at].sort((a, b) => a - b).map((b, k) => mark(b, levels[lv[k] ?? 0]));
+          const result: ZooResult = { id: 'x', marks: plain, firstStop: null, warnings: 0 };
+          const [unpacked] = unpackLanes(packLanes([result]));
+          const marks = (unpacked as ZooResult).marks;
+          expect(markColumnsOf(marks)).toBeDefined();
+          expect(markColumnsOf(plain)).toBeUndefined();
+          const scale = makeScale({ start, span: 100 }, 0, 500);
+          const lane = (m: readonly ZooMark[]): LaneInput => ({
+            id: 'x',
+            label: 'X',
+            kind: 'peer',
+            marks: m,
+          });
+          expect(laneBuckets(marks, scale, size, 500)).toEqual(
+            laneBuckets(plain, scale, size, 500),
+          );
+          expect(lanesSummary([lane(marks)])).toBe(lanesSummary([lane(plain)]));
+          expect(firstMarkFrom(marks, start)).toBe(firstMarkFrom(plain, start));
         },
       ),
     );
