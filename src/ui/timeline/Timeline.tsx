@@ -4,21 +4,14 @@ import { signaturePalette } from '../colors';
 import { announcement, fmt, summary, tooltipContent } from './describe';
 import { draw } from './draw';
 import { drawLanes } from './drawLanes';
-import { useLanePointer, type LaneHover } from './lanePointer';
+import { useLanePointer } from './lanePointer';
 import { hitTest } from './hitTest';
 import { ARIA_KEYSHORTCUTS, KEY_HELP, keyToAction, type TimelineAction } from './keys';
-import { computeLayout, DEFAULT_MARGINS, plotRect, type Layout, type Margins } from './layout';
-import {
-  LANE_GUTTER,
-  lanesHeight,
-  lanesSummary,
-  layoutLanes,
-  type LaneInput,
-  type LanesLayout,
-} from './lanes';
+import { computeLayout, plotRect } from './layout';
+import { lanesHeight, lanesSummary, layoutLanes, type LaneInput } from './lanes';
 import { MarkKey, SignatureLegend } from './Legend';
 import { watchCanvasSizes } from './canvasSize';
-import { buildModel, type TimelineModel } from './model';
+import { buildModel } from './model';
 import { applyAction, wheelViewport } from './navigate';
 import { drawOverview, overviewLayout, viewportFromOverview } from './overview';
 import { clampViewport, ensureVisible, fitViewport, panByPx, type Viewport } from './scale';
@@ -26,6 +19,17 @@ import { createRafScheduler, type RafScheduler } from './scheduler';
 import { showTooltip, hideTooltip } from './tooltip';
 import { TimelineToolbar } from './TimelineToolbar';
 import { useTimelineTheme } from './useTimelineTheme';
+import {
+  FRAME_BUDGET_MS,
+  initialViewState,
+  marginsFor,
+  NO_LANES,
+  P_ALL,
+  P_LANES,
+  P_MAIN,
+  P_OVERVIEW,
+  type ViewState,
+} from './viewState';
 import './timeline.css';
 
 export interface TimelineProps {
@@ -39,55 +43,7 @@ export interface TimelineProps {
   laneControls?: ReactNode;
 }
 
-const NO_LANES: readonly LaneInput[] = [];
-const LANE_MARGINS: Margins = { ...DEFAULT_MARGINS, left: LANE_GUTTER };
-
-/** With lanes, the bars move right to make room for the lane labels: one x-scale for both. */
-function marginsFor(lanes: readonly LaneInput[]): Margins {
-  return lanes.length > 0 ? LANE_MARGINS : DEFAULT_MARGINS;
-}
-
-/** Mutable view state kept out of React: changing it schedules a redraw, never a render. */
-interface ViewState {
-  vp: Viewport | null;
-  n: number;
-  hover: number | null;
-  width: number;
-  height: number;
-  ovWidth: number;
-  ovHeight: number;
-  dpr: number;
-  layout: Layout | null;
-  overview: Layout | null;
-  overviewModel: TimelineModel | null;
-  drag: { x: number; moved: boolean } | null;
-  lanesWidth: number;
-  lanesLayout: LanesLayout | null;
-  laneHover: LaneHover | null;
-  /** P_* bits of the canvases the next frame repaints. */
-  dirty: number;
-  /** The props changed in a way that may have moved the canvases: wait a frame for layout. */
-  relayout: boolean;
-}
-
 const DRAG_SLOP = 3;
-
-/**
- * The canvases a redraw repaints. A change repaints only what it affects: a hover only the
- * bars, the lanes' arrival or a lane hover only the lanes, a resize only the canvas that
- * changed size. At 100k batches a full repaint costs tens of milliseconds, and a load used to
- * paint everything three times (new report, lanes reset, lanes canvas resized).
- */
-const P_MAIN = 1;
-const P_OVERVIEW = 2;
-const P_LANES = 4;
-const P_ALL = P_MAIN | P_OVERVIEW | P_LANES;
-
-/**
- * Milliseconds of canvas work after which a frame leaves the remaining canvases to the next
- * one. Zooming and panning paint all three well within it; only cold first paints exceed it.
- */
-const FRAME_BUDGET_MS = 12;
 
 /**
  * The run timeline: a canvas drawn outside React's render loop (layout.ts + draw.ts), an
@@ -111,25 +67,7 @@ export function Timeline({
   const tooltipRef = useRef<HTMLDivElement>(null);
   const rangeRef = useRef<HTMLSpanElement>(null);
   const lanesRef = useRef<HTMLCanvasElement>(null);
-  const view = useRef<ViewState>({
-    vp: null,
-    n: -1,
-    hover: null,
-    width: 0,
-    height: 0,
-    ovWidth: 0,
-    ovHeight: 0,
-    dpr: 1,
-    layout: null,
-    overview: null,
-    overviewModel: null,
-    drag: null,
-    lanesWidth: 0,
-    lanesLayout: null,
-    laneHover: null,
-    dirty: P_ALL,
-    relayout: false,
-  });
+  const view = useRef<ViewState>(initialViewState());
   const latest = useRef({
     model,
     theme,

@@ -60,18 +60,26 @@ function naiveBuckets(
   return out;
 }
 
+/** Up to 120 marks on distinct batches below 500, sorted, of any level. */
+const sortedMarks = fc
+  .tuple(
+    fc.uniqueArray(fc.integer({ min: 0, max: 499 }), { maxLength: 120 }),
+    fc.array(fc.constantFrom<ZooLevel>('advice', 'warn', 'stop'), {
+      minLength: 120,
+      maxLength: 120,
+    }),
+  )
+  .map(([at, lv]) => [...at].sort((a, b) => a - b).map((b, k) => mark(b, lv[k])));
+
 describe('lane layout', () => {
   it('finds the same blocks, counts and strongest marks as a walk over every mark', () => {
-    const levels: ZooLevel[] = ['advice', 'warn', 'stop'];
     fc.assert(
       fc.property(
-        fc.uniqueArray(fc.integer({ min: 0, max: 499 }), { maxLength: 120 }),
-        fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 120, maxLength: 120 }),
+        sortedMarks,
         fc.integer({ min: 0, max: 480 }),
         fc.integer({ min: 1, max: 500 }),
         fc.constantFrom(1, 2, 4, 16, 64),
-        (at, lv, start, span, size) => {
-          const marks = [...at].sort((a, b) => a - b).map((b, k) => mark(b, levels[lv[k] ?? 0]));
+        (marks, start, span, size) => {
           const scale = makeScale({ start, span }, 0, 500);
           const got = laneBuckets(marks, scale, size, 500).map((b) => [
             b.from,
@@ -86,15 +94,12 @@ describe('lane layout', () => {
   });
 
   it('reads marks that crossed from the worker packed the same as plain ones', () => {
-    const levels: ZooLevel[] = ['advice', 'warn', 'stop'];
     fc.assert(
       fc.property(
-        fc.uniqueArray(fc.integer({ min: 0, max: 499 }), { maxLength: 120 }),
-        fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 120, maxLength: 120 }),
+        sortedMarks,
         fc.integer({ min: 0, max: 480 }),
         fc.constantFrom(1, 4, 64),
-        (at, lv, start, size) => {
-          const plain = [...at].sort((a, b) => a - b).map((b, k) => mark(b, levels[lv[k] ?? 0]));
+        (plain, start, size) => {
           const result: ZooResult = { id: 'x', marks: plain, firstStop: null, warnings: 0 };
           const [unpacked] = unpackLanes(packLanes([result]));
           const marks = (unpacked as ZooResult).marks;

@@ -1,0 +1,77 @@
+// The timeline's imperative view state and the bits that say which canvases a frame repaints.
+import type { LaneHover } from './lanePointer';
+import { DEFAULT_MARGINS, type Layout, type Margins } from './layout';
+import { LANE_GUTTER, type LaneInput, type LanesLayout } from './lanes';
+import type { TimelineModel } from './model';
+import type { Viewport } from './scale';
+
+export const NO_LANES: readonly LaneInput[] = [];
+const LANE_MARGINS: Margins = { ...DEFAULT_MARGINS, left: LANE_GUTTER };
+
+/** With lanes, the bars move right to make room for the lane labels: one x-scale for both. */
+export function marginsFor(lanes: readonly LaneInput[]): Margins {
+  return lanes.length > 0 ? LANE_MARGINS : DEFAULT_MARGINS;
+}
+
+/** Mutable view state kept out of React: changing it schedules a redraw, never a render. */
+export interface ViewState {
+  vp: Viewport | null;
+  n: number;
+  hover: number | null;
+  width: number;
+  height: number;
+  ovWidth: number;
+  ovHeight: number;
+  dpr: number;
+  layout: Layout | null;
+  overview: Layout | null;
+  overviewModel: TimelineModel | null;
+  drag: { x: number; moved: boolean } | null;
+  lanesWidth: number;
+  lanesLayout: LanesLayout | null;
+  laneHover: LaneHover | null;
+  /** P_* bits of the canvases the next frame repaints. */
+  dirty: number;
+  /** The props changed in a way that may have moved the canvases: wait a frame for layout. */
+  relayout: boolean;
+}
+
+/**
+ * The canvases a redraw repaints. A change repaints only what it affects: a hover only the
+ * bars, the lanes' arrival or a lane hover only the lanes, a resize only the canvas that
+ * changed size. At 100k batches a full repaint costs tens of milliseconds, and a load used to
+ * paint everything three times (new report, lanes reset, lanes canvas resized).
+ */
+export const P_MAIN = 1;
+export const P_OVERVIEW = 2;
+export const P_LANES = 4;
+export const P_ALL = P_MAIN | P_OVERVIEW | P_LANES;
+
+/**
+ * Milliseconds of canvas work after which a frame leaves the remaining canvases to the next
+ * one. Zooming and panning paint all three well within it; only cold first paints exceed it.
+ */
+export const FRAME_BUDGET_MS = 12;
+
+/** The state before the first measurement: nothing measured, everything to paint. */
+export function initialViewState(): ViewState {
+  return {
+    vp: null,
+    n: -1,
+    hover: null,
+    width: 0,
+    height: 0,
+    ovWidth: 0,
+    ovHeight: 0,
+    dpr: 1,
+    layout: null,
+    overview: null,
+    overviewModel: null,
+    drag: null,
+    lanesWidth: 0,
+    lanesLayout: null,
+    laneHover: null,
+    dirty: P_ALL,
+    relayout: false,
+  };
+}
