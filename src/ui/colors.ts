@@ -60,8 +60,6 @@ const LIGHTNESS: Record<ThemeName, readonly number[]> = {
 };
 const CHROMA: Record<ThemeName, number> = { light: 0.15, dark: 0.13 };
 
-const cache = new Map<string, string>();
-
 /** The ranked colour for a frequency rank, or null past the ranked palette. */
 function rankedColor(rank: number | undefined, theme: ThemeName): string | null {
   const entry = rank === undefined ? undefined : RANKED[rank];
@@ -107,15 +105,9 @@ export function signatureColor(signature: string, theme: ThemeName, report?: Rep
     const ranked = rankedColor(signatureRanks(report).get(signature), theme);
     if (ranked !== null) return ranked;
   }
-  const key = theme + '\u0000' + signature;
-  const hit = cache.get(key);
-  if (hit !== undefined) return hit;
-  const colour = hashedColor(signature, theme);
-  // Memoised for callers without a palette; bounded so a transcript with millions of distinct
-  // signatures cannot grow it without limit.
-  if (cache.size > 4096) cache.clear();
-  cache.set(key, colour);
-  return colour;
+  // No memo of its own: the hue table caches every colour, and a string-keyed map would
+  // hash the signature as hash32 does.
+  return hashedColor(signature, theme);
 }
 
 /** Colour by signature id (`TranscriptColumns.sigId`), the same as `signatureColor` with the report. */
