@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { appStore } from './state/appStore';
 import { App } from './ui/App';
+import { primeSignatureColors } from './ui/colors';
 
 // Set the theme before the first paint, so canvas components read the right colours at once.
 document.documentElement.dataset['theme'] = appStore.getState().theme;
@@ -13,4 +14,5 @@ if (root) {
       <App />
     </StrictMode>,
   );
+  primeSignatureColors();
 }

@@ -56,3 +56,40 @@ test('a large file loads to the end through the phases and replaces the analysis
     .textContent();
   expect(Number((batches ?? '').replace(/,/g, ''))).toBeGreaterThan(1000);
 });
+
+test('a new transcript keeps the lane rows while its lanes are computed: the timeline never resizes', async ({
+  page,
+}, testInfo) => {
+  const file = testInfo.outputPath('lanes-session.json');
+  writeFileSync(file, bigTranscript(8));
+  await openApp(page);
+  const lanes = page.getByRole('img', { name: 'Detector lanes' });
+  await expect(lanes).toHaveAccessibleDescription(/\(advisory\)/);
+  // Every change of a timeline canvas's backing size or visibility: a resize clears and
+  // reallocates the canvas, and moves the page under the reader's eyes.
+  await page.evaluate(() => {
+    const w = window as unknown as { canvasChanges: string[] };
+    w.canvasChanges = [];
+    const mo = new MutationObserver((records) => {
+      for (const r of records) {
+        w.canvasChanges.push(`${(r.target as Element).className} ${r.attributeName}`);
+      }
+    });
+    for (const c of document.querySelectorAll('canvas')) {
+      mo.observe(c, { attributes: true, attributeFilter: ['width', 'height', 'hidden'] });
+    }
+  });
+  const before = await lanes.boundingBox();
+  await page.getByLabel('Open file…').setInputFiles(file);
+  await waitFor(page, 'ready');
+  // The new transcript's lanes come after its report: meanwhile the rows say so.
+  await expect(lanes).toHaveAccessibleDescription(/being computed|\(advisory\)/);
+  await expect(lanes).toHaveAccessibleDescription(/\(advisory\)/, { timeout: 60_000 });
+  // The legend above may grow a line (the page moves); the lanes keep their size.
+  const after = await lanes.boundingBox();
+  expect([after?.width, after?.height]).toEqual([before?.width, before?.height]);
+  const changes = await page.evaluate(
+    () => (window as unknown as { canvasChanges: string[] }).canvasChanges,
+  );
+  expect(changes).toEqual([]);
+});

@@ -15,6 +15,11 @@ export interface ZooSlice {
   /** Parameter overrides by detector id; absent values take the detector's defaults. */
   zooParams: ZooParamsById;
   lanesVisible: boolean;
+  /**
+   * Whether this page computes zoo lanes at all (a worker client that runs the zoo): then a
+   * transcript without its lanes yet shows them as pending, not as absent.
+   */
+  zooAvailable: boolean;
   /** Detector ids whose lane is hidden. */
   hiddenLanes: readonly string[];
   setZooParam(detectorId: string, paramId: string, value: number): void;
@@ -29,6 +34,7 @@ export const createZooSlice: Slice<ZooSlice> = () => (set, get) => ({
   zooError: null,
   zooParams: {},
   lanesVisible: true,
+  zooAvailable: false,
   hiddenLanes: [],
   setZooParam(detectorId, paramId, value) {
     const params = get().zooParams;
@@ -67,6 +73,7 @@ export function currentZoo(s: Pick<AppState, 'zoo' | 'result'>): ZooResponse | n
 export function wireZoo(store: StoreApi<AppState>, engine: Engine): void {
   const client = engine.client;
   if (client?.zoo === undefined) return;
+  store.setState({ zooAvailable: true });
   let zooParamsOfLastReply: AppState['zooParams'] | null = null;
   client.setSideListener?.({
     onZoo: (zoo) => {

@@ -46,6 +46,13 @@ export function drawLanes(
   let hovered: { level: ZooLevel; x: number; y: number } | null = null;
   l.rows.forEach((row, k) => {
     const mid = row.y + row.h / 2;
+    if (row.lane.pending === true) {
+      ctx.font = `italic 11px ${t.fontSans}`;
+      ctx.textAlign = 'left';
+      ctx.fillStyle = t.muted;
+      ctx.fillText('computing…', l.plotX + 8, mid + 0.5);
+      return;
+    }
     // Aggregate bands first, then the marks: one path per level, painted once (a fill() per
     // mark made rasterising the lanes cost more than the marks at 100k batches).
     ctx.globalAlpha = 0.22;

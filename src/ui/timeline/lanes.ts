@@ -17,6 +17,8 @@ export interface LaneInput {
   readonly kind: 'peer' | 'advisory';
   /** Ordered by batch, at most one per batch (the zoo's contract). */
   readonly marks: readonly ZooMark[];
+  /** The worker is still computing this lane: drawn as an empty row that says so. */
+  readonly pending?: boolean;
 }
 
 /** Marks sharing one aligned block of batches. */
@@ -272,6 +274,7 @@ export function laneTooltip(lane: LaneInput, bucket: LaneBucket): TooltipContent
 /** One sentence per lane for screen readers. */
 export function lanesSummary(lanes: readonly LaneInput[]): string {
   if (lanes.length === 0) return 'No detector lanes are shown.';
+  if (lanes.every((l) => l.pending === true)) return 'The detector lanes are being computed.';
   return lanes
     .map((l) => {
       // Counted from the lane's mark index: a lane can hold a mark for most of 100k batches.

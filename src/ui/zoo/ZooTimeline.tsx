@@ -11,8 +11,13 @@ function ZooTimelineImpl(props: Omit<TimelineProps, 'lanes' | 'laneControls'>) {
   const zoo = useApp(currentZoo);
   const visible = useApp((s) => s.lanesVisible);
   const hidden = useApp((s) => s.hiddenLanes);
+  // Pending: a transcript is shown and the worker is computing its lanes (no error to show).
+  const pending = useApp((s) => s.zooAvailable && s.result !== null && s.zooError === null);
   const results = zoo?.results ?? null;
-  const lanes = useMemo(() => visibleLanes(results, visible, hidden), [results, visible, hidden]);
+  const lanes = useMemo(
+    () => visibleLanes(results, visible, hidden, pending),
+    [results, visible, hidden, pending],
+  );
   return (
     <Timeline {...props} lanes={lanes} laneControls={<LaneControls ready={results !== null} />} />
   );

@@ -246,6 +246,16 @@ describe('which lanes show, and the comparison rows', () => {
     expect(visibleLanes(null, true, [])).toEqual([]);
   });
 
+  it('keeps the rows of pending lanes, empty, so the timeline does not resize when they land', () => {
+    const pending = visibleLanes(null, true, ['cline'], true);
+    const landed = visibleLanes(results, true, ['cline'], true);
+    expect(pending.map((l) => l.id)).toEqual(landed.map((l) => l.id));
+    expect(pending.every((l) => l.pending === true && l.marks.length === 0)).toBe(true);
+    expect(landed.some((l) => l.pending === true)).toBe(false);
+    expect(lanesSummary(pending)).toBe('The detector lanes are being computed.');
+    expect(visibleLanes(null, false, [], true)).toEqual([]);
+  });
+
   it('puts the reference first, then the detectors with their labels', () => {
     const row = (id: string) => ({
       id,
