@@ -349,7 +349,8 @@ export class ReplayClient {
     s.slot.onMessage = (m) => this.fromServing(sv, m);
     s.slot.onFail = (f) => this.servingFailed(sv, f);
     this.serving = sv;
-    this.listener.onProgress(null);
+    // No separate onProgress(null): a new transcript's result ends the progress itself, and
+    // a second store update here was a second render of the whole page in the same task.
     this.deliver(sv, report, true);
     // The config moved on while the load ran: bring the new transcript up to date.
     if (this.lastConfig !== null && this.lastConfig !== s.config) this.evaluate(this.lastConfig);

@@ -66,6 +66,14 @@ export type ProgressSink = (
 
 export interface ReplayHandlerOptions {
   onProgress?: ProgressSink;
+  /**
+   * How long side work (the zoo's lanes) leaves the CPU alone after each report this handler
+   * serves, in ms (default 0). The page is busy drawing that report meanwhile, and on a
+   * small machine a worker computing lanes beside it stretches the page's frames past 50 ms.
+   */
+  sideWorkQuietMs?: number;
+  /** Waits `ms` (tests pass a fake); default `setTimeout`. */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 const now = (): number => performance.now();
@@ -157,6 +165,15 @@ export function createReplayHandler(options: ReplayHandlerOptions = {}): ReplayH
   // Issue 7: zoo lanes and threshold sweeps over the same cached transcript.
   const zoo = createZooHandler();
   const progress: ProgressSink = options.onProgress ?? (() => undefined);
+  const quietMs = options.sideWorkQuietMs ?? 0;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  /** Until when side work waits (see `sideWorkQuietMs`); moved on by every report served. */
+  let quietUntil = 0;
+  /** Between slices of side work: queued messages first, then the rest of a quiet period. */
+  const sidePause = async (): Promise<void> => {
+    await macrotask();
+    for (let left = quietUntil - now(); left > 0; left = quietUntil - now()) await sleep(left);
+  };
 
   const fail = (req: WorkerRequest, error: AnalysisError): WorkerResponse => ({
     type: 'error',
@@ -269,7 +286,7 @@ export function createReplayHandler(options: ReplayHandlerOptions = {}): ReplayH
         case 'sweep': {
           const c = staleOr(req);
           if ('type' in c) return c;
-          return req.type === 'zoo' ? await zoo.zoo(req, c, macrotask) : zoo.sweep(req, c);
+          return req.type === 'zoo' ? await zoo.zoo(req, c, sidePause) : zoo.sweep(req, c);
         }
       }
     } catch (e) {
@@ -277,6 +294,14 @@ export function createReplayHandler(options: ReplayHandlerOptions = {}): ReplayH
       return fail(req, { kind: 'internal', message: messageOf(e) });
     }
   }
+
+  /** A report leaving (a load or a config change) starts a quiet period for side work. */
+  const served = (reply: WorkerResponse): WorkerResponse => {
+    if (quietMs > 0 && (reply.type === 'loaded' || reply.type === 'evaluated')) {
+      quietUntil = now() + quietMs;
+    }
+    return reply;
+  };
 
   // Two lanes. Loads, zoo and sweep requests run one at a time, in arrival order. Config
   // changes and details are what a person waits for: they wait only for the loads sent
@@ -286,8 +311,10 @@ export function createReplayHandler(options: ReplayHandlerOptions = {}): ReplayH
   let loads: Promise<unknown> = Promise.resolve();
   return {
     handle(req) {
-      if (req.type === 'evaluate' || req.type === 'details') return loads.then(() => run(req));
-      const reply = serial.then(() => run(req));
+      if (req.type === 'evaluate' || req.type === 'details') {
+      return loads.then(() => run(req)).then(served);
+    }
+      const reply = serial.then(() => run(req)).then(served);
       serial = reply;
       if (req.type === 'load') loads = reply;
       return reply;

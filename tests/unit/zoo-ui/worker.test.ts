@@ -99,6 +99,48 @@ describe('worker: zoo and sweep requests', () => {
     expect(z.type === 'zoo' && z.against.maxRepeatedBatchSteps).toBe(1);
   });
 
+  it('leaves the CPU to the page for a quiet period after each report before computing lanes', async () => {
+    const slept: number[] = [];
+    const h = createReplayHandler({
+      sideWorkQuietMs: 400,
+      // Recorded, and resolved at once: the handler asks again until the period is over.
+      sleep: (ms) => {
+        slept.push(ms);
+        return new Promise((resolve) => setTimeout(resolve, 0));
+      },
+    });
+    const load = await h.handle({
+      type: 'load',
+      requestId: 1,
+      dataVersion: 7,
+      input: { kind: 'text', text: sample('ab-cycle.json'), name: 'ab-cycle.json' },
+      config: DEFAULT_CONFIG,
+    });
+    expect(load.type).toBe('loaded');
+    const zoo = await h.handle({ type: 'zoo', requestId: 2, dataVersion: 7, params: {} });
+    expect(zoo.type).toBe('zoo');
+    // The lanes waited out (nearly all of) the 400 ms after the report left, then ran.
+    expect(slept.length).toBeGreaterThan(0);
+    expect(slept[0]).toBeGreaterThan(300);
+    expect(slept[0]).toBeLessThanOrEqual(400);
+    // Without a quiet period, side work never sleeps.
+    const plain = createReplayHandler({
+      sleep: () => {
+        throw new Error('slept without a quiet period');
+      },
+    });
+    await plain.handle({
+      type: 'load',
+      requestId: 1,
+      dataVersion: 7,
+      input: { kind: 'text', text: sample('ab-cycle.json'), name: 'ab-cycle.json' },
+      config: DEFAULT_CONFIG,
+    });
+    expect(
+      (await plain.handle({ type: 'zoo', requestId: 2, dataVersion: 7, params: {} })).type,
+    ).toBe('zoo');
+  });
+
   it('still runs a config change sent right after a load against that load', async () => {
     const h = createReplayHandler();
     const load = h.handle({
