@@ -1,5 +1,5 @@
-// npm run bench:browser [-- --size 100] [--batches natural,100k] [--dist DIR] [--port 4210]
-//                        [--cdp-port PORT+1000] [--no-worker-heap]
+// npm run bench:browser [-- --size 100] [--batches natural,100k] [--runs 1] [--dist DIR]
+//                        [--port 4210] [--cdp-port PORT+1000] [--no-worker-heap]
 //
 // Opens the built app in Chromium (Playwright, /usr/bin/chromium or $CHROMIUM_PATH) on a
 // `vite preview` it starts itself and, for each transcript (a fresh browser each), loads it
@@ -17,6 +17,8 @@
 //   (d) the peak JS heap of the analysis workers during the import (CDP Runtime.getHeapUsage
 //       every 50 ms on every worker session; target < ~3× the file), the main thread's heap
 //       growth and the renderer's peak RSS growth.
+// --runs N measures each transcript N times (a fresh browser each), one column per run: on a
+// small shared machine the long-task rows move by tens of ms between runs.
 // --batches: "natural" = the realistic generator (~19k batches at 100 MB), N or Nk = the same
 // generator with texts scaled to give exactly N batches. Default: both, natural and 100k.
 // Without --dist it builds the app into a temporary directory (never dist/) and removes it.
@@ -34,6 +36,8 @@ function option(name, fallback) {
   return i >= 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1] : fallback;
 }
 const sizeMb = Number(option('size', '100'));
+const runs = Number(option('runs', '1'));
+if (!(Number.isInteger(runs) && runs >= 1)) throw new Error('--runs must be a whole number ≥ 1');
 const port = Number(option('port', '4210'));
 const cdpPort = process.argv.includes('--no-worker-heap')
   ? null
@@ -129,11 +133,15 @@ const results = [];
 try {
   await waitForServer();
   for (const f of files) {
-    process.stdout.write(`measuring ${f.label} (${f.file})…\n`);
-    results.push({
-      ...f,
-      ...(await measureFile(f.file, { executablePath, flags, base, cdpPort })),
-    });
+    for (let run = 1; run <= runs; run++) {
+      const label = runs === 1 ? f.label : `${f.label}, run ${run}/${runs}`;
+      process.stdout.write(`measuring ${label} (${f.file})…\n`);
+      results.push({
+        ...f,
+        label,
+        ...(await measureFile(f.file, { executablePath, flags, base, cdpPort })),
+      });
+    }
   }
 } finally {
   try {

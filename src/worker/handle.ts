@@ -312,8 +312,8 @@ export function createReplayHandler(options: ReplayHandlerOptions = {}): ReplayH
   return {
     handle(req) {
       if (req.type === 'evaluate' || req.type === 'details') {
-      return loads.then(() => run(req)).then(served);
-    }
+        return loads.then(() => run(req)).then(served);
+      }
       const reply = serial.then(() => run(req)).then(served);
       serial = reply;
       if (req.type === 'load') loads = reply;

@@ -79,8 +79,8 @@ export interface PixelGrid {
  * Bars only grow downwards, so each row is the row above plus the bars that start on it. The
  * rows are built that way in one template row and copied out with the native `set`: the
  * JavaScript work is a few stores per bucket, not one per pixel. (A store per pixel was
- * ~600k stores at 100k batches, 18–25 ms in the first frame of a new report while the loop
- * still ran unoptimised.)
+ * ~600k stores a frame at 100k batches, run by still unoptimised code in a new report's
+ * first frame.)
  */
 export function rasterBars(
   px: Uint32Array,
