@@ -213,7 +213,9 @@ describe('codeUnits / unitsToString (the packed string table)', () => {
       fc.property(fc.array(fc.string({ unit: 'binary' }), { maxLength: 8 }), (parts) => {
         const joined = parts.join('');
         const units = codeUnits(joined);
-        expect(units instanceof Uint8Array).toBe([...joined].every((ch) => ch.charCodeAt(0) <= 0xff));
+        expect(units instanceof Uint8Array).toBe(
+          [...joined].every((ch) => ch.charCodeAt(0) <= 0xff),
+        );
         let at = 0;
         for (const p of parts) {
           expect(unitsToString(units, at, at + p.length)).toBe(p);
