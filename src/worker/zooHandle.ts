@@ -78,6 +78,8 @@ export function referenceRow(report: Report, results: readonly ZooResult[]): Zoo
 
 /** Messages turned into zoo steps between two pauses (~10–30 ms at 100 MB). */
 const INPUT_SLICE = 1000;
+/** Distinct arguments strings parsed and printed between two pauses (~10–25 ms). */
+const DERIVE_SLICE = 500;
 
 const noPause: Pause = () => Promise.resolve();
 
@@ -103,6 +105,7 @@ export function createZooHandler(): ZooHandler {
       // Resumable: a request that was superseded mid-way leaves its progress for the next.
       const builder = input.builder;
       while (!builder.advance(INPUT_SLICE)) await pause();
+      while (!builder.derive(DERIVE_SLICE)) await pause();
       const steps = builder.steps;
       const key = paramsKey(req.params);
       if (lanes === null || lanes.steps !== steps || lanes.key !== key) {

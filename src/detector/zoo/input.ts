@@ -149,6 +149,9 @@ export class ZooInputBuilder {
   private batchIndex = 0;
   /** Derived forms by arguments string: loops repeat their arguments verbatim. */
   private readonly byString = new Map<string, Derived>();
+  /** The distinct arguments strings `derive` walks, and how far it got. */
+  private toDerive: Derived[] | null = null;
+  private derived = 0;
 
   constructor(private readonly messages: readonly ChatMessage[]) {}
 
@@ -157,6 +160,24 @@ export class ZooInputBuilder {
     const end = Math.min(this.messages.length, this.next + count);
     for (; this.next < end; this.next++) this.read(this.next);
     return this.next >= this.messages.length;
+  }
+
+  /**
+   * Once every message is read: builds the printed, then the parsed form of up to `count`
+   * more distinct arguments strings; true once all are built. The lanes read both for every
+   * call (Gemini CLI the printed form first, paging sweeps the parsed one), in that order, and
+   * a lane cannot pause in the middle: built inside them, they made single lanes of ~0.3 s
+   * at 100 MB. Built here, a slice at a time, the worker can answer in between.
+   */
+  derive(count: number): boolean {
+    const all = (this.toDerive ??= [...this.byString.values()]);
+    const end = Math.min(all.length, this.derived + count);
+    for (; this.derived < end; this.derived++) {
+      const d = all[this.derived] as Derived;
+      void d.json;
+      void d.value;
+    }
+    return this.derived >= all.length;
   }
 
   private ofString(raw: string): Derived {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { jsJson, looksLikeError, zooInput, type ZooBatch } from '../../../src/detector/zoo';
+import {
+  jsJson,
+  looksLikeError,
+  runZoo,
+  zooInput,
+  ZooInputBuilder,
+  type ZooBatch,
+} from '../../../src/detector/zoo';
 import { readFileSync, readdirSync } from 'node:fs';
 import { canonicalArgs, DEFAULT_CONFIG, parseJson, replay } from '../../../src/detector';
 import { importTranscript } from '../../../src/import/index';
@@ -121,5 +128,15 @@ describe('zooInput against the replay', () => {
     for (const b of zoo) {
       for (const c of b.calls) expect(c.key).toBe(`${c.name}:${canonicalArgs(c.args)}`);
     }
+  });
+
+  it.each(files)('gives %s the same lanes when the arguments are derived in slices first', (f) => {
+    const imported = importTranscript(readFileSync(new URL(f, dir)), { name: f });
+    if (!imported.ok) throw new Error(imported.error.message);
+    const { messages } = imported.value;
+    const sliced = new ZooInputBuilder(messages);
+    while (!sliced.advance(3));
+    while (!sliced.derive(1));
+    expect(runZoo(sliced.steps)).toEqual(runZoo(zooInput(messages)));
   });
 });
