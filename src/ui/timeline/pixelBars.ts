@@ -5,10 +5,10 @@ import type { Layout } from './layout';
 // The bars as pixels. A fillRect per bucket costs little in JavaScript, but each one sets a
 // new fill colour (a CSS colour parse) and is rasterised on its own: at 100k batches, two
 // layers of ~1,000 coloured rectangles were 10–25 ms of every frame. Written straight into an
-// ImageData (a typed-array fill per column), put on a scratch canvas and drawn over the plot
-// with one drawImage, the same bars cost about a millisecond after the first frame. No library
-// draws bars into an ImageData, and the loop is a dozen lines. Edges snap to device pixels
-// (fillRect anti-aliased fractional edges), which keeps 1-px marks crisp.
+// ImageData (row by row from one template row, see rasterBars), put on a scratch canvas and
+// drawn over the plot with one drawImage, the same bars cost about a millisecond. No library
+// draws bars into an ImageData, and the loop is short. Edges snap to device pixels (fillRect
+// anti-aliased fractional edges), which keeps 1-px marks crisp.
 
 /** One layer of bars: tops per bucket, a minimum height and an opacity. */
 export interface BarLayer {
