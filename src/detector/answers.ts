@@ -7,7 +7,7 @@
  * replay keeps each occurrence's sorted (pairing key, answer) list and compares it with the
  * previous one directly: exact, and cheaper than hashing every tool output.
  */
-import type { ChatMessage } from './chat';
+import type { ChatMessage, MessageList } from './chat';
 import type { JsonValue } from './json/value';
 import { printJson } from './json/print';
 
@@ -65,9 +65,9 @@ export function samePairs(a: readonly AnswerPair[], b: readonly AnswerPair[]): b
 }
 
 /** The contiguous `role:"tool"` messages right after message `i`, as [start, end). */
-export function toolWindow(messages: readonly ChatMessage[], i: number): [number, number] {
+export function toolWindow(messages: MessageList, i: number): [number, number] {
   let j = i + 1;
-  while (j < messages.length && (messages[j] as ChatMessage).role === 'tool') j++;
+  while (j < messages.length && (messages.at(j) as ChatMessage).role === 'tool') j++;
   return [i + 1, j];
 }
 

@@ -17,3 +17,13 @@ export interface ChatMessage {
   /** Where the message stands in the source text, when known (UTF-16 offsets, end exclusive). */
   readonly span?: { readonly start: number; readonly end: number };
 }
+
+/**
+ * Read access to a transcript's messages by index. An array is one; the worker may hold
+ * another kind that rebuilds each message from its place in the text when asked, so it need
+ * not keep every message's parsed tree.
+ */
+export interface MessageList {
+  readonly length: number;
+  at(index: number): ChatMessage | undefined;
+}

@@ -4,7 +4,7 @@
  */
 import { toolWindow } from './answers';
 import { canonicalArgs } from './canonical';
-import type { ChatMessage } from './chat';
+import type { ChatMessage, MessageList } from './chat';
 import { isCostlyName, observationPatternFor } from './classify';
 import { prettyJson, printJson } from './json/print';
 import { JsonNumber, type JsonValue } from './json/value';
@@ -72,12 +72,12 @@ export interface BatchDetails {
  * the report was computed from). An index outside the report gives an empty description.
  */
 export function describeBatch(
-  messages: readonly ChatMessage[],
+  messages: MessageList,
   report: Report,
   batchIndex: number,
 ): BatchDetails {
   const b = report.batches[batchIndex];
-  const m = b === undefined ? undefined : messages[b.messageIndex];
+  const m = b === undefined ? undefined : messages.at(b.messageIndex);
   if (b === undefined || m === undefined) {
     return { batchIndex, messageIndex: -1, narration: '', calls: [], answers: [] };
   }
@@ -96,7 +96,7 @@ export function describeBatch(
   const [start, end] = toolWindow(messages, b.messageIndex);
   const answers: AnswerDetails[] = [];
   for (let j = start; j < end; j++) {
-    const t = messages[j] as ChatMessage;
+    const t = messages.at(j) as ChatMessage;
     const toolCallId = typeof t.tool_call_id === 'string' ? t.tool_call_id : null;
     const content = t.content === undefined ? null : t.content;
     const isString = typeof content === 'string';

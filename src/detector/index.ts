@@ -3,7 +3,7 @@
  * worker, the CLI, the importer and the UI need from `src/detector` is exported here.
  */
 export * from './json/value';
-export type { ChatMessage } from './chat';
+export type { ChatMessage, MessageList } from './chat';
 export * from './config';
 export type * from './report';
 export * from './result';

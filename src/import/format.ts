@@ -10,6 +10,11 @@ export interface FormatOutput {
   readonly warnings: string[];
   /** Only the OpenAI chat importer knows the reference's verdict on the body; others are 'scanned'. */
   readonly referenceScan?: 'scanned' | { failOpen: string };
+  /**
+   * Set when every message is `rawMessage` of the JSON value at its `span` in this text, so a
+   * holder may drop the messages and rebuild any of them from the text (spanMessages.ts).
+   */
+  readonly spanText?: string;
 }
 
 /** One format's importer: a parsed document in, the chat-completions list out. */

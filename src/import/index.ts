@@ -13,6 +13,7 @@ import { readZip } from './zip';
 export type { FormatId, FormatInfo, Imported, ImportError, ImportOptions } from './types';
 export { FORMATS } from './formatList';
 export type { Decoded } from './decode';
+export { keptMessages, SpanMessages } from './spanMessages';
 
 /**
  * The first half of `importTranscript`: bytes (or text) to text, or to a ZIP archive's
@@ -84,6 +85,7 @@ function importUnsafe(
     messages: out.value.messages,
     warnings: [...decodeWarnings, ...lineWarnings, ...mismatch, ...out.value.warnings],
     referenceScan: out.value.referenceScan ?? 'scanned',
+    ...(out.value.spanText !== undefined ? { spanText: out.value.spanText } : {}),
   });
 }
 

@@ -35,6 +35,8 @@ export interface Imported {
   warnings: string[];
   /** Whether the reference proxy would scan this body, or fail open and why (detector.md §7.1). */
   referenceScan: 'scanned' | { failOpen: string };
+  /** The text the messages' spans index, when each can be rebuilt from it (`FormatOutput`). */
+  spanText?: string;
 }
 
 /** Why an input could not be imported. Every `message` is one plain line naming the position. */

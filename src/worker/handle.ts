@@ -2,7 +2,9 @@
  * The worker's logic as a plain object with no worker globals, so it runs (and is
  * tested) in Node exactly as it runs in the Web Worker.
  *
- * It holds one transcript at a time: the imported messages (for details), the prepared
+ * It holds one transcript at a time: the messages (for details: only their places in the
+ * text where the format allows, see spanMessages.ts; the parsed ones go to the detector
+ * lanes' input, which lets them go as it reads), the prepared
  * replay (cached signatures and answer keys, so a config change re-runs only the state
  * machine) and the latest report. Reports leave packed (see packedReport.ts). The client
  * loads each new transcript in a fresh worker and swaps it in on success, so a worker
@@ -15,6 +17,7 @@ import {
   prepareReplay,
   type ChatMessage,
   type DetectorConfig,
+  type MessageList,
   type PreparedReplay,
   type Report,
   type ReportSource,
@@ -23,6 +26,7 @@ import {
 import {
   decodeTranscript,
   importTranscript,
+  keptMessages,
   type Decoded,
   type ImportError,
 } from '../import/index';
@@ -43,7 +47,10 @@ import type {
 
 interface Loaded {
   readonly dataVersion: number;
-  readonly messages: readonly ChatMessage[];
+  /** For details: rebuilt from the text on demand where the format allows (`keptMessages`). */
+  readonly messages: MessageList;
+  /** The imported messages, for the detector lanes' input to read once and let go. */
+  readonly handOver?: () => ChatMessage[] | null;
   readonly prepared: PreparedReplay;
   readonly source: ReportSource;
   readonly importMs: number;
@@ -207,9 +214,20 @@ export function createReplayHandler(options: ReplayHandlerOptions = {}): ReplayH
       ? null
       : evaluateReplay(prepared, DEFAULT_CONFIG, source, { importMs });
     const defaultFlags = verdictFlags(defaultReport ?? report);
+    const kept = keptMessages(imported.value);
+    let own: ChatMessage[] | null = kept === messages ? null : messages;
     current = {
       dataVersion: req.dataVersion,
-      messages,
+      messages: kept,
+      ...(own === null
+        ? {}
+        : {
+            handOver: () => {
+              const m = own;
+              own = null;
+              return m;
+            },
+          }),
       prepared,
       source,
       importMs,

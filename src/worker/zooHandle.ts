@@ -7,6 +7,7 @@
 import {
   sweepThresholds,
   type ChatMessage,
+  type MessageList,
   type PreparedReplay,
   type Report,
   type Sweep,
@@ -31,9 +32,15 @@ import { packLanes } from './zooPacked';
 
 /** What the zoo and the sweep read from the replay handler's current transcript. */
 export interface ZooContext {
-  readonly messages: readonly ChatMessage[];
+  readonly messages: MessageList;
   readonly prepared: PreparedReplay;
   readonly report: Report;
+  /**
+   * Hands the imported messages over to the lanes' input, which reads each once, in order, and
+   * lets each go once read (it keeps the strings it needs). Only where the holder has other
+   * access for details (`messages` rebuilding them from the text); null once handed over.
+   */
+  readonly handOver?: () => ChatMessage[] | null;
 }
 
 /** Lets the worker receive other messages (a config change) between slices of zoo work. */
@@ -85,7 +92,7 @@ const noPause: Pause = () => Promise.resolve();
 
 /** Creates the zoo/sweep half of a worker, with its own caches. */
 export function createZooHandler(): ZooHandler {
-  let input: { messages: readonly ChatMessage[]; builder: ZooInputBuilder } | null = null;
+  let input: { prepared: PreparedReplay; builder: ZooInputBuilder } | null = null;
   let lanes: {
     steps: ZooStep[];
     key: string;
@@ -99,8 +106,12 @@ export function createZooHandler(): ZooHandler {
     async zoo(req, ctx, pause = noPause) {
       // Side work starts with a pause too: the request follows a report the page is drawing.
       await pause();
-      if (input?.messages !== ctx.messages) {
-        input = { messages: ctx.messages, builder: new ZooInputBuilder(ctx.messages) };
+      // One input per transcript (each load prepares a new replay).
+      if (input?.prepared !== ctx.prepared) {
+        const own = ctx.handOver?.() ?? null;
+        const builder =
+          own === null ? new ZooInputBuilder(ctx.messages) : ZooInputBuilder.consuming(own);
+        input = { prepared: ctx.prepared, builder };
       }
       // Resumable: a request that was superseded mid-way leaves its progress for the next.
       const builder = input.builder;

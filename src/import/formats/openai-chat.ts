@@ -34,17 +34,24 @@ export const importOpenAiChat: FormatImporter = (doc) => {
   if (doc.kind === 'jsonl') return fromLines(doc.lines, doc.text, w);
   const v = doc.parsed.value;
   if (isJsonArray(v))
-    return ok(build(v, topElementSpans(doc.parsed, doc.text, null), doc.parsed, null, w));
+    return ok(build(v, topElementSpans(doc.parsed, doc.text, null), doc.text, doc.parsed, null, w));
   if (!isJsonObject(v)) return invalid('An OpenAI chat transcript must be a JSON object or array.');
   const messages = v.get('messages');
   const reply = replyOf(v, w);
   if (isJsonArray(messages)) {
     return ok(
-      build(messages, topElementSpans(doc.parsed, doc.text, 'messages'), doc.parsed, reply, w),
+      build(
+        messages,
+        topElementSpans(doc.parsed, doc.text, 'messages'),
+        doc.text,
+        doc.parsed,
+        reply,
+        w,
+      ),
     );
   }
   if (messages === undefined && reply !== null) {
-    return ok(build([], null, null, reply, w));
+    return ok(build([], null, null, null, reply, w));
   }
   if (messages !== undefined) {
     // The reference fails open on a non-array `messages`; report that rather than guess.
@@ -64,6 +71,7 @@ function replyOf(v: JsonValue, w: Warnings): JsonValue | null {
 function build(
   list: readonly JsonValue[],
   spans: TextSpan[] | null,
+  text: string | null,
   parsed: ParsedJson | null,
   reply: JsonValue | null,
   w: Warnings,
@@ -71,7 +79,8 @@ function build(
   const messages: ChatMessage[] = rawMessages(list, spans);
   const all = reply !== null ? list.concat([reply]) : list;
   if (reply !== null) messages.push(rawMessage(reply));
-  if (usesLegacyFunctions(all)) convertLegacy(all, messages, w);
+  const legacy = usesLegacyFunctions(all);
+  if (legacy) convertLegacy(all, messages, w);
   const nonObject = list.reduce<number>((n, m) => (isJsonObject(m) ? n : n + 1), 0);
   if (nonObject > 0) {
     w.add(
@@ -79,10 +88,15 @@ function build(
     );
   }
   warnMissingIds(messages, w);
+  // Every message is then `rawMessage` of the element at its span, so it can be rebuilt from
+  // the text alone (see spanMessages.ts).
+  const rebuildable =
+    text !== null && spans !== null && spans.length === list.length && reply === null && !legacy;
   return {
     messages,
     warnings: w.toArray(),
     referenceScan: parsed ? referenceScan(parsed) : 'scanned',
+    ...(rebuildable ? { spanText: text } : {}),
   };
 }
 
@@ -96,7 +110,7 @@ function fromLines(
     // One message per line.
     const list = lines.map((l) => l.value);
     const spans = lines.map((l) => ({ start: l.start, end: l.end }));
-    return ok(build(list, spans, mergedParse(lines), null, w));
+    return ok(build(list, spans, text, mergedParse(lines), null, w));
   }
   const pick = pickSnapshot(bodies, w);
   const list = arr(pick.value, 'messages') as JsonValue[];
@@ -108,6 +122,7 @@ function fromLines(
     build(
       list,
       spans,
+      text,
       { value: pick.value, diagnostics: pick.diagnostics },
       replyOf(pick.value, w),
       w,

@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONFIG, type DetectorConfig } from '../../../src/detector/index';
+import {
+  DEFAULT_CONFIG,
+  describeBatch,
+  replay,
+  type DetectorConfig,
+} from '../../../src/detector/index';
+import { importTranscript } from '../../../src/import/index';
 import { createReplayHandler } from '../../../src/worker/handle';
 import { type PackedReport } from '../../../src/worker/packedReport';
 import { unpackReport, unpackTranscript } from '../../../src/worker/lazyReport';
@@ -185,6 +191,54 @@ describe('createReplayHandler', () => {
     expect(d.details.messageIndex).toBe(8);
     expect(d.details.calls.map((c) => c.name)).toEqual(['write_file']);
   });
+
+  it.each([
+    'mutating-loop.json',
+    'observation-loop.json',
+    'formats/openai-chat.json',
+    'formats/anthropic.json',
+  ])(
+    'describes every batch of %s as the imported messages do, whether it keeps them or their places',
+    async (file) => {
+      const t = readFileSync(new URL(`../../../public/samples/${file}`, import.meta.url), 'utf8');
+      const imported = importTranscript(t, { name: file });
+      if (!imported.ok) throw new Error(imported.error.message);
+      const { messages } = imported.value;
+      const report = replay(messages, DEFAULT_CONFIG, {
+        format: imported.value.format,
+        messages: messages.length,
+        warnings: [],
+        referenceScan: 'scanned',
+      });
+      expect(imported.value.spanText !== undefined).toBe(file !== 'formats/anthropic.json');
+      const h = createReplayHandler();
+      await h.handle({
+        type: 'load',
+        requestId: 1,
+        dataVersion: 1,
+        input: text(t),
+        config: DEFAULT_CONFIG,
+      });
+      const expectDetails = async () => {
+        // Last batch first, so the answers cannot all come from rebuilding in order.
+        for (let i = report.batches.length - 1; i >= 0; i--) {
+          const d = await h.handle({
+            type: 'details',
+            requestId: 2,
+            dataVersion: 1,
+            batchIndex: i,
+          });
+          if (d.type !== 'details') throw new Error(`expected details, got ${d.type}`);
+          expect(d.details).toEqual(describeBatch(messages, report, i));
+        }
+      };
+      await expectDetails();
+      // The lanes' input takes the parsed messages and lets them go; details come out the same.
+      const zoo = await h.handle({ type: 'zoo', requestId: 3, dataVersion: 1, params: {} });
+      expect(zoo.type).toBe('zoo');
+      await expectDetails();
+    },
+  );
 
   it('returns a syntax error with line and column, and keeps the previous transcript', async () => {
     const h = createReplayHandler();

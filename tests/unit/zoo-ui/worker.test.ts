@@ -73,6 +73,30 @@ describe('worker: zoo and sweep requests', () => {
     expect(r.against).toEqual({ maxRepeatedBatchSteps: 2, maxObservationSteps: 15 });
   });
 
+  it('takes the messages handed over once, lets each go once read, and gives the same lanes', async () => {
+    const ctx = context('observation-loop.json');
+    const plain = await createZooHandler().zoo(
+      { type: 'zoo', requestId: 1, dataVersion: 1, params: {} },
+      ctx,
+    );
+    const zoo = createZooHandler();
+    const own: (ChatMessage | undefined)[] = [...ctx.messages];
+    let handedOver = 0;
+    // `messages` stands for the holder's lean access, which the input must not need.
+    const lean = { length: ctx.messages.length, at: () => undefined };
+    const handOver = () => (handedOver++ === 0 ? (own as ChatMessage[]) : null);
+    const held = { ...ctx, messages: lean, handOver };
+    const first = await zoo.zoo({ type: 'zoo', requestId: 1, dataVersion: 1, params: {} }, held);
+    expect(resultsOf(first)).toEqual(resultsOf(plain));
+    expect(handedOver).toBe(1);
+    expect(own.every((m) => m === undefined)).toBe(true);
+    // Other parameters re-run the lanes over the same input, without asking again.
+    const other = { [(ZOO_DETECTORS[0] as { id: string }).id]: {} };
+    const again = await zoo.zoo({ type: 'zoo', requestId: 2, dataVersion: 1, params: other }, held);
+    expect(again.type).toBe('zoo');
+    expect(handedOver).toBe(1);
+  });
+
   it('answers a config change and details sent during zoo work before the zoo', async () => {
     const h = await loaded('ab-cycle.json');
     const order: string[] = [];

@@ -9,7 +9,7 @@ import {
 } from '../../../src/detector/zoo';
 import { readFileSync, readdirSync } from 'node:fs';
 import { canonicalArgs, DEFAULT_CONFIG, parseJson, replay } from '../../../src/detector';
-import { importTranscript } from '../../../src/import/index';
+import { importTranscript, keptMessages } from '../../../src/import/index';
 import { Script } from './script';
 
 const batches = (s: Script) => s.steps().filter((x): x is ZooBatch => x.kind === 'batch');
@@ -128,6 +128,17 @@ describe('zooInput against the replay', () => {
     for (const b of zoo) {
       for (const c of b.calls) expect(c.key).toBe(`${c.name}:${canonicalArgs(c.args)}`);
     }
+  });
+
+  it.each(files)('gives %s the same lanes when its messages are rebuilt from the text', (f) => {
+    const imported = importTranscript(readFileSync(new URL(f, dir)), { name: f });
+    if (!imported.ok) throw new Error(imported.error.message);
+    const kept = keptMessages(imported.value);
+    expect(kept === imported.value.messages).toBe(imported.value.spanText === undefined);
+    const fromText = new ZooInputBuilder(kept);
+    while (!fromText.advance(3));
+    while (!fromText.derive(2));
+    expect(runZoo(fromText.steps)).toEqual(runZoo(zooInput(imported.value.messages)));
   });
 
   it.each(files)('gives %s the same lanes when the arguments are derived in slices first', (f) => {
