@@ -132,10 +132,28 @@ export async function sampleWorkerHeaps(cdp, urlPrefix, intervalMs = 50) {
     }
   })();
 
+  /** The largest worker heap after a full collection in each live worker (what it keeps). */
+  const retained = async () => {
+    const live = [...workers].filter(([, w]) => !w.gone);
+    const after = await Promise.all(
+      live.map(async ([sessionId]) => {
+        try {
+          await cdp.send('HeapProfiler.collectGarbage', {}, sessionId, 30000);
+          return (await cdp.send('Runtime.getHeapUsage', {}, sessionId, 5000)).usedSize;
+        } catch {
+          return 0;
+        }
+      }),
+    );
+    return Math.max(0, ...after);
+  };
+
   return {
-    async stop() {
+    /** Stops sampling; with `collect`, also reports the heap each worker keeps after a GC. */
+    async stop(collect = false) {
       running = false;
       await loop;
+      const retainedWorkerUsed = collect ? await retained() : null;
       off();
       await cdp.send('Target.detachFromTarget', { sessionId: pageSession }).catch(() => undefined);
       const list = [...workers.values()];
@@ -147,6 +165,7 @@ export async function sampleWorkerHeaps(cdp, urlPrefix, intervalMs = 50) {
         peakWorkerTotal: top?.peakTotal ?? 0,
         peakWorkerSamples: top?.samples ?? 0,
         peakAllWorkersUsed: peakSum,
+        retainedWorkerUsed,
       };
     },
   };

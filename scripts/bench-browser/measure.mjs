@@ -116,6 +116,9 @@ export async function measureFile(file, opts) {
     await page.locator('input[type=file]').first().setInputFiles(file);
     await settled(page, null, 900_000);
     const workerHeap = sampler === null ? null : await sampler.stop();
+    // The worker keeps working after ready (the detector lanes), so its heap is sampled again
+    // from here until the lanes are in.
+    const lanesSampler = cdp ? await sampleWorkerHeaps(cdp, opts.base) : null;
     const load = await page.evaluate(() => {
       const b = window.__bench;
       const ready = b.states.filter(([t, s]) => t >= b.changeAt && s === 'ready').at(-1)[0];
@@ -158,6 +161,7 @@ export async function measureFile(file, opts) {
     }
     step('detector lanes');
     await lanesRunning.waitFor({ state: 'hidden', timeout: 300_000 });
+    const lanesHeap = lanesSampler === null ? null : await lanesSampler.stop(true);
     const lanesDone = await page.evaluate(() => window.__bench.lanesIn.at(-1) ?? performance.now());
     await page.waitForTimeout(500);
     const lanesTasks = await page.evaluate(() => window.__bench.longTasks);
@@ -196,6 +200,7 @@ export async function measureFile(file, opts) {
       rssPeakKb: rssPeak,
       peaksReset,
       workerHeap,
+      lanesHeap,
     };
   } finally {
     cdp?.close();

@@ -91,6 +91,22 @@ function measures(opts) {
         '< ~3× file',
       ],
       [
+        'peak worker JS heap, ready → lanes in (used)',
+        (r) => {
+          const h = r.lanesHeap;
+          const x = h.peakWorkerUsed / r.bytes;
+          return [`${(h.peakWorkerUsed / MB).toFixed(0)} MB (${x.toFixed(2)}× file)`, x < 3];
+        },
+        '< ~3× file',
+      ],
+      [
+        '  kept once the lanes are in (after a GC)',
+        (r) => {
+          const x = r.lanesHeap.retainedWorkerUsed / r.bytes;
+          return [`${(r.lanesHeap.retainedWorkerUsed / MB).toFixed(0)} MB (${x.toFixed(2)}× file)`];
+        },
+      ],
+      [
         '  allocated; all workers together (used)',
         (r) => [
           `${(r.workerHeap.peakWorkerTotal / MB).toFixed(0)} MB; ` +
@@ -157,8 +173,9 @@ export function printReport(results, opts) {
     '"lanes arriving" = long tasks from 0.3 s before the lanes showed to 0.5 s after.',
     "input handling = window capture listener → a message posted from it (the event's handlers).",
     'rAF delta = time between frames; ≈16.7 ms at 60 Hz vsync whatever the work, so secondary.',
-    'peak worker heap = Runtime.getHeapUsage every ~50 ms on each worker session during the import',
-    '(the staging worker included); "all workers" = the largest sum over one sampling round.',
+    'peak worker heap = Runtime.getHeapUsage every ~50 ms on each worker session, during the import',
+    'and again from ready until the detector lanes are in (the staging worker included);',
+    '"all workers" = the largest sum over one sampling round.',
     '',
   ];
   process.stdout.write(out.join('\n'));
