@@ -59,7 +59,7 @@ export class SpanMessages implements MessageList {
  * text when each message can be rebuilt from it, else the messages themselves.
  */
 export function keptMessages(imported: Imported): MessageList {
-  return imported.spanText === undefined
-    ? imported.messages
-    : new SpanMessages(imported.spanText, imported.messages);
+  const { spanText, messages } = imported;
+  if (spanText === undefined || !messages.every((m) => m.span !== undefined)) return messages;
+  return new SpanMessages(spanText, messages);
 }

@@ -102,6 +102,14 @@ describe('SpanMessages', () => {
     }
   });
 
+  it('keeps the messages themselves when one of them has no place in the text', () => {
+    const imp = imported('[{"role":"user","content":"a"},{"role":"user","content":"b"}]');
+    const [first, second] = imp.messages;
+    const { span: _, ...unplaced } = second as NonNullable<typeof second>;
+    const odd = { ...imp, messages: [first as NonNullable<typeof first>, unplaced] };
+    expect(keptMessages(odd)).toBe(odd.messages);
+  });
+
   it('answers undefined outside the list, like an array', () => {
     const kept = keptMessages(imported('[{"role":"user","content":"a"}]'));
     for (const i of [-1, 1, 0.5, NaN]) expect(kept.at(i)).toBeUndefined();
