@@ -63,7 +63,7 @@ test('a new transcript keeps the lane rows while its lanes are computed: the tim
   const file = testInfo.outputPath('lanes-session.json');
   writeFileSync(file, bigTranscript(8));
   await openApp(page);
-  const lanes = page.getByRole('img', { name: 'Detector lanes' });
+  const lanes = page.getByRole('application', { name: 'Detector lanes' });
   await expect(lanes).toHaveAccessibleDescription(/\(advisory\)/);
   // Every change of a timeline canvas's backing size or visibility: a resize clears and
   // reallocates the canvas, and moves the page under the reader's eyes.

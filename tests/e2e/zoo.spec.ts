@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { runZoo, zooInput, ZOO_DETECTORS } from '../../src/detector/zoo/index';
+import { runZoo, zooInput, ZOO_DETECTORS, type ZooMark } from '../../src/detector/zoo/index';
 import { importTranscript } from '../../src/import/index';
 import { DEFAULT_MARGINS } from '../../src/ui/timeline/layout';
 import { LANE_GUTTER, LANE_HEIGHT, LANES_TOP } from '../../src/ui/timeline/lanes';
@@ -32,7 +32,7 @@ test('the detector lanes show under the timeline, the cycle lane marking the A/B
   page,
 }) => {
   await openSample(page, 'A/B cycle');
-  const lanes = page.getByRole('img', { name: 'Detector lanes' });
+  const lanes = page.getByRole('application', { name: 'Detector lanes' });
   await expect(lanes).toBeVisible();
   const cycleText = new RegExp(
     `${CYCLES.label.replace(/[()]/g, '\\$&')} \\(advisory\\): \\d+ (stop|warning|advisory mark)`,
@@ -65,6 +65,43 @@ test('the detector lanes show under the timeline, the cycle lane marking the A/B
   await expect(lanes).toBeHidden();
   await page.getByRole('checkbox', { name: 'Detector lanes' }).check();
   await expect(lanes).toBeVisible();
+});
+
+test('the detector lanes work from the keyboard: every mark read out, Enter selects its batch', async ({
+  page,
+}) => {
+  await openSample(page, 'A/B cycle');
+  const lanes = page.getByRole('application', { name: 'Detector lanes' });
+  // Once the lanes are in (until then each lane says it is being computed).
+  await expect(lanes).toHaveAccessibleDescription(/Cycles .*\(advisory\): \d+ .*Enter selects/);
+  const timeline = page.getByRole('application', { name: 'Timeline' });
+  await timeline.focus();
+  await page.keyboard.press('Tab');
+  await expect(lanes).toBeFocused();
+
+  const { results } = zooOf('ab-cycle.json');
+  const marks = results.find((r) => r.id === 'cycles')?.marks ?? [];
+  expect(marks.length).toBeGreaterThan(1);
+  const said = page.locator('.ls-tl-sr-only[aria-live]').filter({ hasText: /./ }).last();
+  // Down, lane by lane, to the cycle lane (its marks start at the first cycle).
+  const label = CYCLES.label;
+  for (let i = 0; i <= ZOO_DETECTORS.indexOf(CYCLES); i++) await page.keyboard.press('ArrowDown');
+  await expect(said).toContainText(`${label} (advisory)`);
+  await page.keyboard.press('Home');
+  const [first, second] = marks as [ZooMark, ZooMark];
+  await expect(said).toHaveText(
+    `${label} (advisory), mark 1 of ${marks.length}: batch #${first.batchIndex}, ${first.level === 'warn' ? 'warning' : first.level}: ${first.message}`,
+  );
+  // Sighted keyboard users see the same message by the mark.
+  await expect(page.getByRole('tooltip')).toContainText(first.message);
+  await page.keyboard.press('ArrowRight');
+  await expect(said).toContainText(`mark 2 of ${marks.length}: batch #${second.batchIndex}`);
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(new RegExp(`^Batch #${second.batchIndex} · message`))).toBeVisible();
+  await expect(lanes).toBeFocused();
+  // Leaving the lanes hides the mark's tooltip.
+  await page.keyboard.press('Shift+Tab');
+  await expect(page.getByRole('tooltip')).toBeHidden();
 });
 
 test('the comparison table lists the reference and every detector with their first stops', async ({
@@ -143,7 +180,7 @@ test('the sweep heat map is keyboard operable', async ({ page }) => {
 test('the peer detectors section changes a lane and resets it', async ({ page }) => {
   await openSample(page, 'A/B cycle');
   await page.getByText('Peer detectors', { exact: true }).click();
-  const lanes = page.getByRole('img', { name: 'Detector lanes' });
+  const lanes = page.getByRole('application', { name: 'Detector lanes' });
   const cycleMarks = new RegExp(
     `${CYCLES.label.replace(/[()]/g, '\\$&')} \\(advisory\\): no marks`,
   );
@@ -161,7 +198,7 @@ test('the peer detectors section changes a lane and resets it', async ({ page })
 test('screenshots of the lanes, the Detectors tab and the Sweep tab', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 1100 });
   await openSample(page, 'A/B cycle');
-  await expect(page.getByRole('img', { name: 'Detector lanes' })).toBeVisible();
+  await expect(page.getByRole('application', { name: 'Detector lanes' })).toBeVisible();
   await page.screenshot({ path: '/tmp/zooui-screens/lanes.png' });
   await page.getByRole('tab', { name: 'Detectors' }).click();
   await expect(page.getByRole('table', { name: 'Detector comparison' })).toBeVisible();

@@ -4,7 +4,8 @@ import { signaturePalette } from '../colors';
 import { announcement, fmt, summary, tooltipContent } from './describe';
 import { draw } from './draw';
 import { drawLanes } from './drawLanes';
-import { useLanePointer } from './lanePointer';
+import { LANE_KEY_HELP, LANE_KEY_HINT, LANE_KEYS } from './laneKeys';
+import { laneHighlight, useLanePointer } from './lanePointer';
 import { hitTest } from './hitTest';
 import { ARIA_KEYSHORTCUTS, KEY_HELP, keyToAction, type TimelineAction } from './keys';
 import { computeLayout, plotRect } from './layout';
@@ -67,6 +68,7 @@ export function Timeline({
   const tooltipRef = useRef<HTMLDivElement>(null);
   const rangeRef = useRef<HTMLSpanElement>(null);
   const lanesRef = useRef<HTMLCanvasElement>(null);
+  const laneLiveRef = useRef<HTMLDivElement>(null);
   const view = useRef<ViewState>(initialViewState());
   const latest = useRef({
     model,
@@ -94,7 +96,10 @@ export function Timeline({
   const summaryId = `${ids}-summary`;
   const summaryText = useMemo(() => summary(model), [model]);
   const lanesId = `${ids}-lanes`;
-  const lanesText = useMemo(() => lanesSummary(lanes), [lanes]);
+  const lanesText = useMemo(
+    () => (lanes.length === 0 ? lanesSummary(lanes) : `${lanesSummary(lanes)} ${LANE_KEY_HELP}`),
+    [lanes],
+  );
 
   const plotWidth = (): number =>
     plotRect(view.current.width, 1, marginsFor(latest.current.lanes)).w;
@@ -170,7 +175,8 @@ export function Timeline({
     const laneList = latest.current.lanes;
     if (lc && lctx && v.layout !== null && v.lanesWidth > 0 && laneList.length > 0) {
       v.lanesLayout = layoutLanes(laneList, v.layout.scale, v.layout.blockSize, m.n, v.lanesWidth);
-      drawLanes(lctx, v.lanesLayout, t, v.dpr, v.laneHover);
+      const lit = laneHighlight(v, lc, tooltipRef.current, stageRef.current);
+      drawLanes(lctx, v.lanesLayout, t, v.dpr, lit);
     } else {
       v.lanesLayout = null;
     }
@@ -190,6 +196,7 @@ export function Timeline({
     } else {
       if (next.selectedIndex !== prev.selectedIndex) request(P_MAIN);
       if (next.lanes !== prev.lanes) {
+        view.current.laneFocus = null;
         const moved = marginsFor(next.lanes) !== marginsFor(prev.lanes);
         // Lanes appearing or vanishing resize the lanes canvas and move the bars.
         if (moved || (next.lanes.length === 0) !== (prev.lanes.length === 0)) {
@@ -354,6 +361,15 @@ export function Timeline({
     stage: stageRef,
     schedule: () => request(P_LANES),
     select: (i) => latest.current.onSelect(i),
+    lanes: () => latest.current.lanes,
+    anchor: () => latest.current.selectedIndex ?? Math.floor(view.current.vp?.start ?? 0),
+    reveal: (i) => {
+      const vp = view.current.vp;
+      if (vp !== null) moveTo(ensureVisible(vp, latest.current.model.n, plotWidth(), i));
+    },
+    announce: (text) => {
+      if (laneLiveRef.current) laneLiveRef.current.textContent = text;
+    },
   });
 
   const moveFromOverview = (e: React.PointerEvent<HTMLCanvasElement>): void => {
@@ -397,14 +413,23 @@ export function Timeline({
         <canvas
           ref={lanesRef}
           className="ls-tl-lanes"
-          role="img"
+          tabIndex={0}
+          role="application"
+          aria-roledescription="detector lanes"
           aria-label="Detector lanes"
           aria-describedby={lanesId}
+          aria-keyshortcuts={LANE_KEYS}
           hidden={lanes.length === 0}
           style={{ height: lanesHeight(lanes.length) }}
           onPointerMove={lanePointer.onPointerMove}
           onPointerLeave={lanePointer.onPointerLeave}
           onClick={lanePointer.onClick}
+          onKeyDown={lanePointer.onKeyDown}
+          onFocus={() => request(P_LANES)}
+          onBlur={() => {
+            hideTooltip(tooltipRef.current);
+            request(P_LANES);
+          }}
         />
         <div className="ls-tl-tooltip" ref={tooltipRef} role="tooltip" hidden />
       </div>
@@ -423,7 +448,7 @@ export function Timeline({
       <div className="ls-tl-footer">
         <MarkKey />
         <p className="ls-tl-help">
-          {KEY_HELP.map(([k, what]) => (
+          {(lanes.length > 0 ? [...KEY_HELP, LANE_KEY_HINT] : KEY_HELP).map(([k, what]) => (
             <span key={k}>
               <kbd>{k}</kbd> {what}
             </span>
@@ -436,6 +461,7 @@ export function Timeline({
       <p id={lanesId} className="ls-tl-sr-only">
         {lanesText}
       </p>
+      <div className="ls-tl-sr-only" aria-live="polite" aria-atomic="true" ref={laneLiveRef} />
       <div className="ls-tl-sr-only" aria-live="polite" aria-atomic="true">
         {selectedIndex === null ? '' : announcement(model, selectedIndex)}
       </div>

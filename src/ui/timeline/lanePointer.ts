@@ -1,9 +1,18 @@
 import type { RefObject } from 'react';
-import { laneHit, laneTooltip, type LaneBucket, type LanesLayout } from './lanes';
+import {
+  focusBatch,
+  focusedBucket,
+  laneFocusText,
+  laneKeyTarget,
+  type LaneFocus,
+} from './laneKeys';
+import { laneHit, laneTooltip, type LaneBucket, type LaneInput, type LanesLayout } from './lanes';
 import { hideTooltip, showTooltip } from './tooltip';
 
-// Pointer handling on the detector lanes: hover shows the mark's message in the timeline's
-// text-only tooltip and enlarges the mark; a click selects the mark's batch.
+// Pointer and keyboard handling on the detector lanes: hover shows the mark's message in the
+// timeline's text-only tooltip and enlarges the mark; a click selects the mark's batch. From
+// the keyboard (laneKeys.ts) the focused mark is enlarged the same way and its message read
+// out, and Enter selects its batch.
 
 /** The hovered lane mark: its row and bucket. */
 export interface LaneHover {
@@ -12,11 +21,22 @@ export interface LaneHover {
 }
 
 export interface LanePointerDeps {
-  view: RefObject<{ lanesLayout: LanesLayout | null; laneHover: LaneHover | null }>;
+  view: RefObject<{
+    lanesLayout: LanesLayout | null;
+    laneHover: LaneHover | null;
+    laneFocus: LaneFocus | null;
+  }>;
   tooltip: RefObject<HTMLDivElement | null>;
   stage: RefObject<HTMLDivElement | null>;
   schedule(): void;
   select(batchIndex: number): void;
+  /** The lanes shown, and the batch a first key starts from (the selection or the view). */
+  lanes(): readonly LaneInput[];
+  anchor(): number;
+  /** Brings a batch into view (the lanes share the bars' scale). */
+  reveal(batchIndex: number): void;
+  /** Says a sentence through the lanes' live region. */
+  announce(text: string): void;
 }
 
 type LaneEvent = React.MouseEvent<HTMLCanvasElement>;
@@ -57,5 +77,51 @@ export function useLanePointer(d: LanePointerDeps) {
       const mark = hit?.row.lane.marks[hit.bucket.strongest];
       if (mark !== undefined) d.select(mark.batchIndex);
     },
+    onKeyDown(e: React.KeyboardEvent<HTMLCanvasElement>): void {
+      const v = d.view.current;
+      const lanes = d.lanes();
+      if (e.key === 'Enter' || e.key === ' ') {
+        const batch = v.laneFocus === null ? null : focusBatch(lanes, v.laneFocus);
+        if (batch === null) return;
+        e.preventDefault();
+        d.select(batch);
+        return;
+      }
+      if (e.altKey || e.ctrlKey || e.metaKey) return;
+      const next = laneKeyTarget(lanes, v.laneFocus, e.key, d.anchor());
+      if (next === null) return;
+      e.preventDefault();
+      hideTooltip(d.tooltip.current);
+      v.laneHover = null;
+      v.laneFocus = next;
+      const batch = focusBatch(lanes, next);
+      if (batch !== null) d.reveal(batch);
+      d.announce(laneFocusText(lanes, next));
+      d.schedule();
+    },
   };
+}
+
+/**
+ * The mark to enlarge: the hovered one, else the keyboard's while the lanes canvas has focus,
+ * whose message then shows in the tooltip too (for sighted keyboard users).
+ */
+export function laneHighlight(
+  v: { lanesLayout: LanesLayout | null; laneHover: LaneHover | null; laneFocus: LaneFocus | null },
+  canvas: HTMLCanvasElement,
+  tip: HTMLDivElement | null,
+  stage: HTMLDivElement | null,
+): LaneHover | null {
+  if (v.laneHover !== null || document.activeElement !== canvas) return v.laneHover;
+  const focused = focusedBucket(v.lanesLayout, v.laneFocus);
+  const row = focused === null ? undefined : v.lanesLayout?.rows[focused.row];
+  if (focused === null || row === undefined || tip === null || stage === null) return focused;
+  const m = (v.laneFocus as LaneFocus).mark;
+  const one = { ...focused.bucket, from: m, to: m + 1, strongest: m, count: 1 };
+  const c = canvas.getBoundingClientRect();
+  const st = stage.getBoundingClientRect();
+  const x = c.left - st.left + focused.bucket.cx;
+  const y = c.top - st.top + row.y + row.h;
+  showTooltip(tip, stage, laneTooltip(row.lane, one), x, y);
+  return focused;
 }

@@ -1,4 +1,5 @@
 // The timeline's imperative view state and the bits that say which canvases a frame repaints.
+import type { LaneFocus } from './laneKeys';
 import type { LaneHover } from './lanePointer';
 import { DEFAULT_MARGINS, type Layout, type Margins } from './layout';
 import { LANE_GUTTER, type LaneInput, type LanesLayout } from './lanes';
@@ -30,6 +31,8 @@ export interface ViewState {
   lanesWidth: number;
   lanesLayout: LanesLayout | null;
   laneHover: LaneHover | null;
+  /** The lane mark the keyboard stands on (shown while the lanes have focus). */
+  laneFocus: LaneFocus | null;
   /** P_* bits of the canvases the next frame repaints. */
   dirty: number;
   /** The props changed in a way that may have moved the canvases: wait a frame for layout. */
@@ -71,6 +74,7 @@ export function initialViewState(): ViewState {
     lanesWidth: 0,
     lanesLayout: null,
     laneHover: null,
+    laneFocus: null,
     dirty: P_ALL,
     relayout: false,
   };
