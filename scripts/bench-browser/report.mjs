@@ -11,6 +11,16 @@ const max = (xs) => (xs.length === 0 ? NaN : Math.max(...xs));
 const ms = (x) => (Number.isFinite(x) ? `${x.toFixed(x < 10 ? 1 : 0)} ms` : '–');
 const spread = (xs) => `${ms(median(xs))} / ${ms(pct(xs, 95))} / ${ms(max(xs))}`;
 
+/** A worker heap row: `bytes(result)` in MB and × the file, held to < 3 × when `target`. */
+function heapRow(label, bytes, target = false) {
+  const cell = (r) => {
+    const x = bytes(r) / r.bytes;
+    const text = `${(bytes(r) / MB).toFixed(0)} MB (${x.toFixed(2)}× file)`;
+    return target ? [text, x < 3] : [text];
+  };
+  return target ? [label, cell, '< ~3× file'] : [label, cell];
+}
+
 /** The rows: [label, (result) => [value, ok | undefined], target]. */
 function measures(opts) {
   const work = (r, input) =>
@@ -81,31 +91,13 @@ function measures(opts) {
   ];
   if (opts.workerHeap) {
     rows.push(
-      [
-        'peak worker JS heap, import (used)',
-        (r) => {
-          const h = r.workerHeap;
-          const x = h.peakWorkerUsed / r.bytes;
-          return [`${(h.peakWorkerUsed / MB).toFixed(0)} MB (${x.toFixed(2)}× file)`, x < 3];
-        },
-        '< ~3× file',
-      ],
-      [
+      heapRow('peak worker JS heap, import (used)', (r) => r.workerHeap.peakWorkerUsed, true),
+      heapRow(
         'peak worker JS heap, ready → lanes in (used)',
-        (r) => {
-          const h = r.lanesHeap;
-          const x = h.peakWorkerUsed / r.bytes;
-          return [`${(h.peakWorkerUsed / MB).toFixed(0)} MB (${x.toFixed(2)}× file)`, x < 3];
-        },
-        '< ~3× file',
-      ],
-      [
-        '  kept once the lanes are in (after a GC)',
-        (r) => {
-          const x = r.lanesHeap.retainedWorkerUsed / r.bytes;
-          return [`${(r.lanesHeap.retainedWorkerUsed / MB).toFixed(0)} MB (${x.toFixed(2)}× file)`];
-        },
-      ],
+        (r) => r.lanesHeap.peakWorkerUsed,
+        true,
+      ),
+      heapRow('  kept once the lanes are in (after a GC)', (r) => r.lanesHeap.retainedWorkerUsed),
       [
         '  allocated; all workers together (used)',
         (r) => [

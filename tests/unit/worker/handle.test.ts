@@ -1,12 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_CONFIG,
-  describeBatch,
-  replay,
-  type DetectorConfig,
-} from '../../../src/detector/index';
+import { DEFAULT_CONFIG, describeBatch, type DetectorConfig } from '../../../src/detector/index';
 import { importTranscript } from '../../../src/import/index';
+import { run } from '../import/helpers';
 import { createReplayHandler } from '../../../src/worker/handle';
 import { type PackedReport } from '../../../src/worker/packedReport';
 import { unpackReport, unpackTranscript } from '../../../src/worker/lazyReport';
@@ -204,12 +200,7 @@ describe('createReplayHandler', () => {
       const imported = importTranscript(t, { name: file });
       if (!imported.ok) throw new Error(imported.error.message);
       const { messages } = imported.value;
-      const report = replay(messages, DEFAULT_CONFIG, {
-        format: imported.value.format,
-        messages: messages.length,
-        warnings: [],
-        referenceScan: 'scanned',
-      });
+      const report = run(imported.value);
       expect(imported.value.spanText !== undefined).toBe(file !== 'formats/anthropic.json');
       const h = createReplayHandler();
       await h.handle({
