@@ -4,13 +4,7 @@
  * happens only here, where the slices are combined.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import {
-  configToHash,
-  configToJson,
-  hashHasConfig,
-  parseConfigHash,
-  parseStoredConfig,
-} from './configCodec';
+import { configToJson, hashHasConfig, parseConfigHash, parseStoredConfig } from './configCodec';
 import { createAnalysisSlice } from './slices/analysis';
 import { createConfigSlice } from './slices/config';
 import { createCorpusSlice } from './slices/corpus';
@@ -21,6 +15,7 @@ import { createUiSlice } from './slices/ui';
 import { createSweepSlice, wireSweep } from './slices/sweep';
 import { createZooSlice, wireZoo } from './slices/zoo';
 import type { AppDeps, AppState, Engine, Theme } from './types';
+import { appHash, joinNotices, parseZooParamsHash } from './zooParamsCodec';
 
 export const CONFIG_STORAGE_KEY = 'loopscope.config';
 export const THEME_STORAGE_KEY = 'loopscope.theme';
@@ -63,19 +58,25 @@ export function createAppStore(deps: AppDeps, initialTheme: Theme = 'light'): St
   }));
 
   const { config, notice } = initialConfig(deps);
+  const lanes = parseZooParamsHash(deps.hash?.read() ?? '');
   const storedTheme = readStorage(deps, THEME_STORAGE_KEY);
   const theme: Theme =
     storedTheme === 'dark' || storedTheme === 'light' ? storedTheme : initialTheme;
-  store.setState({ config, configNotice: notice, theme });
+  store.setState({
+    config,
+    configNotice: joinNotices(notice, lanes.notice),
+    zooParams: lanes.params,
+    theme,
+  });
 
   engine.client = deps.createClient(store.getState().listener);
   wireZoo(store, engine);
   wireSweep(store, engine);
 
   store.subscribe((s, prev) => {
-    if (s.config !== prev.config) {
-      writeStorage(deps, CONFIG_STORAGE_KEY, configToJson(s.config));
-      deps.hash?.write(configToHash(s.config));
+    if (s.config !== prev.config) writeStorage(deps, CONFIG_STORAGE_KEY, configToJson(s.config));
+    if (s.config !== prev.config || s.zooParams !== prev.zooParams) {
+      deps.hash?.write(appHash(s.config, s.zooParams));
     }
     if (s.theme !== prev.theme) writeStorage(deps, THEME_STORAGE_KEY, s.theme);
   });

@@ -195,6 +195,23 @@ test('the peer detectors section changes a lane and resets it', async ({ page })
   await expect(lanes).not.toHaveAccessibleDescription(cycleMarks);
 });
 
+test("a lane's parameters travel in the link and come back with it", async ({ page }) => {
+  await openSample(page, 'A/B cycle');
+  await page.getByText('Peer detectors', { exact: true }).click();
+  const name = `${CYCLES.label}: Repetitions of the cycle`;
+  await page.getByRole('spinbutton', { name }).fill('20');
+  await expect(page).toHaveURL(/[#&]zoo=cycles\.minCycles%3A20/);
+  await page.reload();
+  await page.getByLabel('Samples').selectOption({ label: 'A/B cycle' });
+  await waitFor(page, 'ready');
+  await page.getByText('Peer detectors', { exact: true }).click();
+  await expect(page.getByRole('spinbutton', { name })).toHaveValue('20');
+  const lanes = page.getByRole('application', { name: 'Detector lanes' });
+  await expect(lanes).toHaveAccessibleDescription(
+    new RegExp(`${CYCLES.label.replace(/[()]/g, '\\$&')} \\(advisory\\): no marks`),
+  );
+});
+
 test('screenshots of the lanes, the Detectors tab and the Sweep tab', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 1100 });
   await openSample(page, 'A/B cycle');

@@ -261,6 +261,31 @@ describe('app store: samples', () => {
   });
 });
 
+describe('app store: the lanes parameters in the URL', () => {
+  it('writes them beside the config, reads them at start-up, and applies a pasted link', () => {
+    const { store, client, hash } = setup();
+    store.getState().setZooParam('cycles', 'minCycles', 20);
+    expect(new URLSearchParams(hash()).get('zoo')).toBe('cycles.minCycles:20');
+    store.getState().setConfig({ maxRepeatedBatchSteps: 3 });
+    expect(new URLSearchParams(hash()).get('zoo')).toBe('cycles.minCycles:20');
+    expect(new URLSearchParams(hash()).get('strikes')).toBe('3');
+
+    const opened = setup({ hash: `#${hash()}` }).store.getState();
+    expect(opened.zooParams).toEqual({ cycles: { minCycles: 20 } });
+    expect(opened.config.maxRepeatedBatchSteps).toBe(3);
+    expect(opened.configNotice).toBeNull();
+
+    // A link that changes only the lanes does not re-run the replay.
+    const evaluations = client.calls.length;
+    store.getState().applyHash('#strikes=3&zoo=cycles.minCycles%3A7');
+    expect(store.getState().zooParams).toEqual({ cycles: { minCycles: 7 } });
+    expect(client.calls.length).toBe(evaluations);
+    store.getState().applyHash('#strikes=3&zoo=cycles.minCycles%3A999999');
+    expect(store.getState().zooParams).toEqual({});
+    expect(store.getState().configNotice).toMatch(/detector lane settings/);
+  });
+});
+
 describe('app store: a pasted link', () => {
   it('applies the config in a new URL hash and ignores its own', () => {
     const { store, client } = setup();
