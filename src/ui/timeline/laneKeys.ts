@@ -1,6 +1,6 @@
 import { fmt } from './describe';
 import type { LaneHover } from './lanePointer';
-import { firstMarkFrom, type LaneInput, type LanesLayout } from './lanes';
+import { firstMarkFrom, LEVEL_WORD, type LaneInput, type LanesLayout } from './lanes';
 
 // The detector lanes from the keyboard: every mark a pointer can hover, a key can reach.
 // Up/Down choose a lane (keeping the place in the transcript), Left/Right step through its
@@ -71,8 +71,6 @@ export function laneKeyTarget(
   if (key === 'ArrowRight') return onMark(lanes, row, Math.min(last, mark + 1));
   return onMark(lanes, row, key === 'Home' ? 0 : last);
 }
-
-const LEVEL_WORD = { stop: 'stop', warn: 'warning', advice: 'advice' } as const;
 
 /** What a screen reader hears for a focus (plain text; messages quote tool names). */
 export function laneFocusText(lanes: readonly LaneInput[], f: LaneFocus): string {

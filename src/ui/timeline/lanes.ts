@@ -240,7 +240,8 @@ export function laneHit(
   return best === null ? null : { row, bucket: best };
 }
 
-const LEVEL_WORD: Readonly<Record<ZooLevel, string>> = {
+/** How a mark's level is said, in tooltips and read-outs. */
+export const LEVEL_WORD: Readonly<Record<ZooLevel, string>> = {
   stop: 'stop',
   warn: 'warning',
   advice: 'advice',
