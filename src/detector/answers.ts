@@ -10,6 +10,7 @@
 import type { ChatMessage, MessageList } from './chat';
 import type { JsonValue } from './json/value';
 import { printJson } from './json/print';
+import { sortSmall } from './sortSmall';
 
 /** A non-string answer, keyed by serde_json's compact print (discriminant 1, §5.1). */
 export class OtherAnswer {
@@ -45,12 +46,15 @@ function compareAnswers(a: Answer, b: Answer): number {
   return a.printed < b.printed ? -1 : a.printed > b.printed ? 1 : 0;
 }
 
+const byKeyThenAnswer = (x: AnswerPair, y: AnswerPair): number =>
+  x.key - y.key || compareAnswers(x.answer, y.answer);
+
 /**
  * Sorts pairs into one canonical order (by key, then answer). Any fixed total order gives
  * the same equality as the reference's byte order, which is all that is ever used.
  */
 export function sortPairs(pairs: AnswerPair[]): AnswerPair[] {
-  return pairs.sort((x, y) => x.key - y.key || compareAnswers(x.answer, y.answer));
+  return sortSmall(pairs, byKeyThenAnswer);
 }
 
 /** Whether two sorted pair lists are the same multiset (§5.2 equality). */

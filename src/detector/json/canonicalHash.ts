@@ -13,7 +13,8 @@
  */
 import { canonicalOfArgumentsText } from './canonicalText';
 import { formatSerdeNumber } from './numbers';
-import { compareUtf8 } from './utf8order';
+import { compareUtf8Ranges } from './utf8order';
+import { sortSmall } from '../sortSmall';
 import { fnvFeed, fnvFeedVerbatimString, fnvStart } from '../fnv1a';
 
 const DEPTH_CAP = 16;
@@ -43,9 +44,15 @@ class Frame {
   capped = false;
   /** Piece index of the first member or element (just after the opening piece). */
   first = 0;
-  /** Object members: decoded keys and the piece index where each member starts. */
-  readonly keys: string[] = [];
+  /**
+   * Object members: where each key's characters stand in the text (keys with escapes bail,
+   * so the text is the key) and the piece index where each member starts; `members` of
+   * them are current (the arrays are reused, not emptied).
+   */
+  readonly keyStart: number[] = [];
+  readonly keyEnd: number[] = [];
   readonly starts: number[] = [];
+  members = 0;
 }
 
 // Reused between calls (the replay is synchronous): piece buffers, frames, scratch.
@@ -247,8 +254,10 @@ function memberKey(f: Frame): void {
   if (f.capped) {
     if (!verbatimOk(t, start, pos)) throw new Bail();
   } else {
-    f.keys.push(t.slice(start + 1, q));
-    f.starts.push(count);
+    const m = f.members++;
+    f.keyStart[m] = start + 1;
+    f.keyEnd[m] = q;
+    f.starts[m] = count;
     push(K_LITERAL, start, pos);
     push(K_STRING, S_COLON, 0);
   }
@@ -262,12 +271,21 @@ let sa = new Int32Array(256);
 let sb = new Int32Array(256);
 const order: number[] = [];
 
+/** The object `byKey` orders (module-level, so the comparator is not a new closure each time). */
+let sortFrame: Frame | null = null;
+
+function compareKeys(f: Frame, x: number, y: number): number {
+  return compareUtf8Ranges(t, f.keyStart[x]!, f.keyEnd[x]!, t, f.keyStart[y]!, f.keyEnd[y]!);
+}
+
+/** Member order by key; equal keys by position, so the last of a repeated key wins. */
+const byKey = (x: number, y: number): number => compareKeys(sortFrame!, x, y) || x - y;
+
 /** Rewrites the pieces of object `f` (from `f.first` on) in key order, dropping repeated keys. */
 function sortMembers(f: Frame): void {
-  const keys = f.keys;
-  const m = keys.length;
+  const m = f.members;
   let sorted = true;
-  for (let i = 1; i < m && sorted; i++) sorted = compareUtf8(keys[i - 1]!, keys[i]!) < 0;
+  for (let i = 1; i < m && sorted; i++) sorted = compareKeys(f, i - 1, i) < 0;
   if (sorted) return;
   const n = count - f.first;
   if (sk.length < n) {
@@ -275,20 +293,24 @@ function sortMembers(f: Frame): void {
     sa = new Int32Array(n * 2);
     sb = new Int32Array(n * 2);
   }
-  sk.set(kind.subarray(f.first, count));
-  sa.set(pa.subarray(f.first, count));
-  sb.set(pb.subarray(f.first, count));
-  order.length = 0;
-  for (let i = 0; i < m; i++) order.push(i);
+  // Copied by hand: three `subarray` views per object were garbage on the replay's hot path.
+  for (let x = 0, y = f.first; x < n; x++, y++) {
+    sk[x] = kind[y]!;
+    sa[x] = pa[y]!;
+    sb[x] = pb[y]!;
+  }
+  for (let i = 0; i < m; i++) order[i] = i;
+  order.length = m;
   // Stable on equal keys, so the last of a repeated key comes last and wins.
-  order.sort((x, y) => compareUtf8(keys[x]!, keys[y]!) || x - y);
+  sortFrame = f;
+  sortSmall(order, byKey);
   count = f.first;
   let emitted = false;
   for (let j = 0; j < m; j++) {
     const i = order[j]!;
     const from = f.starts[i]! - f.first;
     const to = i + 1 < m ? f.starts[i + 1]! - 1 - f.first : n;
-    if (j + 1 < m && keys[order[j + 1]!] === keys[i]) {
+    if (j + 1 < m && compareKeys(f, order[j + 1]!, i) === 0) {
       // Dropped (a later value wins), but serde_json still had to read it.
       for (let x = from; x < to; x++) {
         if (sk[x] === K_LITERAL && !verbatimOk(t, sa[x]!, sb[x]!)) throw new Bail();
@@ -330,8 +352,7 @@ function scan(): void {
         f.object = object;
         f.capped = capped;
         f.first = count;
-        f.keys.length = 0;
-        f.starts.length = 0;
+        f.members = 0;
         depth++;
         if (object) memberKey(f);
         continue;

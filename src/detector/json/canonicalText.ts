@@ -7,6 +7,7 @@
  */
 import { formatSerdeNumber } from './numbers';
 import { compareUtf8 } from './utf8order';
+import { sortSmall } from '../sortSmall';
 
 const DEPTH_CAP = 16;
 const STRICT_MAX_DEPTH = 127;
@@ -219,7 +220,11 @@ function indexOfKey(f: Frame): number {
 
 function renderObject(f: Frame): string {
   if (f.keys.length === 1) return '{' + f.items[0] + '}';
-  const order = f.keys.map((_, i) => i).sort((a, b) => compareUtf8(f.keys[a]!, f.keys[b]!));
+  const keys = f.keys;
+  const order = sortSmall(
+    keys.map((_, i) => i),
+    (a, b) => compareUtf8(keys[a]!, keys[b]!),
+  );
   return '{' + order.map((i) => f.items[i]).join(',') + '}';
 }
 

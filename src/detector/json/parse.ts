@@ -64,6 +64,15 @@ const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
 /** Escape-free keys up to this length are interned (the same few keys repeat a lot). */
 const INTERN_MAX = 16;
 const INTERN_SLOTS = 1024;
+/**
+ * Short escape-free strings seen before, by a hash of their length and three characters.
+ * One table for every parse: a table per parser was 8 KB of garbage per arguments string read
+ * (the detector lanes parse every distinct one). Interning only shares equal strings, so what
+ * an earlier parse left in it is harmless; after a text longer than `INTERN_KEEP_MAX` it is
+ * emptied, so a key sliced from a transcript never keeps that transcript's text alive.
+ */
+const interned: (string | undefined)[] = new Array<string | undefined>(INTERN_SLOTS);
+const INTERN_KEEP_MAX = 4096;
 
 class Failure {
   constructor(
@@ -92,8 +101,6 @@ class Parser {
   pos = 0;
   /** Index of the next backslash at or after the last string start (text.length if none). */
   private backslash = -1;
-  /** Short escape-free strings seen before, by a hash of their length and two characters. */
-  private readonly interned: (string | undefined)[] = new Array<string | undefined>(INTERN_SLOTS);
   /** Element offsets of the top-level arrays (lenient mode only), see `ParsedJson.topSpans`. */
   readonly topSpans: Map<string | null, number[]> | null;
   /** The top-level array being read and where its element offsets go. */
@@ -132,14 +139,14 @@ class Parser {
         t.charCodeAt(end - 1) * 3 +
         t.charCodeAt(start + (n >> 1))) &
       (INTERN_SLOTS - 1);
-    const hit = this.interned[slot];
+    const hit = interned[slot];
     if (hit !== undefined && hit.length === n) {
       let i = 0;
       while (i < n && hit.charCodeAt(i) === t.charCodeAt(start + i)) i++;
       if (i === n) return hit;
     }
     const s = t.slice(start, end);
-    this.interned[slot] = s;
+    interned[slot] = s;
     return s;
   }
 
@@ -372,6 +379,14 @@ function syntaxError(text: string, f: Failure): JsonSyntaxError {
 
 function parseWith(text: string, strict: boolean): Result<ParsedJson, JsonSyntaxError> {
   const p = new Parser(text, strict);
+  try {
+    return parseAll(p, text);
+  } finally {
+    if (text.length > INTERN_KEEP_MAX) interned.fill(undefined);
+  }
+}
+
+function parseAll(p: Parser, text: string): Result<ParsedJson, JsonSyntaxError> {
   try {
     const value = p.run();
     p.skipWs();

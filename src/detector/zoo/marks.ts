@@ -1,5 +1,5 @@
 /** Small helpers every lane shares: one mark per batch, ordinals, parameter reading. */
-import type { ParamSpec, ZooBatch, ZooLevel, ZooMark, ZooParams } from './types';
+import type { ParamSpec, ZooBatch, ZooCall, ZooLevel, ZooMark, ZooParams } from './types';
 
 const STRENGTH: Record<ZooLevel, number> = { advice: 0, warn: 1, stop: 2 };
 
@@ -72,11 +72,70 @@ export function flatCalls(batch: ZooBatch): FlatCall[] {
   }));
 }
 
-/** The batch's answers paired with their calls, order-free; null if any call is unanswered. */
-export function answersKey(
+/**
+ * Whether `n1 + ':' + r1 === n2 + ':' + r2`, without building either in the common cases:
+ * lanes that key calls as "name:arguments" compare them often, and every built key was a
+ * copy of the arguments.
+ */
+export function sameNameKey(n1: string, r1: string, n2: string, r2: string): boolean {
+  if (n1 === n2) return r1 === r2;
+  if (n1.length + r1.length !== n2.length + r2.length) return false;
+  return n1 + ':' + r1 === n2 + ':' + r2;
+}
+
+/** Whether `a.join(sep) === b.join(sep)`, joining only when the parts alone cannot tell. */
+export function sameJoined(a: readonly string[], b: readonly string[], sep: string): boolean {
+  let la = 0;
+  let lb = 0;
+  let parts = a.length === b.length;
+  for (let i = 0; i < a.length; i++) {
+    la += (a[i] as string).length;
+    if (parts && a[i] !== b[i]) parts = false;
+  }
+  if (parts) return true;
+  for (let i = 0; i < b.length; i++) lb += (b[i] as string).length;
+  const seps = (n: number) => sep.length * Math.max(0, n - 1);
+  if (la + seps(a.length) !== lb + seps(b.length)) return false;
+  return a.join(sep) === b.join(sep);
+}
+
+/** Whether every call of the batch got an answer. */
+export function answered(b: ZooBatch): boolean {
+  for (let i = 0; i < b.calls.length; i++) {
+    const a = b.answers[i];
+    if (a === null || a === undefined) return false;
+  }
+  return true;
+}
+
+const asIs = (s: string): string => s;
+
+/**
+ * Whether two answered batches got the same answers: the same (call, answer) pairs in any
+ * order, answers compared through `normalise`. A one-call batch (the common case) compares its
+ * pair directly; building keys for it copied every answer's text once per lane.
+ */
+export function sameAnswers(
+  a: ZooBatch,
   b: ZooBatch,
-  normalise: (s: string) => string = (s) => s,
-): string | null {
+  normalise: (s: string) => string = asIs,
+): boolean {
+  const n = a.calls.length;
+  if (n !== b.calls.length) return false;
+  if (n === 1) {
+    const x = a.answers[0];
+    const y = b.answers[0];
+    if (x === null || x === undefined || y === null || y === undefined) return false;
+    return (
+      (a.calls[0] as ZooCall).key === (b.calls[0] as ZooCall).key && normalise(x) === normalise(y)
+    );
+  }
+  const ka = answersKey(a, normalise);
+  return ka !== null && ka === answersKey(b, normalise);
+}
+
+/** The batch's answers paired with their calls, order-free; null if any call is unanswered. */
+function answersKey(b: ZooBatch, normalise: (s: string) => string): string | null {
   const pairs: string[] = [];
   for (let i = 0; i < b.calls.length; i++) {
     const a = b.answers[i];

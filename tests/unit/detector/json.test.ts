@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import {
   formatSerdeFloat,
   formatSerdeNumber,
@@ -222,3 +223,28 @@ function nestedArrays(n: number): JsonValue {
   for (let i = 0; i < n; i++) v = [v];
   return v;
 }
+
+describe('the key table shared by every parse', () => {
+  // Short keys are interned in one table for all parses; an earlier parse's keys must never
+  // stand in for a different key of a later one, whatever slot they share.
+  it('reads every key right across many parses in a row, large and small', () => {
+    const key = fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'é', '😀'), maxLength: 17 });
+    const doc = fc.dictionary(key, fc.constantFrom(1, 'x', null), { maxKeys: 6 });
+    fc.assert(
+      fc.property(fc.array(fc.tuple(doc, fc.boolean()), { maxLength: 8 }), (docs) => {
+        for (const [d, big] of docs) {
+          // A text over the table's keep limit empties it afterwards; a small one leaves it.
+          const text = JSON.stringify(d) + (big ? ' '.repeat(5000) : '');
+          const lenient = parseJson(text);
+          const strict = parseJsonStrict(text);
+          expect(lenient.ok && strict.ok).toBe(true);
+          if (!lenient.ok || !strict.ok) return;
+          for (const v of [lenient.value.value, strict.value]) {
+            expect(isJsonObject(v) ? [...v.keys()] : null).toEqual(Object.keys(d));
+          }
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

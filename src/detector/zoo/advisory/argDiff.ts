@@ -19,19 +19,43 @@ export interface LeafDiff {
   readonly after: JsonValue | undefined;
 }
 
+/** An arguments value's leaves by path, for `diffLeafMaps`. */
+export type ArgLeaves = ReadonlyMap<string, JsonValue>;
+
+/** The leaves of an arguments value (objects and arrays descend, to depth 16). */
+export function argLeaves(v: JsonValue): ArgLeaves {
+  const out = new Map<string, JsonValue>();
+  leaves(v, '', out, 0);
+  return out;
+}
+
+/**
+ * Whether two leaves print the same canonically. The same string or number lexeme always
+ * does, and most leaves of two calls are the same, so the canonical forms are built only for
+ * the others.
+ */
+function sameLeaf(x: JsonValue, y: JsonValue): boolean {
+  if (x === y) return true;
+  if (x instanceof JsonNumber && y instanceof JsonNumber && x.lexeme === y.lexeme) return true;
+  return canonicalArgs(x) === canonicalArgs(y);
+}
+
 /** The leaves that differ between two argument values (added and removed ones included). */
 export function diffLeaves(a: JsonValue, b: JsonValue): LeafDiff[] {
-  const la = new Map<string, JsonValue>();
-  const lb = new Map<string, JsonValue>();
-  leaves(a, '', la, 0);
-  leaves(b, '', lb, 0);
+  return diffLeafMaps(argLeaves(a), argLeaves(b));
+}
+
+/** `diffLeaves` over leaves already taken (a lane compares each call with the next one). */
+export function diffLeafMaps(la: ArgLeaves, lb: ArgLeaves): LeafDiff[] {
   const out: LeafDiff[] = [];
-  for (const [path, before] of la) {
+  // forEach, not for…of: the entry arrays of a Map's iterator were garbage on every call.
+  la.forEach((before, path) => {
     const after = lb.get(path);
-    if (after === undefined || canonicalArgs(before) !== canonicalArgs(after))
-      out.push({ path, before, after });
-  }
-  for (const [path, after] of lb) if (!la.has(path)) out.push({ path, before: undefined, after });
+    if (after === undefined || !sameLeaf(before, after)) out.push({ path, before, after });
+  });
+  lb.forEach((after, path) => {
+    if (!la.has(path)) out.push({ path, before: undefined, after });
+  });
   return out;
 }
 

@@ -8,7 +8,7 @@
  * durations, counters and ids normalised are identical: the reference counted it as
  * "answer changed". A different batch or a user/other non-assistant turn ends the run.
  */
-import { answersKey, MarkSink, ordinal, param, tick } from '../marks';
+import { answered, MarkSink, ordinal, param, sameAnswers, tick } from '../marks';
 import type { ParamSpec, ZooBatch, ZooDetector, ZooParams, ZooStep } from '../types';
 import { normaliseVolatile } from './volatile';
 
@@ -20,7 +20,7 @@ function run(steps: readonly ZooStep[], values: ZooParams) {
   const minRun = param(PARAMS, values, 'minRun');
   const sink = new MarkSink();
   let sig: string | null = null;
-  let raw: string | null = null;
+  let prevDone = false;
   let prevStep: ZooBatch | null = null;
   let total = 0;
   for (const step of steps) {
@@ -30,17 +30,17 @@ function run(steps: readonly ZooStep[], values: ZooParams) {
     }
     if (step.kind !== 'batch') continue;
     total = step.signature === sig ? total + 1 : 1;
-    const r = answersKey(step);
+    const done = answered(step);
     // Normalise only when it can matter: a repeat whose raw answers moved.
     const clockOnly =
       total > 1 &&
-      r !== null &&
+      done &&
       prevStep !== null &&
-      raw !== null &&
-      r !== raw &&
-      answersKey(step, normaliseVolatile) === answersKey(prevStep, normaliseVolatile);
+      prevDone &&
+      !sameAnswers(step, prevStep) &&
+      sameAnswers(step, prevStep, normaliseVolatile);
     sig = step.signature;
-    raw = r;
+    prevDone = done;
     prevStep = step;
     if (!clockOnly || total < minRun) continue;
     const names = Array.from(new Set(step.calls.map((c) => tick(c.name)))).join(', ');

@@ -8,15 +8,16 @@
  * sweep along one field. User/other non-assistant turns reset.
  */
 import { MarkSink, ordinal, param, tick } from '../marks';
-import type { ParamSpec, ZooCall, ZooDetector, ZooParams, ZooStep } from '../types';
-import { diffLeaves, pagingStep } from './argDiff';
+import type { ParamSpec, ZooDetector, ZooParams, ZooStep } from '../types';
+import { argLeaves, diffLeafMaps, pagingStep, type ArgLeaves } from './argDiff';
 
 const PARAMS: readonly ParamSpec[] = [
   { id: 'minCalls', label: 'Calls in a sweep', min: 3, max: 100, default: 5 },
 ];
 
 interface Sweep {
-  readonly call: ZooCall;
+  /** The call's argument leaves, taken once and compared with the tool's next call. */
+  readonly leaves: ArgLeaves;
   readonly path: string | null;
   readonly calls: number;
   readonly start: number | null;
@@ -31,13 +32,14 @@ function run(steps: readonly ZooStep[], values: ZooParams) {
     if (step.kind !== 'batch') continue;
     for (const c of step.calls) {
       const prev = last.get(c.name);
-      const s = prev === undefined ? null : pagingStep(diffLeaves(prev.call.args, c.args));
-      let sweep: Sweep = { call: c, path: null, calls: 1, start: null };
+      const leaves = argLeaves(c.args);
+      const s = prev === undefined ? null : pagingStep(diffLeafMaps(prev.leaves, leaves));
+      let sweep: Sweep = { leaves, path: null, calls: 1, start: null };
       if (prev !== undefined && s !== null) {
         sweep =
           prev.path === s.path
-            ? { call: c, path: s.path, calls: prev.calls + 1, start: prev.start }
-            : { call: c, path: s.path, calls: 2, start: s.from };
+            ? { leaves, path: s.path, calls: prev.calls + 1, start: prev.start }
+            : { leaves, path: s.path, calls: 2, start: s.from };
       }
       last.set(c.name, sweep);
       if (s === null || sweep.calls < minCalls) continue;

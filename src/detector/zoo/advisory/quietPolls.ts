@@ -8,8 +8,8 @@
  * answers stayed the same. A different batch, a changed answer, an unanswered occurrence or a
  * user/other non-assistant turn ends the quiet run.
  */
-import { answersKey, MarkSink, ordinal, param, tick } from '../marks';
-import type { ParamSpec, ZooDetector, ZooParams, ZooStep } from '../types';
+import { answered, MarkSink, ordinal, param, sameAnswers, tick } from '../marks';
+import type { ParamSpec, ZooBatch, ZooDetector, ZooParams, ZooStep } from '../types';
 import { looksReadOnly } from './readOnly';
 
 const PARAMS: readonly ParamSpec[] = [
@@ -20,7 +20,7 @@ function run(steps: readonly ZooStep[], values: ZooParams) {
   const minRepeats = param(PARAMS, values, 'minRepeats');
   const sink = new MarkSink();
   let sig: string | null = null;
-  let answers: string | null = null;
+  let prev: ZooBatch | null = null;
   let quiet = 0;
   for (const step of steps) {
     if (step.kind === 'user' || step.kind === 'system') {
@@ -28,14 +28,13 @@ function run(steps: readonly ZooStep[], values: ZooParams) {
       continue;
     }
     if (step.kind !== 'batch') continue;
-    const key = answersKey(step);
-    if (!step.calls.every(looksReadOnly) || key === null) {
+    if (!answered(step) || !step.calls.every(looksReadOnly)) {
       sig = null;
       continue;
     }
-    quiet = step.signature === sig && key === answers ? quiet + 1 : 1;
+    quiet = step.signature === sig && prev !== null && sameAnswers(step, prev) ? quiet + 1 : 1;
     sig = step.signature;
-    answers = key;
+    prev = step;
     if (quiet < minRepeats) continue;
     const names = Array.from(new Set(step.calls.map((c) => tick(c.name)))).join(', ');
     sink.add(

@@ -46,11 +46,35 @@ function readOnlyCommand(cmd: string): boolean {
   });
 }
 
+/** What a tool name alone says: a look, a shell (read its command), or neither. */
+const LOOK = 0;
+const SHELL = 1;
+const OTHER = 2;
+
+function nameKind(name: string): number {
+  if (observationPatternFor(name, DEFAULT_OBSERVATION_TOOLS) !== null) return LOOK;
+  if (READ_WORD.test(name) || READ_CAMEL.test(name)) return LOOK;
+  return SHELL_NAME.test(name) ? SHELL : OTHER;
+}
+
+/**
+ * `nameKind` by name: a transcript has a few tool names and many calls, and the tests
+ * lower-case every name against every pattern. Emptied when full, so a transcript of
+ * countless names cannot grow it without bound.
+ */
+const kinds = new Map<string, number>();
+const KINDS_MAX = 4096;
+
 /** A reference observation pattern matches, the name reads like a look, or a shell command only reads. */
 export function looksReadOnly(c: ZooCall): boolean {
-  if (observationPatternFor(c.name, DEFAULT_OBSERVATION_TOOLS) !== null) return true;
-  if (READ_WORD.test(c.name) || READ_CAMEL.test(c.name)) return true;
-  if (!SHELL_NAME.test(c.name) || !isJsonObject(c.args)) return false;
+  let kind = kinds.get(c.name);
+  if (kind === undefined) {
+    if (kinds.size >= KINDS_MAX) kinds.clear();
+    kind = nameKind(c.name);
+    kinds.set(c.name, kind);
+  }
+  if (kind !== SHELL) return kind === LOOK;
+  if (!isJsonObject(c.args)) return false;
   const cmd = c.args.get('command') ?? c.args.get('cmd');
   return typeof cmd === 'string' && cmd.trim() !== '' && readOnlyCommand(cmd);
 }

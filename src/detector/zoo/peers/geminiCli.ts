@@ -10,7 +10,7 @@
  * - everything resets on a new user prompt.
  * The content-chanting and LLM tiers read streamed text / a model and are not replayed here.
  */
-import { MarkSink, param, tick } from '../marks';
+import { MarkSink, param, sameNameKey, tick } from '../marks';
 import type { ParamSpec, ZooDetector, ZooParams, ZooStep } from '../types';
 
 const PARAMS: readonly ParamSpec[] = [
@@ -33,21 +33,31 @@ const PARAMS: readonly ParamSpec[] = [
 ];
 
 /** The shortest period k (1..maxPeriod) whose `repeats` copies end the history, or 0. */
-export function tailCyclePeriod(
-  hist: readonly string[],
+export function tailCyclePeriod<T>(
+  hist: readonly T[],
   repeats: number,
   maxPeriod: number,
+  same: (a: T, b: T) => boolean = (a, b) => a === b,
 ): number {
   for (let k = 1; k <= maxPeriod; k++) {
     const len = k * repeats;
     if (hist.length < len) continue;
     const start = hist.length - len;
     let ok = true;
-    for (let i = k; i < len && ok; i++) ok = hist[start + i] === hist[start + (i % k)];
+    for (let i = k; i < len && ok; i++) ok = same(hist[start + i] as T, hist[start + (i % k)] as T);
     if (ok) return k;
   }
   return 0;
 }
+
+/** One call of the history: Gemini's key is `name + ":" + args`, compared without building it. */
+interface HistoryEntry {
+  readonly name: string;
+  readonly args: string;
+}
+
+const sameEntry = (a: HistoryEntry, b: HistoryEntry): boolean =>
+  sameNameKey(a.name, a.args, b.name, b.args);
 
 function run(steps: readonly ZooStep[], values: ZooParams) {
   const repeats = param(PARAMS, values, 'repeats');
@@ -55,7 +65,7 @@ function run(steps: readonly ZooStep[], values: ZooParams) {
   const cap = param(PARAMS, values, 'historyCap');
   const sorted = param(PARAMS, values, 'sortKeys') === 1;
   const sink = new MarkSink();
-  let hist: string[] = [];
+  let hist: HistoryEntry[] = [];
   let detected = 0;
   for (const step of steps) {
     if (step.kind === 'user') {
@@ -64,9 +74,9 @@ function run(steps: readonly ZooStep[], values: ZooParams) {
     }
     if (step.kind !== 'batch') continue;
     for (const c of step.calls) {
-      hist.push(c.name + ':' + (sorted ? c.argsCanonical : c.argsJson));
+      hist.push({ name: c.name, args: sorted ? c.argsCanonical : c.argsJson });
       if (hist.length > cap) hist.shift();
-      const k = tailCyclePeriod(hist, repeats, maxPeriod);
+      const k = tailCyclePeriod(hist, repeats, maxPeriod, sameEntry);
       if (k === 0) continue;
       detected++;
       const what =

@@ -16,7 +16,12 @@
 import { canonicalArgs, isJsonObject, JsonNumber, type JsonValue } from '../../index';
 import { MarkSink, param, tick } from '../marks';
 import type { ParamSpec, ZooCall, ZooDetector, ZooParams, ZooStep } from '../types';
-import { noProgressStreak, pingPongStreak, type ClawRecord } from './openClawHistory';
+import {
+  noProgressStreak,
+  pingPongStreak,
+  type ClawArgs,
+  type ClawRecord,
+} from './openClawHistory';
 
 const PARAMS: readonly ParamSpec[] = [
   { id: 'historySize', label: 'History window (calls)', min: 5, max: 200, default: 30 },
@@ -48,10 +53,12 @@ function planShape(v: JsonValue): JsonValue {
   ]);
 }
 
-function argsHash(c: ZooCall): string {
-  return (
-    c.name + ':' + (c.name === 'update_plan' ? canonicalArgs(planShape(c.args)) : c.argsCanonical)
-  );
+/** The argument hash `tool:args`, in parts. */
+function argsOf(c: ZooCall): ClawArgs {
+  return {
+    tool: c.name,
+    args: c.name === 'update_plan' ? canonicalArgs(planShape(c.args)) : c.argsCanonical,
+  };
 }
 
 function isKnownPoll(c: ZooCall): boolean {
@@ -90,12 +97,16 @@ function unknownStreak(history: readonly ClawRecord[], tool: string): number {
 
 type Verdict = { level: 'warn' | 'stop'; message: string } | null;
 
-function detect(history: readonly ClawRecord[], c: ZooCall, t: Record<string, number>): Verdict {
-  const hash = argsHash(c);
+function detect(
+  history: readonly ClawRecord[],
+  c: ZooCall,
+  hash: ClawArgs,
+  t: Record<string, number>,
+): Verdict {
   const name = tick(c.name);
   const poll = isKnownPoll(c);
   const unknown = unknownStreak(history, c.name);
-  const np = noProgressStreak(history, c.name, hash);
+  const np = noProgressStreak(history, hash);
   const pp = pingPongStreak(history, hash);
   const crit = (message: string): Verdict => ({ level: 'stop', message: `OpenClaw: ${message}` });
   const warn = (message: string): Verdict => ({ level: 'warn', message: `OpenClaw: ${message}` });
@@ -125,7 +136,8 @@ function detect(history: readonly ClawRecord[], c: ZooCall, t: Record<string, nu
     return crit(
       `${name} with identical arguments and outcomes ${np} times (generic_repeat, critical ${t.critical})`,
     );
-  const recent = history.filter((r) => r.tool === c.name && r.argsHash === hash).length;
+  let recent = 0;
+  for (const r of history) if (r.tool === c.name && r.args === hash.args) recent++;
   if (!poll && recent >= (t.warning as number))
     return warn(
       `${name} called ${recent} times with identical arguments (generic_repeat, warn ${t.warning})`,
@@ -142,18 +154,15 @@ function run(steps: readonly ZooStep[], values: ZooParams) {
     if (step.kind === 'user') history = [];
     if (step.kind !== 'batch') continue;
     step.calls.forEach((c, i) => {
-      const v = detect(history, c, t);
+      const hash = argsOf(c);
+      const v = detect(history, c, hash, t);
       if (v !== null) sink.add(step, v.level, v.message);
       const answer = step.answers[i] ?? null;
       const error = step.answerError[i] === true;
-      const resultHash =
-        answer === null
-          ? undefined
-          : error
-            ? 'error:' + answer
-            : 'ok:' + (c.name === 'update_plan' ? '' : answer);
+      // The result hash is `error:answer`, or `ok:answer` (`ok:` alone for update_plan).
+      const result = answer === null ? undefined : !error && c.name === 'update_plan' ? '' : answer;
       const unknownTool = error && answer !== null ? unknownToolName(answer) : undefined;
-      history.push({ tool: c.name, argsHash: argsHash(c), resultHash, unknownTool });
+      history.push({ tool: c.name, args: hash.args, result, error, unknownTool });
       if (history.length > (t.historySize as number)) history.shift();
     });
   }

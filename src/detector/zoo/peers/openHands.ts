@@ -16,7 +16,7 @@
  * attaches the message's thought to the first action. Monologue (scenario 3) concerns prose
  * turns, which have no batch to mark, and is not replayed.
  */
-import { MarkSink, param } from '../marks';
+import { MarkSink, param, sameJoined } from '../marks';
 import type { ParamSpec, ZooBatch, ZooDetector, ZooParams, ZooStep } from '../types';
 
 const PARAMS: readonly ParamSpec[] = [
@@ -46,28 +46,27 @@ const PARAMS: readonly ParamSpec[] = [
   },
 ];
 
+/** An event; two compare equal when their types and their parts joined with NUL are. */
 interface Ev {
   readonly type: 'action' | 'obs' | 'err' | 'message' | 'other';
-  readonly eq: string;
+  readonly eq: readonly string[];
 }
 
 function batchEvents(b: ZooBatch, withThought: boolean): Ev[] {
   const out: Ev[] = b.calls.map((c, i) => ({
     type: 'action',
-    eq: `${c.name}\u0000${withThought && i === 0 ? b.narration : ''}\u0000${c.argsCanonical}`,
+    eq: [c.name, withThought && i === 0 ? b.narration : '', c.argsCanonical],
   }));
   b.calls.forEach((c, i) => {
     const a = b.answers[i];
     if (a === null || a === undefined) return;
-    out.push(
-      b.answerError[i] ? { type: 'err', eq: a } : { type: 'obs', eq: `${c.name}\u0000${a}` },
-    );
+    out.push(b.answerError[i] ? { type: 'err', eq: [a] } : { type: 'obs', eq: [c.name, a] });
   });
   return out;
 }
 
 const isObs = (e: Ev) => e.type === 'obs' || e.type === 'err';
-const same = (x: Ev, y: Ev) => x.type === y.type && x.eq === y.eq;
+const same = (x: Ev, y: Ev) => x.type === y.type && sameJoined(x.eq, y.eq, '\u0000');
 
 /** The last `n` actions and the last `n` observations, newest first. */
 function lastOf(events: readonly Ev[], n: number): [Ev[], Ev[]] {
@@ -81,8 +80,11 @@ function lastOf(events: readonly Ev[], n: number): [Ev[], Ev[]] {
   return [acts, obs];
 }
 
-const allSame = (xs: readonly Ev[], n: number) =>
-  xs.length >= n && xs.slice(0, n).every((x) => same(xs[0] as Ev, x));
+const allSame = (xs: readonly Ev[], n: number) => {
+  if (xs.length < n) return false;
+  for (let i = 1; i < n; i++) if (!same(xs[0] as Ev, xs[i] as Ev)) return false;
+  return true;
+};
 
 /** Which scenario (if any) the SDK's `is_stuck()` reports for these events. */
 function stuck(events: readonly Ev[], t: Record<string, number>): string | null {
@@ -121,11 +123,12 @@ function run(steps: readonly ZooStep[], values: ZooParams) {
       continue;
     }
     if (step.kind !== 'batch') {
-      events.push({ type: step.kind === 'prose' ? 'message' : 'other', eq: step.text });
+      events.push({ type: step.kind === 'prose' ? 'message' : 'other', eq: [step.text] });
     } else {
       events.push(...batchEvents(step, t.thought === 1));
     }
-    if (events.length > (t.window as number)) events = events.slice(-(t.window as number));
+    if (events.length > (t.window as number))
+      events.splice(0, events.length - (t.window as number));
     if (step.kind !== 'batch') continue;
     const why = stuck(events, t);
     if (why !== null) sink.add(step, 'stop', `OpenHands: stuck, ${why}`);

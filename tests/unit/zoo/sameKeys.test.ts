@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { canonicalArgs, JsonNumber, type JsonValue } from '../../../src/detector';
+import { answered, sameAnswers, sameJoined, sameNameKey } from '../../../src/detector/zoo/marks';
+import { argLeaves, diffLeafMaps, diffLeaves } from '../../../src/detector/zoo/advisory/argDiff';
+import type { ZooBatch } from '../../../src/detector/zoo';
+
+// The lanes compare keys in parts instead of building "name:args" strings; every comparison
+// must say what the built strings would say, separators inside the parts included.
+const part = fc.string({ unit: fc.constantFrom('a', 'b', ':', '\u0000', '1'), maxLength: 5 });
+
+describe('comparing keys without building them', () => {
+  it('sameNameKey is the equality of name + ":" + rest', () => {
+    fc.assert(
+      fc.property(part, part, part, part, (n1, r1, n2, r2) => {
+        expect(sameNameKey(n1, r1, n2, r2)).toBe(n1 + ':' + r1 === n2 + ':' + r2);
+      }),
+      { numRuns: 1000 },
+    );
+    expect(sameNameKey('a:b', 'c', 'a', 'b:c')).toBe(true);
+  });
+
+  it('sameJoined is the equality of the joined parts', () => {
+    const parts = fc.array(part, { maxLength: 3 });
+    fc.assert(
+      fc.property(parts, parts, (a, b) => {
+        expect(sameJoined(a, b, '\u0000')).toBe(a.join('\u0000') === b.join('\u0000'));
+      }),
+      { numRuns: 1000 },
+    );
+    expect(sameJoined([], [''], '\u0000')).toBe(true);
+  });
+});
+
+/** A batch as the answer comparisons read it: call keys and answers. */
+function batch(calls: readonly (readonly [string, string | null])[]): ZooBatch {
+  return {
+    calls: calls.map(([key]) => ({ key })),
+    answers: calls.map(([, a]) => a),
+  } as unknown as ZooBatch;
+}
+
+/** The key the lanes built before: sorted key + NUL + answer pairs, null if one is missing. */
+function builtKey(b: ZooBatch, normalise: (s: string) => string): string | null {
+  const pairs: string[] = [];
+  for (let i = 0; i < b.calls.length; i++) {
+    const a = b.answers[i];
+    if (a === null || a === undefined) return null;
+    pairs.push((b.calls[i]?.key ?? '') + '\u0000' + normalise(a));
+  }
+  return pairs.sort().join('\u0001');
+}
+
+describe('sameAnswers', () => {
+  const call = fc.tuple(
+    fc.constantFrom('f:1', 'f:2', 'g:1'),
+    fc.option(fc.constantFrom('x', 'y', 'x 1', 'x 2')),
+  );
+  const calls = fc.array(call, { minLength: 1, maxLength: 3 });
+  const digits = (s: string) => s.replace(/\d/g, '#');
+
+  it('agrees with comparing the built keys, with and without normalising', () => {
+    fc.assert(
+      fc.property(calls, calls, fc.boolean(), (x, y, norm) => {
+        const a = batch(x);
+        const b = batch(y);
+        const n = norm ? digits : (s: string) => s;
+        const ka = builtKey(a, n);
+        const kb = builtKey(b, n);
+        expect(answered(a)).toBe(ka !== null);
+        if (ka !== null && kb !== null) {
+          expect(sameAnswers(a, b, norm ? digits : undefined)).toBe(ka === kb);
+        }
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
+
+describe('diffLeafMaps', () => {
+  /** The comparison before: every leaf through its canonical form. */
+  function slowDiff(a: JsonValue, b: JsonValue) {
+    const fast = diffLeaves(a, b);
+    const la = argLeaves(a);
+    const lb = argLeaves(b);
+    const out: string[] = [];
+    la.forEach((before, path) => {
+      const after = lb.get(path);
+      if (after === undefined || canonicalArgs(before) !== canonicalArgs(after)) out.push(path);
+    });
+    lb.forEach((_, path) => {
+      if (!la.has(path)) out.push(path);
+    });
+    return [fast.map((d) => d.path), out];
+  }
+
+  it('finds the leaves whose canonical forms differ', () => {
+    const leaf = fc.oneof(
+      fc.constantFrom<JsonValue>('a', 'b', null, true),
+      fc.constantFrom('1', '1.0', '10', '-0', '1e1').map((l) => new JsonNumber(l) as JsonValue),
+    );
+    const value = fc
+      .dictionary(fc.constantFrom('p', 'q', 'r'), leaf, { maxKeys: 3 })
+      .map((o) => new Map(Object.entries(o)) as JsonValue);
+    fc.assert(
+      fc.property(value, value, (a, b) => {
+        const [fast, slow] = slowDiff(a, b);
+        expect(fast).toEqual(slow);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('takes 1 and 1.0 as different, and the same lexeme as the same', () => {
+    const a = new Map<string, JsonValue>([['n', new JsonNumber('1')]]);
+    const b = new Map<string, JsonValue>([['n', new JsonNumber('1.0')]]);
+    const c = new Map<string, JsonValue>([['n', new JsonNumber('1')]]);
+    expect(diffLeafMaps(argLeaves(a), argLeaves(b)).map((d) => d.path)).toEqual(['.n']);
+    expect(diffLeafMaps(argLeaves(a), argLeaves(c))).toEqual([]);
+  });
+});
