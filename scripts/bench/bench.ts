@@ -2,6 +2,7 @@
 // of a config-only re-run. Bundled and started by scripts/run-bench.mjs; prints figures, never
 // asserts on time.
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { Session } from 'node:inspector';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import {
@@ -88,6 +89,8 @@ interface Row {
   evaluateMs: number;
   rerunMs: number;
   rerunCpuMs: number;
+  /** MB allocated (collected or not) by JSON.parse and by each phase of one replay. */
+  alloc?: { parse: number; import: number; prepare: number; evaluate: number };
 }
 
 function measure(spec: SizeSpec): Row {
@@ -209,6 +212,19 @@ function printTable(rows: readonly Row[]): void {
   }
   out.push(
     '',
+    'allocated, garbage included (MB): JSON.parse; replay = import + prepare + evaluate',
+  );
+  for (const r of rows) {
+    const a = r.alloc;
+    if (a === undefined) continue;
+    const mb = (x: number) => x.toFixed(x < 10 ? 1 : 0);
+    out.push(
+      `  ${r.label}: ${mb(a.parse)}; ${mb(a.import + a.prepare + a.evaluate)} = ` +
+        `${mb(a.import)} + ${mb(a.prepare)} + ${mb(a.evaluate)}`,
+    );
+  }
+  out.push(
+    '',
     'ratio = (import + prepare + evaluate) / JSON.parse of the same text, median wall times,',
     'same process, the two timed alternately.',
     're-run = evaluateReplay with another config over the cached prepared replay.',
@@ -220,9 +236,77 @@ function printTable(rows: readonly Row[]): void {
   process.stdout.write(out.join('\n'));
 }
 
+/**
+ * MB allocated by `fn`, garbage included, from V8's sampling heap profiler (one sample per
+ * ~32 KB allocated, so within a few percent). Unlike times it does not move with the load of
+ * the machine, and allocation is what the collector's share of the replay follows.
+ */
+async function allocatedMb(session: Session, fn: () => unknown): Promise<number> {
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) =>
+      session.post(method, params, (e, r) => (e ? reject(e) : resolve(r))),
+    );
+  gc();
+  await post('HeapProfiler.startSampling', {
+    samplingInterval: 32768,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  const keep = fn();
+  const { profile } = (await post('HeapProfiler.stopSampling')) as {
+    profile: { head: SampleNode };
+  };
+  if (keep === undefined) throw new Error('the measured function must return its result');
+  let bytes = 0;
+  const walk = (n: SampleNode) => {
+    bytes += n.selfSize;
+    n.children.forEach(walk);
+  };
+  walk(profile.head);
+  return bytes / 1e6;
+}
+
+interface SampleNode {
+  selfSize: number;
+  children: SampleNode[];
+}
+
+/** Allocation of JSON.parse and of the three phases of one replay of `spec`'s transcript. */
+async function allocation(session: Session, spec: SizeSpec): Promise<Row['alloc']> {
+  const text = transcriptFor(spec);
+  const parse = await allocatedMb(session, () => JSON.parse(text) as unknown);
+  let imported: ReturnType<typeof importTranscript> | null = null;
+  const importMb = await allocatedMb(
+    session,
+    () => (imported = importTranscript(text, { format: 'auto' })),
+  );
+  const result = imported as ReturnType<typeof importTranscript> | null;
+  if (result === null || !result.ok) throw new Error('import failed');
+  const value = result.value;
+  let prepared: ReturnType<typeof prepareReplay> | null = null;
+  const prepareMb = await allocatedMb(session, () => (prepared = prepareReplay(value.messages)));
+  const source: ReportSource = {
+    format: value.format,
+    messages: value.messages.length,
+    warnings: value.warnings,
+    referenceScan: value.referenceScan,
+  };
+  const ready = prepared as ReturnType<typeof prepareReplay> | null;
+  if (ready === null) throw new Error('prepare failed');
+  const evaluateMb = await allocatedMb(session, () =>
+    evaluateReplay(ready, DEFAULT_CONFIG, source),
+  );
+  return { parse, import: importMb, prepare: prepareMb, evaluate: evaluateMb };
+}
+
 const rows: Row[] = [];
+const session = new Session();
+session.connect();
 for (const spec of sizesFromArgv(process.argv.slice(2))) {
   process.stdout.write(`measuring ${sizeLabel(spec)}…\n`);
-  rows.push(measure(spec));
+  const row = measure(spec);
+  row.alloc = await allocation(session, spec);
+  rows.push(row);
 }
+session.disconnect();
 printTable(rows);
