@@ -126,8 +126,12 @@ export function sameAnswers(
     const x = a.answers[0];
     const y = b.answers[0];
     if (x === null || x === undefined || y === null || y === undefined) return false;
+    // The calls' keys (`name:canonical`) compared in parts: `key` would build and keep one.
+    const ca = a.calls[0] as ZooCall;
+    const cb = b.calls[0] as ZooCall;
     return (
-      (a.calls[0] as ZooCall).key === (b.calls[0] as ZooCall).key && normalise(x) === normalise(y)
+      sameNameKey(ca.name, ca.argsCanonical, cb.name, cb.argsCanonical) &&
+      normalise(x) === normalise(y)
     );
   }
   const ka = answersKey(a, normalise);

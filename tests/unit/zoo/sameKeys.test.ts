@@ -35,7 +35,10 @@ describe('comparing keys without building them', () => {
 /** A batch as the answer comparisons read it: call keys and answers. */
 function batch(calls: readonly (readonly [string, string | null])[]): ZooBatch {
   return {
-    calls: calls.map(([key]) => ({ key })),
+    calls: calls.map(([key]) => {
+      const [name = '', args = ''] = key.split(':');
+      return { name, argsCanonical: args, key };
+    }),
     answers: calls.map(([, a]) => a),
   } as unknown as ZooBatch;
 }
