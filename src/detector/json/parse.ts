@@ -68,11 +68,15 @@ const INTERN_SLOTS = 1024;
  * Short escape-free strings seen before, by a hash of their length and three characters.
  * One table for every parse: a table per parser was 8 KB of garbage per arguments string read
  * (the detector lanes parse every distinct one). Interning only shares equal strings, so what
- * an earlier parse left in it is harmless; after a text longer than `INTERN_KEEP_MAX` it is
- * emptied, so a key sliced from a transcript never keeps that transcript's text alive.
+ * an earlier parse left in it is harmless. It must not keep a large text alive, though: a
+ * slice of 13 or more characters can point into its text (V8 copies shorter ones), so a text
+ * longer than `INTERN_KEEP_MAX` empties the table when its parse ends, and a shorter one (which
+ * may itself be a slice of a transcript) interns only strings too short to be such a slice.
  */
 const interned: (string | undefined)[] = new Array<string | undefined>(INTERN_SLOTS);
 const INTERN_KEEP_MAX = 4096;
+/** The longest string V8 always copies rather than slices (a sliced string has 13 or more). */
+const COPIED_MAX = 12;
 
 class Failure {
   constructor(
@@ -114,11 +118,15 @@ class Parser {
     numberOutOfRange: false,
   };
 
+  /** The longest string interned: see `interned`. */
+  private readonly internMax: number;
+
   constructor(
     private readonly text: string,
     private readonly strict: boolean,
   ) {
     this.topSpans = strict ? null : new Map();
+    this.internMax = text.length > INTERN_KEEP_MAX ? INTERN_MAX : COPIED_MAX;
   }
 
   /**
@@ -128,7 +136,7 @@ class Parser {
   private plain(start: number, end: number, intern: boolean): string | null {
     const t = this.text;
     const n = end - start;
-    if (!intern || n > INTERN_MAX) {
+    if (!intern || n > this.internMax) {
       const s = t.slice(start, end);
       return CONTROL_CHAR.test(s) ? null : s;
     }
@@ -380,14 +388,6 @@ function syntaxError(text: string, f: Failure): JsonSyntaxError {
 function parseWith(text: string, strict: boolean): Result<ParsedJson, JsonSyntaxError> {
   const p = new Parser(text, strict);
   try {
-    return parseAll(p, text);
-  } finally {
-    if (text.length > INTERN_KEEP_MAX) interned.fill(undefined);
-  }
-}
-
-function parseAll(p: Parser, text: string): Result<ParsedJson, JsonSyntaxError> {
-  try {
     const value = p.run();
     p.skipWs();
     if (p.pos < text.length) throw new Failure('trailing characters after the JSON value', p.pos);
@@ -397,6 +397,8 @@ function parseAll(p: Parser, text: string): Result<ParsedJson, JsonSyntaxError> 
   } catch (e) {
     if (e instanceof Failure) return err(syntaxError(text, e));
     throw e;
+  } finally {
+    if (text.length > INTERN_KEEP_MAX) interned.fill(undefined);
   }
 }
 
