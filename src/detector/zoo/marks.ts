@@ -55,7 +55,8 @@ export interface FlatCall {
   readonly batch: ZooBatch;
   readonly index: number;
   readonly name: string;
-  readonly key: string;
+  /** The call's canonical arguments: its key is `name:argsCanonical` (see `sameCall`). */
+  readonly argsCanonical: string;
   readonly answer: string | null;
   readonly error: boolean;
 }
@@ -66,10 +67,21 @@ export function flatCalls(batch: ZooBatch): FlatCall[] {
     batch,
     index,
     name: c.name,
-    key: c.key,
+    argsCanonical: c.argsCanonical,
     answer: batch.answers[index] ?? null,
     error: batch.answerError[index] ?? false,
   }));
+}
+
+/** A call's identity: its name and canonical arguments (`ZooCall.key` as parts). */
+interface CallIdentity {
+  readonly name: string;
+  readonly argsCanonical: string;
+}
+
+/** Whether two calls have the same key (`name:argsCanonical`), without building either. */
+export function sameCall(a: CallIdentity, b: CallIdentity): boolean {
+  return sameNameKey(a.name, a.argsCanonical, b.name, b.argsCanonical);
 }
 
 /**
@@ -126,13 +138,7 @@ export function sameAnswers(
     const x = a.answers[0];
     const y = b.answers[0];
     if (x === null || x === undefined || y === null || y === undefined) return false;
-    // The calls' keys (`name:canonical`) compared in parts: `key` would build and keep one.
-    const ca = a.calls[0] as ZooCall;
-    const cb = b.calls[0] as ZooCall;
-    return (
-      sameNameKey(ca.name, ca.argsCanonical, cb.name, cb.argsCanonical) &&
-      normalise(x) === normalise(y)
-    );
+    return sameCall(a.calls[0] as ZooCall, b.calls[0] as ZooCall) && normalise(x) === normalise(y);
   }
   const ka = answersKey(a, normalise);
   return ka !== null && ka === answersKey(b, normalise);

@@ -10,7 +10,7 @@
  * - error fingerprint: the same tool and the first 100 characters of its error 3 times in a
  *   row deny the next call to that tool (REP-002); any success resets it.
  */
-import { MarkSink, flatCalls, ordinal, param, tick } from '../marks';
+import { MarkSink, flatCalls, ordinal, param, sameCall, tick, type FlatCall } from '../marks';
 import type { ParamSpec, ZooDetector, ZooParams, ZooStep } from '../types';
 
 const PARAMS: readonly ParamSpec[] = [
@@ -34,7 +34,7 @@ function run(steps: readonly ZooStep[], values: ZooParams) {
   const maxRep = param(PARAMS, values, 'maxRepetitions');
   const errorRepeats = param(PARAMS, values, 'errorRepeats');
   const sink = new MarkSink();
-  let prev: string | null = null;
+  let prev: FlatCall | null = null;
   let repeatCount = 0;
   let errTool: string | null = null;
   let errPrint: string | null = null;
@@ -42,8 +42,8 @@ function run(steps: readonly ZooStep[], values: ZooParams) {
   for (const step of steps) {
     if (step.kind !== 'batch') continue;
     for (const c of flatCalls(step)) {
-      repeatCount = c.key === prev ? repeatCount + 1 : 1;
-      prev = c.key;
+      repeatCount = prev !== null && sameCall(prev, c) ? repeatCount + 1 : 1;
+      prev = c;
       if (maxRep > 0 && repeatCount > maxRep) {
         sink.add(
           step,

@@ -12,7 +12,7 @@
  * name 8× in a row. For stateful reads (`task_list`) a streak counts only while the result is
  * unchanged. Everything resets on a user prompt. Thought and content tiers are not replayed.
  */
-import { MarkSink, flatCalls, param, tick, type FlatCall } from '../marks';
+import { MarkSink, flatCalls, param, sameCall, tick, type FlatCall } from '../marks';
 import type { ParamSpec, ZooDetector, ZooParams, ZooStep } from '../types';
 import { isReadLike, isShellOverview } from './qwenRules';
 
@@ -41,8 +41,10 @@ const STATEFUL_READS = new Set(['task_list']);
 
 class Turn {
   calls = 0;
+  /** Calls by key (`name:argsCanonical`, built here only: the map needs the string). */
   counts = new Map<string, number>();
-  keys: string[] = [];
+  /** The last six calls, compared by key in parts. */
+  last: FlatCall[] = [];
   reads: boolean[] = [];
   nonReadSeen = false;
   maxRepeat = 0;
@@ -56,15 +58,16 @@ function check(turn: Turn, c: FlatCall, t: Record<string, number>): string | nul
   const prev = turn.prev;
   const resultChanged =
     prev !== null && STATEFUL_READS.has(c.name) && prev.name === c.name && prev.answer !== c.answer;
-  turn.same = prev !== null && prev.key === c.key && !resultChanged ? turn.same + 1 : 1;
+  turn.same = prev !== null && sameCall(prev, c) && !resultChanged ? turn.same + 1 : 1;
   turn.sameName = prev !== null && prev.name === c.name && !resultChanged ? turn.sameName + 1 : 1;
   turn.shell = isShellOverview(c.batch.calls[c.index]) ? turn.shell + 1 : 0;
   turn.calls++;
-  const count = (turn.counts.get(c.key) ?? 0) + 1;
-  turn.counts.set(c.key, count);
+  const key = c.name + ':' + c.argsCanonical;
+  const count = (turn.counts.get(key) ?? 0) + 1;
+  turn.counts.set(key, count);
   turn.maxRepeat = Math.max(turn.maxRepeat, count);
-  turn.keys.push(c.key);
-  if (turn.keys.length > 6) turn.keys.shift();
+  turn.last.push(c);
+  if (turn.last.length > 6) turn.last.shift();
   const read = isReadLike(c.name);
   turn.reads.push(read);
   if (turn.reads.length > 15) turn.reads.shift();
@@ -82,8 +85,12 @@ function check(turn: Turn, c: FlatCall, t: Record<string, number>): string | nul
   if (t.heuristics !== 1) return null;
   if (count >= (t.globalDuplicate as number))
     return `${name} with the same arguments ${count} times in this turn (heuristic)`;
-  const k = turn.keys.slice(-6);
-  if (k.length === 6 && k[0] !== k[1] && k.every((x, i) => x === k[i % 2]))
+  const k = turn.last;
+  if (
+    k.length === 6 &&
+    !sameCall(k[0] as FlatCall, k[1] as FlatCall) &&
+    k.every((x, i) => sameCall(x, k[i % 2] as FlatCall))
+  )
     return `the last 6 calls alternate between two calls (heuristic ABAB)`;
   const recent = turn.reads.slice(-15).filter(Boolean).length;
   if (turn.nonReadSeen && recent >= 8)

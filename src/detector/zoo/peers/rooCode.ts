@@ -9,8 +9,8 @@
  * - on a block the state is cleared (the count and the previous call) and the user is asked.
  * The browser-scroll exemption is gone with browser support and is not modelled.
  */
-import { MarkSink, ordinal, param, tick } from '../marks';
-import type { ParamSpec, ZooDetector, ZooParams, ZooStep } from '../types';
+import { MarkSink, ordinal, param, sameCall, tick } from '../marks';
+import type { ParamSpec, ZooCall, ZooDetector, ZooParams, ZooStep } from '../types';
 
 const PARAMS: readonly ParamSpec[] = [
   {
@@ -25,16 +25,16 @@ const PARAMS: readonly ParamSpec[] = [
 function run(steps: readonly ZooStep[], values: ZooParams) {
   const limit = param(PARAMS, values, 'limit');
   const sink = new MarkSink();
-  let prev: string | null = null;
+  let prev: ZooCall | null = null;
   let count = 0;
   for (const step of steps) {
     if (step.kind !== 'batch') continue;
     for (const c of step.calls) {
-      if (c.key === prev) {
+      if (prev !== null && sameCall(prev, c)) {
         count++;
       } else {
         count = 0;
-        prev = c.key;
+        prev = c;
       }
       if (limit > 0 && count >= limit) {
         sink.add(
