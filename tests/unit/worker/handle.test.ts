@@ -6,7 +6,12 @@ import { run } from '../import/helpers';
 import { createReplayHandler } from '../../../src/worker/handle';
 import { type PackedReport } from '../../../src/worker/packedReport';
 import { unpackReport, unpackTranscript } from '../../../src/worker/lazyReport';
-import type { LoadPhase, TranscriptInput, WorkerResponse } from '../../../src/worker/protocol';
+import type {
+  LoadPhase,
+  LoadRequest,
+  TranscriptInput,
+  WorkerResponse,
+} from '../../../src/worker/protocol';
 
 const now = () => Promise.resolve();
 /** Batch indexes whose packed refused bit (16) is set. */
@@ -20,6 +25,14 @@ const mutating = readFileSync(
 const text = (t: string): TranscriptInput => ({ kind: 'text', text: t, name: 'test' });
 const strikes3: DetectorConfig = { ...DEFAULT_CONFIG, maxRepeatedBatchSteps: 3 };
 
+/** A load request: request and data version 1 and the reference defaults unless given. */
+function loadRequest(
+  input: TranscriptInput,
+  { requestId = 1, dataVersion = 1, config = DEFAULT_CONFIG } = {},
+): LoadRequest {
+  return { type: 'load', requestId, dataVersion, input, config };
+}
+
 function refusedOf(r: WorkerResponse): number[] {
   if (r.type !== 'loaded' && r.type !== 'evaluated')
     throw new Error(`expected a report, got ${r.type}`);
@@ -31,13 +44,7 @@ describe('createReplayHandler', () => {
     const phases: LoadPhase[] = [];
     const h = createReplayHandler({ onProgress: (_req, phase) => phases.push(phase) });
     const blob = new Blob([mutating]);
-    const r = await h.handle({
-      type: 'load',
-      requestId: 1,
-      dataVersion: 1,
-      input: { kind: 'blob', blob, name: 'm.json' },
-      config: DEFAULT_CONFIG,
-    });
+    const r = await h.handle(loadRequest({ kind: 'blob', blob, name: 'm.json' }));
     if (r.type !== 'loaded') throw new Error(`expected loaded, got ${r.type}`);
     expect(phases).toEqual(['reading', 'reading', 'parsing', 'replaying']);
     expect(r.defaultReport).toBeNull();
@@ -57,13 +64,7 @@ describe('createReplayHandler', () => {
       ],
     });
     const blob = new Blob([big]);
-    const r = await h.handle({
-      type: 'load',
-      requestId: 1,
-      dataVersion: 1,
-      input: { kind: 'blob', blob, name: 'big.json' },
-      config: DEFAULT_CONFIG,
-    });
+    const r = await h.handle(loadRequest({ kind: 'blob', blob, name: 'big.json' }));
     if (r.type !== 'loaded') throw new Error(`expected loaded, got ${r.type}`);
     expect(seen).toEqual([
       ['reading', 0, blob.size],
@@ -77,13 +78,9 @@ describe('createReplayHandler', () => {
 
   it('reads a file as text where it can, and as bytes where the bytes matter', async () => {
     const load = async (parts: BlobPart[]) => {
-      const r = await createReplayHandler().handle({
-        type: 'load',
-        requestId: 1,
-        dataVersion: 1,
-        input: { kind: 'blob', blob: new Blob(parts), name: 'f.json' },
-        config: DEFAULT_CONFIG,
-      });
+      const r = await createReplayHandler().handle(
+        loadRequest({ kind: 'blob', blob: new Blob(parts), name: 'f.json' }),
+      );
       if (r.type !== 'loaded') throw new Error(`expected loaded, got ${r.type}`);
       return { warnings: r.report.head.source.warnings, batches: r.report.batchCount };
     };
@@ -106,13 +103,7 @@ describe('createReplayHandler', () => {
 
   it('loads a transcript and reports for the config and the defaults', async () => {
     const h = createReplayHandler();
-    const r = await h.handle({
-      type: 'load',
-      requestId: 1,
-      dataVersion: 1,
-      input: text(mutating),
-      config: strikes3,
-    });
+    const r = await h.handle(loadRequest(text(mutating), { config: strikes3 }));
     expect(r.type).toBe('loaded');
     if (r.type !== 'loaded') return;
     expect(r.requestId).toBe(1);
@@ -131,13 +122,7 @@ describe('createReplayHandler', () => {
 
   it('re-evaluates the cached transcript for a config change', async () => {
     const h = createReplayHandler();
-    await h.handle({
-      type: 'load',
-      requestId: 1,
-      dataVersion: 7,
-      input: text(mutating),
-      config: DEFAULT_CONFIG,
-    });
+    await h.handle(loadRequest(text(mutating), { dataVersion: 7 }));
     const a = await h.handle({ type: 'evaluate', requestId: 2, dataVersion: 7, config: strikes3 });
     expect(a.type).toBe('evaluated');
     expect(refusedOf(a)).toEqual([]);
@@ -152,33 +137,22 @@ describe('createReplayHandler', () => {
 
   it('reads a Blob and bytes the same as text', async () => {
     const h = createReplayHandler();
-    const blob = await h.handle({
-      type: 'load',
-      requestId: 1,
-      dataVersion: 1,
-      input: { kind: 'blob', blob: new Blob([mutating]), name: 'm.json' },
-      config: DEFAULT_CONFIG,
-    });
+    const blob = await h.handle(
+      loadRequest({ kind: 'blob', blob: new Blob([mutating]), name: 'm.json' }),
+    );
     expect(refusedOf(blob)).toEqual([3]);
-    const bytes = await h.handle({
-      type: 'load',
-      requestId: 2,
-      dataVersion: 2,
-      input: { kind: 'bytes', bytes: new TextEncoder().encode(mutating), name: 'm.json' },
-      config: DEFAULT_CONFIG,
-    });
+    const bytes = await h.handle(
+      loadRequest(
+        { kind: 'bytes', bytes: new TextEncoder().encode(mutating), name: 'm.json' },
+        { requestId: 2, dataVersion: 2 },
+      ),
+    );
     expect(refusedOf(bytes)).toEqual([3]);
   });
 
   it('describes one batch of the latest report', async () => {
     const h = createReplayHandler();
-    await h.handle({
-      type: 'load',
-      requestId: 1,
-      dataVersion: 1,
-      input: text(mutating),
-      config: DEFAULT_CONFIG,
-    });
+    await h.handle(loadRequest(text(mutating)));
     const d = await h.handle({ type: 'details', requestId: 2, dataVersion: 1, batchIndex: 3 });
     expect(d.type).toBe('details');
     if (d.type !== 'details') return;
@@ -203,13 +177,7 @@ describe('createReplayHandler', () => {
       const report = run(imported.value);
       expect(imported.value.spanText !== undefined).toBe(file !== 'formats/anthropic.json');
       const h = createReplayHandler();
-      await h.handle({
-        type: 'load',
-        requestId: 1,
-        dataVersion: 1,
-        input: text(t),
-        config: DEFAULT_CONFIG,
-      });
+      await h.handle(loadRequest(text(t)));
       const expectDetails = async () => {
         // Last batch first, so the answers cannot all come from rebuilding in order.
         for (let i = report.batches.length - 1; i >= 0; i--) {
@@ -233,20 +201,13 @@ describe('createReplayHandler', () => {
 
   it('returns a syntax error with line and column, and keeps the previous transcript', async () => {
     const h = createReplayHandler();
-    await h.handle({
-      type: 'load',
-      requestId: 1,
-      dataVersion: 1,
-      input: text(mutating),
-      config: DEFAULT_CONFIG,
-    });
-    const bad = await h.handle({
-      type: 'load',
-      requestId: 2,
-      dataVersion: 2,
-      input: text('{\n  "messages": [\n    {"role": "user",, }\n  ]\n}'),
-      config: DEFAULT_CONFIG,
-    });
+    await h.handle(loadRequest(text(mutating)));
+    const bad = await h.handle(
+      loadRequest(text('{\n  "messages": [\n    {"role": "user",, }\n  ]\n}'), {
+        requestId: 2,
+        dataVersion: 2,
+      }),
+    );
     expect(bad.type).toBe('error');
     if (bad.type !== 'error') return;
     expect(bad.requestType).toBe('load');
@@ -268,13 +229,7 @@ describe('createReplayHandler', () => {
 
   it('lists the supported formats for an unknown one', async () => {
     const h = createReplayHandler();
-    const r = await h.handle({
-      type: 'load',
-      requestId: 1,
-      dataVersion: 1,
-      input: text('{"hello": "world"}'),
-      config: DEFAULT_CONFIG,
-    });
+    const r = await h.handle(loadRequest(text('{"hello": "world"}')));
     expect(r.type).toBe('error');
     if (r.type !== 'error' || r.error.kind !== 'import')
       throw new Error('expected an import error');
@@ -292,13 +247,7 @@ describe('createReplayHandler', () => {
       config: DEFAULT_CONFIG,
     });
     expect(none.type === 'error' && none.error.kind).toBe('stale');
-    await h.handle({
-      type: 'load',
-      requestId: 2,
-      dataVersion: 5,
-      input: text(mutating),
-      config: DEFAULT_CONFIG,
-    });
+    await h.handle(loadRequest(text(mutating), { requestId: 2, dataVersion: 5 }));
     const old = await h.handle({
       type: 'evaluate',
       requestId: 3,
@@ -327,13 +276,7 @@ describe('createReplayHandler', () => {
 
   it('rejects a batch index outside the report', async () => {
     const h = createReplayHandler();
-    await h.handle({
-      type: 'load',
-      requestId: 1,
-      dataVersion: 1,
-      input: text(mutating),
-      config: DEFAULT_CONFIG,
-    });
+    await h.handle(loadRequest(text(mutating)));
     for (const batchIndex of [-1, 4, 1.5]) {
       const r = await h.handle({ type: 'details', requestId: 2, dataVersion: 1, batchIndex });
       expect(r).toMatchObject({ type: 'error', error: { kind: 'bad-request' } });
@@ -342,13 +285,9 @@ describe('createReplayHandler', () => {
 
   it('runs requests in arrival order, so details follow the load before them', async () => {
     const h = createReplayHandler();
-    const load = h.handle({
-      type: 'load',
-      requestId: 1,
-      dataVersion: 1,
-      input: { kind: 'blob', blob: new Blob([mutating]), name: 'm.json' },
-      config: DEFAULT_CONFIG,
-    });
+    const load = h.handle(
+      loadRequest({ kind: 'blob', blob: new Blob([mutating]), name: 'm.json' }),
+    );
     const details = h.handle({ type: 'details', requestId: 2, dataVersion: 1, batchIndex: 3 });
     expect((await load).type).toBe('loaded');
     expect((await details).type).toBe('details');
@@ -361,13 +300,7 @@ describe('createReplayHandler', () => {
       name: 'x',
       blob: { arrayBuffer: () => Promise.reject(new Error('disk gone')) },
     } as unknown as TranscriptInput;
-    const r = await h.handle({
-      type: 'load',
-      requestId: 1,
-      dataVersion: 1,
-      input: broken,
-      config: DEFAULT_CONFIG,
-    });
+    const r = await h.handle(loadRequest(broken));
     expect(r).toMatchObject({ type: 'error', error: { kind: 'internal' } });
     if (r.type === 'error')
       expect(r.error.kind === 'internal' && r.error.message).toContain('disk gone');
