@@ -2,12 +2,11 @@ import {
   describeRefusal,
   evaluateReplay,
   formatReferenceSettings,
-  prepareReplay,
   type DetectorConfig,
   type Report,
 } from '../detector/index';
 import { corpusParts } from '../import/corpus';
-import { FORMATS, importTranscript, type FormatId, type ImportError } from '../import/index';
+import { FORMATS, importPrepared, type FormatId, type ImportError } from '../import/index';
 import { parseArgs, USAGE, type CliOptions } from './args';
 import { parseConfigFile, resolveConfig, type ConfigOverrides } from './configFile';
 import {
@@ -134,11 +133,12 @@ async function analyse(argv: readonly string[], io: CliIo): Promise<number> {
 
   const t0 = io.now();
   // No `name`: it is used only in messages, and every error line already starts with the file.
-  const imported = importTranscript(bytes, { format: opts.format as FormatId | 'auto' });
+  // The prepare step takes each message as the import reads it (no whole parsed tree).
+  const imported = importPrepared(bytes, { format: opts.format as FormatId | 'auto' });
   if (!imported.ok) throw new CliFailure(importFailure(display, imported.error));
   const importMs = io.now() - t0;
   const { value } = imported;
-  const prepared = prepareReplay(value.messages);
+  const { prepared } = value;
   const report: Report = evaluateReplay(
     prepared,
     config,

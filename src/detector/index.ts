@@ -9,7 +9,8 @@ export type * from './report';
 export * from './result';
 
 export type { JsonDiagnostics, ParsedJson, JsonSyntaxError } from './json/parse';
-export { parseJson, parseJsonStrict } from './json/parse';
+export { JsonPartReader, parseJson, parseJsonStrict } from './json/parse';
+export type { JsonPart } from './json/parse';
 export { printJson, prettyJson, quoteJsonString } from './json/print';
 export { formatSerdeNumber, formatSerdeFloat } from './json/numbers';
 export { compareUtf8 } from './json/utf8order';
@@ -33,9 +34,11 @@ export { StagnationDetector } from './stagnation';
 export { extractText } from './text';
 
 export type { PreparedReplay } from './replayPrepare';
-export { prepareReplay } from './replayPrepare';
+export { prepareReplay, replayPreparer } from './replayPrepare';
+export type { ReplayPreparer } from './replayPrepare';
 export { evaluateReplay, replay } from './replay';
-export { referenceScan } from './referenceScan';
+export { referenceScan, scanDiagnostics, scanMessage } from './referenceScan';
+export type { ReferenceScan } from './referenceScan';
 
 export type { CallDetails, AnswerDetails, BatchDetails } from './details';
 export { describeBatch } from './details';

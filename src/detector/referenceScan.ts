@@ -2,7 +2,7 @@
  * Would the reference proxy scan this body, or fail open (detector.md §7.1)? Loopscope
  * analyses leniently either way; this says when the reference guard would have been off.
  */
-import type { ParsedJson } from './json/parse';
+import type { JsonDiagnostics, ParsedJson } from './json/parse';
 import { isJsonObject, type JsonObject, type JsonValue } from './json/value';
 
 /** serde_json's recursion limit: 127 nested containers parse, 128 fail (§3.4). */
@@ -12,12 +12,45 @@ const MAX_DEPTH = 127;
  * Judges an OpenAI chat request body (or a bare `messages` array, judged as if wrapped in
  * `{"messages": …}`) from its lenient parse and diagnostics.
  */
-export function referenceScan(parsed: ParsedJson): 'scanned' | { failOpen: string } {
+export function referenceScan(parsed: ParsedJson): ReferenceScan {
   const { value, diagnostics: d } = parsed;
   const bare = Array.isArray(value);
   if (!bare && !isJsonObject(value)) {
     return { failOpen: 'the body is not a JSON object, so the reference cannot read it' };
   }
+  const whole = scanDiagnostics(d, bare);
+  if (whole !== 'scanned') return whole;
+  const duplicates = new Set<JsonObject>(d.duplicateKeyObjects);
+  let messages: JsonValue | undefined;
+  if (bare) {
+    messages = value;
+  } else {
+    const envelope = value as JsonObject;
+    if (duplicates.has(envelope)) {
+      return { failOpen: 'the request object repeats a field name, which the reference rejects' };
+    }
+    messages = envelope.get('messages');
+    if (messages === undefined) return 'scanned';
+  }
+  if (!Array.isArray(messages)) {
+    return { failOpen: '`messages` is not an array, so the reference cannot read it' };
+  }
+  for (let i = 0; i < messages.length; i++) {
+    const m = messages[i] as JsonValue;
+    const one = scanMessage(i, m, isJsonObject(m) && duplicates.has(m));
+    if (one !== 'scanned') return one;
+  }
+  return 'scanned';
+}
+
+/** The verdict of `referenceScan`. */
+export type ReferenceScan = 'scanned' | { failOpen: string };
+
+/**
+ * The checks of `referenceScan` that read only the whole document's diagnostics, in its order
+ * (a reader that parses a document in parts merges the parts' diagnostics and starts here).
+ */
+export function scanDiagnostics(d: JsonDiagnostics, bare: boolean): ReferenceScan {
   if (d.loneSurrogate) {
     return {
       failOpen: 'the body contains a lone UTF-16 surrogate escape, which serde_json rejects',
@@ -37,34 +70,21 @@ export function referenceScan(parsed: ParsedJson): 'scanned' | { failOpen: strin
   if (d.duplicateKey && d.duplicateKeyObjects === undefined) {
     return { failOpen: 'the body repeats a field name somewhere, which the reference may reject' };
   }
-  const duplicates = new Set<JsonObject>(d.duplicateKeyObjects);
-  let messages: JsonValue | undefined;
-  if (bare) {
-    messages = value;
-  } else {
-    const envelope = value as JsonObject;
-    if (duplicates.has(envelope)) {
-      return { failOpen: 'the request object repeats a field name, which the reference rejects' };
-    }
-    messages = envelope.get('messages');
-    if (messages === undefined) return 'scanned';
+  return 'scanned';
+}
+
+/** The check of one element `m` of `messages` (`repeats`: the object itself repeats a key). */
+export function scanMessage(i: number, m: JsonValue, repeats: boolean): ReferenceScan {
+  if (Array.isArray(m)) {
+    return {
+      failOpen: `message ${i} is an array; the reference would read it positionally and Loopscope does not`,
+    };
   }
-  if (!Array.isArray(messages)) {
-    return { failOpen: '`messages` is not an array, so the reference cannot read it' };
+  if (!isJsonObject(m)) {
+    return { failOpen: `message ${i} is not a JSON object, so the reference cannot read it` };
   }
-  for (let i = 0; i < messages.length; i++) {
-    const m = messages[i];
-    if (Array.isArray(m)) {
-      return {
-        failOpen: `message ${i} is an array; the reference would read it positionally and Loopscope does not`,
-      };
-    }
-    if (!isJsonObject(m)) {
-      return { failOpen: `message ${i} is not a JSON object, so the reference cannot read it` };
-    }
-    if (duplicates.has(m)) {
-      return { failOpen: `message ${i} repeats a field name, which the reference rejects` };
-    }
+  if (repeats) {
+    return { failOpen: `message ${i} repeats a field name, which the reference rejects` };
   }
   return 'scanned';
 }

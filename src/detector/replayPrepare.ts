@@ -18,6 +18,8 @@ import type { JsonValue } from './json/value';
 /** A replay prepared for evaluation under any config; opaque apart from the batch count. */
 export interface PreparedReplay {
   readonly batchCount: number;
+  /** The time the prepare step took (its own share when it took messages as they were read). */
+  readonly prepareMs: number;
 }
 
 /** One assistant batch with everything the state machine needs. */
@@ -55,10 +57,8 @@ export class PreparedData implements PreparedReplay {
   readonly eventKind: number[] = [];
   readonly eventArg: number[] = [];
   readonly eventMessage: number[] = [];
-  constructor(
-    readonly messageCount: number,
-    public prepareMs: number,
-  ) {}
+  messageCount = 0;
+  prepareMs = 0;
   get batchCount(): number {
     return this.batches.length;
   }
@@ -205,8 +205,24 @@ class CanonicalTable {
  * result is evaluated under any config by `evaluateReplay`.
  */
 export function prepareReplay(messages: readonly ChatMessage[]): PreparedReplay {
-  const started = now();
-  const data = new PreparedData(messages.length, 0);
+  const preparer = replayPreparer();
+  for (let i = 0; i < messages.length; i++) preparer.push(messages[i] as ChatMessage);
+  return preparer.finish();
+}
+
+/**
+ * `prepareReplay` one message at a time, in order, so a reader can hand over each message as it
+ * parses it and let it go (issue 5: no whole tree of a large transcript). A batch is prepared
+ * once the next message that is not a tool result arrives, or at `finish`; only its own
+ * message and tool results are held until then.
+ */
+export interface ReplayPreparer {
+  push(message: ChatMessage): void;
+  finish(): PreparedReplay;
+}
+
+export function replayPreparer(): ReplayPreparer {
+  const data = new PreparedData();
   const canonicals = new CanonicalTable();
   const names = new Map<string, NameInfo>();
   let pairCount = 0;
@@ -283,25 +299,15 @@ export function prepareReplay(messages: readonly ChatMessage[]): PreparedReplay 
     return id;
   };
 
-  for (let i = 0; i < messages.length; i++) {
-    const m = messages[i] as ChatMessage;
-    const role = m.role;
-    if (role === 'tool') continue;
-    if (role !== 'assistant') {
-      pushEvent(data, EV_BREAK, breakRole(role), i);
-      continue;
-    }
-    const tc = m.tool_calls;
-    if (!Array.isArray(tc) || tc.length === 0) {
-      const text = extractText(m.content);
-      let key = -1;
-      if (text !== '') {
-        key = proseKeys.get(text) ?? proseKeys.size;
-        if (key === proseKeys.size) proseKeys.set(text, key);
-      }
-      pushEvent(data, EV_PROSE, key, i);
-      continue;
-    }
+  /** The batch waiting for its tool results: its message, then the results so far. */
+  let pending: ChatMessage[] | null = null;
+  let pendingIndex = -1;
+  let count = 0;
+  let spent = 0;
+
+  const batch = (group: ChatMessage[], i: number): void => {
+    const m = group[0] as ChatMessage;
+    const tc = m.tool_calls as JsonValue[];
     const n = tc.length;
     const calls: CallReport[] = new Array<CallReport>(n);
     const joinable: { id: string; pairKey: number }[] = new Array<{ id: string; pairKey: number }>(
@@ -353,7 +359,7 @@ export function prepareReplay(messages: readonly ChatMessage[]): PreparedReplay 
       const list = calls.map((c) => c.name);
       nameSet = nameSetOf(list.join('\u0000'), list);
     }
-    const pairs = joinAnswers(joinable, messages, i);
+    const pairs = joinAnswers(joinable, group, 0);
     const wasSeen = seen[sigId] as boolean;
     const beforePairs = lastPairs[sigId] as AnswerPair[] | null;
     const same = wasSeen && beforePairs !== null && pairs !== null && samePairs(beforePairs, pairs);
@@ -373,9 +379,52 @@ export function prepareReplay(messages: readonly ChatMessage[]): PreparedReplay 
       identicalResultRepeat: same,
       repeatNotEvaluated,
     });
-  }
-  data.prepareMs = now() - started;
-  return data;
+  };
+
+  const flush = (): void => {
+    if (pending === null) return;
+    const group = pending;
+    pending = null;
+    batch(group, pendingIndex);
+  };
+
+  return {
+    push(m: ChatMessage): void {
+      const i = count++;
+      const role = m.role;
+      if (role === 'tool') {
+        pending?.push(m);
+        return;
+      }
+      const started = now();
+      flush();
+      if (role !== 'assistant') {
+        pushEvent(data, EV_BREAK, breakRole(role), i);
+      } else {
+        const tc = m.tool_calls;
+        if (!Array.isArray(tc) || tc.length === 0) {
+          const text = extractText(m.content);
+          let key = -1;
+          if (text !== '') {
+            key = proseKeys.get(text) ?? proseKeys.size;
+            if (key === proseKeys.size) proseKeys.set(text, key);
+          }
+          pushEvent(data, EV_PROSE, key, i);
+        } else {
+          pending = [m];
+          pendingIndex = i;
+        }
+      }
+      spent += now() - started;
+    },
+    finish(): PreparedReplay {
+      const started = now();
+      flush();
+      data.messageCount = count;
+      data.prepareMs = spent + (now() - started);
+      return data;
+    },
+  };
 }
 
 function pushEvent(data: PreparedData, kind: number, arg: number, message: number): void {

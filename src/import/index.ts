@@ -1,10 +1,18 @@
-import { err, ok } from '../detector/index';
-import type { Result } from '../detector/index';
+import { err, ok, replayPreparer } from '../detector/index';
+import type {
+  ChatMessage,
+  MessageList,
+  PreparedReplay,
+  ReplayPreparer,
+  Result,
+} from '../detector/index';
+import { readChatSpans } from './chatSpans';
 import { decodeInput, type Decoded } from './decode';
 import type { FormatOutput } from './format';
 import { formatLabel, FORMATS } from './formatList';
 import { IMPORTERS } from './registry';
 import { sniff } from './sniff';
+import { keptMessages } from './spanMessages';
 import { readDoc } from './text';
 import type { Doc } from './text';
 import type { FormatId, Imported, ImportError, ImportOptions } from './types';
@@ -14,6 +22,20 @@ export type { FormatId, FormatInfo, Imported, ImportError, ImportOptions } from 
 export { FORMATS } from './formatList';
 export type { Decoded } from './decode';
 export { keptMessages, SpanMessages } from './spanMessages';
+
+/** What `importStreaming` returns: an `Imported` whose messages went to the sink as read. */
+export interface StreamedImport extends Omit<Imported, 'messages' | 'spanText'> {
+  /**
+   * Every message again, for reading later (a batch's details): rebuilt from the text on
+   * demand where the format allows (`SpanMessages`), else the list itself.
+   */
+  readonly messages: MessageList;
+  /**
+   * The messages as built, when the import built them all and `messages` rebuilds them (a
+   * holder hands these to one more reader, then lets them go); null otherwise.
+   */
+  readonly built: ChatMessage[] | null;
+}
 
 /**
  * The first half of `importTranscript`: bytes (or text) to text, or to a ZIP archive's
@@ -39,13 +61,81 @@ export function importTranscript(
   try {
     return importUnsafe(input, opts ?? {});
   } catch (e) {
-    // Defence in depth: a bug in one format's mapping must become an error, not a crash.
-    const what = e instanceof Error ? e.message : String(e);
-    return err({
-      kind: 'invalid',
-      message: `The transcript could not be imported: ${what.split('\n')[0] ?? ''}`,
-    });
+    return err(crashed(e));
   }
+}
+
+/** Defence in depth: a bug in one format's mapping must become an error, not a crash. */
+function crashed(e: unknown): ImportError {
+  const what = e instanceof Error ? e.message : String(e);
+  return {
+    kind: 'invalid',
+    message: `The transcript could not be imported: ${what.split('\n')[0] ?? ''}`,
+  };
+}
+
+/**
+ * `importTranscript` for a caller that reads each message once, in order, as the import yields
+ * it (the replay's prepare step). An OpenAI chat request body or messages array is read one
+ * message at a time, each passed on and let go (chatSpans.ts), so a large transcript's whole
+ * tree is never built; anything else is imported whole, then passed on. `begin` is called for
+ * a fresh sink before the messages are passed on, and again if a reading was abandoned part way
+ * (a body that turns out not to be plain OpenAI chat). Never throws.
+ */
+export function importStreaming(
+  input: string | Uint8Array | Decoded,
+  opts: ImportOptions,
+  begin: () => (m: ChatMessage) => void,
+): Result<StreamedImport, ImportError> {
+  try {
+    const decoded =
+      typeof input === 'string' || input instanceof Uint8Array
+        ? decodeInput(input, opts.name)
+        : ok(input);
+    if (!decoded.ok) return decoded;
+    const format = opts.format ?? 'auto';
+    if (decoded.value.kind === 'text' && (format === 'auto' || format === 'openai-chat')) {
+      const { text, warnings } = decoded.value;
+      const read = readChatSpans(text, format === 'openai-chat', begin());
+      if (read !== null) {
+        return ok({
+          format: 'openai-chat',
+          formatLabel: formatLabel('openai-chat'),
+          messages: read.messages,
+          built: null,
+          warnings: [...warnings, ...read.warnings],
+          referenceScan: read.referenceScan,
+        });
+      }
+    }
+    const whole = importUnsafe(decoded.value, opts);
+    if (!whole.ok) return whole;
+    const sink = begin();
+    for (const m of whole.value.messages) sink(m);
+    const kept = keptMessages(whole.value);
+    const { messages, spanText: _, ...rest } = whole.value;
+    return ok({ ...rest, messages: kept, built: kept === messages ? null : messages });
+  } catch (e) {
+    return err(crashed(e));
+  }
+}
+
+/**
+ * `importStreaming` into the replay's prepare step: the usual way in for a whole transcript
+ * (worker, CLI, bench). The prepared replay is what `prepareReplay` gives for the messages.
+ */
+export function importPrepared(
+  input: string | Uint8Array | Decoded,
+  opts: ImportOptions,
+): Result<StreamedImport & { readonly prepared: PreparedReplay }, ImportError> {
+  let preparer: ReplayPreparer = replayPreparer();
+  const imported = importStreaming(input, opts, () => {
+    const fresh = replayPreparer();
+    preparer = fresh;
+    return (m) => fresh.push(m);
+  });
+  if (!imported.ok) return imported;
+  return ok({ ...imported.value, prepared: preparer.finish() });
 }
 
 function importUnsafe(

@@ -85,7 +85,7 @@ export function sniff(doc: Doc): Sniffed {
   return { format: null, seen: describeValue(v) };
 }
 
-function sniffObject(o: JsonObject): FormatId | null {
+export function sniffObject(o: JsonObject): FormatId | null {
   if (isJsonArray(field(obj(o, 'log'), 'entries'))) return 'har';
   if (o.has('resourceSpans')) return 'otel';
   if (o.has('version') && o.has('eval') && (o.has('samples') || o.has('results'))) return 'inspect';
@@ -128,7 +128,7 @@ function sniffObject(o: JsonObject): FormatId | null {
   return null;
 }
 
-function sniffArray(a: JsonValue[]): FormatId | null {
+export function sniffArray(a: JsonValue[]): FormatId | null {
   if (a.length === 0) return 'openai-chat';
   const head = a.slice(0, SAMPLE);
   if (head.some((m) => hasKeys(m, 'role', 'parts'))) return 'gemini';
@@ -203,27 +203,49 @@ function sniffLineRecords(head: JsonValue[]): FormatId | null {
 
 /** The dialect of a list of `{role, …}` messages (research note §15 step 4). */
 export function messageListDialect(msgs: readonly JsonValue[]): FormatId {
-  let openai = false;
-  let langchain = false;
-  for (const m of msgs) {
-    if (!isJsonObject(m)) continue;
+  const fold = new DialectFold();
+  for (const m of msgs) if (fold.add(m)) break;
+  return fold.result;
+}
+
+/**
+ * `messageListDialect` one message at a time, for a reader that sees each message once: `add`
+ * says when the answer is settled (Anthropic or Gemini blocks), `result` is the answer so far.
+ */
+export class DialectFold {
+  private openai = false;
+  private langchain = false;
+  private settled: FormatId | null = null;
+
+  /** Takes in one message; true once the dialect is settled whatever follows. */
+  add(m: JsonValue): boolean {
+    if (this.settled !== null) return true;
+    if (!isJsonObject(m)) return false;
     const content = m.get('content');
     if (isJsonArray(content)) {
       for (const b of content) {
         const t = str(b, 'type');
-        if (t !== undefined && ANTHROPIC_BLOCKS.has(t)) return 'anthropic';
-        if (t === 'image' && hasKeys(b, 'source')) return 'anthropic';
+        if ((t !== undefined && ANTHROPIC_BLOCKS.has(t)) || (t === 'image' && hasKeys(b, 'source')))
+          this.settled = 'anthropic';
       }
+      if (this.settled !== null) return true;
     }
-    if (m.has('parts') && !m.has('content')) return 'gemini';
-    if (m.has('tool_calls') || m.has('function_call') || m.has('tool_call_id')) openai = true;
+    if (m.has('parts') && !m.has('content')) {
+      this.settled = 'gemini';
+      return true;
+    }
+    if (m.has('tool_calls') || m.has('function_call') || m.has('tool_call_id')) this.openai = true;
     const role = str(m, 'role');
-    if (role === 'tool' || role === 'function') openai = true;
+    if (role === 'tool' || role === 'function') this.openai = true;
     if (!m.has('role') && (m.has('lc') || LANGCHAIN_TYPES.has(str(m, 'type') ?? '')))
-      langchain = true;
+      this.langchain = true;
+    return false;
   }
-  if (!openai && langchain) return 'langchain';
-  return 'openai-chat';
+
+  get result(): FormatId {
+    if (this.settled !== null) return this.settled;
+    return !this.openai && this.langchain ? 'langchain' : 'openai-chat';
+  }
 }
 
 function isResponsesItem(v: JsonValue): boolean {

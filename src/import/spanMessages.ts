@@ -7,7 +7,7 @@
  * (`Imported.spanText`, set by the OpenAI chat importer when nothing was converted); others
  * keep their messages as they are.
  */
-import { parseJson } from '../detector/index';
+import { JsonPartReader } from '../detector/index';
 import type { ChatMessage, MessageList } from '../detector/index';
 import { rawMessage } from './dialects/openai';
 import type { Imported } from './types';
@@ -16,21 +16,30 @@ import type { Imported } from './types';
 const RECENT = 64;
 
 export class SpanMessages implements MessageList {
-  /** start, end of each message (UTF-16 offsets; V8 strings stay far below 2^32 units). */
-  private readonly bounds: Uint32Array;
   private readonly recent: (ChatMessage | undefined)[] = new Array<ChatMessage | undefined>(RECENT);
   private readonly recentIndex = new Int32Array(RECENT).fill(-1);
+  private reader: JsonPartReader | null = null;
 
-  constructor(
+  private constructor(
     private readonly text: string,
-    messages: readonly ChatMessage[],
-  ) {
-    this.bounds = new Uint32Array(messages.length * 2);
+    /** start, end of each message (UTF-16 offsets; V8 strings stay far below 2^32 units). */
+    private readonly bounds: Uint32Array,
+  ) {}
+
+  /** The messages of an import, each rebuilt from the text at its span. */
+  static fromMessages(text: string, messages: readonly ChatMessage[]): SpanMessages {
+    const bounds = new Uint32Array(messages.length * 2);
     messages.forEach((m, i) => {
       if (m.span === undefined) throw new Error(`message ${i} has no span to rebuild it from`);
-      this.bounds[2 * i] = m.span.start;
-      this.bounds[2 * i + 1] = m.span.end;
+      bounds[2 * i] = m.span.start;
+      bounds[2 * i + 1] = m.span.end;
     });
+    return new SpanMessages(text, bounds);
+  }
+
+  /** Messages at `bounds` (start, end, start, end, …), each one JSON value of the text. */
+  static fromBounds(text: string, bounds: Uint32Array): SpanMessages {
+    return new SpanMessages(text, bounds);
   }
 
   get length(): number {
@@ -44,9 +53,14 @@ export class SpanMessages implements MessageList {
     if (this.recentIndex[slot] === index) return this.recent[slot];
     const start = this.bounds[2 * index] as number;
     const end = this.bounds[2 * index + 1] as number;
-    const parsed = parseJson(this.text.slice(start, end));
+    // One reader for all reads: the detector lanes read every message in order, which is then
+    // one pass over the text's escapes.
+    this.reader ??= new JsonPartReader(this.text);
+    const parsed = this.reader.read(start);
     // The span held one JSON value when the transcript was imported, and the text is the same.
-    if (!parsed.ok) throw new Error(`message ${index} no longer parses: ${parsed.error.message}`);
+    if (!parsed.ok || parsed.value.end > end) {
+      throw new Error(`message ${index} no longer parses`);
+    }
     const m = rawMessage(parsed.value.value, { start, end });
     this.recent[slot] = m;
     this.recentIndex[slot] = index;
@@ -61,5 +75,5 @@ export class SpanMessages implements MessageList {
 export function keptMessages(imported: Imported): MessageList {
   const { spanText, messages } = imported;
   if (spanText === undefined || !messages.every((m) => m.span !== undefined)) return messages;
-  return new SpanMessages(spanText, messages);
+  return SpanMessages.fromMessages(spanText, messages);
 }

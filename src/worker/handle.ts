@@ -3,7 +3,8 @@
  * tested) in Node exactly as it runs in the Web Worker.
  *
  * It holds one transcript at a time: the messages (for details: only their places in the
- * text where the format allows, see spanMessages.ts; the parsed ones go to the detector
+ * text where the format allows, see spanMessages.ts; an OpenAI chat transcript is read one
+ * message at a time and never held parsed, other formats' parsed messages go to the detector
  * lanes' input, which lets them go as it reads), the prepared
  * replay (cached signatures and answer keys, so a config change re-runs only the state
  * machine) and the latest report. Reports leave packed (see packedReport.ts). The client
@@ -14,7 +15,6 @@ import {
   DEFAULT_CONFIG,
   describeBatch,
   evaluateReplay,
-  prepareReplay,
   type ChatMessage,
   type DetectorConfig,
   type MessageList,
@@ -23,13 +23,7 @@ import {
   type ReportSource,
   type Result,
 } from '../detector/index';
-import {
-  decodeTranscript,
-  importTranscript,
-  keptMessages,
-  type Decoded,
-  type ImportError,
-} from '../import/index';
+import { decodeTranscript, importPrepared, type Decoded, type ImportError } from '../import/index';
 import { packReport, packTranscript, verdictFlags } from './packedReport';
 import { macrotask } from './macrotask';
 import { createZooHandler } from './zooHandle';
@@ -199,23 +193,31 @@ export function createReplayHandler(options: ReplayHandlerOptions = {}): ReplayH
     );
     if (!decoded.ok) return fail(req, { kind: 'import', error: decoded.error });
     progress(req, 'parsing', null, null);
-    const imported = importTranscript(decoded.value, {
+    // The replay's prepare step takes each message as the import reads it, so a large OpenAI
+    // chat transcript is never held as one parsed tree (importStreaming).
+    const imported = importPrepared(decoded.value, {
       format: req.format ?? 'auto',
       name: req.input.name,
     });
     if (!imported.ok) return fail(req, { kind: 'import', error: imported.error });
-    const { messages, format, formatLabel, warnings, referenceScan } = imported.value;
+    const {
+      messages: kept,
+      built,
+      format,
+      formatLabel,
+      warnings,
+      referenceScan,
+      prepared,
+    } = imported.value;
     progress(req, 'replaying', null, null);
-    const prepared = prepareReplay(messages);
     const importMs = now() - t0;
-    const source: ReportSource = { format, messages: messages.length, warnings, referenceScan };
+    const source: ReportSource = { format, messages: kept.length, warnings, referenceScan };
     const report = evaluateReplay(prepared, req.config, source, { importMs });
     const defaultReport = sameConfig(req.config, DEFAULT_CONFIG)
       ? null
       : evaluateReplay(prepared, DEFAULT_CONFIG, source, { importMs });
     const defaultFlags = verdictFlags(defaultReport ?? report);
-    const kept = keptMessages(imported.value);
-    let own: ChatMessage[] | null = kept === messages ? null : messages;
+    let own: ChatMessage[] | null = built;
     current = {
       dataVersion: req.dataVersion,
       messages: kept,

@@ -78,6 +78,16 @@ const INTERN_KEEP_MAX = 4096;
 /** The longest string V8 always copies rather than slices (a sliced string has 13 or more). */
 const COPIED_MAX = 12;
 
+function freshDiagnostics(): Required<JsonDiagnostics> {
+  return {
+    maxDepth: 0,
+    loneSurrogate: false,
+    duplicateKey: false,
+    duplicateKeyObjects: [],
+    numberOutOfRange: false,
+  };
+}
+
 class Failure {
   constructor(
     readonly message: string,
@@ -110,13 +120,7 @@ class Parser {
   /** The top-level array being read and where its element offsets go. */
   private spanTarget: JsonValue[] | null = null;
   private spanOut: number[] = [];
-  readonly diagnostics: Required<JsonDiagnostics> = {
-    maxDepth: 0,
-    loneSurrogate: false,
-    duplicateKey: false,
-    duplicateKeyObjects: [],
-    numberOutOfRange: false,
-  };
+  diagnostics: Required<JsonDiagnostics> = freshDiagnostics();
 
   /** The longest string interned: see `interned`. */
   private readonly internMax: number;
@@ -124,9 +128,11 @@ class Parser {
   constructor(
     private readonly text: string,
     private readonly strict: boolean,
+    /** Values within a larger text (`JsonPartReader`): no top-level spans, copied keys only. */
+    part: boolean,
   ) {
-    this.topSpans = strict ? null : new Map();
-    this.internMax = text.length > INTERN_KEEP_MAX ? INTERN_MAX : COPIED_MAX;
+    this.topSpans = strict || part ? null : new Map();
+    this.internMax = text.length > INTERN_KEEP_MAX && !part ? INTERN_MAX : COPIED_MAX;
   }
 
   /**
@@ -156,6 +162,10 @@ class Parser {
     const s = t.slice(start, end);
     interned[slot] = s;
     return s;
+  }
+
+  forgetEscapes(): void {
+    this.backslash = -1;
   }
 
   skipWs(): number {
@@ -386,7 +396,7 @@ function syntaxError(text: string, f: Failure): JsonSyntaxError {
 }
 
 function parseWith(text: string, strict: boolean): Result<ParsedJson, JsonSyntaxError> {
-  const p = new Parser(text, strict);
+  const p = new Parser(text, strict, false);
   try {
     const value = p.run();
     p.skipWs();
@@ -408,6 +418,47 @@ function parseWith(text: string, strict: boolean): Result<ParsedJson, JsonSyntax
  */
 export function parseJson(text: string): Result<ParsedJson, JsonSyntaxError> {
   return parseWith(text, false);
+}
+
+/** One value read by a `JsonPartReader`, and where it ends in the text. */
+export interface JsonPart extends ParsedJson {
+  readonly end: number;
+}
+
+/**
+ * Reads single values out of one large text, one at a time, where they stand (the messages of a
+ * transcript, each read and let go, issue 5): each read is what `parseJson` gives for that
+ * value alone (value and diagnostics, no `topSpans`), without slicing the text. One reader keeps
+ * its place in the text's escapes between reads, so reading every value in order is one pass;
+ * the shared key table only takes strings V8 copies, so no slice of the text stays in it.
+ */
+export class JsonPartReader {
+  private readonly parser: Parser;
+  private last = 0;
+
+  constructor(private readonly text: string) {
+    this.parser = new Parser(text, false, true);
+  }
+
+  /**
+   * The JSON value starting at `start` (no whitespace before it), or the syntax error that
+   * stops it. Nothing after the value is looked at.
+   */
+  read(start: number): Result<JsonPart, JsonSyntaxError> {
+    const p = this.parser;
+    // The escape index only ever moves forward; reading an earlier value starts it again.
+    if (start < this.last) p.forgetEscapes();
+    this.last = start;
+    p.pos = start;
+    p.diagnostics = freshDiagnostics();
+    try {
+      const value = p.run();
+      return ok({ value, diagnostics: p.diagnostics, end: p.pos });
+    } catch (e) {
+      if (e instanceof Failure) return err(syntaxError(this.text, e));
+      throw e;
+    }
+  }
 }
 
 /**

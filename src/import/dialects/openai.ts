@@ -1,5 +1,5 @@
 import { isJsonArray, isJsonObject } from '../../detector/index';
-import type { ChatMessage, JsonValue } from '../../detector/index';
+import type { ChatMessage, JsonObject, JsonValue } from '../../detector/index';
 import { arr, field, obj, str } from '../access';
 import { chatMessage, toolCallValue } from '../build';
 import type { Span } from '../build';
@@ -42,12 +42,14 @@ export function rawMessages(
 
 /** Whether any message uses legacy function calling (`function_call`, `role: "function"`). */
 export function usesLegacyFunctions(list: readonly JsonValue[]): boolean {
-  for (const m of list) {
-    if (!isJsonObject(m)) continue;
-    if (str(m, 'role') === 'function') return true;
-    if (isJsonObject(m.get('function_call')) && !isJsonArray(m.get('tool_calls'))) return true;
-  }
+  for (const m of list) if (isJsonObject(m) && isLegacyFunctionMessage(m)) return true;
   return false;
+}
+
+/** Whether one message uses legacy function calling. */
+export function isLegacyFunctionMessage(m: JsonObject): boolean {
+  if (str(m, 'role') === 'function') return true;
+  return isJsonObject(m.get('function_call')) && !isJsonArray(m.get('tool_calls'));
 }
 
 /**
@@ -104,15 +106,21 @@ export function convertLegacy(
 /** Counts tool calls without a string id (the reference reads them as id "", so answers cannot be joined). */
 export function warnMissingIds(messages: readonly ChatMessage[], warnings: Warnings): void {
   let missing = 0;
-  for (const m of messages) {
-    if (!isJsonArray(m.tool_calls)) continue;
-    for (const c of m.tool_calls) if (typeof field(c, 'id') !== 'string') missing++;
-  }
-  if (missing > 0) {
-    warnings.add(
-      `${plural(missing, 'tool call')} ${missing === 1 ? 'has' : 'have'} no id; like the reference, Loopscope reads it as "" so its answer cannot be joined when a batch holds two of them.`,
-    );
-  }
+  for (const m of messages) missing += missingIds(m);
+  if (missing > 0) warnings.add(missingIdsWarning(missing));
+}
+
+/** How many of a message's tool calls have no string id. */
+export function missingIds(m: ChatMessage): number {
+  if (!isJsonArray(m.tool_calls)) return 0;
+  let missing = 0;
+  for (const c of m.tool_calls) if (typeof field(c, 'id') !== 'string') missing++;
+  return missing;
+}
+
+/** The warning for `missing` tool calls without an id. */
+export function missingIdsWarning(missing: number): string {
+  return `${plural(missing, 'tool call')} ${missing === 1 ? 'has' : 'have'} no id; like the reference, Loopscope reads it as "" so its answer cannot be joined when a batch holds two of them.`;
 }
 
 /** The assistant message of a chat-completions response (`choices[0].message`), or null. */

@@ -329,7 +329,9 @@ describe('prepare / evaluate split', () => {
   });
 
   it('rejects something that is not a prepared replay', () => {
-    expect(() => evaluateReplay({ batchCount: 0 }, DEFAULT_CONFIG, SOURCE)).toThrow(TypeError);
+    expect(() => evaluateReplay({ batchCount: 0, prepareMs: 0 }, DEFAULT_CONFIG, SOURCE)).toThrow(
+      TypeError,
+    );
   });
 
   it('reports the config, schema version and an empty transcript', () => {

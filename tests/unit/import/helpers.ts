@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { DEFAULT_CONFIG, domainCalls, printJson, replay } from '../../../src/detector/index';
@@ -7,6 +7,16 @@ import { importTranscript } from '../../../src/import/index';
 import type { FormatId, Imported } from '../../../src/import/index';
 
 export const FIXTURES = join(__dirname, '..', '..', 'fixtures');
+export const SAMPLES = join(__dirname, '..', '..', '..', 'public', 'samples');
+
+/** Every transcript file under `dir` (not its README or index). */
+export function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((f) => {
+    const p = join(dir, f);
+    if (statSync(p).isDirectory()) return filesUnder(p);
+    return f === 'README.md' || f === 'index.json' ? [] : [p];
+  });
+}
 
 /** The bytes of a fixture file. */
 export function fixture(path: string): Uint8Array {

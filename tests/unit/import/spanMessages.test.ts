@@ -1,20 +1,9 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { importTranscript, keptMessages, SpanMessages } from '../../../src/import/index';
 import type { Imported } from '../../../src/import/index';
-import { FIXTURES } from './helpers';
-
-const SAMPLES = join(__dirname, '..', '..', '..', 'public', 'samples');
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((f) => {
-    const p = join(dir, f);
-    if (statSync(p).isDirectory()) return filesUnder(p);
-    return f === 'README.md' || f === 'index.json' ? [] : [p];
-  });
-}
+import { filesUnder, FIXTURES, SAMPLES } from './helpers';
 
 function imported(input: string | Uint8Array, format?: 'openai-chat'): Imported {
   const r = importTranscript(input, format ? { format } : {});

@@ -93,7 +93,7 @@ describe('sweepThresholds', () => {
   });
 
   it('rejects something that is not a prepared replay', () => {
-    expect(() => prepareSweep({ batchCount: 0 }, DEFAULT_CONFIG)).toThrow(TypeError);
+    expect(() => prepareSweep({ batchCount: 0, prepareMs: 0 }, DEFAULT_CONFIG)).toThrow(TypeError);
   });
 });
 

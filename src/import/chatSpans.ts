@@ -1,0 +1,244 @@
+/**
+ * The OpenAI chat import of a whole document read one message at a time (issue 5): the
+ * document's top level is checked here by hand, every value in it is read where it stands by the
+ * same lenient parser, and each message goes to the caller as soon as it is read, then is let
+ * go. The whole tree of a 100 MB transcript is never built, and what is read dies young.
+ *
+ * It answers only for the shape it can answer for exactly as the general import does: an
+ * OpenAI chat request body (`{…, "messages": [ … ]}`) or a bare messages array, valid JSON, no
+ * repeated top-level key, every message an object, no legacy function calling and no logged
+ * reply. For anything else it says so (null), and the caller runs the general import.
+ * tests/unit/import/chatSpans.test.ts holds it to the general import's result.
+ */
+import { isJsonObject, JsonPartReader, scanDiagnostics, scanMessage } from '../detector/index';
+import type {
+  ChatMessage,
+  JsonDiagnostics,
+  JsonObject,
+  JsonPart,
+  JsonValue,
+  ReferenceScan,
+} from '../detector/index';
+import { arr, field } from './access';
+import {
+  isLegacyFunctionMessage,
+  missingIds,
+  missingIdsWarning,
+  rawMessage,
+} from './dialects/openai';
+import { DialectFold, sniffArray, sniffObject } from './sniff';
+import { SpanMessages } from './spanMessages';
+
+/** What the reader gives back; the messages themselves went to the sink. */
+export interface ChatSpans {
+  /** The messages, rebuilt from the text when read again (details, the detector lanes). */
+  readonly messages: SpanMessages;
+  readonly warnings: string[];
+  readonly referenceScan: ReferenceScan;
+}
+
+/** How many messages a bare array's format is judged from (sniff.ts reads its first 20). */
+const HEAD = 20;
+
+/** Merged diagnostics of the values read, placed at their depth in the document. */
+class Merged {
+  readonly d: Required<JsonDiagnostics> = {
+    maxDepth: 1,
+    loneSurrogate: false,
+    duplicateKey: false,
+    duplicateKeyObjects: [],
+    numberOutOfRange: false,
+  };
+
+  add(x: JsonDiagnostics, depth: number): void {
+    const d = this.d;
+    if (x.maxDepth + depth > d.maxDepth) d.maxDepth = x.maxDepth + depth;
+    d.loneSurrogate ||= x.loneSurrogate;
+    d.numberOutOfRange ||= x.numberOutOfRange === true;
+    d.duplicateKey ||= x.duplicateKey;
+  }
+}
+
+/**
+ * Reads `text` as an OpenAI chat transcript, passing each message to `sink` in order. Null when
+ * the text is not a shape this reader answers for; the sink may then have seen some messages,
+ * and the caller starts again with the general import. `forced`: the user chose OpenAI chat, so
+ * the format is not sniffed.
+ */
+export function readChatSpans(
+  text: string,
+  forced: boolean,
+  sink: (m: ChatMessage) => void,
+): ChatSpans | null {
+  const reader = new JsonPartReader(text);
+  const merged = new Merged();
+  let i = skipWs(text, 0);
+  const first = text.charCodeAt(i);
+  let envelope: JsonObject | null = null;
+  let list: MessageReader;
+  if (first === 0x5b /* [ */) {
+    list = new MessageReader(text, reader, merged, 1, sink, forced);
+    i = list.read(i);
+    if (i < 0) return null;
+  } else if (first === 0x7b /* { */) {
+    envelope = new Map<string, JsonValue>();
+    let found: MessageReader | null = null;
+    i = skipWs(text, i + 1);
+    if (text.charCodeAt(i) === 0x7d) return null;
+    for (;;) {
+      const key = reader.read(i);
+      if (!key.ok || typeof key.value.value !== 'string') return null;
+      merged.add(key.value.diagnostics, 1);
+      const name = key.value.value;
+      if (envelope.has(name)) return null;
+      i = skipWs(text, key.value.end);
+      if (text.charCodeAt(i) !== 0x3a /* : */) return null;
+      i = skipWs(text, i + 1);
+      if (name === 'messages') {
+        // Judge the request by what precedes its messages first: a body that is surely not
+        // plain OpenAI chat is left to the general import before any message is read.
+        envelope.set(name, []);
+        if (!forced && !chatEnvelope(envelope)) return null;
+        if (!plainRequest(envelope)) return null;
+        found = new MessageReader(text, reader, merged, 2, sink, forced);
+        i = found.read(i);
+        if (i < 0) return null;
+      } else {
+        const value = reader.read(i);
+        if (!value.ok) return null;
+        merged.add(value.value.diagnostics, 1);
+        envelope.set(name, value.value.value);
+        i = value.value.end;
+      }
+      i = skipWs(text, i);
+      const c = text.charCodeAt(i);
+      if (c === 0x7d /* } */) break;
+      if (c !== 0x2c /* , */) return null;
+      i = skipWs(text, i + 1);
+    }
+    i++;
+    if (found === null) return null;
+    list = found;
+    if (!forced && !chatEnvelope(envelope)) return null;
+    if (!plainRequest(envelope)) return null;
+  } else {
+    return null;
+  }
+  if (skipWs(text, i) !== text.length) return null;
+  if (!list.settle()) return null;
+  const bare = envelope === null;
+  let scan = scanDiagnostics(merged.d, bare);
+  if (scan === 'scanned' && list.repeats >= 0) scan = scanMessage(list.repeats, new Map(), true);
+  const warnings: string[] = [];
+  if (list.missing > 0) warnings.push(missingIdsWarning(list.missing));
+  return { messages: list.messages(), warnings, referenceScan: scan };
+}
+
+/**
+ * Whether `sniff` reads this request body as OpenAI chat judged on everything but its messages
+ * (which stand as an empty array here); `DialectFold` judges the messages as they are read.
+ * A `system` member is left to the general import: whether it makes the body Anthropic depends
+ * on the messages' roles.
+ */
+function chatEnvelope(envelope: JsonObject): boolean {
+  return !envelope.has('system') && sniffObject(envelope) === 'openai-chat';
+}
+
+/** No reply logged beside the request (`choices`, or `response.choices`): messages only. */
+function plainRequest(envelope: JsonObject): boolean {
+  return (
+    arr(envelope, 'choices') === undefined &&
+    arr(field(envelope, 'response'), 'choices') === undefined
+  );
+}
+
+/** Reads one messages array, each element straight to the sink. */
+class MessageReader {
+  private readonly bounds: number[] = [];
+  private readonly dialect = new DialectFold();
+  /** A bare array's first messages, held until its format is judged (null: not held). */
+  private head: { m: ChatMessage; v: JsonValue }[] | null;
+  /** The user chose OpenAI chat: the messages' dialect is not judged. */
+  private readonly forced: boolean;
+  /** Tool calls without a string id (the importer's warning). */
+  missing = 0;
+  /** The first message that repeats one of its own keys, or -1. */
+  repeats = -1;
+
+  constructor(
+    private readonly text: string,
+    private readonly reader: JsonPartReader,
+    private readonly merged: Merged,
+    /** The depth of the array's elements' containers, less one. */
+    private readonly depth: number,
+    private readonly sink: (m: ChatMessage) => void,
+    forced: boolean,
+  ) {
+    this.forced = forced;
+    // Only a bare array is judged from its first messages; a request body by its members.
+    this.head = forced || depth !== 1 ? null : [];
+  }
+
+  /** Reads the array at `open` (a `[`); the index just past it, or -1. */
+  read(open: number): number {
+    const text = this.text;
+    if (text.charCodeAt(open) !== 0x5b) return -1;
+    let i = skipWs(text, open + 1);
+    if (text.charCodeAt(i) === 0x5d) return -1; // no messages: the general import words that
+    for (;;) {
+      const part = this.reader.read(i);
+      if (!part.ok || !this.take(part.value, i)) return -1;
+      i = skipWs(text, part.value.end);
+      const c = text.charCodeAt(i);
+      if (c === 0x5d /* ] */) return i + 1;
+      if (c !== 0x2c /* , */) return -1;
+      i = skipWs(text, i + 1);
+    }
+  }
+
+  private take(part: JsonPart, start: number): boolean {
+    const v = part.value;
+    if (!isJsonObject(v) || isLegacyFunctionMessage(v)) return false;
+    const index = this.bounds.length >> 1;
+    this.merged.add(part.diagnostics, this.depth);
+    if (this.repeats < 0 && part.diagnostics.duplicateKeyObjects?.includes(v)) this.repeats = index;
+    if (!this.forced && this.dialect.add(v) && this.dialect.result !== 'openai-chat') return false;
+    const m = rawMessage(v, { start, end: part.end });
+    this.missing += missingIds(m);
+    this.bounds.push(start, part.end);
+    if (this.head === null) {
+      this.sink(m);
+      return true;
+    }
+    this.head.push({ m, v });
+    if (this.head.length === HEAD) return this.judgeHead();
+    return true;
+  }
+
+  /** A bare array: judged from its first messages as `sniff` would, then passed on. */
+  private judgeHead(): boolean {
+    const head = this.head as { m: ChatMessage; v: JsonValue }[];
+    this.head = null;
+    if (sniffArray(head.map((h) => h.v)) !== 'openai-chat') return false;
+    for (const h of head) this.sink(h.m);
+    return true;
+  }
+
+  /** After the last message: whether the list is OpenAI chat, as the general import reads it. */
+  settle(): boolean {
+    if (this.head !== null && !this.judgeHead()) return false;
+    return this.forced || this.dialect.result === 'openai-chat';
+  }
+
+  messages(): SpanMessages {
+    return SpanMessages.fromBounds(this.text, Uint32Array.from(this.bounds));
+  }
+}
+
+function skipWs(text: string, i: number): number {
+  for (;;) {
+    const c = text.charCodeAt(i);
+    if (c === 32 || c === 10 || c === 13 || c === 9) i++;
+    else return i;
+  }
+}
