@@ -10,7 +10,6 @@ export * from './result';
 
 export type { JsonDiagnostics, ParsedJson, JsonSyntaxError } from './json/parse';
 export { JsonPartReader, parseJson, parseJsonStrict } from './json/parse';
-export type { JsonPart } from './json/parse';
 export { printJson, prettyJson, quoteJsonString } from './json/print';
 export { formatSerdeNumber, formatSerdeFloat } from './json/numbers';
 export { compareUtf8 } from './json/utf8order';

@@ -15,7 +15,6 @@ import type {
   ChatMessage,
   JsonDiagnostics,
   JsonObject,
-  JsonPart,
   JsonValue,
   ReferenceScan,
 } from '../detector/index';
@@ -86,12 +85,11 @@ export function readChatSpans(
     i = skipWs(text, i + 1);
     if (text.charCodeAt(i) === 0x7d) return null;
     for (;;) {
-      const key = reader.read(i);
-      if (!key.ok || typeof key.value.value !== 'string') return null;
-      merged.add(key.value.diagnostics, 1);
-      const name = key.value.value;
+      if (reader.read(i) !== null || typeof reader.value !== 'string') return null;
+      merged.add(reader.diagnostics, 1);
+      const name = reader.value;
       if (envelope.has(name)) return null;
-      i = skipWs(text, key.value.end);
+      i = skipWs(text, reader.end);
       if (text.charCodeAt(i) !== 0x3a /* : */) return null;
       i = skipWs(text, i + 1);
       if (name === 'messages') {
@@ -104,11 +102,10 @@ export function readChatSpans(
         i = found.read(i);
         if (i < 0) return null;
       } else {
-        const value = reader.read(i);
-        if (!value.ok) return null;
-        merged.add(value.value.diagnostics, 1);
-        envelope.set(name, value.value.value);
-        i = value.value.end;
+        if (reader.read(i) !== null) return null;
+        merged.add(reader.diagnostics, 1);
+        envelope.set(name, reader.value);
+        i = reader.end;
       }
       i = skipWs(text, i);
       const c = text.charCodeAt(i);
@@ -186,9 +183,8 @@ class MessageReader {
     let i = skipWs(text, open + 1);
     if (text.charCodeAt(i) === 0x5d) return -1; // no messages: the general import words that
     for (;;) {
-      const part = this.reader.read(i);
-      if (!part.ok || !this.take(part.value, i)) return -1;
-      i = skipWs(text, part.value.end);
+      if (this.reader.read(i) !== null || !this.take(i)) return -1;
+      i = skipWs(text, this.reader.end);
       const c = text.charCodeAt(i);
       if (c === 0x5d /* ] */) return i + 1;
       if (c !== 0x2c /* , */) return -1;
@@ -196,16 +192,17 @@ class MessageReader {
     }
   }
 
-  private take(part: JsonPart, start: number): boolean {
-    const v = part.value;
+  /** Takes the message the reader just read at `start`; false when the import must not. */
+  private take(start: number): boolean {
+    const { value: v, end, diagnostics } = this.reader;
     if (!isJsonObject(v) || isLegacyFunctionMessage(v)) return false;
     const index = this.bounds.length >> 1;
-    this.merged.add(part.diagnostics, this.depth);
-    if (this.repeats < 0 && part.diagnostics.duplicateKeyObjects?.includes(v)) this.repeats = index;
+    this.merged.add(diagnostics, this.depth);
+    if (this.repeats < 0 && diagnostics.duplicateKeyObjects.includes(v)) this.repeats = index;
     if (!this.forced && this.dialect.add(v) && this.dialect.result !== 'openai-chat') return false;
-    const m = rawMessage(v, { start, end: part.end });
+    const m = rawMessage(v, { start, end });
     this.missing += missingIds(m);
-    this.bounds.push(start, part.end);
+    this.bounds.push(start, end);
     if (this.head === null) {
       this.sink(m);
       return true;

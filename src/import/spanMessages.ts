@@ -56,12 +56,11 @@ export class SpanMessages implements MessageList {
     // One reader for all reads: the detector lanes read every message in order, which is then
     // one pass over the text's escapes.
     this.reader ??= new JsonPartReader(this.text);
-    const parsed = this.reader.read(start);
     // The span held one JSON value when the transcript was imported, and the text is the same.
-    if (!parsed.ok || parsed.value.end > end) {
+    if (this.reader.read(start) !== null || this.reader.end > end) {
       throw new Error(`message ${index} no longer parses`);
     }
-    const m = rawMessage(parsed.value.value, { start, end });
+    const m = rawMessage(this.reader.value, { start, end });
     this.recent[slot] = m;
     this.recentIndex[slot] = index;
     return m;

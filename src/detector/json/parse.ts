@@ -78,16 +78,6 @@ const INTERN_KEEP_MAX = 4096;
 /** The longest string V8 always copies rather than slices (a sliced string has 13 or more). */
 const COPIED_MAX = 12;
 
-function freshDiagnostics(): Required<JsonDiagnostics> {
-  return {
-    maxDepth: 0,
-    loneSurrogate: false,
-    duplicateKey: false,
-    duplicateKeyObjects: [],
-    numberOutOfRange: false,
-  };
-}
-
 class Failure {
   constructor(
     readonly message: string,
@@ -120,7 +110,16 @@ class Parser {
   /** The top-level array being read and where its element offsets go. */
   private spanTarget: JsonValue[] | null = null;
   private spanOut: number[] = [];
-  diagnostics: Required<JsonDiagnostics> = freshDiagnostics();
+  readonly diagnostics: Required<JsonDiagnostics> = {
+    maxDepth: 0,
+    loneSurrogate: false,
+    duplicateKey: false,
+    duplicateKeyObjects: [],
+    numberOutOfRange: false,
+  };
+  /** The open containers and their keys while `run` reads (kept for the next read). */
+  private readonly containers: (JsonValue[] | JsonObject)[] = [];
+  private readonly keys: string[] = [];
 
   /** The longest string interned: see `interned`. */
   private readonly internMax: number;
@@ -280,8 +279,11 @@ class Parser {
   }
 
   run(): JsonValue {
-    const containers: (JsonValue[] | JsonObject)[] = [];
-    const keys: string[] = [];
+    const containers = this.containers;
+    const keys = this.keys;
+    // A read that failed part way leaves them as they were.
+    containers.length = 0;
+    keys.length = 0;
     let value: JsonValue = null;
     for (;;) {
       // Read one value; containers are opened and the loop descends into them.
@@ -420,42 +422,53 @@ export function parseJson(text: string): Result<ParsedJson, JsonSyntaxError> {
   return parseWith(text, false);
 }
 
-/** One value read by a `JsonPartReader`, and where it ends in the text. */
-export interface JsonPart extends ParsedJson {
-  readonly end: number;
-}
-
 /**
  * Reads single values out of one large text, one at a time, where they stand (the messages of a
- * transcript, each read and let go, issue 5): each read is what `parseJson` gives for that
+ * transcript, each read and let go, issue 5): each read gives what `parseJson` gives for that
  * value alone (value and diagnostics, no `topSpans`), without slicing the text. One reader keeps
  * its place in the text's escapes between reads, so reading every value in order is one pass;
- * the shared key table only takes strings V8 copies, so no slice of the text stays in it.
+ * the shared key table only takes strings V8 copies, so no slice of the text stays in it. A read
+ * allocates nothing but the value: the results are fields, valid until the next read.
  */
 export class JsonPartReader {
   private readonly parser: Parser;
   private last = 0;
+  /** The value of the last successful read. */
+  value: JsonValue = null;
+  /** Where that value ends in the text (exclusive). */
+  end = 0;
 
   constructor(private readonly text: string) {
     this.parser = new Parser(text, false, true);
   }
 
+  /** The diagnostics of the last read (the same object each time, reset by every read). */
+  get diagnostics(): Required<JsonDiagnostics> {
+    return this.parser.diagnostics;
+  }
+
   /**
-   * The JSON value starting at `start` (no whitespace before it), or the syntax error that
-   * stops it. Nothing after the value is looked at.
+   * Reads the JSON value starting at `start` (no whitespace before it); null when it did, else
+   * the syntax error that stops it. Nothing after the value is looked at.
    */
-  read(start: number): Result<JsonPart, JsonSyntaxError> {
+  read(start: number): JsonSyntaxError | null {
     const p = this.parser;
     // The escape index only ever moves forward; reading an earlier value starts it again.
     if (start < this.last) p.forgetEscapes();
     this.last = start;
     p.pos = start;
-    p.diagnostics = freshDiagnostics();
+    const d = p.diagnostics;
+    d.maxDepth = 0;
+    d.loneSurrogate = false;
+    d.duplicateKey = false;
+    d.duplicateKeyObjects.length = 0;
+    d.numberOutOfRange = false;
     try {
-      const value = p.run();
-      return ok({ value, diagnostics: p.diagnostics, end: p.pos });
+      this.value = p.run();
+      this.end = p.pos;
+      return null;
     } catch (e) {
-      if (e instanceof Failure) return err(syntaxError(this.text, e));
+      if (e instanceof Failure) return syntaxError(this.text, e);
       throw e;
     }
   }
