@@ -10,7 +10,7 @@ import {
 import type { ChatMessage, Report, ReportSource } from '../../../src/detector/index';
 import { importStreaming, importTranscript, SpanMessages } from '../../../src/import/index';
 import type { FormatId } from '../../../src/import/index';
-import { filesUnder, FIXTURES, SAMPLES } from './helpers';
+import { filesUnder, FIXTURES, plainChat, SAMPLES } from './helpers';
 
 type Path = 'spans' | 'whole' | 'error';
 
@@ -236,15 +236,7 @@ describe('importStreaming', () => {
   });
 
   it('takes the message-at-a-time way for plain bodies and bare arrays, and passes each message on as read', () => {
-    const messages = [
-      { role: 'user', content: 'hi' },
-      {
-        role: 'assistant',
-        content: null,
-        tool_calls: [{ id: 'a', type: 'function', function: { name: 'ls', arguments: '{}' } }],
-      },
-      { role: 'tool', tool_call_id: 'a', content: 'x' },
-    ];
+    const messages = plainChat('x');
     expect(expectSame(JSON.stringify({ model: 'm', messages, stream: false }, null, 2))).toBe(
       'spans',
     );

@@ -23,6 +23,19 @@ export function fixture(path: string): Uint8Array {
   return new Uint8Array(readFileSync(join(FIXTURES, path)));
 }
 
+/** A small plain OpenAI chat transcript's messages: a user turn, one call, its answer. */
+export function plainChat(answer: string) {
+  return [
+    { role: 'user', content: 'hi' },
+    {
+      role: 'assistant',
+      content: null,
+      tool_calls: [{ id: 'a', type: 'function', function: { name: 'ls', arguments: '{}' } }],
+    },
+    { role: 'tool', tool_call_id: 'a', content: answer },
+  ];
+}
+
 /** Imports a fixture and fails the test on an error. */
 export function load(path: string, format?: FormatId): Imported {
   const r = importTranscript(fixture(path), { name: path, format });

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { importTranscript, keptMessages, SpanMessages } from '../../../src/import/index';
 import type { Imported } from '../../../src/import/index';
-import { filesUnder, FIXTURES, SAMPLES } from './helpers';
+import { filesUnder, FIXTURES, plainChat, SAMPLES } from './helpers';
 
 function imported(input: string | Uint8Array, format?: 'openai-chat'): Imported {
   const r = importTranscript(input, format ? { format } : {});
@@ -38,15 +38,7 @@ describe('SpanMessages', () => {
   );
 
   it('is used for the plain OpenAI shapes: a body, a bare array, one message per line', () => {
-    const messages = [
-      { role: 'user', content: 'hi' },
-      {
-        role: 'assistant',
-        content: null,
-        tool_calls: [{ id: 'a', type: 'function', function: { name: 'ls', arguments: '{}' } }],
-      },
-      { role: 'tool', tool_call_id: 'a', content: 'x\n"y"' },
-    ];
+    const messages = plainChat('x\n"y"');
     const body = JSON.stringify({ model: 'm', messages }, null, 2);
     const bare = JSON.stringify(messages);
     const lines = messages.map((m) => JSON.stringify(m)).join('\r\n');
