@@ -125,7 +125,10 @@ export function readChatSpans(
   if (!list.settle()) return null;
   const bare = envelope === null;
   let scan = scanDiagnostics(merged.d, bare);
-  if (scan === 'scanned' && list.repeats >= 0) scan = scanMessage(list.repeats, new Map(), true);
+  // Every message is an object here, so the first that repeats a key is the first verdict.
+  if (scan === 'scanned' && list.repeated !== null) {
+    scan = scanMessage(list.repeats, list.repeated, true);
+  }
   const warnings: string[] = [];
   if (list.missing > 0) warnings.push(missingIdsWarning(list.missing));
   return { messages: list.messages(), warnings, referenceScan: scan };
@@ -159,8 +162,9 @@ class MessageReader {
   private readonly forced: boolean;
   /** Tool calls without a string id (the importer's warning). */
   missing = 0;
-  /** The first message that repeats one of its own keys, or -1. */
+  /** The first message that repeats one of its own keys, and its index (-1: none). */
   repeats = -1;
+  repeated: JsonObject | null = null;
 
   constructor(
     private readonly text: string,
@@ -198,7 +202,10 @@ class MessageReader {
     if (!isJsonObject(v) || isLegacyFunctionMessage(v)) return false;
     const index = this.bounds.length >> 1;
     this.merged.add(diagnostics, this.depth);
-    if (this.repeats < 0 && diagnostics.duplicateKeyObjects.includes(v)) this.repeats = index;
+    if (this.repeats < 0 && diagnostics.duplicateKeyObjects.includes(v)) {
+      this.repeats = index;
+      this.repeated = v;
+    }
     if (!this.forced && this.dialect.add(v) && this.dialect.result !== 'openai-chat') return false;
     const m = rawMessage(v, { start, end });
     this.missing += missingIds(m);
