@@ -68,15 +68,17 @@ export function readChatSpans(
   text: string,
   forced: boolean,
   sink: (m: ChatMessage) => void,
+  onProgress?: (done: number, total: number) => void,
 ): ChatSpans | null {
   const reader = new JsonPartReader(text);
   const merged = new Merged();
+  const progress = onProgress === undefined ? null : new Progress(text.length, onProgress);
   let i = skipWs(text, 0);
   const first = text.charCodeAt(i);
   let envelope: JsonObject | null = null;
   let list: MessageReader;
   if (first === 0x5b /* [ */) {
-    list = new MessageReader(text, reader, merged, 1, sink, forced);
+    list = new MessageReader(text, reader, merged, 1, sink, forced, progress);
     i = list.read(i);
     if (i < 0) return null;
   } else if (first === 0x7b /* { */) {
@@ -98,7 +100,7 @@ export function readChatSpans(
         envelope.set(name, []);
         if (!forced && !chatEnvelope(envelope)) return null;
         if (!plainRequest(envelope)) return null;
-        found = new MessageReader(text, reader, merged, 2, sink, forced);
+        found = new MessageReader(text, reader, merged, 2, sink, forced, progress);
         i = found.read(i);
         if (i < 0) return null;
       } else {
@@ -152,6 +154,26 @@ function plainRequest(envelope: JsonObject): boolean {
   );
 }
 
+/** Reports how far the messages have been read, each time another 2 % of the text is done. */
+class Progress {
+  private next: number;
+  private readonly step: number;
+
+  constructor(
+    private readonly total: number,
+    private readonly report: (done: number, total: number) => void,
+  ) {
+    this.step = Math.max(1, Math.ceil(total / 50));
+    this.next = this.step;
+  }
+
+  at(done: number): void {
+    if (done < this.next) return;
+    this.report(done, this.total);
+    this.next = done + this.step;
+  }
+}
+
 /** Reads one messages array, each element straight to the sink. */
 class MessageReader {
   private readonly bounds: number[] = [];
@@ -174,6 +196,7 @@ class MessageReader {
     private readonly depth: number,
     private readonly sink: (m: ChatMessage) => void,
     forced: boolean,
+    private readonly progress: Progress | null,
   ) {
     this.forced = forced;
     // Only a bare array is judged from its first messages; a request body by its members.
@@ -189,6 +212,7 @@ class MessageReader {
     for (;;) {
       if (this.reader.read(i) !== null || !this.take(i)) return -1;
       i = skipWs(text, this.reader.end);
+      this.progress?.at(i);
       const c = text.charCodeAt(i);
       if (c === 0x5d /* ] */) return i + 1;
       if (c !== 0x2c /* , */) return -1;

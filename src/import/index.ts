@@ -96,7 +96,7 @@ export function importStreaming(
     const format = opts.format ?? 'auto';
     if (decoded.value.kind === 'text' && (format === 'auto' || format === 'openai-chat')) {
       const { text, warnings } = decoded.value;
-      const read = readChatSpans(text, format === 'openai-chat', begin());
+      const read = readChatSpans(text, format === 'openai-chat', begin(), opts.onProgress);
       if (read !== null) {
         return ok({
           format: 'openai-chat',

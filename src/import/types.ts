@@ -63,4 +63,10 @@ export interface ImportOptions {
   format?: FormatId | 'auto';
   /** The file name, used only in messages. */
   name?: string;
+  /**
+   * How far the reading of the text has come (UTF-16 units done of total), about every 2 %.
+   * Called only where the text is read a message at a time (`importStreaming`); elsewhere the
+   * parse is one step that cannot say.
+   */
+  onProgress?: (done: number, total: number) => void;
 }

@@ -41,7 +41,10 @@ export interface AnalysisResult {
 export interface LoadProgress {
   readonly name: string;
   readonly phase: LoadPhase;
-  /** Bytes read so far and the file's size while `reading`; null otherwise or unknown. */
+  /**
+   * Bytes read so far and the file's size while `reading`; the text read and its length while
+   * `parsing` (when the import can say); null otherwise or unknown.
+   */
   readonly done: number | null;
   readonly total: number | null;
   /** The input's size (bytes for files, UTF-16 units for text). */

@@ -198,6 +198,7 @@ export function createReplayHandler(options: ReplayHandlerOptions = {}): ReplayH
     const imported = importPrepared(decoded.value, {
       format: req.format ?? 'auto',
       name: req.input.name,
+      onProgress: (done, total) => progress(req, 'parsing', done, total),
     });
     if (!imported.ok) return fail(req, { kind: 'import', error: imported.error });
     const {

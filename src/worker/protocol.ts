@@ -103,7 +103,10 @@ export interface ProgressResponse {
   readonly requestId: number;
   readonly dataVersion: number;
   readonly phase: LoadPhase;
-  /** Bytes read so far while `reading`; otherwise null (the phase is indivisible). */
+  /**
+   * Bytes read so far while `reading`; how far the text has been read while `parsing` (UTF-16
+   * units, where the import reads a message at a time); otherwise null.
+   */
   readonly done: number | null;
   readonly total: number | null;
 }

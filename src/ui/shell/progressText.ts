@@ -1,0 +1,30 @@
+// The load progress bar's position and words, apart from the component so it needs no store.
+import type { LoadProgress as Progress } from '../../worker/client';
+
+const PHASES = ['reading', 'parsing', 'replaying'] as const;
+const PHASE_LABEL = { reading: 'Reading', parsing: 'Parsing', replaying: 'Replaying' } as const;
+/** Where each phase starts on the bar; reading fills its share as bytes arrive. */
+const PHASE_START = { reading: 0, parsing: 30, replaying: 75 } as const;
+
+export function megabytes(n: number): string {
+  return `${(n / 1_048_576).toFixed(1)} MB`;
+}
+
+/** The bar's position (0–100) and its words, from where the load stands. */
+export function describeProgress(p: Progress): { value: number; text: string } {
+  const step = PHASES.indexOf(p.phase) + 1;
+  let value: number = PHASE_START[p.phase];
+  let detail = '';
+  if (p.done !== null && p.total !== null && p.total > 0) {
+    const share = Math.min(p.done, p.total) / p.total;
+    if (p.phase === 'reading') {
+      value += Math.round(30 * share);
+      detail = ` ${megabytes(p.done)} of ${megabytes(p.total)}`;
+    } else if (p.phase === 'parsing') {
+      // The text's length in UTF-16 units is not the file's bytes: say how far, not how much.
+      value += Math.round((PHASE_START.replaying - PHASE_START.parsing) * share);
+      detail = ` ${Math.floor(100 * share)} %`;
+    }
+  }
+  return { value, text: `${PHASE_LABEL[p.phase]}${detail} (step ${step} of 3)` };
+}
