@@ -9,7 +9,13 @@ export type * from './report';
 export * from './result';
 
 export type { JsonDiagnostics, ParsedJson, JsonSyntaxError } from './json/parse';
-export { JsonPartReader, parseJson, parseJsonStrict } from './json/parse';
+export {
+  emptyDiagnostics,
+  JsonPartReader,
+  mergeDiagnostics,
+  parseJson,
+  parseJsonStrict,
+} from './json/parse';
 export { printJson, prettyJson, quoteJsonString } from './json/print';
 export { formatSerdeNumber, formatSerdeFloat } from './json/numbers';
 export { compareUtf8 } from './json/utf8order';

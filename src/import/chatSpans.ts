@@ -10,7 +10,14 @@
  * reply. For anything else it says so (null), and the caller runs the general import.
  * tests/unit/import/chatSpans.test.ts holds it to the general import's result.
  */
-import { isJsonObject, JsonPartReader, scanDiagnostics, scanMessage } from '../detector/index';
+import {
+  emptyDiagnostics,
+  isJsonObject,
+  JsonPartReader,
+  mergeDiagnostics,
+  scanDiagnostics,
+  scanMessage,
+} from '../detector/index';
 import type {
   ChatMessage,
   JsonDiagnostics,
@@ -27,6 +34,7 @@ import {
 } from './dialects/openai';
 import { DialectFold, sniffArray, sniffObject } from './sniff';
 import { SpanMessages } from './spanMessages';
+import { skipWs } from './spans';
 
 /** What the reader gives back; the messages themselves went to the sink. */
 export interface ChatSpans {
@@ -38,25 +46,6 @@ export interface ChatSpans {
 
 /** How many messages a bare array's format is judged from (sniff.ts reads its first 20). */
 const HEAD = 20;
-
-/** Merged diagnostics of the values read, placed at their depth in the document. */
-class Merged {
-  readonly d: Required<JsonDiagnostics> = {
-    maxDepth: 1,
-    loneSurrogate: false,
-    duplicateKey: false,
-    duplicateKeyObjects: [],
-    numberOutOfRange: false,
-  };
-
-  add(x: JsonDiagnostics, depth: number): void {
-    const d = this.d;
-    if (x.maxDepth + depth > d.maxDepth) d.maxDepth = x.maxDepth + depth;
-    d.loneSurrogate ||= x.loneSurrogate;
-    d.numberOutOfRange ||= x.numberOutOfRange === true;
-    d.duplicateKey ||= x.duplicateKey;
-  }
-}
 
 /**
  * Reads `text` as an OpenAI chat transcript, passing each message to `sink` in order. Null when
@@ -71,7 +60,10 @@ export function readChatSpans(
   onProgress?: (done: number, total: number) => void,
 ): ChatSpans | null {
   const reader = new JsonPartReader(text);
-  const merged = new Merged();
+  // The whole document's diagnostics, from its parts' (the objects that repeat a key are not
+  // kept: that would keep messages; `MessageReader` notes the first message that does).
+  const merged = emptyDiagnostics();
+  merged.maxDepth = 1;
   const progress = onProgress === undefined ? null : new Progress(text.length, onProgress);
   let i = skipWs(text, 0);
   const first = text.charCodeAt(i);
@@ -88,7 +80,7 @@ export function readChatSpans(
     if (text.charCodeAt(i) === 0x7d) return null;
     for (;;) {
       if (reader.read(i) !== null || typeof reader.value !== 'string') return null;
-      merged.add(reader.diagnostics, 1);
+      mergeDiagnostics(merged, reader.diagnostics, 1);
       const name = reader.value;
       if (envelope.has(name)) return null;
       i = skipWs(text, reader.end);
@@ -105,7 +97,7 @@ export function readChatSpans(
         if (i < 0) return null;
       } else {
         if (reader.read(i) !== null) return null;
-        merged.add(reader.diagnostics, 1);
+        mergeDiagnostics(merged, reader.diagnostics, 1);
         envelope.set(name, reader.value);
         i = reader.end;
       }
@@ -126,7 +118,7 @@ export function readChatSpans(
   if (skipWs(text, i) !== text.length) return null;
   if (!list.settle()) return null;
   const bare = envelope === null;
-  let scan = scanDiagnostics(merged.d, bare);
+  let scan = scanDiagnostics(merged, bare);
   // Every message is an object here, so the first that repeats a key is the first verdict.
   if (scan === 'scanned' && list.repeated !== null) {
     scan = scanMessage(list.repeats, list.repeated, true);
@@ -180,8 +172,6 @@ class MessageReader {
   private readonly dialect = new DialectFold();
   /** A bare array's first messages, held until its format is judged (null: not held). */
   private head: { m: ChatMessage; v: JsonValue }[] | null;
-  /** The user chose OpenAI chat: the messages' dialect is not judged. */
-  private readonly forced: boolean;
   /** Tool calls without a string id (the importer's warning). */
   missing = 0;
   /** The first message that repeats one of its own keys, and its index (-1: none). */
@@ -191,14 +181,14 @@ class MessageReader {
   constructor(
     private readonly text: string,
     private readonly reader: JsonPartReader,
-    private readonly merged: Merged,
+    private readonly merged: JsonDiagnostics,
     /** The depth of the array's elements' containers, less one. */
     private readonly depth: number,
     private readonly sink: (m: ChatMessage) => void,
-    forced: boolean,
+    /** The user chose OpenAI chat: the messages' dialect is not judged. */
+    private readonly forced: boolean,
     private readonly progress: Progress | null,
   ) {
-    this.forced = forced;
     // Only a bare array is judged from its first messages; a request body by its members.
     this.head = forced || depth !== 1 ? null : [];
   }
@@ -225,7 +215,7 @@ class MessageReader {
     const { value: v, end, diagnostics } = this.reader;
     if (!isJsonObject(v) || isLegacyFunctionMessage(v)) return false;
     const index = this.bounds.length >> 1;
-    this.merged.add(diagnostics, this.depth);
+    mergeDiagnostics(this.merged, diagnostics, this.depth);
     if (this.repeats < 0 && diagnostics.duplicateKeyObjects.includes(v)) {
       this.repeats = index;
       this.repeated = v;
@@ -260,13 +250,5 @@ class MessageReader {
 
   messages(): SpanMessages {
     return SpanMessages.fromBounds(this.text, Uint32Array.from(this.bounds));
-  }
-}
-
-function skipWs(text: string, i: number): number {
-  for (;;) {
-    const c = text.charCodeAt(i);
-    if (c === 32 || c === 10 || c === 13 || c === 9) i++;
-    else return i;
   }
 }

@@ -72,7 +72,8 @@ function arraySpans(text: string, open: number): TextSpan[] | null {
   }
 }
 
-function skipWs(text: string, i: number): number {
+/** The index of the first character at or after `i` that is not JSON whitespace. */
+export function skipWs(text: string, i: number): number {
   for (;;) {
     const c = text.charCodeAt(i);
     if (c === 32 || c === 10 || c === 13 || c === 9) i++;

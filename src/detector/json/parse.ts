@@ -78,6 +78,29 @@ const INTERN_KEEP_MAX = 4096;
 /** The longest string V8 always copies rather than slices (a sliced string has 13 or more). */
 const COPIED_MAX = 12;
 
+/** Diagnostics of a text that has nothing to report (yet). */
+export function emptyDiagnostics(): Required<JsonDiagnostics> {
+  return {
+    maxDepth: 0,
+    loneSurrogate: false,
+    duplicateKey: false,
+    duplicateKeyObjects: [],
+    numberOutOfRange: false,
+  };
+}
+
+/**
+ * Adds what `x` saw in a part of a document to `into`, the whole document's, for a part whose
+ * containers sit `depth` levels deep in it. The objects that repeated a key are the caller's to
+ * add: only some callers may keep them.
+ */
+export function mergeDiagnostics(into: JsonDiagnostics, x: JsonDiagnostics, depth: number): void {
+  if (x.maxDepth + depth > into.maxDepth) into.maxDepth = x.maxDepth + depth;
+  into.loneSurrogate ||= x.loneSurrogate;
+  into.duplicateKey ||= x.duplicateKey;
+  into.numberOutOfRange ||= x.numberOutOfRange === true;
+}
+
 class Failure {
   constructor(
     readonly message: string,
@@ -110,13 +133,7 @@ class Parser {
   /** The top-level array being read and where its element offsets go. */
   private spanTarget: JsonValue[] | null = null;
   private spanOut: number[] = [];
-  readonly diagnostics: Required<JsonDiagnostics> = {
-    maxDepth: 0,
-    loneSurrogate: false,
-    duplicateKey: false,
-    duplicateKeyObjects: [],
-    numberOutOfRange: false,
-  };
+  readonly diagnostics: Required<JsonDiagnostics> = emptyDiagnostics();
   /** The open containers and their keys while `run` reads (kept for the next read). */
   private readonly containers: (JsonValue[] | JsonObject)[] = [];
   private readonly keys: string[] = [];

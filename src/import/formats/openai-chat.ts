@@ -1,11 +1,12 @@
-import { isJsonArray, isJsonObject, ok, referenceScan } from '../../detector/index';
-import type {
-  ChatMessage,
-  JsonDiagnostics,
-  JsonObject,
-  JsonValue,
-  ParsedJson,
+import {
+  emptyDiagnostics,
+  isJsonArray,
+  isJsonObject,
+  mergeDiagnostics,
+  ok,
+  referenceScan,
 } from '../../detector/index';
+import type { ChatMessage, JsonValue, ParsedJson } from '../../detector/index';
 import { arr, field } from '../access';
 import {
   convertLegacy,
@@ -132,21 +133,10 @@ function fromLines(
 
 /** A message-per-line file judged as if it were one bare array. */
 function mergedParse(lines: readonly JsonlLine[]): ParsedJson {
-  const duplicateKeyObjects: JsonObject[] = [];
-  const d: JsonDiagnostics = {
-    maxDepth: 0,
-    loneSurrogate: false,
-    duplicateKey: false,
-    duplicateKeyObjects,
-    numberOutOfRange: false,
-  };
+  const d = emptyDiagnostics();
   for (const l of lines) {
-    const x = l.diagnostics;
-    d.maxDepth = Math.max(d.maxDepth, x.maxDepth + 1);
-    d.loneSurrogate ||= x.loneSurrogate;
-    d.duplicateKey ||= x.duplicateKey;
-    d.numberOutOfRange ||= x.numberOutOfRange;
-    for (const o of x.duplicateKeyObjects ?? []) duplicateKeyObjects.push(o);
+    mergeDiagnostics(d, l.diagnostics, 1);
+    for (const o of l.diagnostics.duplicateKeyObjects ?? []) d.duplicateKeyObjects.push(o);
   }
   return { value: lines.map((l) => l.value), diagnostics: d };
 }
