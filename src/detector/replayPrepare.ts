@@ -3,7 +3,7 @@
  * done once here (argument parsing, canonical forms, signatures, answer joins, ledger bits,
  * interned prose), so a config change re-runs only `evaluateReplay`'s tight loop.
  */
-import { joinAnswers, samePairs, type AnswerPair } from './answers';
+import { joinAnswers, keptPairs, samePairs, type AnswerPair } from './answers';
 import { canonicalArgs } from './canonical';
 import type { ChatMessage } from './chat';
 import { isCostlyName } from './classify';
@@ -217,7 +217,11 @@ export function prepareReplay(messages: readonly ChatMessage[]): PreparedReplay 
  * message and tool results are held until then.
  */
 export interface ReplayPreparer {
-  push(message: ChatMessage): void;
+  /**
+   * `literal`: a tool message's `content` as written in the transcript's text (a slice of it),
+   * when the content is a string read from there; the answer is then kept as that slice.
+   */
+  push(message: ChatMessage, literal?: string | null): void;
   finish(): PreparedReplay;
 }
 
@@ -301,11 +305,13 @@ export function replayPreparer(): ReplayPreparer {
 
   /** The batch waiting for its tool results: its message, then the results so far. */
   let pending: ChatMessage[] | null = null;
+  /** Beside `pending`: each message's content literal, when the import passed one. */
+  let pendingLiterals: (string | null)[] = [];
   let pendingIndex = -1;
   let count = 0;
   let spent = 0;
 
-  const batch = (group: ChatMessage[], i: number): void => {
+  const batch = (group: ChatMessage[], literals: (string | null)[], i: number): void => {
     const m = group[0] as ChatMessage;
     const tc = m.tool_calls as JsonValue[];
     const n = tc.length;
@@ -359,14 +365,14 @@ export function replayPreparer(): ReplayPreparer {
       const list = calls.map((c) => c.name);
       nameSet = nameSetOf(list.join('\u0000'), list);
     }
-    const pairs = joinAnswers(joinable, group, 0);
+    const pairs = joinAnswers(joinable, group, 0, literals);
     const wasSeen = seen[sigId] as boolean;
     const beforePairs = lastPairs[sigId] as AnswerPair[] | null;
     const same = wasSeen && beforePairs !== null && pairs !== null && samePairs(beforePairs, pairs);
     const results = pairs === null ? null : same ? (lastKey[sigId] as number) : resultsCount++;
     const repeatNotEvaluated = wasSeen && (beforePairs === null || pairs === null);
     seen[sigId] = true;
-    lastPairs[sigId] = pairs;
+    lastPairs[sigId] = keptPairs(pairs);
     lastKey[sigId] = results;
     pushEvent(data, EV_BATCH, data.batches.length, i);
     data.batches.push({
@@ -385,15 +391,18 @@ export function replayPreparer(): ReplayPreparer {
     if (pending === null) return;
     const group = pending;
     pending = null;
-    batch(group, pendingIndex);
+    batch(group, pendingLiterals, pendingIndex);
   };
 
   return {
-    push(m: ChatMessage): void {
+    push(m: ChatMessage, literal: string | null = null): void {
       const i = count++;
       const role = m.role;
       if (role === 'tool') {
-        pending?.push(m);
+        if (pending !== null) {
+          pending.push(m);
+          pendingLiterals.push(literal);
+        }
         return;
       }
       const started = now();
@@ -412,6 +421,7 @@ export function replayPreparer(): ReplayPreparer {
           pushEvent(data, EV_PROSE, key, i);
         } else {
           pending = [m];
+          pendingLiterals = [null];
           pendingIndex = i;
         }
       }

@@ -36,6 +36,13 @@ import { DialectFold, sniffArray, sniffObject } from './sniff';
 import { SpanMessages } from './spanMessages';
 import { skipWs } from './spans';
 
+/**
+ * Where the messages go, in order. `literal`: a tool message's string `content` as written in
+ * the text (a slice of it), for the replay to keep instead of the decoded copy; the general
+ * import passes none.
+ */
+export type MessageSink = (m: ChatMessage, literal?: string | null) => void;
+
 /** What the reader gives back; the messages themselves went to the sink. */
 export interface ChatSpans {
   /** The messages, rebuilt from the text when read again (details, the detector lanes). */
@@ -43,6 +50,12 @@ export interface ChatSpans {
   readonly warnings: string[];
   readonly referenceScan: ReferenceScan;
 }
+
+/**
+ * The shortest tool answer passed on as its literal. Shorter ones are cheap to keep decoded,
+ * cheaper than the literal's slice and the answer object around it (`TextAnswer`).
+ */
+const LITERAL_MIN = 256;
 
 /** How many messages a bare array's format is judged from (sniff.ts reads its first 20). */
 const HEAD = 20;
@@ -56,10 +69,10 @@ const HEAD = 20;
 export function readChatSpans(
   text: string,
   forced: boolean,
-  sink: (m: ChatMessage) => void,
+  sink: MessageSink,
   onProgress?: (done: number, total: number) => void,
 ): ChatSpans | null {
-  const reader = new JsonPartReader(text);
+  const reader = new JsonPartReader(text, 'content');
   // The whole document's diagnostics, from its parts' (the objects that repeat a key are not
   // kept: that would keep messages; `MessageReader` notes the first message that does).
   const merged = emptyDiagnostics();
@@ -166,12 +179,19 @@ class Progress {
   }
 }
 
+/** A bare array's message held until the array's format is judged. */
+interface Held {
+  readonly m: ChatMessage;
+  readonly v: JsonValue;
+  readonly literal: string | null;
+}
+
 /** Reads one messages array, each element straight to the sink. */
 class MessageReader {
   private readonly bounds: number[] = [];
   private readonly dialect = new DialectFold();
   /** A bare array's first messages, held until its format is judged (null: not held). */
-  private head: { m: ChatMessage; v: JsonValue }[] | null;
+  private head: Held[] | null;
   /** Tool calls without a string id (the importer's warning). */
   missing = 0;
   /** The first message that repeats one of its own keys, and its index (-1: none). */
@@ -184,7 +204,7 @@ class MessageReader {
     private readonly merged: JsonDiagnostics,
     /** The depth of the array's elements' containers, less one. */
     private readonly depth: number,
-    private readonly sink: (m: ChatMessage) => void,
+    private readonly sink: MessageSink,
     /** The user chose OpenAI chat: the messages' dialect is not judged. */
     private readonly forced: boolean,
     private readonly progress: Progress | null,
@@ -224,21 +244,25 @@ class MessageReader {
     const m = rawMessage(v, { start, end });
     this.missing += missingIds(m);
     this.bounds.push(start, end);
+    const literal =
+      m.role === 'tool' && typeof m.content === 'string' && m.content.length >= LITERAL_MIN
+        ? this.reader.literal()
+        : null;
     if (this.head === null) {
-      this.sink(m);
+      this.sink(m, literal);
       return true;
     }
-    this.head.push({ m, v });
+    this.head.push({ m, v, literal });
     if (this.head.length === HEAD) return this.judgeHead();
     return true;
   }
 
   /** A bare array: judged from its first messages as `sniff` would, then passed on. */
   private judgeHead(): boolean {
-    const head = this.head as { m: ChatMessage; v: JsonValue }[];
+    const head = this.head as Held[];
     this.head = null;
     if (sniffArray(head.map((h) => h.v)) !== 'openai-chat') return false;
-    for (const h of head) this.sink(h.m);
+    for (const h of head) this.sink(h.m, h.literal);
     return true;
   }
 

@@ -6,7 +6,7 @@ import type {
   ReplayPreparer,
   Result,
 } from '../detector/index';
-import { readChatSpans } from './chatSpans';
+import { readChatSpans, type MessageSink } from './chatSpans';
 import { decodeInput, type Decoded } from './decode';
 import type { FormatOutput } from './format';
 import { formatLabel, FORMATS } from './formatList';
@@ -85,7 +85,7 @@ function crashed(e: unknown): ImportError {
 export function importStreaming(
   input: string | Uint8Array | Decoded,
   opts: ImportOptions,
-  begin: () => (m: ChatMessage) => void,
+  begin: () => MessageSink,
 ): Result<StreamedImport, ImportError> {
   try {
     const decoded =
@@ -132,7 +132,7 @@ export function importPrepared(
   const imported = importStreaming(input, opts, () => {
     const fresh = replayPreparer();
     preparer = fresh;
-    return (m) => fresh.push(m);
+    return (m, literal) => fresh.push(m, literal);
   });
   if (!imported.ok) return imported;
   return ok({ ...imported.value, prepared: preparer.finish() });

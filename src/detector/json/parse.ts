@@ -137,6 +137,13 @@ class Parser {
   /** The open containers and their keys while `run` reads (kept for the next read). */
   private readonly containers: (JsonValue[] | JsonObject)[] = [];
   private readonly keys: string[] = [];
+  /**
+   * A member of the read value (an object) whose string's literal is noted (`JsonPartReader`):
+   * where the last such string starts and ends in the text, or -1.
+   */
+  literalKey: string | null = null;
+  literalStart = -1;
+  literalEnd = -1;
 
   /** The longest string interned: see `interned`. */
   private readonly internMax: number;
@@ -337,8 +344,13 @@ class Parser {
           }
         }
         if (descend) continue;
-      } else if (c === 0x22) value = this.string();
-      else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) value = this.number();
+      } else if (c === 0x22) {
+        if (containers.length === 1 && this.literalKey !== null && keys[0] === this.literalKey) {
+          this.literalStart = this.pos;
+          value = this.string();
+          this.literalEnd = this.pos;
+        } else value = this.string();
+      } else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) value = this.number();
       else if (c === 0x74) value = this.literal('true', true);
       else if (c === 0x66) value = this.literal('false', false);
       else if (c === 0x6e) value = this.literal('null', null);
@@ -455,8 +467,29 @@ export class JsonPartReader {
   /** Where that value ends in the text (exclusive). */
   end = 0;
 
-  constructor(private readonly text: string) {
+  /**
+   * `literalOf`: a member name whose string value's literal (quotes and escapes as written)
+   * `literal()` gives after each read of an object.
+   */
+  constructor(
+    private readonly text: string,
+    literalOf: string | null = null,
+  ) {
     this.parser = new Parser(text, false, true);
+    this.parser.literalKey = literalOf;
+  }
+
+  /**
+   * The literal of the last read object's `literalOf` member as written in the text (a slice of
+   * it, not a copy), when that member's value is a string; else null. With a repeated key it is
+   * the last one's, whose value the object holds.
+   */
+  literal(): string | null {
+    const p = this.parser;
+    const v = this.value;
+    if (p.literalStart < 0 || !(v instanceof Map)) return null;
+    if (typeof v.get(p.literalKey as string) !== 'string') return null;
+    return this.text.slice(p.literalStart, p.literalEnd);
   }
 
   /** The diagnostics of the last read (the same object each time, reset by every read). */
@@ -480,6 +513,7 @@ export class JsonPartReader {
     d.duplicateKey = false;
     d.duplicateKeyObjects.length = 0;
     d.numberOutOfRange = false;
+    p.literalStart = -1;
     try {
       this.value = p.run();
       this.end = p.pos;

@@ -4,20 +4,41 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_CONFIG,
   evaluateReplay,
+  parseJson,
   prepareReplay,
   replayPreparer,
 } from '../../../src/detector/index';
 import type { ChatMessage, Report, ReportSource } from '../../../src/detector/index';
-import { importStreaming, importTranscript, SpanMessages } from '../../../src/import/index';
+import {
+  importPrepared,
+  importStreaming,
+  importTranscript,
+  SpanMessages,
+} from '../../../src/import/index';
 import type { FormatId } from '../../../src/import/index';
 import { filesUnder, FIXTURES, plainChat, SAMPLES } from './helpers';
 
 type Path = 'spans' | 'whole' | 'error';
 
+/** How many tool answers the last `expectSame` saw passed on as literals. */
+let literals = 0;
+
 /** The report without its clock readings. */
 function untimed(r: Report): Omit<Report, 'timing'> {
   const { timing: _, ...rest } = r;
   return rest;
+}
+
+/** What the report says of an import's source. */
+function sourceOf(
+  i: Omit<ReportSource, 'messages'> & { messages: { length: number } },
+): ReportSource {
+  return {
+    format: i.format,
+    messages: i.messages.length,
+    warnings: i.warnings,
+    referenceScan: i.referenceScan,
+  };
 }
 
 /**
@@ -29,13 +50,23 @@ function expectSame(input: string | Uint8Array, format?: FormatId): Path {
   const opts = format === undefined ? {} : { format };
   const general = importTranscript(input, opts);
   let sunk: ChatMessage[] = [];
+  literals = 0;
+  const whole = typeof input === 'string' ? input : new TextDecoder().decode(input);
   let preparer = replayPreparer();
   const streamed = importStreaming(input, opts, () => {
     sunk = [];
     preparer = replayPreparer();
-    return (m) => {
+    return (m, literal) => {
       sunk.push(m);
-      preparer.push(m);
+      preparer.push(m, literal);
+      if (literal !== undefined && literal !== null) {
+        // A tool answer passed on as its literal: a slice of the text that reads as the content.
+        expect(m.role).toBe('tool');
+        expect(whole.includes(literal)).toBe(true);
+        const back = parseJson(literal);
+        expect(back.ok && back.value.value).toBe(m.content);
+        literals++;
+      }
     };
   });
   if (!general.ok) {
@@ -53,12 +84,7 @@ function expectSame(input: string | Uint8Array, format?: FormatId): Path {
   expect(sunk).toEqual(g.messages);
   expect(s.messages.length).toBe(g.messages.length);
   for (let i = g.messages.length - 1; i >= 0; i--) expect(s.messages.at(i)).toEqual(g.messages[i]);
-  const source: ReportSource = {
-    format: g.format,
-    messages: g.messages.length,
-    warnings: g.warnings,
-    referenceScan: g.referenceScan,
-  };
+  const source = sourceOf(g);
   expect(untimed(evaluateReplay(preparer.finish(), DEFAULT_CONFIG, source))).toEqual(
     untimed(evaluateReplay(prepareReplay(g.messages), DEFAULT_CONFIG, source)),
   );
@@ -85,6 +111,14 @@ const nested = (depth: number): J => ({ raw: '['.repeat(depth) + ']'.repeat(dept
 const obj = (...members: (readonly [string, J])[]): J => ({ members });
 
 const texts = fc.constantFrom('ok', 'x\n"y"', '', 'é ☃ 😀', 'a\\b', 'same');
+/** Long answers (passed on as their literals): one string written three ways, and another. */
+const LONG = `${'out "put"\n'.repeat(30)}a/é`;
+const longAnswers = fc.constantFrom<J>(
+  raw(LONG),
+  { raw: JSON.stringify(LONG).replaceAll('/', '\\/') },
+  { raw: JSON.stringify(LONG).replace('é', '\\u00e9') },
+  raw(`${LONG}!`),
+);
 const args = fc.oneof(
   fc
     .constantFrom('{}', '{"path":"a.txt"}', '{"n":1.0}', '{"n":1}', 'not json', '{"b":1,"a":2}')
@@ -123,7 +157,7 @@ const message: fc.Arbitrary<J> = fc.oneof(
     arbitrary: fc
       .tuple(
         fc.constantFrom('a', 'b', 'c'),
-        fc.oneof(texts.map(raw), fc.constant(obj(['x', { raw: '2.50' }]))),
+        fc.oneof(texts.map(raw), longAnswers, fc.constant(obj(['x', { raw: '2.50' }]))),
       )
       .map(([id, content]) =>
         obj(['role', raw('tool')], ['tool_call_id', raw(id)], ['content', content]),
@@ -225,14 +259,18 @@ describe('importStreaming', () => {
 
   it('reads plain OpenAI chat a message at a time, and gives the general import’s result for any document', () => {
     const seen = new Set<Path>();
+    let withLiterals = 0;
     fc.assert(
       fc.property(doc, (d) => {
         seen.add(expectSame(textOf(d as DocSpec), d.forced ? 'openai-chat' : undefined));
+        if (literals > 0) withLiterals++;
       }),
       { numRuns: 600 },
     );
-    // The property ran through all three ways, so it held the reader to the general import.
+    // The property ran through all three ways, so it held the reader to the general import,
+    // and through long answers kept as their literals.
     expect([...seen].sort()).toEqual(['error', 'spans', 'whole']);
+    expect(withLiterals).toBeGreaterThan(20);
   });
 
   it('takes the message-at-a-time way for plain bodies and bare arrays, and passes each message on as read', () => {
@@ -244,6 +282,60 @@ describe('importStreaming', () => {
     expect(expectSame(JSON.stringify({ messages, system: 's' }))).toBe('whole');
     expect(expectSame(JSON.stringify({ messages: [] }))).toBe('whole');
     expect(expectSame(`${JSON.stringify({ messages })}x`)).toBe('error');
+  });
+
+  it('keeps long answers as their literals and still sees the same answer however it is written', () => {
+    const literalsOf = [
+      JSON.stringify(LONG),
+      JSON.stringify(LONG).replaceAll('/', '\\/'),
+      JSON.stringify(LONG).replace('é', '\\u00e9'),
+      JSON.stringify(LONG),
+      JSON.stringify(`${LONG}!`),
+    ];
+    const call =
+      '{"role":"assistant","content":null,"tool_calls":[{"id":"c","type":"function","function":{"name":"ls","arguments":"{}"}}]}';
+    const turns = literalsOf.map(
+      (l) => `${call},{"role":"tool","tool_call_id":"c","content":${l}}`,
+    );
+    const text = `{"messages":[{"role":"user","content":"go"},${turns.join(',')}]}`;
+    expect(expectSame(text)).toBe('spans');
+    expect(literals).toBe(5);
+    const r = importPrepared(text, {});
+    const report = r.ok
+      ? evaluateReplay(r.value.prepared, DEFAULT_CONFIG, sourceOf(r.value))
+      : null;
+    expect(report?.batches.map((b) => b.identicalResultRepeat)).toEqual([
+      false,
+      true,
+      true,
+      true,
+      false,
+    ]);
+  });
+
+  it('pairs each literal with its own answer in a batch of several calls', () => {
+    const other = JSON.stringify(`${LONG}?`);
+    const answers = [
+      [JSON.stringify(LONG), other],
+      [JSON.stringify(LONG).replaceAll('/', '\\/'), other],
+      [JSON.stringify(`${LONG}!`), other],
+    ];
+    const call = (id: string, args: string): string =>
+      `{"id":"${id}","type":"function","function":{"name":"ls","arguments":${JSON.stringify(args)}}}`;
+    const turns = answers.map(
+      ([c, d]) =>
+        `{"role":"assistant","tool_calls":[${call('c', '{}')},${call('d', '{"a":1}')}]},` +
+        `{"role":"tool","tool_call_id":"c","content":${c}},` +
+        `{"role":"tool","tool_call_id":"d","content":${d}}`,
+    );
+    const text = `[{"role":"user","content":"go"},${turns.join(',')}]`;
+    expect(expectSame(text)).toBe('spans');
+    expect(literals).toBe(6);
+    const r = importPrepared(text, {});
+    const report = r.ok
+      ? evaluateReplay(r.value.prepared, DEFAULT_CONFIG, sourceOf(r.value))
+      : null;
+    expect(report?.batches.map((b) => b.identicalResultRepeat)).toEqual([false, true, false]);
   });
 
   it('starts the sink again when a body turns out not to be plain OpenAI chat part way', () => {

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import {
+  keptPairs,
+  OtherAnswer,
+  readAnswer,
+  samePairs,
+  sortPairs,
+  TextAnswer,
+  type AnswerPair,
+} from '../../../src/detector/answers';
+import { JsonPartReader } from '../../../src/detector/index';
+
+/** A long answer, and literals that all decode to it. */
+const LONG = 'line "one"\n'.repeat(30) + 'path/to/é';
+const SAME = [
+  JSON.stringify(LONG),
+  JSON.stringify(LONG).replaceAll('/', '\\/'),
+  JSON.stringify(LONG).replaceAll('e', '\\u0065'),
+  JSON.stringify(LONG).replace('é', '\\u00e9'),
+];
+
+const pair = (key: number, answer: TextAnswer | string | OtherAnswer): AnswerPair => ({
+  key,
+  answer,
+});
+const text = (literal: string): TextAnswer =>
+  readAnswer(JSON.parse(literal) as string, literal) as TextAnswer;
+
+describe('answers kept as their literals', () => {
+  it('reads a string with its literal as a TextAnswer, and anything else as before', () => {
+    const a = readAnswer(LONG, SAME[0] as string);
+    expect(a).toBeInstanceOf(TextAnswer);
+    expect((a as TextAnswer).text()).toBe(LONG);
+    expect(readAnswer(LONG)).toBe(LONG);
+    expect(readAnswer(new Map(), '"ignored"')).toEqual(new OtherAnswer('{}'));
+  });
+
+  it('keeps only the literal, and decodes it again to the same string', () => {
+    for (const literal of SAME) {
+      const kept = text(literal).kept();
+      expect(kept.literal).toBe(literal);
+      expect(kept.text()).toBe(LONG);
+      expect(kept.kept()).toBe(kept);
+    }
+  });
+
+  it('compares kept answers with new ones as the decoded strings compare', () => {
+    for (const before of SAME) {
+      for (const now of SAME) {
+        expect(samePairs(keptPairs([pair(0, text(before))])!, [pair(0, text(now))])).toBe(true);
+        // The general import's plain strings meet kept literals (a transcript read both ways).
+        expect(samePairs(keptPairs([pair(0, text(before))])!, [pair(0, LONG)])).toBe(true);
+        expect(samePairs([pair(0, LONG)], keptPairs([pair(0, text(now))])!)).toBe(true);
+      }
+      const other = JSON.stringify(`${LONG}!`);
+      expect(samePairs(keptPairs([pair(0, text(before))])!, [pair(0, text(other))])).toBe(false);
+      expect(samePairs(keptPairs([pair(0, text(before))])!, [pair(1, text(before))])).toBe(false);
+    }
+  });
+
+  it('never takes a string for a non-string answer that prints the same', () => {
+    const printed = new OtherAnswer('null');
+    expect(samePairs([pair(0, text('"null"'))], [pair(0, printed)])).toBe(false);
+    expect(samePairs([pair(0, printed)], keptPairs([pair(0, text('"null"'))])!)).toBe(false);
+    expect(samePairs([pair(0, printed)], [pair(0, new OtherAnswer('null'))])).toBe(true);
+  });
+
+  it('sorts pairs of one key by their decoded strings, whatever their literals', () => {
+    const b = text(JSON.stringify('b'));
+    const a = text('"\\u0061"');
+    const sorted = sortPairs([pair(3, b), pair(3, new OtherAnswer('1')), pair(3, a)]);
+    expect(sorted.map((p) => p.answer)).toEqual([a, b, new OtherAnswer('1')]);
+  });
+
+  it('keeps the literal-only form of each answer read with its literal', () => {
+    const kept = keptPairs([pair(0, text(SAME[1] as string)), pair(1, 'x')])!;
+    const first = kept[0]!.answer as TextAnswer;
+    expect(first.kept()).toBe(first);
+    expect(first.literal).toBe(SAME[1]);
+    expect(kept[1]).toEqual(pair(1, 'x'));
+  });
+
+  it('leaves pairs without literals as they are', () => {
+    const pairs = [pair(0, 'x'), pair(1, new OtherAnswer('2'))];
+    expect(keptPairs(pairs)).toBe(pairs);
+    expect(keptPairs(null)).toBe(null);
+  });
+});
+
+describe('JsonPartReader.literal', () => {
+  const literalOf = (text: string): string | null => {
+    const r = new JsonPartReader(text, 'content');
+    expect(r.read(0)).toBe(null);
+    return r.literal();
+  };
+
+  it('gives the member’s string as written, escapes and all', () => {
+    expect(literalOf('{"role":"tool","content":"a\\/b\\n"}')).toBe('"a\\/b\\n"');
+    expect(literalOf('{"content" : "x" , "role":"tool"}')).toBe('"x"');
+  });
+
+  it('gives the literal of the value the object holds', () => {
+    expect(literalOf('{"content":"a","content":"b"}')).toBe('"b"');
+    expect(literalOf('{"content":"a","content":5}')).toBe(null);
+    expect(literalOf('{"content":{"c":1},"content":"b"}')).toBe('"b"');
+  });
+
+  it('gives none for other members, deeper ones, non-strings or other values', () => {
+    expect(literalOf('{"role":"tool"}')).toBe(null);
+    expect(literalOf('{"x":{"content":"deep"}}')).toBe(null);
+    expect(literalOf('{"content":["a"]}')).toBe(null);
+    expect(literalOf('["content","a"]')).toBe(null);
+    expect(new JsonPartReader('{"content":"a"}').read(0)).toBe(null);
+    const plain = new JsonPartReader('{"content":"a"}');
+    plain.read(0);
+    expect(plain.literal()).toBe(null);
+  });
+
+  it('forgets the last read’s literal', () => {
+    const text = '{"content":"a"} {"role":"user"}';
+    const r = new JsonPartReader(text, 'content');
+    r.read(0);
+    expect(r.literal()).toBe('"a"');
+    r.read(text.indexOf('{', 1));
+    expect(r.literal()).toBe(null);
+  });
+});
