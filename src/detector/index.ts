@@ -9,13 +9,8 @@ export type * from './report';
 export * from './result';
 
 export type { JsonDiagnostics, ParsedJson, JsonSyntaxError } from './json/parse';
-export {
-  emptyDiagnostics,
-  JsonPartReader,
-  mergeDiagnostics,
-  parseJson,
-  parseJsonStrict,
-} from './json/parse';
+export { emptyDiagnostics, mergeDiagnostics, parseJson, parseJsonStrict } from './json/parse';
+export { JsonPartReader } from './json/partReader';
 export { printJson, prettyJson, quoteJsonString } from './json/print';
 export { formatSerdeNumber, formatSerdeFloat } from './json/numbers';
 export { compareUtf8 } from './json/utf8order';

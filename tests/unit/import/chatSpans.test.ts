@@ -41,6 +41,14 @@ function sourceOf(
   };
 }
 
+/** Per batch of `text` imported by `importPrepared`: whether it repeated the same answers. */
+function identicalRepeats(text: string): boolean[] | null {
+  const r = importPrepared(text, {});
+  if (!r.ok) return null;
+  const report = evaluateReplay(r.value.prepared, DEFAULT_CONFIG, sourceOf(r.value));
+  return report.batches.map((b) => b.identicalResultRepeat);
+}
+
 /**
  * Imports `input` both ways and expects the same outcome: the same error, or the same format,
  * warnings, verdict, messages (as the sink saw them and as read again) and replay report.
@@ -300,17 +308,7 @@ describe('importStreaming', () => {
     const text = `{"messages":[{"role":"user","content":"go"},${turns.join(',')}]}`;
     expect(expectSame(text)).toBe('spans');
     expect(literals).toBe(5);
-    const r = importPrepared(text, {});
-    const report = r.ok
-      ? evaluateReplay(r.value.prepared, DEFAULT_CONFIG, sourceOf(r.value))
-      : null;
-    expect(report?.batches.map((b) => b.identicalResultRepeat)).toEqual([
-      false,
-      true,
-      true,
-      true,
-      false,
-    ]);
+    expect(identicalRepeats(text)).toEqual([false, true, true, true, false]);
   });
 
   it('pairs each literal with its own answer in a batch of several calls', () => {
@@ -331,11 +329,7 @@ describe('importStreaming', () => {
     const text = `[{"role":"user","content":"go"},${turns.join(',')}]`;
     expect(expectSame(text)).toBe('spans');
     expect(literals).toBe(6);
-    const r = importPrepared(text, {});
-    const report = r.ok
-      ? evaluateReplay(r.value.prepared, DEFAULT_CONFIG, sourceOf(r.value))
-      : null;
-    expect(report?.batches.map((b) => b.identicalResultRepeat)).toEqual([false, true, false]);
+    expect(identicalRepeats(text)).toEqual([false, true, false]);
   });
 
   it('starts the sink again when a body turns out not to be plain OpenAI chat part way', () => {
