@@ -35,10 +35,17 @@ export class TextAnswer {
   /** The answer's string (decoded again from the literal in the kept form). */
   text(): string {
     if (this.decoded !== null) return this.decoded;
-    const r = parseJson(this.literal);
-    // The literal was read by this same parser where it stood; it cannot fail here.
-    if (!r.ok || typeof r.value.value !== 'string') throw new Error('not a string literal');
-    return r.value.value;
+    // What the lenient parser gave when it read the literal: it decodes escaped strings with
+    // `JSON.parse` and accepts no string that `JSON.parse` rejects. Its own reading stays as
+    // the fallback.
+    try {
+      return JSON.parse(this.literal) as string;
+    } catch {
+      const r = parseJson(this.literal);
+      // The literal was read by this same parser where it stood; it cannot fail here.
+      if (!r.ok || typeof r.value.value !== 'string') throw new Error('not a string literal');
+      return r.value.value;
+    }
   }
 
   kept(): TextAnswer {

@@ -8,7 +8,7 @@ import {
   TextAnswer,
   type AnswerPair,
 } from '../../../src/detector/answers';
-import { JsonPartReader } from '../../../src/detector/index';
+import { JsonPartReader, parseJson } from '../../../src/detector/index';
 
 /** A long answer, and literals that all decode to it. */
 const LONG = 'line "one"\n'.repeat(30) + 'path/to/é';
@@ -35,7 +35,14 @@ describe('answers kept as their literals', () => {
     expect(readAnswer(new Map(), '"ignored"')).toEqual(new OtherAnswer('{}'));
   });
 
-  it('keeps only the literal, and decodes it again to the same string', () => {
+  it('keeps only the literal, and decodes it again to the string the lenient parser read', () => {
+    // A lone surrogate escape (the lenient parser notes it), escapes of every kind.
+    for (const literal of ['"x\\ud800y"', '"\\u0041\\n\\/\\"\\\\ \\ud83d\\ude00"']) {
+      const read = parseJson(literal);
+      expect(read.ok).toBe(true);
+      const value = read.ok ? read.value.value : null;
+      expect(new TextAnswer(literal, null).text()).toBe(value);
+    }
     for (const literal of SAME) {
       const kept = text(literal).kept();
       expect(kept.literal).toBe(literal);
