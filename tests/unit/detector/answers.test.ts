@@ -8,7 +8,7 @@ import {
   TextAnswer,
   type AnswerPair,
 } from '../../../src/detector/answers';
-import { JsonPartReader, parseJson } from '../../../src/detector/index';
+import { parseJson } from '../../../src/detector/index';
 
 /** A long answer, and literals that all decode to it. */
 const LONG = 'line "one"\n'.repeat(30) + 'path/to/é';
@@ -91,44 +91,5 @@ describe('answers kept as their literals', () => {
     const pairs = [pair(0, 'x'), pair(1, new OtherAnswer('2'))];
     expect(keptPairs(pairs)).toBe(pairs);
     expect(keptPairs(null)).toBe(null);
-  });
-});
-
-describe('JsonPartReader.literal', () => {
-  const literalOf = (text: string): string | null => {
-    const r = new JsonPartReader(text, 'content');
-    expect(r.read(0)).toBe(null);
-    return r.literal();
-  };
-
-  it('gives the member’s string as written, escapes and all', () => {
-    expect(literalOf('{"role":"tool","content":"a\\/b\\n"}')).toBe('"a\\/b\\n"');
-    expect(literalOf('{"content" : "x" , "role":"tool"}')).toBe('"x"');
-  });
-
-  it('gives the literal of the value the object holds', () => {
-    expect(literalOf('{"content":"a","content":"b"}')).toBe('"b"');
-    expect(literalOf('{"content":"a","content":5}')).toBe(null);
-    expect(literalOf('{"content":{"c":1},"content":"b"}')).toBe('"b"');
-  });
-
-  it('gives none for other members, deeper ones, non-strings or other values', () => {
-    expect(literalOf('{"role":"tool"}')).toBe(null);
-    expect(literalOf('{"x":{"content":"deep"}}')).toBe(null);
-    expect(literalOf('{"content":["a"]}')).toBe(null);
-    expect(literalOf('["content","a"]')).toBe(null);
-    expect(new JsonPartReader('{"content":"a"}').read(0)).toBe(null);
-    const plain = new JsonPartReader('{"content":"a"}');
-    plain.read(0);
-    expect(plain.literal()).toBe(null);
-  });
-
-  it('forgets the last read’s literal', () => {
-    const text = '{"content":"a"} {"role":"user"}';
-    const r = new JsonPartReader(text, 'content');
-    r.read(0);
-    expect(r.literal()).toBe('"a"');
-    r.read(text.indexOf('{', 1));
-    expect(r.literal()).toBe(null);
   });
 });
