@@ -1,12 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, openApp, refusedSnapshot, test, waitFor } from './fixtures';
-
-async function openSample(page: Page, title: string) {
-  await openApp(page);
-  await page.getByLabel('Samples').selectOption({ label: title });
-  await expect(page.getByRole('complementary').getByText(title)).toBeVisible();
-  await waitFor(page, 'ready');
-}
+import { expect, openApp, openSample, refusedSnapshot, test, waitFor } from './fixtures';
 
 /** Waits until the refused batch indices are `expected` (reasons not compared here). */
 async function refused(page: Page, expected: number[]) {

@@ -57,6 +57,18 @@ export async function openApp(page: Page, hash = '') {
 }
 
 /**
+ * Opens the app on the sample titled `title` and waits for its analysis. The sample's name is
+ * waited for first: until it shows, the page is still "ready" with the first sample (the
+ * sample is fetched before its analysis starts).
+ */
+export async function openSample(page: Page, title: string, hash = '') {
+  await openApp(page, hash);
+  await page.getByLabel('Samples').selectOption({ label: title });
+  await expect(page.getByRole('complementary').getByText(title)).toBeVisible();
+  await waitFor(page, 'ready');
+}
+
+/**
  * The refused batches as "3:strikes", read from the table with its "Refused only" filter on
  * (the table is virtualized, so unfiltered rows far down may not be in the DOM). One
  * `allInnerTexts` call reads all rows at once, so a re-render cannot tear the reading.

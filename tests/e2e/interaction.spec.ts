@@ -1,12 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, openApp, ORIGIN, test, waitFor } from './fixtures';
-
-async function openSample(page: Page, title: string, hash = '') {
-  await openApp(page, hash);
-  await page.getByLabel('Samples').selectOption({ label: title });
-  await expect(page.getByRole('complementary').getByText(title)).toBeVisible();
-  await waitFor(page, 'ready');
-}
+import { expect, openApp, openSample, ORIGIN, test, waitFor } from './fixtures';
 
 const grid = (page: Page) => page.getByRole('grid', { name: 'Batches' });
 const dataRows = (page: Page) =>

@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
 import { runZoo, zooInput, ZOO_DETECTORS, type ZooMark } from '../../src/detector/zoo/index';
 import { importTranscript } from '../../src/import/index';
 import { DEFAULT_MARGINS } from '../../src/ui/timeline/layout';
 import { LANE_GUTTER, LANE_HEIGHT, LANES_TOP } from '../../src/ui/timeline/lanes';
-import { expect, expectRefused, openApp, test, waitFor } from './fixtures';
+import { expect, expectRefused, openSample, test, waitFor } from './fixtures';
 
 // A bound, not a wait: each test opens a sample and re-runs analyses on a shared, busy machine.
 test.describe.configure({ timeout: 90_000 });
@@ -17,12 +16,6 @@ function zooOf(file: string) {
   const steps = zooInput(imported.value.messages);
   const n = steps.filter((s) => s.kind === 'batch').length;
   return { n, results: runZoo(steps) };
-}
-
-async function openSample(page: Page, title: string) {
-  await openApp(page);
-  await page.getByLabel('Samples').selectOption({ label: title });
-  await waitFor(page, 'ready');
 }
 
 const CYCLES = ZOO_DETECTORS.find((d) => d.id === 'cycles');
