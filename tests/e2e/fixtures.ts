@@ -57,15 +57,20 @@ export async function openApp(page: Page, hash = '') {
 }
 
 /**
- * Opens the app on the sample titled `title` and waits for its analysis. The sample's name is
- * waited for first: until it shows, the page is still "ready" with the first sample (the
- * sample is fetched before its analysis starts).
+ * Chooses the sample titled `title` and waits for its analysis. The sample's name is waited
+ * for first: until it shows, the page is still "ready" with the transcript before (the sample
+ * is fetched before its analysis starts).
  */
-export async function openSample(page: Page, title: string, hash = '') {
-  await openApp(page, hash);
+export async function chooseSample(page: Page, title: string) {
   await page.getByLabel('Samples').selectOption({ label: title });
   await expect(page.getByRole('complementary').getByText(title)).toBeVisible();
   await waitFor(page, 'ready');
+}
+
+/** Opens the app on the sample titled `title` and waits for its analysis. */
+export async function openSample(page: Page, title: string, hash = '') {
+  await openApp(page, hash);
+  await chooseSample(page, title);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { expect, openApp, test, waitFor } from './fixtures';
+import { expect, openApp, openSample, test, waitFor } from './fixtures';
 
 // Screenshots for people to look at (test-results/screens); not compared pixel by pixel.
 for (const size of [
@@ -9,9 +9,7 @@ for (const size of [
     test(`screenshot ${size.width}x${size.height} ${theme}`, async ({ page }) => {
       await page.setViewportSize(size);
       await page.emulateMedia({ colorScheme: theme });
-      await openApp(page);
-      await page.getByLabel('Samples').selectOption({ label: 'Mutating loop' });
-      await waitFor(page, 'ready');
+      await openSample(page, 'Mutating loop');
       await page
         .getByRole('grid', { name: 'Batches' })
         .getByRole('row')

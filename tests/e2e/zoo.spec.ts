@@ -3,7 +3,7 @@ import { runZoo, zooInput, ZOO_DETECTORS, type ZooMark } from '../../src/detecto
 import { importTranscript } from '../../src/import/index';
 import { DEFAULT_MARGINS } from '../../src/ui/timeline/layout';
 import { LANE_GUTTER, LANE_HEIGHT, LANES_TOP } from '../../src/ui/timeline/lanes';
-import { expect, expectRefused, openSample, test, waitFor } from './fixtures';
+import { chooseSample, expect, expectRefused, openSample, test, waitFor } from './fixtures';
 
 // A bound, not a wait: each test opens a sample and re-runs analyses on a shared, busy machine.
 test.describe.configure({ timeout: 90_000 });
@@ -195,8 +195,7 @@ test("a lane's parameters travel in the link and come back with it", async ({ pa
   await page.getByRole('spinbutton', { name }).fill('20');
   await expect(page).toHaveURL(/[#&]zoo=cycles\.minCycles%3A20/);
   await page.reload();
-  await page.getByLabel('Samples').selectOption({ label: 'A/B cycle' });
-  await waitFor(page, 'ready');
+  await chooseSample(page, 'A/B cycle');
   await page.getByText('Peer detectors', { exact: true }).click();
   await expect(page.getByRole('spinbutton', { name })).toHaveValue('20');
   const lanes = page.getByRole('application', { name: 'Detector lanes' });
