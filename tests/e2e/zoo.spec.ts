@@ -170,6 +170,38 @@ test('the sweep heat map is keyboard operable', async ({ page }) => {
   await expect(target).toBeFocused();
 });
 
+test('the sweep heat map keeps the keyboard focus when the next transcript replaces it', async ({
+  page,
+}) => {
+  await openSample(page, 'Mutating loop');
+  await page.getByRole('tab', { name: 'Sweep' }).click();
+  const grid = page.getByRole('grid', { name: 'Threshold sweep' });
+  const start = grid.getByRole('gridcell', { name: /^strikes 2, observation 15:/ });
+  await expect(start).toHaveAttribute('tabindex', '0');
+  const before = (await grid.getAttribute('aria-describedby')) ?? '';
+  const summary = (await page.locator(`[id="${before}"]`).textContent()) ?? '';
+  // The next sample is held back, so its analysis lands while the keyboard is in the grid.
+  let release = (): void => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/samples/*.json', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByLabel('Samples').selectOption({ label: 'A/B cycle' });
+  await start.focus();
+  await page.keyboard.press('ArrowRight');
+  const moved = grid.getByRole('gridcell', { name: /^strikes 3, observation 15:/ });
+  await expect(moved).toBeFocused();
+  release();
+  await expect(page.getByRole('complementary').getByText('A/B cycle')).toBeVisible();
+  await waitFor(page, 'ready');
+  // The grid is the next transcript's now, and the same cell has the focus.
+  await expect(grid).not.toHaveAccessibleDescription(summary);
+  await expect(moved).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(grid.getByRole('gridcell', { name: /^strikes 3, observation 16:/ })).toBeFocused();
+});
+
 test('the peer detectors section changes a lane and resets it', async ({ page }) => {
   await openSample(page, 'A/B cycle');
   await page.getByText('Peer detectors', { exact: true }).click();

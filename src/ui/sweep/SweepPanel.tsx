@@ -22,6 +22,12 @@ export function SweepPanel() {
   const [focus, setFocus] = useState<{ row: number; col: number } | null>(null);
   const cellRefs = useRef(new Map<string, HTMLDivElement>());
   const moved = useRef(false);
+  /**
+   * The focused cell was removed with the grid (a new transcript's sweep replaces it while its
+   * analysis lands, and the previous one stays usable until then): its place in the new grid
+   * takes the focus back, so the keyboard user is not dropped on the page's body.
+   */
+  const refocus = useRef(false);
 
   useEffect(() => appStore.getState().requestSweep(), []);
 
@@ -111,8 +117,22 @@ export function SweepPanel() {
                   key={col}
                   role="gridcell"
                   ref={(el) => {
-                    if (el === null) cellRefs.current.delete(`${row}:${col}`);
-                    else cellRefs.current.set(`${row}:${col}`, el);
+                    const key = `${row}:${col}`;
+                    if (el === null) {
+                      const gone = cellRefs.current.get(key);
+                      if (gone !== undefined && gone === document.activeElement) {
+                        refocus.current = true;
+                      }
+                      cellRefs.current.delete(key);
+                      return;
+                    }
+                    cellRefs.current.set(key, el);
+                    if (focused && refocus.current) {
+                      refocus.current = false;
+                      // Unless the focus went somewhere else in the meantime.
+                      const now = document.activeElement;
+                      if (now === null || now === document.body) el.focus();
+                    }
                   }}
                   tabIndex={focused ? 0 : -1}
                   aria-label={cellLabel(cell)}
