@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
 import { runZoo, zooInput, ZOO_DETECTORS, type ZooMark } from '../../src/detector/zoo/index';
 import { importTranscript } from '../../src/import/index';
 import { DEFAULT_MARGINS } from '../../src/ui/timeline/layout';
@@ -151,12 +152,18 @@ test('the sweep heat map applies a clicked cell to the config and the verdicts',
   await expectRefused(page, []);
 });
 
-test('the sweep heat map is keyboard operable', async ({ page }) => {
+/** Opens the mutating loop's Sweep tab: the grid, and its cell of the current config. */
+async function openSweep(page: Page) {
   await openSample(page, 'Mutating loop');
   await page.getByRole('tab', { name: 'Sweep' }).click();
   const grid = page.getByRole('grid', { name: 'Threshold sweep' });
   const current = grid.getByRole('gridcell', { name: /^strikes 2, observation 15:/ });
   await expect(current).toHaveAttribute('tabindex', '0');
+  return { grid, current };
+}
+
+test('the sweep heat map is keyboard operable', async ({ page }) => {
+  const { grid, current } = await openSweep(page);
   await current.focus();
   await page.keyboard.press('ArrowRight');
   await expect(grid.getByRole('gridcell', { name: /^strikes 3, observation 15:/ })).toBeFocused();
@@ -173,11 +180,7 @@ test('the sweep heat map is keyboard operable', async ({ page }) => {
 test('the sweep heat map keeps the keyboard focus when the next transcript replaces it', async ({
   page,
 }) => {
-  await openSample(page, 'Mutating loop');
-  await page.getByRole('tab', { name: 'Sweep' }).click();
-  const grid = page.getByRole('grid', { name: 'Threshold sweep' });
-  const start = grid.getByRole('gridcell', { name: /^strikes 2, observation 15:/ });
-  await expect(start).toHaveAttribute('tabindex', '0');
+  const { grid, current: start } = await openSweep(page);
   const before = (await grid.getAttribute('aria-describedby')) ?? '';
   const summary = (await page.locator(`[id="${before}"]`).textContent()) ?? '';
   // The next sample is held back, so its analysis lands while the keyboard is in the grid.
