@@ -9,7 +9,6 @@
  */
 import type { ChatMessage, MessageList } from './chat';
 import type { JsonValue } from './json/value';
-import { parseJson } from './json/parse';
 import { printJson } from './json/print';
 import { sortSmall } from './sortSmall';
 
@@ -35,17 +34,9 @@ export class TextAnswer {
   /** The answer's string (decoded again from the literal in the kept form). */
   text(): string {
     if (this.decoded !== null) return this.decoded;
-    // What the lenient parser gave when it read the literal: it decodes escaped strings with
-    // `JSON.parse` and accepts no string that `JSON.parse` rejects. Its own reading stays as
-    // the fallback.
-    try {
-      return JSON.parse(this.literal) as string;
-    } catch {
-      const r = parseJson(this.literal);
-      // The literal was read by this same parser where it stood; it cannot fail here.
-      if (!r.ok || typeof r.value.value !== 'string') throw new Error('not a string literal');
-      return r.value.value;
-    }
+    // What the lenient parser read: it decodes escaped strings with `JSON.parse`, and its own
+    // reader (json/strings.ts) accepts no string literal that `JSON.parse` rejects.
+    return JSON.parse(this.literal) as string;
   }
 
   kept(): TextAnswer {
