@@ -5,7 +5,8 @@
 // `vite preview` it starts itself and, for each transcript (a fresh browser each), loads it
 // through the file input and measures:
 //   (a) file chosen → data-analysis-state=ready, as a ratio to JSON.parse of the same text in
-//       the same page (target ≤ 3.0);
+//       the same page (target ≤ 3.0), and beside it the floor: in another fresh browser, a
+//       worker that only reads the file and JSON.parses it, as a ratio to that page's JSON.parse;
 //   (b) the longest main-thread task (PerformanceObserver 'longtask') during the import and
 //       during a config change (target < 50 ms);
 //   (c) frame work while zooming and panning across all batches (keys, wheel, drag): per frame,
@@ -28,7 +29,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runTs } from './lib/run-ts.mjs';
-import { measureFile } from './bench-browser/measure.mjs';
+import { measureFile, measureFloor } from './bench-browser/measure.mjs';
 import { printReport } from './bench-browser/report.mjs';
 
 function option(name, fallback) {
@@ -140,6 +141,7 @@ try {
         ...f,
         label,
         ...(await measureFile(f.file, { executablePath, flags, base, cdpPort })),
+        ...(await measureFloor(f.file, { executablePath, flags, base })),
       });
     }
   }

@@ -82,6 +82,44 @@ async function zoomAndPan(page) {
   return { presses, wheels, drags };
 }
 
+/** A hidden file input of the bench's own (#bench-file), given `file`. */
+async function chooseBenchFile(page, file) {
+  await page.evaluate(() => {
+    const i = document.createElement('input');
+    i.type = 'file';
+    i.id = 'bench-file';
+    i.hidden = true;
+    document.body.append(i);
+  });
+  await page.locator('#bench-file').setInputFiles(file);
+}
+
+/**
+ * The floor, in a fresh browser as the import is measured (the app open and ready on its
+ * sample, then the file): a fresh worker that only reads the file and `JSON.parse`s it, then
+ * `JSON.parse` best of 3 in that page. Its own browser, because on a machine where touching
+ * fresh memory is slow what ran before in the process changes both figures (measured here:
+ * after the app's import, the page's `JSON.parse` of the 100 MB file took 253 ms, not 495).
+ */
+export async function measureFloor(file, opts) {
+  const browser = await chromium.launch({ executablePath: opts.executablePath, args: opts.flags });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(opts.base);
+    await page.locator('[data-analysis-state="ready"]').waitFor({ timeout: 60_000 });
+    await chooseBenchFile(page, file);
+    const url = new URL('__bench-floor-worker.js', opts.base).href;
+    await page.route(url, (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: probe.FLOOR_WORKER }),
+    );
+    const floorMs = await page.evaluate(probe.timeWorkerFloor, url);
+    const floorParseMs = await page.evaluate(probe.timeJsonParse);
+    return { floorMs, floorParseMs };
+  } finally {
+    await browser.close();
+  }
+}
+
 /**
  * Measures `file` in a fresh browser. `opts`: executablePath, flags, base (the app's URL),
  * cdpPort (for the worker heap sampler; null to skip it).
@@ -172,14 +210,7 @@ export async function measureFile(file, opts) {
 
     // JSON.parse of the same text, same page (last, so its copy does not count above).
     step('JSON.parse');
-    await page.evaluate(() => {
-      const i = document.createElement('input');
-      i.type = 'file';
-      i.id = 'bench-file';
-      i.hidden = true;
-      document.body.append(i);
-    });
-    await page.locator('#bench-file').setInputFiles(file);
+    await chooseBenchFile(page, file);
     const parseMs = await page.evaluate(probe.timeJsonParse);
     await browser.close();
 

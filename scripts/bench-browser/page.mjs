@@ -132,6 +132,29 @@ export async function timeJsonParse() {
   return best;
 }
 
+/**
+ * The floor under "file chosen → ready" for any import that, as the app must, reads and parses
+ * the file off the main thread: a fresh worker (script at `url`) that only reads the chosen
+ * file as text and `JSON.parse`s it, no detector. Wall time from creating the worker to its
+ * answer, in ms.
+ */
+export function timeWorkerFloor(url) {
+  const file = document.getElementById('bench-file').files[0];
+  const t0 = performance.now();
+  return new Promise((resolve, reject) => {
+    const w = new Worker(url);
+    w.onmessage = () => {
+      w.terminate();
+      resolve(performance.now() - t0);
+    };
+    w.onerror = (e) => reject(new Error(e.message));
+    w.postMessage(file);
+  });
+}
+
+/** The floor worker's script (served at a same-origin URL, as the app's CSP allows). */
+export const FLOOR_WORKER = `onmessage = async (e) => { JSON.parse(await e.data.text()); postMessage(0); };`;
+
 /** Resolves after the next frame has been rendered (rAF, then a message after its paint). */
 export function nextFrame() {
   return new Promise((resolve) =>

@@ -35,6 +35,13 @@ function measures(opts) {
       (r) => [(r.importMs / r.parseMs).toFixed(2), r.importMs / r.parseMs <= 3],
       '≤ 3.0',
     ],
+    [
+      'floor: worker reads + JSON.parse (own browser)',
+      (r) => [
+        `${ms(r.floorMs)}; ratio ${(r.floorMs / r.floorParseMs).toFixed(2)} (JSON.parse ` +
+          `${ms(r.floorParseMs)})`,
+      ],
+    ],
     ['longest main-thread task, import', (r) => [ms(r.longImport), r.longImport < 50], '< 50 ms'],
     [
       'longest task, 1 s after ready (views)',
@@ -162,6 +169,10 @@ export function printReport(results, opts) {
     'Gestures are paced: each waits for the frame after it (no queue of input builds up).',
     '"lanes running" = the same gestures right after the config change, while the detector lanes\'',
     'first run may still hold the worker; "(idle)" = again once the lanes are in (the target row).',
+    'floor = in a fresh browser of its own, the app ready on its sample, a fresh worker that only',
+    'reads the file as text and JSON.parses it (no detector), creation to answer, against JSON.parse',
+    'best of 3 in that page: what reading and the native parse alone cost off the main thread on',
+    'this machine, the yardstick for the ready ratio.',
     '"lanes arriving" = long tasks from 0.3 s before the lanes showed to 0.5 s after.',
     "input handling = window capture listener → a message posted from it (the event's handlers).",
     'rAF delta = time between frames; ≈16.7 ms at 60 Hz vsync whatever the work, so secondary.',
