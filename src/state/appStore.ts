@@ -38,7 +38,8 @@ function writeHashSoon(hash: string): void {
 }
 
 const browserDeps: AppDeps = {
-  createClient: (listener) => new ReplayClient(listener),
+  // The next transcript's worker is started a second after a load ends (ReplayClient).
+  createClient: (listener) => new ReplayClient(listener, { spareWorkerAfterMs: 1000 }),
   storage: safeStorage(),
   hash: {
     read: () => window.location.hash,

@@ -7,6 +7,9 @@
  *   details. On success the staging worker becomes the serving one and the old worker is
  *   terminated; on cancel, failure or a newer load the staging worker is terminated and the
  *   current analysis is untouched. A synchronous parse cannot be interrupted; a worker can.
+ *   With `spareWorkerAfterMs` (the app's setting) the next load's worker is started a while
+ *   after a load ends, so a new transcript does not wait for a worker to boot; it is still a
+ *   worker that has seen no transcript.
  * - The transcript crosses once per load (a `File`/`Blob` handle, or the pasted string);
  *   config changes send only the config. Latest wins: one evaluate in flight, newer configs
  *   wait in a single pending slot, and a superseded reply is not delivered.
@@ -28,6 +31,7 @@ import {
   type ReplayClientOptions,
   type Serving,
   type Slot,
+  type Spare,
   type Staging,
   type WorkerLike,
 } from './clientSupport';
@@ -75,6 +79,10 @@ export class ReplayClient {
   private disposed = false;
   /** Issue 7's zoo and sweep requests, answered by the serving worker. */
   private readonly side = new SideChannel();
+  private readonly spareAfterMs: number | undefined;
+  /** The next load's worker, started ahead (see `spareWorkerAfterMs`). */
+  private spare: Spare | null = null;
+  private spareTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     private readonly listener: ReplayClientListener,
@@ -85,6 +93,7 @@ export class ReplayClient {
     this.evaluateTimeout = options.evaluateTimeoutMs ?? evaluateTimeoutMs;
     this.yieldNow = options.yieldNow ?? defaultYield;
     this.fault = options.fault === undefined ? pageFault() : options.fault;
+    this.spareAfterMs = options.spareWorkerAfterMs;
   }
 
   /** Analyse a new transcript with `config`, in a fresh worker; a running load is dropped. */
@@ -215,22 +224,69 @@ export class ReplayClient {
     this.disposed = true;
     this.stopStaging();
     this.stopServing();
+    if (this.spareTimer !== null) clearTimeout(this.spareTimer);
+    this.spareTimer = null;
+    this.spare?.worker.terminate();
+    this.spare = null;
+  }
+
+  /**
+   * Once a load has ended (landed, failed or cancelled), starts the next one's worker after a
+   * while: not at once, because a load that lands leaves the serving worker computing the
+   * detector lanes and the page drawing, and on a small machine a worker booting beside them
+   * takes a core from one of the two.
+   */
+  private scheduleSpare(): void {
+    if (this.spareAfterMs === undefined || this.disposed) return;
+    if (this.spare !== null || this.spareTimer !== null) return;
+    this.spareTimer = setTimeout(() => {
+      this.spareTimer = null;
+      if (this.disposed || this.spare !== null || this.staging !== null) return;
+      let worker: WorkerLike;
+      try {
+        worker = this.createWorker();
+      } catch {
+        return; // the next load starts its own worker and reports why it could not
+      }
+      const spare: Spare = { worker, started: false, failed: false };
+      worker.onmessage = () => {
+        spare.started = true;
+      };
+      worker.onerror = (e) => {
+        e.preventDefault?.();
+        spare.failed = true;
+      };
+      worker.onmessageerror = () => {
+        spare.failed = true;
+      };
+      this.spare = spare;
+    }, this.spareAfterMs);
+  }
+
+  /** The spare worker for a load, if one is up and sound; it is then no longer the spare. */
+  private takeSpare(): Spare | null {
+    const spare = this.spare;
+    this.spare = null;
+    if (spare === null || !spare.failed) return spare;
+    spare.worker.terminate();
+    return null;
   }
 
   private spawn(
     onMessage: (msg: WorkerResponse) => void,
     onFail: (f: WorkerFailure) => void,
   ): Slot | null {
+    const spare = this.takeSpare();
     let worker: WorkerLike;
     try {
-      worker = this.createWorker();
+      worker = spare?.worker ?? this.createWorker();
     } catch (e) {
       const f = notStartedFailure(errorText(e));
       this.listener.onProgress(null);
       this.listener.onWorkerFailed(f.message, f);
       return null;
     }
-    const slot: Slot = { worker, started: false, onMessage, onFail };
+    const slot: Slot = { worker, started: spare?.started ?? false, onMessage, onFail };
     worker.onmessage = (e) => {
       slot.started = true;
       slot.onMessage(e.data);
@@ -263,6 +319,7 @@ export class ReplayClient {
     this.staging = null;
     if (s.timer !== null) clearTimeout(s.timer);
     ReplayClient.stop(s.slot);
+    this.scheduleSpare();
   }
 
   private stopServing(): void {
@@ -337,6 +394,7 @@ export class ReplayClient {
     }
     this.staging = null;
     this.stopServing();
+    this.scheduleSpare();
     const sv: Serving = {
       slot: s.slot,
       dataVersion: s.dataVersion,

@@ -73,6 +73,21 @@ export interface ReplayClientOptions {
   yieldNow?: Yield;
   /** A simulated fault for end-to-end tests; defaults to the page's `?test-worker=`. */
   fault?: TestFault | null;
+  /**
+   * Start the next load's worker this many ms after a load ends, so a new transcript does not
+   * wait for a worker to boot (its script fetched, compiled and run: 45–95 ms measured in
+   * Chromium here). Undefined (the default): every load starts its own worker.
+   */
+  spareWorkerAfterMs?: number;
+}
+
+/** A worker started ahead of the next load (see `spareWorkerAfterMs`). */
+export interface Spare {
+  readonly worker: WorkerLike;
+  /** Its script ran (it posted something). */
+  started: boolean;
+  /** It reported an error before any load was given to it: it is not used. */
+  failed: boolean;
 }
 
 export interface Slot {

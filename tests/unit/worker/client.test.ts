@@ -67,7 +67,7 @@ const flush = async () => {
   for (let i = 0; i < 20; i++) await Promise.resolve();
 };
 
-function setup(options: { loadTimeoutMs?: number } = {}) {
+function setup(options: { loadTimeoutMs?: number; spareWorkerAfterMs?: number } = {}) {
   const workers: FakeWorker[] = [];
   const events: string[] = [];
   const results: AnalysisResult[] = [];
@@ -92,6 +92,9 @@ function setup(options: { loadTimeoutMs?: number } = {}) {
     evaluateTimeoutMs: () => 0,
     yieldNow: () => Promise.resolve(),
     fault: null,
+    ...(options.spareWorkerAfterMs === undefined
+      ? {}
+      : { spareWorkerAfterMs: options.spareWorkerAfterMs }),
   });
   const worker = (i = workers.length - 1) => {
     const w = workers[i];
@@ -393,5 +396,115 @@ describe('ReplayClient: failures', () => {
     client.retry();
     expect(created[0]?.last()).toMatchObject({ type: 'load', input: { text: 'a' } });
     client.dispose();
+  });
+});
+
+describe("ReplayClient: the next load's worker started ahead", () => {
+  it('starts a spare worker a while after a load lands and gives it the next load', async () => {
+    vi.useFakeTimers();
+    const { client, worker, workers, events } = setup({ spareWorkerAfterMs: 1000 });
+    client.load(input('a'), cfg(2));
+    await answerLoad(worker(0));
+    expect(workers).toHaveLength(1);
+    vi.advanceTimersByTime(999);
+    expect(workers).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(workers).toHaveLength(2);
+    expect(worker(1).sent).toEqual([]);
+    worker(1).reply({ type: 'ready' });
+    client.load(input('b'), cfg(2));
+    expect(workers).toHaveLength(2);
+    expect(worker(1).last()).toMatchObject({ type: 'load', input: { text: 'b' } });
+    // It had started: an error now is a crash, not a script that never ran.
+    worker(1).error('Uncaught Error: boom');
+    expect(events.at(-1)).toBe('failed:crashed:The analysis worker crashed: Error: boom.');
+    expect(worker(0).terminated).toBe(false);
+    client.dispose();
+  });
+
+  it('lands the next transcript through the spare and serves it from there', async () => {
+    vi.useFakeTimers();
+    const { client, worker, workers, results } = setup({ spareWorkerAfterMs: 10 });
+    client.load(input('a'), cfg(2));
+    await answerLoad(worker(0));
+    vi.advanceTimersByTime(10);
+    client.load(input('b'), cfg(3));
+    await answerLoad(worker(1), 3);
+    expect(results.map((r) => [r.name, r.newTranscript])).toEqual([
+      ['a', true],
+      ['b', true],
+    ]);
+    expect(worker(0).terminated).toBe(true);
+    client.evaluate(cfg(4));
+    expect(worker(1).last()).toMatchObject({
+      type: 'evaluate',
+      config: { maxRepeatedBatchSteps: 4 },
+    });
+    // The next spare comes after this load too, and only one at a time.
+    vi.advanceTimersByTime(10);
+    expect(workers).toHaveLength(3);
+    vi.advanceTimersByTime(1000);
+    expect(workers).toHaveLength(3);
+    client.dispose();
+  });
+
+  it('does not use a spare whose script failed, and says so only if the fresh one fails too', async () => {
+    vi.useFakeTimers();
+    const { client, worker, workers, events } = setup({ spareWorkerAfterMs: 0 });
+    client.load(input('a'), cfg(2));
+    await answerLoad(worker(0));
+    vi.advanceTimersByTime(0);
+    expect(workers).toHaveLength(2);
+    worker(1).error(undefined);
+    const before = events.length;
+    client.load(input('b'), cfg(2));
+    expect(worker(1).terminated).toBe(true);
+    expect(worker(1).sent).toEqual([]);
+    expect(workers).toHaveLength(3);
+    expect(worker(2).last()).toMatchObject({ type: 'load', input: { text: 'b' } });
+    expect(events.slice(before).some((e) => e.startsWith('failed'))).toBe(false);
+    worker(2).error(undefined);
+    expect(events.at(-1)).toMatch(/^failed:not-started:/);
+    client.dispose();
+  });
+
+  it('starts no spare while a load runs, and one once it is cancelled', async () => {
+    vi.useFakeTimers();
+    const { client, worker, workers } = setup({ spareWorkerAfterMs: 100 });
+    client.load(input('a'), cfg(2));
+    await answerLoad(worker(0));
+    client.load(input('b'), cfg(2)); // before the spare: the load starts its own worker
+    expect(workers).toHaveLength(2);
+    vi.advanceTimersByTime(500);
+    expect(workers).toHaveLength(2);
+    expect(client.cancel()).toBe(true);
+    vi.advanceTimersByTime(100);
+    expect(workers).toHaveLength(3);
+    expect(worker(2).sent).toEqual([]);
+    client.dispose();
+  });
+
+  it('terminates the spare and its timer on dispose, and starts none without the option', async () => {
+    vi.useFakeTimers();
+    const a = setup({ spareWorkerAfterMs: 100 });
+    a.client.load(input('a'), cfg(2));
+    await answerLoad(a.worker(0));
+    vi.advanceTimersByTime(100);
+    a.client.dispose();
+    expect(a.worker(1).terminated).toBe(true);
+
+    const b = setup({ spareWorkerAfterMs: 100 });
+    b.client.load(input('a'), cfg(2));
+    await answerLoad(b.worker(0));
+    b.client.dispose();
+    vi.advanceTimersByTime(1000);
+    expect(b.workers).toHaveLength(1);
+
+    const c = setup();
+    c.client.load(input('a'), cfg(2));
+    await answerLoad(c.worker(0));
+    vi.advanceTimersByTime(60_000);
+    expect(c.workers).toHaveLength(1);
+    c.client.dispose();
   });
 });
