@@ -126,7 +126,7 @@ export class ReplayClient {
     const ms = this.loadTimeout(size);
     if (ms > 0) s.timer = setTimeout(() => this.stagingFailed(s, timeoutFailure(ms)), ms);
     this.listener.onRunning('load');
-    this.listener.onProgress({ name: input.name, phase: 'reading', done: 0, total: null, size });
+    this.listener.onProgress({ name: input.name, phase: 'reading', done: null, total: null, size });
     slot.worker.postMessage({
       type: 'load',
       requestId: s.requestId,

@@ -187,7 +187,8 @@ export function createReplayHandler(options: ReplayHandlerOptions = {}): ReplayH
   async function load(req: LoadRequest): Promise<WorkerResponse> {
     const t0 = now();
     const size = req.input.kind === 'blob' ? req.input.blob.size : null;
-    progress(req, 'reading', 0, size);
+    // How much is read is unknown until the whole file is in (see readBlob): no 0 of N.
+    progress(req, 'reading', null, size);
     const decoded = await readInput(req.input, (done, total) =>
       progress(req, 'reading', done, total),
     );

@@ -21,7 +21,7 @@ export function LoadProgress() {
       <progress
         className="load-progress__bar"
         max={100}
-        value={value}
+        value={value ?? undefined}
         aria-label={`Loading ${progress.name}`}
         aria-valuetext={text}
       />

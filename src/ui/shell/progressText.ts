@@ -10,9 +10,15 @@ export function megabytes(n: number): string {
   return `${(n / 1_048_576).toFixed(1)} MB`;
 }
 
-/** The bar's position (0–100) and its words, from where the load stands. */
-export function describeProgress(p: Progress): { value: number; text: string } {
+/**
+ * The bar's position (0–100) and its words, from where the load stands. While a file is read
+ * whole nothing says how far it got: the position is then null (an indeterminate bar, not one
+ * standing at 0 for the second a 100 MB file takes).
+ */
+export function describeProgress(p: Progress): { value: number | null; text: string } {
   const step = PHASES.indexOf(p.phase) + 1;
+  const known = p.done !== null && p.total !== null && p.total > 0;
+  if (p.phase === 'reading' && !known) return { value: null, text: 'Reading (step 1 of 3)' };
   let value: number = PHASE_START[p.phase];
   let detail = '';
   if (p.done !== null && p.total !== null && p.total > 0) {

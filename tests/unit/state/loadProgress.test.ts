@@ -10,7 +10,9 @@ const at = (
 
 describe('describeProgress', () => {
   it('fills the reading share as bytes arrive, in megabytes', () => {
-    expect(at('reading', null, null)).toEqual({ value: 0, text: 'Reading (step 1 of 3)' });
+    // Nothing known of how far a whole-file read got: an indeterminate bar, no "0 of N".
+    expect(at('reading', null, null)).toEqual({ value: null, text: 'Reading (step 1 of 3)' });
+    expect(at('reading', null, 100 * MB)).toEqual({ value: null, text: 'Reading (step 1 of 3)' });
     expect(at('reading', 50 * MB, 100 * MB)).toEqual({
       value: 15,
       text: 'Reading 50.0 MB of 100.0 MB (step 1 of 3)',

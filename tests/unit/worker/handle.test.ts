@@ -69,7 +69,7 @@ describe('createReplayHandler', () => {
     const r = await h.handle(loadRequest({ kind: 'blob', blob, name: 'm.json' }));
     if (r.type !== 'loaded') throw new Error(`expected loaded, got ${r.type}`);
     expect(seen.slice(0, 2)).toEqual([
-      ['reading', 0, blob.size],
+      ['reading', null, blob.size],
       ['reading', blob.size, blob.size],
     ]);
     expectParsing(seen.slice(2), mutating.length);
@@ -93,7 +93,7 @@ describe('createReplayHandler', () => {
     const r = await h.handle(loadRequest({ kind: 'blob', blob, name: 'big.json' }));
     if (r.type !== 'loaded') throw new Error(`expected loaded, got ${r.type}`);
     expect(seen.slice(0, 2)).toEqual([
-      ['reading', 0, blob.size],
+      ['reading', null, blob.size],
       ['reading', blob.size, blob.size],
     ]);
     expectParsing(seen.slice(2), big.length);
