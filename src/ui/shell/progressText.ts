@@ -21,7 +21,7 @@ export function describeProgress(p: Progress): { value: number | null; text: str
   if (p.phase === 'reading' && !known) return { value: null, text: 'Reading (step 1 of 3)' };
   let value: number = PHASE_START[p.phase];
   let detail = '';
-  if (p.done !== null && p.total !== null && p.total > 0) {
+  if (known) {
     const share = Math.min(p.done, p.total) / p.total;
     if (p.phase === 'reading') {
       value += Math.round(30 * share);
