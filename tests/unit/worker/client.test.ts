@@ -399,12 +399,18 @@ describe('ReplayClient: failures', () => {
   });
 });
 
+/** A client that starts a spare `ms` after a load ends, its first transcript ('a') landed. */
+async function landedWithSpare(ms: number) {
+  vi.useFakeTimers();
+  const t = setup({ spareWorkerAfterMs: ms });
+  t.client.load(input('a'), cfg(2));
+  await answerLoad(t.worker(0));
+  return t;
+}
+
 describe("ReplayClient: the next load's worker started ahead", () => {
   it('starts a spare worker a while after a load lands and gives it the next load', async () => {
-    vi.useFakeTimers();
-    const { client, worker, workers, events } = setup({ spareWorkerAfterMs: 1000 });
-    client.load(input('a'), cfg(2));
-    await answerLoad(worker(0));
+    const { client, worker, workers, events } = await landedWithSpare(1000);
     expect(workers).toHaveLength(1);
     vi.advanceTimersByTime(999);
     expect(workers).toHaveLength(1);
@@ -423,10 +429,7 @@ describe("ReplayClient: the next load's worker started ahead", () => {
   });
 
   it('lands the next transcript through the spare and serves it from there', async () => {
-    vi.useFakeTimers();
-    const { client, worker, workers, results } = setup({ spareWorkerAfterMs: 10 });
-    client.load(input('a'), cfg(2));
-    await answerLoad(worker(0));
+    const { client, worker, workers, results } = await landedWithSpare(10);
     vi.advanceTimersByTime(10);
     client.load(input('b'), cfg(3));
     await answerLoad(worker(1), 3);
@@ -449,10 +452,7 @@ describe("ReplayClient: the next load's worker started ahead", () => {
   });
 
   it('does not use a spare whose script failed, and says so only if the fresh one fails too', async () => {
-    vi.useFakeTimers();
-    const { client, worker, workers, events } = setup({ spareWorkerAfterMs: 0 });
-    client.load(input('a'), cfg(2));
-    await answerLoad(worker(0));
+    const { client, worker, workers, events } = await landedWithSpare(0);
     vi.advanceTimersByTime(0);
     expect(workers).toHaveLength(2);
     worker(1).error(undefined);
@@ -469,10 +469,7 @@ describe("ReplayClient: the next load's worker started ahead", () => {
   });
 
   it('starts no spare while a load runs, and one once it is cancelled', async () => {
-    vi.useFakeTimers();
-    const { client, worker, workers } = setup({ spareWorkerAfterMs: 100 });
-    client.load(input('a'), cfg(2));
-    await answerLoad(worker(0));
+    const { client, worker, workers } = await landedWithSpare(100);
     client.load(input('b'), cfg(2)); // before the spare: the load starts its own worker
     expect(workers).toHaveLength(2);
     vi.advanceTimersByTime(500);
@@ -485,17 +482,12 @@ describe("ReplayClient: the next load's worker started ahead", () => {
   });
 
   it('terminates the spare and its timer on dispose, and starts none without the option', async () => {
-    vi.useFakeTimers();
-    const a = setup({ spareWorkerAfterMs: 100 });
-    a.client.load(input('a'), cfg(2));
-    await answerLoad(a.worker(0));
+    const a = await landedWithSpare(100);
     vi.advanceTimersByTime(100);
     a.client.dispose();
     expect(a.worker(1).terminated).toBe(true);
 
-    const b = setup({ spareWorkerAfterMs: 100 });
-    b.client.load(input('a'), cfg(2));
-    await answerLoad(b.worker(0));
+    const b = await landedWithSpare(100);
     b.client.dispose();
     vi.advanceTimersByTime(1000);
     expect(b.workers).toHaveLength(1);
