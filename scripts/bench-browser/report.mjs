@@ -42,6 +42,7 @@ function measures(opts) {
           `${ms(r.floorParseMs)})`,
       ],
     ],
+    ['  ready / floor', (r) => [(r.importMs / r.floorMs).toFixed(2)]],
     ['longest main-thread task, import', (r) => [ms(r.longImport), r.longImport < 50], '< 50 ms'],
     [
       'longest task, 1 s after ready (views)',
@@ -172,7 +173,8 @@ export function printReport(results, opts) {
     'floor = in a fresh browser of its own, the app ready on its sample, a fresh worker that only',
     'reads the file as text and JSON.parses it (no detector), creation to answer, against JSON.parse',
     'best of 3 in that page: what reading and the native parse alone cost off the main thread on',
-    'this machine, the yardstick for the ready ratio.',
+    'this machine, the yardstick for the ready ratio; "ready / floor" = the app against it (the two',
+    'come from two browsers, so single runs are noisy).',
     '"lanes arriving" = long tasks from 0.3 s before the lanes showed to 0.5 s after.',
     "input handling = window capture listener → a message posted from it (the event's handlers).",
     'rAF delta = time between frames; ≈16.7 ms at 60 Hz vsync whatever the work, so secondary.',
