@@ -133,10 +133,10 @@ export async function timeJsonParse() {
 }
 
 /**
- * The floor under "file chosen → ready" for any import that, as the app must, reads and parses
- * the file off the main thread: a fresh worker (script at `url`) that only reads the chosen
- * file as text and `JSON.parse`s it, no detector. Wall time from creating the worker to its
- * answer, in ms.
+ * The yardstick for "file chosen → ready" (the bench calls it the floor): what reading and the
+ * native parse alone cost off the main thread, where the app must read and parse. A fresh
+ * worker (script at `url`) only reads the chosen file as text and `JSON.parse`s it, no detector.
+ * Wall time from creating the worker to its answer, in ms.
  */
 export function timeWorkerFloor(url) {
   const file = document.getElementById('bench-file').files[0];
