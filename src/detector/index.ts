@@ -6,6 +6,7 @@ export * from './json/value';
 export type { ChatMessage, MessageList } from './chat';
 export * from './config';
 export type * from './report';
+export { reportJsonPieces } from './reportJson';
 export * from './result';
 
 export type { JsonDiagnostics, ParsedJson, JsonSyntaxError } from './json/parse';

@@ -117,6 +117,7 @@ export const actions = {
   select: (i: number | null) => appStore.getState().select(i),
   retry: () => appStore.getState().retry(),
   cancel: () => appStore.getState().cancel(),
+  exportReport: () => appStore.getState().exportReport(),
   toggleTheme: () => appStore.getState().toggleTheme(),
   loadSampleIndex: () => appStore.getState().loadSampleIndex(),
   start: () => appStore.getState().start(),

@@ -26,6 +26,8 @@ export interface ClientPort {
   details(batchIndex: number): void;
   retry(): void;
   cancel(): boolean;
+  /** The report for `config` as the export file's blob: URL (optional for fakes). */
+  exportReport?(config: DetectorConfig): Promise<string | null>;
   /** Issue 7 (optional so simple fakes need not have them): zoo lanes and threshold sweeps. */
   setSideListener?(listener: SideListener): void;
   zoo?(params: ZooParamsById): void;
@@ -82,6 +84,8 @@ export interface AnalysisSlice {
   workerFailure: string | null;
   /** Where the running load stands (the progress bar); null when none runs. */
   progress: LoadProgress | null;
+  /** The current report, for the config in the panel, as the export file's blob: URL. */
+  exportReport(): Promise<string | null>;
   retry(): void;
   cancel(): void;
   /** Wiring for the worker client; not for components. */

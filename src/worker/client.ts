@@ -83,6 +83,8 @@ export class ReplayClient {
   /** The next load's worker, started ahead (see `spareWorkerAfterMs`). */
   private spare: Spare | null = null;
   private spareTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Exports asked of the serving worker, by request id: each resolves once. */
+  private readonly exports = new Map<number, (url: string | null) => void>();
 
   constructor(
     private readonly listener: ReplayClientListener,
@@ -161,6 +163,26 @@ export class ReplayClient {
       requestId,
       dataVersion: sv.dataVersion,
       batchIndex,
+    });
+  }
+
+  /**
+   * The current transcript's report for `config` as the export file (the CLI's JSON), built
+   * in the worker: a blob: URL to download at once. Null when there is no transcript, or when
+   * it was replaced or failed first.
+   */
+  exportReport(config: DetectorConfig): Promise<string | null> {
+    const sv = this.serving;
+    if (sv === null) return Promise.resolve(null);
+    const requestId = this.nextRequestId++;
+    return new Promise((resolve) => {
+      this.exports.set(requestId, resolve);
+      sv.slot.worker.postMessage({
+        type: 'export',
+        requestId,
+        dataVersion: sv.dataVersion,
+        config,
+      });
     });
   }
 
@@ -324,6 +346,8 @@ export class ReplayClient {
 
   private stopServing(): void {
     this.stopEvaluating();
+    for (const resolve of this.exports.values()) resolve(null);
+    this.exports.clear();
     const sv = this.serving;
     if (sv === null) return;
     this.serving = null;
@@ -432,6 +456,12 @@ export class ReplayClient {
   private fromServing(sv: Serving, msg: WorkerResponse): void {
     if (this.serving !== sv) return;
     if (this.side.receive(msg, sv.dataVersion)) return;
+    if (msg.type === 'exported' || (msg.type === 'error' && msg.requestType === 'export')) {
+      const resolve = this.exports.get(msg.requestId);
+      this.exports.delete(msg.requestId);
+      resolve?.(msg.type === 'exported' ? msg.url : null);
+      return;
+    }
     if (msg.type === 'details' || (msg.type === 'error' && msg.requestType === 'details')) {
       if (msg.type === 'details' && msg.requestId === this.latestDetailsId) {
         this.listener.onDetails(msg);

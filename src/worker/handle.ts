@@ -15,6 +15,7 @@ import {
   DEFAULT_CONFIG,
   describeBatch,
   evaluateReplay,
+  reportJsonPieces,
   type ChatMessage,
   type DetectorConfig,
   type MessageList,
@@ -32,6 +33,7 @@ import type {
   AnalysisError,
   DetailsRequest,
   EvaluateRequest,
+  ExportRequest,
   LoadPhase,
   LoadRequest,
   TranscriptInput,
@@ -49,6 +51,8 @@ interface Loaded {
   readonly source: ReportSource;
   readonly importMs: number;
   report: Report;
+  /** The config `report` is for. */
+  config: DetectorConfig;
   /** The defaults' verdict flags, which every packed report is compared with. */
   readonly defaultFlags: Uint8Array;
 }
@@ -56,6 +60,15 @@ interface Loaded {
 export interface ReplayHandler {
   handle(request: WorkerRequest): Promise<WorkerResponse>;
 }
+
+/**
+ * How long an export's blob: URL lives unless the next export replaces it (the page clicks it
+ * at once; the download holds the data from then on).
+ */
+const EXPORT_URL_MS = 60_000;
+
+/** Batches per slice of an export's JSON (in Node at 100k batches ~5 ms each, at most ~20). */
+const EXPORT_SLICE = 1000;
 
 /** Called as a load moves through its phases (and every few MB while reading a file). */
 export type ProgressSink = (
@@ -236,6 +249,7 @@ export function createReplayHandler(options: ReplayHandlerOptions = {}): ReplayH
       source,
       importMs,
       report,
+      config: req.config,
       defaultFlags,
     };
     return {
@@ -250,7 +264,7 @@ export function createReplayHandler(options: ReplayHandlerOptions = {}): ReplayH
   }
 
   function staleOr(
-    req: EvaluateRequest | DetailsRequest | ZooRequest | SweepRequest,
+    req: EvaluateRequest | DetailsRequest | ExportRequest | ZooRequest | SweepRequest,
   ): Loaded | WorkerResponse {
     if (current === null) {
       return fail(req, { kind: 'stale', message: 'No transcript is loaded in the worker.' });
@@ -268,6 +282,7 @@ export function createReplayHandler(options: ReplayHandlerOptions = {}): ReplayH
     const c = staleOr(req);
     if ('type' in c) return c;
     c.report = evaluateReplay(c.prepared, req.config, c.source, { importMs: c.importMs });
+    c.config = req.config;
     return {
       type: 'evaluated',
       requestId: req.requestId,
@@ -295,6 +310,38 @@ export function createReplayHandler(options: ReplayHandlerOptions = {}): ReplayH
     };
   }
 
+  /** The latest export's blob: URL, until it is revoked. */
+  let exported: { url: string; timer: ReturnType<typeof setTimeout> } | null = null;
+  const releaseExport = (): void => {
+    if (exported === null) return;
+    clearTimeout(exported.timer);
+    URL.revokeObjectURL(exported.url);
+    exported = null;
+  };
+
+  /**
+   * The export file, its batches a slice at a time with a turn of the event loop between
+   * slices, so config changes and details are answered while a large one is built.
+   */
+  async function exportReport(req: ExportRequest): Promise<WorkerResponse> {
+    const c = staleOr(req);
+    if ('type' in c) return c;
+    const report = sameConfig(req.config, c.config)
+      ? c.report
+      : evaluateReplay(c.prepared, req.config, c.source, { importMs: c.importMs });
+    const pieces: string[] = [];
+    for (const piece of reportJsonPieces(report, EXPORT_SLICE)) {
+      pieces.push(piece);
+      await macrotask();
+    }
+    releaseExport();
+    const url = URL.createObjectURL(new Blob(pieces, { type: 'application/json' }));
+    exported = { url, timer: setTimeout(releaseExport, EXPORT_URL_MS) };
+    // Node (tests) would otherwise wait the minute out before exiting.
+    (exported.timer as { unref?: () => void }).unref?.();
+    return { type: 'exported', requestId: req.requestId, dataVersion: req.dataVersion, url };
+  }
+
   async function run(req: WorkerRequest): Promise<WorkerResponse> {
     try {
       switch (req.type) {
@@ -304,6 +351,8 @@ export function createReplayHandler(options: ReplayHandlerOptions = {}): ReplayH
           return evaluate(req);
         case 'details':
           return details(req);
+        case 'export':
+          return await exportReport(req);
         case 'zoo':
         case 'sweep': {
           const c = staleOr(req);
@@ -333,7 +382,7 @@ export function createReplayHandler(options: ReplayHandlerOptions = {}): ReplayH
   let loads: Promise<unknown> = Promise.resolve();
   return {
     handle(req) {
-      if (req.type === 'evaluate' || req.type === 'details') {
+      if (req.type === 'evaluate' || req.type === 'details' || req.type === 'export') {
         return loads.then(() => run(req)).then(served);
       }
       const reply = serial.then(() => run(req)).then(served);

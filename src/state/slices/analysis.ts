@@ -14,6 +14,9 @@ export const createAnalysisSlice: Slice<AnalysisSlice> = (_deps, engine) => (set
   workerFailure: null,
   progress: null,
 
+  exportReport() {
+    return engine.client?.exportReport?.(get().config) ?? Promise.resolve(null);
+  },
   retry() {
     set({ workerFailure: null });
     set({ status: settled(get()) });

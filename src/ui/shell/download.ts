@@ -1,6 +1,13 @@
 /** Saves text as a file through a Blob URL: no server round trip, nothing leaves the page. */
 export function downloadText(fileName: string, text: string, mime = 'application/json'): void {
   const url = URL.createObjectURL(new Blob([text], { type: mime }));
+  downloadUrl(fileName, url);
+  // Revoke after the click has been handled; the download keeps its own reference.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** Saves what a blob: URL holds as a file (its maker revokes it). */
+export function downloadUrl(fileName: string, url: string): void {
   const a = document.createElement('a');
   a.href = url;
   a.download = fileName;
@@ -8,8 +15,6 @@ export function downloadText(fileName: string, text: string, mime = 'application
   document.body.append(a);
   a.click();
   a.remove();
-  // Revoke after the click has been handled; the download keeps its own reference.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 /** A file-name-safe stem from a transcript name ("Mutating loop" → "mutating-loop"). */

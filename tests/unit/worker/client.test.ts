@@ -500,3 +500,41 @@ describe("ReplayClient: the next load's worker started ahead", () => {
     c.client.dispose();
   });
 });
+
+describe('ReplayClient: the export file', () => {
+  it('asks the serving worker for it and resolves with its URL, or null on an error', async () => {
+    const { client, worker } = setup();
+    expect(await client.exportReport(cfg(2))).toBeNull(); // nothing loaded yet
+    client.load(input('a'), cfg(2));
+    await answerLoad(worker(0));
+    const asked = client.exportReport(cfg(3));
+    const m = worker(0).last();
+    expect(m).toMatchObject({ type: 'export', config: { maxRepeatedBatchSteps: 3 } });
+    const url = 'blob:http://localhost/export';
+    worker(0).reply({ type: 'exported', requestId: m.requestId, dataVersion: m.dataVersion, url });
+    expect(await asked).toBe(url);
+    const failing = client.exportReport(cfg(3));
+    const f = worker(0).last();
+    worker(0).reply({
+      type: 'error',
+      requestId: f.requestId,
+      dataVersion: f.dataVersion,
+      requestType: 'export',
+      error: { kind: 'stale', message: 'gone' },
+    });
+    expect(await failing).toBeNull();
+  });
+
+  it('resolves null when the transcript is replaced or its worker fails before answering', async () => {
+    const { client, worker } = setup();
+    client.load(input('a'), cfg(2));
+    await answerLoad(worker(0));
+    const first = client.exportReport(cfg(2));
+    client.load(input('b'), cfg(2));
+    await answerLoad(worker(1));
+    expect(await first).toBeNull();
+    const second = client.exportReport(cfg(2));
+    worker(1).error('Uncaught Error: boom');
+    expect(await second).toBeNull();
+  });
+});
