@@ -31,7 +31,6 @@ import {
   type ReplayClientOptions,
   type Serving,
   type Slot,
-  type Spare,
   type Staging,
   type WorkerLike,
 } from './clientSupport';
@@ -45,6 +44,7 @@ import {
 } from './failure';
 import { unpackReport, unpackTranscript, type UnpackedTranscript, type Yield } from './lazyReport';
 import type { LoadedResponse, TestFault, TranscriptInput, WorkerResponse } from './protocol';
+import { SpareWorker } from './spareWorker';
 import { SideChannel, type SideListener } from './zooClient';
 import type { SweepRequest, ZooParamsById } from './zooProtocol';
 
@@ -79,10 +79,8 @@ export class ReplayClient {
   private disposed = false;
   /** Issue 7's zoo and sweep requests, answered by the serving worker. */
   private readonly side = new SideChannel();
-  private readonly spareAfterMs: number | undefined;
-  /** The next load's worker, started ahead (see `spareWorkerAfterMs`). */
-  private spare: Spare | null = null;
-  private spareTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The next load's worker, started ahead (see `spareWorkerAfterMs`); null when off. */
+  private readonly spare: SpareWorker | null;
   /** Exports asked of the serving worker, by request id: each resolves once. */
   private readonly exports = new Map<number, (url: string | null) => void>();
 
@@ -95,7 +93,11 @@ export class ReplayClient {
     this.evaluateTimeout = options.evaluateTimeoutMs ?? evaluateTimeoutMs;
     this.yieldNow = options.yieldNow ?? defaultYield;
     this.fault = options.fault === undefined ? pageFault() : options.fault;
-    this.spareAfterMs = options.spareWorkerAfterMs;
+    const after = options.spareWorkerAfterMs;
+    this.spare =
+      after === undefined
+        ? null
+        : new SpareWorker(this.createWorker, after, () => !this.disposed && this.staging === null);
   }
 
   /** Analyse a new transcript with `config`, in a fresh worker; a running load is dropped. */
@@ -246,59 +248,14 @@ export class ReplayClient {
     this.disposed = true;
     this.stopStaging();
     this.stopServing();
-    if (this.spareTimer !== null) clearTimeout(this.spareTimer);
-    this.spareTimer = null;
-    this.spare?.worker.terminate();
-    this.spare = null;
-  }
-
-  /**
-   * Once a load has ended (landed, failed or cancelled), starts the next one's worker after a
-   * while: not at once, because a load that lands leaves the serving worker computing the
-   * detector lanes and the page drawing, and on a small machine a worker booting beside them
-   * takes a core from one of the two.
-   */
-  private scheduleSpare(): void {
-    if (this.spareAfterMs === undefined || this.disposed) return;
-    if (this.spare !== null || this.spareTimer !== null) return;
-    this.spareTimer = setTimeout(() => {
-      this.spareTimer = null;
-      if (this.disposed || this.spare !== null || this.staging !== null) return;
-      let worker: WorkerLike;
-      try {
-        worker = this.createWorker();
-      } catch {
-        return; // the next load starts its own worker and reports why it could not
-      }
-      const spare: Spare = { worker, started: false, failed: false };
-      worker.onmessage = () => {
-        spare.started = true;
-      };
-      worker.onerror = (e) => {
-        e.preventDefault?.();
-        spare.failed = true;
-      };
-      worker.onmessageerror = () => {
-        spare.failed = true;
-      };
-      this.spare = spare;
-    }, this.spareAfterMs);
-  }
-
-  /** The spare worker for a load, if one is up and sound; it is then no longer the spare. */
-  private takeSpare(): Spare | null {
-    const spare = this.spare;
-    this.spare = null;
-    if (spare === null || !spare.failed) return spare;
-    spare.worker.terminate();
-    return null;
+    this.spare?.dispose();
   }
 
   private spawn(
     onMessage: (msg: WorkerResponse) => void,
     onFail: (f: WorkerFailure) => void,
   ): Slot | null {
-    const spare = this.takeSpare();
+    const spare = this.spare?.take() ?? null;
     let worker: WorkerLike;
     try {
       worker = spare?.worker ?? this.createWorker();
@@ -341,7 +298,7 @@ export class ReplayClient {
     this.staging = null;
     if (s.timer !== null) clearTimeout(s.timer);
     ReplayClient.stop(s.slot);
-    this.scheduleSpare();
+    this.spare?.schedule();
   }
 
   private stopServing(): void {
@@ -418,7 +375,7 @@ export class ReplayClient {
     }
     this.staging = null;
     this.stopServing();
-    this.scheduleSpare();
+    this.spare?.schedule();
     const sv: Serving = {
       slot: s.slot,
       dataVersion: s.dataVersion,

@@ -81,15 +81,6 @@ export interface ReplayClientOptions {
   spareWorkerAfterMs?: number;
 }
 
-/** A worker started ahead of the next load (see `spareWorkerAfterMs`). */
-export interface Spare {
-  readonly worker: WorkerLike;
-  /** Its script ran (it posted something). */
-  started: boolean;
-  /** It reported an error before any load was given to it: it is not used. */
-  failed: boolean;
-}
-
 export interface Slot {
   readonly worker: WorkerLike;
   /** The worker's script ran (it has posted something). */

@@ -14,7 +14,7 @@ import {
   type WorkerLike,
 } from '../../../src/worker/client';
 import { packReport, packTranscript } from '../../../src/worker/packedReport';
-import type { WorkerRequest, WorkerResponse } from '../../../src/worker/protocol';
+import type { AnalysisError, WorkerRequest, WorkerResponse } from '../../../src/worker/protocol';
 import { readFileSync } from 'node:fs';
 
 class FakeWorker implements WorkerLike {
@@ -133,6 +133,19 @@ async function answerEvaluate(w: FakeWorker, index = w.sent.length - 1) {
   await flush();
 }
 
+/** Answers `w`'s last request with `error`; returns that request. */
+function failLast(w: FakeWorker, error: AnalysisError): WorkerRequest {
+  const m = w.last();
+  w.reply({
+    type: 'error',
+    requestId: m.requestId,
+    dataVersion: m.dataVersion,
+    requestType: m.type,
+    error,
+  });
+  return m;
+}
+
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -246,14 +259,7 @@ describe('ReplayClient: staging and swap', () => {
     client.load(input('a'), cfg(2));
     await answerLoad(worker(0));
     client.load(input('bad'), cfg(2));
-    const m = worker(1).last();
-    worker(1).reply({
-      type: 'error',
-      requestId: m.requestId,
-      dataVersion: m.dataVersion,
-      requestType: 'load',
-      error: { kind: 'import', error: { kind: 'invalid', message: 'nope' } },
-    });
+    failLast(worker(1), { kind: 'import', error: { kind: 'invalid', message: 'nope' } });
     expect(events.slice(-2)).toEqual(['progress:none', 'error:load:import']);
     expect(worker(1).terminated).toBe(true);
     client.evaluate(cfg(3));
@@ -315,14 +321,7 @@ describe('ReplayClient: failures', () => {
   it('treats an exception reported by the worker as a crash, out of memory when it says so', () => {
     const { client, worker, events } = setup();
     client.load(input('a'), cfg(2));
-    const m = worker().last();
-    worker().reply({
-      type: 'error',
-      requestId: m.requestId,
-      dataVersion: m.dataVersion,
-      requestType: 'load',
-      error: { kind: 'internal', message: 'RangeError: Invalid string length' },
-    });
+    failLast(worker(), { kind: 'internal', message: 'RangeError: Invalid string length' });
     expect(events.at(-1)).toMatch(/^failed:out-of-memory:/);
   });
 
@@ -514,14 +513,7 @@ describe('ReplayClient: the export file', () => {
     worker(0).reply({ type: 'exported', requestId: m.requestId, dataVersion: m.dataVersion, url });
     expect(await asked).toBe(url);
     const failing = client.exportReport(cfg(3));
-    const f = worker(0).last();
-    worker(0).reply({
-      type: 'error',
-      requestId: f.requestId,
-      dataVersion: f.dataVersion,
-      requestType: 'export',
-      error: { kind: 'stale', message: 'gone' },
-    });
+    expect(failLast(worker(0), { kind: 'stale', message: 'gone' }).type).toBe('export');
     expect(await failing).toBeNull();
   });
 
