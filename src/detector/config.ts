@@ -57,3 +57,16 @@ export const DEFAULT_CONFIG: DetectorConfig = Object.freeze({
 
 /** The reference's default `max_stagnation_steps` (detector.md §10, §11). */
 export const DEFAULT_MAX_STAGNATION_STEPS = 5;
+
+/** Whether two configs give the same report (an absent stagnation limit is the default). */
+export function sameConfig(a: DetectorConfig, b: DetectorConfig): boolean {
+  return (
+    a.mode === b.mode &&
+    a.maxRepeatedBatchSteps === b.maxRepeatedBatchSteps &&
+    a.maxObservationSteps === b.maxObservationSteps &&
+    (a.maxStagnationSteps ?? DEFAULT_MAX_STAGNATION_STEPS) ===
+      (b.maxStagnationSteps ?? DEFAULT_MAX_STAGNATION_STEPS) &&
+    a.observationTools.length === b.observationTools.length &&
+    a.observationTools.every((t, i) => t === b.observationTools[i])
+  );
+}

@@ -97,7 +97,7 @@ export class ReplayClient {
     this.spare =
       after === undefined
         ? null
-        : new SpareWorker(this.createWorker, after, () => !this.disposed && this.staging === null);
+        : new SpareWorker(this.createWorker, after, () => this.staging === null);
   }
 
   /** Analyse a new transcript with `config`, in a fresh worker; a running load is dropped. */

@@ -13,6 +13,7 @@
  */
 import {
   DEFAULT_CONFIG,
+  sameConfig,
   describeBatch,
   evaluateReplay,
   reportJsonPieces,
@@ -91,16 +92,6 @@ export interface ReplayHandlerOptions {
 }
 
 const now = (): number => performance.now();
-
-function sameConfig(a: DetectorConfig, b: DetectorConfig): boolean {
-  return (
-    a.mode === b.mode &&
-    a.maxRepeatedBatchSteps === b.maxRepeatedBatchSteps &&
-    a.maxObservationSteps === b.maxObservationSteps &&
-    a.observationTools.length === b.observationTools.length &&
-    a.observationTools.every((t, i) => t === b.observationTools[i])
-  );
-}
 
 function messageOf(e: unknown): string {
   if (e instanceof Error) return `${e.name}: ${e.message}`;

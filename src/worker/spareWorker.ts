@@ -31,9 +31,11 @@ export class SpareWorker {
   /** A load ended: start the next one's worker `afterMs` from now, unless one is up or due. */
   schedule(): void {
     if (this.disposed || this.spare !== null || this.timer !== null) return;
+    // While the timer runs there is no spare (take() and dispose() leave none), and dispose()
+    // clears the timer: only whether a load runs by then is left to ask.
     this.timer = setTimeout(() => {
       this.timer = null;
-      if (this.disposed || this.spare !== null || !this.canStart()) return;
+      if (!this.canStart()) return;
       let worker: WorkerLike;
       try {
         worker = this.createWorker();

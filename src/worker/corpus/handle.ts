@@ -11,6 +11,7 @@
 import {
   corpusVerdict,
   DEFAULT_CONFIG,
+  sameConfig,
   evaluateReplay,
   prepareReplay,
   type CorpusVerdict,
@@ -242,15 +243,4 @@ function unreadable(fileId: number, name: string, e: unknown): CorpusEntry {
     defaultVerdict: null,
     error: `The file could not be read: ${messageOf(e)}`,
   };
-}
-
-function sameConfig(a: DetectorConfig, b: DetectorConfig): boolean {
-  return (
-    a.mode === b.mode &&
-    a.maxRepeatedBatchSteps === b.maxRepeatedBatchSteps &&
-    a.maxObservationSteps === b.maxObservationSteps &&
-    (a.maxStagnationSteps ?? null) === (b.maxStagnationSteps ?? null) &&
-    a.observationTools.length === b.observationTools.length &&
-    a.observationTools.every((t, i) => t === b.observationTools[i])
-  );
 }
