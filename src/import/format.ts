@@ -2,7 +2,7 @@ import { err } from '../detector/index';
 import type { ChatMessage, Result } from '../detector/index';
 import type { Conversation } from './build';
 import type { Doc } from './text';
-import type { ImportError } from './types';
+import type { ImportError, ImportOptions } from './types';
 
 /** What one format's importer returns; `importTranscript` adds the format's id and label. */
 export interface FormatOutput {
@@ -15,10 +15,25 @@ export interface FormatOutput {
    * holder may drop the messages and rebuild any of them from the text (spanMessages.ts).
    */
   readonly spanText?: string;
+  /**
+   * Set when the file holds more than one conversation (a Claude Code session with its
+   * subagents, an Inspect log's samples): every one of them, in file order, the first being
+   * the one `messages` holds. Absent means `messages` is the file's only conversation.
+   */
+  readonly conversations?: readonly ConversationOutput[];
+}
+
+/** One conversation of a file that holds several: what it is, and its own messages. */
+export interface ConversationOutput {
+  /** What the conversation is, as a user would name it ("main chain", "sample 3 epoch 1"). */
+  readonly label: string;
+  readonly messages: ChatMessage[];
+  /** Warnings about this conversation alone. */
+  readonly warnings: string[];
 }
 
 /** One format's importer: a parsed document in, the chat-completions list out. */
-export type FormatImporter = (doc: Doc) => Result<FormatOutput, ImportError>;
+export type FormatImporter = (doc: Doc, opts: ImportOptions) => Result<FormatOutput, ImportError>;
 
 /** The error for a document whose format is known (or forced) but whose structure is unusable. */
 export function invalid(message: string): { readonly ok: false; readonly error: ImportError } {

@@ -8,7 +8,8 @@ import type {
 } from '../detector/index';
 import { readChatSpans, type MessageSink } from './chatSpans';
 import { decodeInput, type Decoded } from './decode';
-import type { FormatOutput } from './format';
+import type { ConversationOutput, FormatOutput } from './format';
+import { BlindSpotWatch, blindSpots, nothingKept } from './blindSpots';
 import { formatLabel, FORMATS } from './formatList';
 import { IMPORTERS } from './registry';
 import { sniff } from './sniff';
@@ -18,7 +19,14 @@ import type { Doc } from './text';
 import type { FormatId, Imported, ImportError, ImportOptions } from './types';
 import { readZip } from './zip';
 
-export type { FormatId, FormatInfo, Imported, ImportError, ImportOptions } from './types';
+export type {
+  FormatId,
+  FormatInfo,
+  Imported,
+  ImportedConversation,
+  ImportError,
+  ImportOptions,
+} from './types';
 export { FORMATS } from './formatList';
 export type { Decoded } from './decode';
 export { keptMessages, SpanMessages } from './spanMessages';
@@ -96,15 +104,26 @@ export function importStreaming(
     const format = opts.format ?? 'auto';
     if (decoded.value.kind === 'text' && (format === 'auto' || format === 'openai-chat')) {
       const { text, warnings } = decoded.value;
-      const read = readChatSpans(text, format === 'openai-chat', begin(), opts.onProgress);
+      let watch = new BlindSpotWatch();
+      const watched = (): MessageSink => {
+        const sink = begin();
+        const w = (watch = new BlindSpotWatch());
+        return (m, literal) => {
+          w.see(m);
+          sink(m, literal);
+        };
+      };
+      const read = readChatSpans(text, format === 'openai-chat', watched(), opts.onProgress);
       if (read !== null) {
         return ok({
           format: 'openai-chat',
           formatLabel: formatLabel('openai-chat'),
           messages: read.messages,
           built: null,
-          warnings: [...warnings, ...read.warnings],
+          warnings: [...warnings, ...read.warnings, ...watch.warnings()],
           referenceScan: read.referenceScan,
+          conversations: [{ label: 'conversation', messages: read.messages.length }],
+          conversation: 0,
         });
       }
     }
@@ -142,6 +161,32 @@ function importUnsafe(
   input: string | Uint8Array | Decoded,
   opts: ImportOptions,
 ): Result<Imported, ImportError> {
+  const all = importAllUnsafe(input, opts);
+  if (!all.ok) return all;
+  const pick = opts.conversation ?? 0;
+  return ok(all.value[pick] ?? (all.value[0] as Imported));
+}
+
+/**
+ * Every conversation a transcript file holds, each as a whole `Imported` (its own messages,
+ * the file's warnings followed by its own), in file order. Most files hold one; a Claude Code
+ * session with subagents, an Inspect log with several samples hold more. Never throws.
+ */
+export function importConversations(
+  input: string | Uint8Array | Decoded,
+  opts?: ImportOptions,
+): Result<readonly Imported[], ImportError> {
+  try {
+    return importAllUnsafe(input, opts ?? {});
+  } catch (e) {
+    return err(crashed(e));
+  }
+}
+
+function importAllUnsafe(
+  input: string | Uint8Array | Decoded,
+  opts: ImportOptions,
+): Result<Imported[], ImportError> {
   const decoded =
     typeof input === 'string' || input instanceof Uint8Array
       ? decodeInput(input, opts.name)
@@ -150,7 +195,7 @@ function importUnsafe(
   if (decoded.value.kind === 'zip') {
     const z = readZip(decoded.value.bytes, opts.name);
     if (!z.ok) return z;
-    return ok(z.value);
+    return ok(fileImports('inspect', z.value, [], 'scanned'));
   }
   const { text, warnings: decodeWarnings } = decoded.value;
   const docR = readDoc(text, opts.name);
@@ -164,19 +209,50 @@ function importUnsafe(
     if (s.format === null) return err(unknownFormat(s.seen, opts.name));
     format = s.format;
   }
-  const out = runImporter(format, doc);
+  const out = runImporter(format, doc, opts);
   if (!out.ok) return out;
   const lineWarnings = doc.kind === 'jsonl' ? doc.warnings : [];
   const forced = opts.format !== undefined && opts.format !== 'auto';
-  const mismatch = forced && out.value.messages.length === 0 ? forcedMismatch(format, doc) : [];
-  return ok({
+  const empty = conversationsOf(out.value).every((c) => c.messages.length === 0);
+  const mismatch = forced && empty ? forcedMismatch(format, doc) : [];
+  const nothing = !forced && empty && text.trim() !== '' ? [nothingKept(formatLabel(format))] : [];
+  return ok(
+    fileImports(
+      format,
+      out.value,
+      [...decodeWarnings, ...lineWarnings, ...mismatch, ...nothing],
+      out.value.referenceScan ?? 'scanned',
+    ),
+  );
+}
+
+/** A format's output as the conversations it holds (one when it names none). */
+function conversationsOf(out: FormatOutput): readonly ConversationOutput[] {
+  return (
+    out.conversations ?? [{ label: 'conversation', messages: out.messages, warnings: out.warnings }]
+  );
+}
+
+/** One `Imported` per conversation of a format's output. */
+function fileImports(
+  format: FormatId,
+  out: FormatOutput,
+  fileWarnings: readonly string[],
+  referenceScan: Imported['referenceScan'],
+): Imported[] {
+  const list = conversationsOf(out);
+  const summaries = list.map((c) => ({ label: c.label, messages: c.messages.length }));
+  const single = list.length === 1;
+  return list.map((c, i) => ({
     format,
     formatLabel: formatLabel(format),
-    messages: out.value.messages,
-    warnings: [...decodeWarnings, ...lineWarnings, ...mismatch, ...out.value.warnings],
-    referenceScan: out.value.referenceScan ?? 'scanned',
-    ...(out.value.spanText !== undefined ? { spanText: out.value.spanText } : {}),
-  });
+    messages: c.messages,
+    warnings: [...fileWarnings, ...c.warnings, ...blindSpots(c.messages)],
+    referenceScan,
+    conversations: summaries,
+    conversation: i,
+    ...(single && out.spanText !== undefined ? { spanText: out.spanText } : {}),
+  }));
 }
 
 /**
@@ -195,8 +271,12 @@ function forcedMismatch(format: FormatId, doc: Doc): string[] {
 }
 
 /** Runs one format's importer over a parsed document. */
-function runImporter(format: FormatId, doc: Doc): Result<FormatOutput, ImportError> {
-  return IMPORTERS[format](doc);
+function runImporter(
+  format: FormatId,
+  doc: Doc,
+  opts: ImportOptions,
+): Result<FormatOutput, ImportError> {
+  return IMPORTERS[format](doc, opts);
 }
 
 function unknownFormat(seen: string, name?: string): ImportError {

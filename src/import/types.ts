@@ -37,6 +37,22 @@ export interface Imported {
   referenceScan: 'scanned' | { failOpen: string };
   /** The text the messages' spans index, when each can be rebuilt from it (`FormatOutput`). */
   spanText?: string;
+  /**
+   * Every conversation in the file, in file order (at least one). `messages` and the
+   * warnings about the conversation itself are those of `conversations[conversation]`;
+   * `importConversations` gives each of them whole.
+   */
+  conversations: readonly ImportedConversation[];
+  /** Which of `conversations` `messages` holds. */
+  conversation: number;
+}
+
+/** One conversation of an imported file. */
+export interface ImportedConversation {
+  /** What it is, as a user would name it ("main chain", "subagent a1b2 · Find the bug"). */
+  readonly label: string;
+  /** How many messages it has after import. */
+  readonly messages: number;
 }
 
 /** Why an input could not be imported. Every `message` is one plain line naming the position. */
@@ -61,6 +77,11 @@ export type ImportError =
 export interface ImportOptions {
   /** Force a format instead of detecting it (`auto`, the default, detects). */
   format?: FormatId | 'auto';
+  /**
+   * Which conversation of a file that holds several becomes `messages` (0-based; default 0,
+   * out of range falls back to 0).
+   */
+  conversation?: number;
   /** The file name, used only in messages. */
   name?: string;
   /**

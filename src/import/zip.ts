@@ -1,17 +1,18 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { err, ok, parseJson } from '../detector/index';
 import type { Result } from '../detector/index';
-import { formatLabel, FORMATS } from './formatList';
-import { importSample } from './formats/inspect';
-import type { Imported, ImportError } from './types';
+import type { ConversationOutput, FormatOutput } from './format';
+import { FORMATS } from './formatList';
+import { sampleConversation } from './formats/inspect';
+import type { ImportError } from './types';
 
 const ZSTD = 93;
 
 /**
  * Inspect `.eval` archives: a ZIP with `header.json` (or `_journal/start.json`) and one
- * `samples/<id>_epoch_<n>.json` per sample. Only the first sample is inflated.
+ * `samples/<id>_epoch_<n>.json` per sample; each sample and epoch is a conversation of its own.
  */
-export function readZip(bytes: Uint8Array, name?: string): Result<Imported, ImportError> {
+export function readZip(bytes: Uint8Array, name?: string): Result<FormatOutput, ImportError> {
   const what = name ? `“${name}”` : 'The archive';
   const names: string[] = [];
   const samples: string[] = [];
@@ -50,40 +51,41 @@ export function readZip(bytes: Uint8Array, name?: string): Result<Imported, Impo
     });
   }
   samples.sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
-  const first = samples[0] as string;
-  let text: string;
+  const wanted = new Set(samples);
+  let files: Record<string, Uint8Array>;
   try {
-    const files = unzipSync(bytes, { filter: (f) => f.name === first });
-    const data = files[first];
-    if (!data) return err({ kind: 'invalid', message: `${what}: ${first} could not be read.` });
-    text = strFromU8(data);
+    files = unzipSync(bytes, { filter: (f) => wanted.has(f.name) });
   } catch (e) {
     return err({
       kind: 'invalid',
-      message: `${what}: ${first} could not be inflated (${errorText(e)}).`,
+      message: `${what}: its samples could not be inflated (${errorText(e)}).`,
     });
   }
-  const parsed = parseJson(text);
-  if (!parsed.ok) {
-    return err({
-      kind: 'invalid',
-      message: `${what}: ${first} is not valid JSON (line ${parsed.error.line}, column ${parsed.error.column}).`,
-    });
+  const conversations: ConversationOutput[] = [];
+  for (const member of samples) {
+    const data = files[member];
+    if (!data) return err({ kind: 'invalid', message: `${what}: ${member} could not be read.` });
+    const parsed = parseJson(strFromU8(data));
+    if (!parsed.ok) {
+      return err({
+        kind: 'invalid',
+        message: `${what}: ${member} is not valid JSON (line ${parsed.error.line}, column ${parsed.error.column}).`,
+      });
+    }
+    conversations.push(sampleConversation(parsed.value.value, memberLabel(member)));
   }
-  const out = importSample(parsed.value.value);
-  const warnings = out.warnings.slice();
-  if (samples.length > 1) {
-    warnings.unshift(
-      `The archive holds ${samples.length} samples; only the first (${first}) was analysed.`,
-    );
-  }
-  return ok({
-    format: 'inspect',
-    formatLabel: formatLabel('inspect'),
-    messages: out.messages,
-    warnings,
-    referenceScan: 'scanned',
-  });
+  const first = conversations[0] as ConversationOutput;
+  return ok({ messages: first.messages, warnings: first.warnings, conversations });
+}
+
+/**
+ * `samples/<id>_epoch_<n>.json` → `sample <id> epoch <n>`. The epoch is read from the end,
+ * because a sample id may itself contain underscores.
+ */
+function memberLabel(member: string): string {
+  const base = member.replace(/^samples\//, '').replace(/\.json$/, '');
+  const m = /^(.*)_epoch_(\d+)$/.exec(base);
+  return m ? `sample ${m[1] as string} epoch ${m[2] as string}` : `sample ${base}`;
 }
 
 function errorText(e: unknown): string {

@@ -5,12 +5,12 @@ import { Conversation } from '../build';
 import type { CallInput } from '../build';
 import { displayText, narration } from '../content';
 import { finish, invalid } from '../format';
-import type { FormatImporter, FormatOutput } from '../format';
+import type { ConversationOutput, FormatImporter, FormatOutput } from '../format';
 import { plural } from '../warnings';
 
 /**
  * Inspect AI eval logs: the `.json` `EvalLog` (`{version, eval, samples}`) or a lone
- * sample. One log holds many samples, each its own transcript: the first is analysed.
+ * sample. One log holds many samples; each sample and epoch is a conversation of its own.
  * (`.eval` ZIP archives are opened in `zip.ts` and arrive here as samples.)
  */
 export const importInspect: FormatImporter = (doc) => {
@@ -20,24 +20,31 @@ export const importInspect: FormatImporter = (doc) => {
   if (samples) {
     if (samples.length === 0)
       return invalid('The Inspect log holds no samples (it was written without them).');
-    const out = importSample(samples[0] as JsonValue);
-    if (samples.length > 1) {
-      out.warnings.unshift(
-        `The log holds ${samples.length} samples; only the first (id ${sampleId(samples[0] as JsonValue)}) was analysed.`,
-      );
-    }
-    return ok(out);
+    const conversations = samples.map((s) => sampleConversation(s, `sample ${sampleId(s)}`));
+    const first = conversations[0] as ConversationOutput;
+    return ok({
+      messages: first.messages,
+      warnings: first.warnings,
+      ...(conversations.length > 1 ? { conversations } : {}),
+    });
   }
   if (isJsonArray(field(v, 'messages'))) return ok(importSample(v));
   return invalid('The Inspect log has no `samples` and is not a sample.');
 };
 
+/** `<id> epoch <n>`, or the id alone when the sample names no epoch. */
 function sampleId(s: JsonValue): string {
   const id = field(s, 'id');
   const epoch = field(s, 'epoch');
   const show = (x: JsonValue | undefined) =>
     typeof x === 'string' ? x : x instanceof JsonNumber ? x.lexeme : '?';
-  return epoch !== undefined ? `${show(id)}, epoch ${show(epoch)}` : show(id);
+  return epoch !== undefined ? `${show(id)} epoch ${show(epoch)}` : show(id);
+}
+
+/** One sample as a labelled conversation. */
+export function sampleConversation(sample: JsonValue, label: string): ConversationOutput {
+  const out = importSample(sample);
+  return { label, messages: out.messages, warnings: out.warnings };
 }
 
 /** One `EvalSample`'s messages (with `attachment://` references resolved) as chat messages. */

@@ -7,7 +7,7 @@ const sample = new TextDecoder().decode(fixture('inspect/loop-write-file.json'))
 const firstSample = JSON.stringify(JSON.parse(sample).samples[0]);
 
 describe('Inspect .eval archives', () => {
-  it('reads the first sample of a deflated archive', () => {
+  it('reads every sample and epoch of a deflated archive as its own conversation', () => {
     const zip = zipSync({
       'header.json': strToU8('{"version":2,"status":"success"}'),
       'samples/task-1_epoch_2.json': strToU8('{"id":"b","messages":[]}'),
@@ -18,9 +18,13 @@ describe('Inspect .eval archives', () => {
     if (!r.ok) return;
     expect(r.value.format).toBe('inspect');
     expect(outline(r.value.messages).filter((l) => l.startsWith('assistant'))).toHaveLength(3);
-    expect(r.value.warnings[0]).toMatch(
-      /2 samples; only the first \(samples\/task-1_epoch_1.json\)/,
-    );
+    expect(r.value.conversations).toEqual([
+      { label: 'sample task-1 epoch 1', messages: r.value.messages.length },
+      { label: 'sample task-1 epoch 2', messages: 0 },
+    ]);
+    const second = importTranscript(zip, { name: 'run.eval', conversation: 1 });
+    expect(second.ok && second.value.messages).toEqual([]);
+    expect(second.ok && second.value.conversation).toBe(1);
   });
 
   it('a ZIP without header.json is not an Inspect log', () => {

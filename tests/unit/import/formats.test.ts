@@ -7,6 +7,8 @@ interface Case {
   format: FormatId;
   outline: string[];
   warnings?: RegExp[];
+  /** The labels of the file's conversations, when it holds more than one. */
+  conversations?: string[];
 }
 
 // Each fixture's mapped message list, pinned: parallel calls, missing ids, content-part
@@ -201,7 +203,7 @@ const CASES: Case[] = [
       'tool → call_1: "a very long tool output that was condensed into an attachment"',
       'tool → call_2: ""',
     ],
-    warnings: [/2 samples; only the first \(id 7, epoch 1\)/],
+    conversations: ['sample 7 epoch 1', 'sample 8 epoch 1'],
   },
   {
     path: 'langchain/messages-to-dict.json',
@@ -280,6 +282,8 @@ describe.each(CASES)('$path', (c) => {
     expect(outline(imp.messages)).toEqual(c.outline);
     for (const w of c.warnings ?? []) expect(imp.warnings.some((x) => w.test(x))).toBe(true);
     for (const w of imp.warnings) expect(w).not.toContain('\n');
+    if (c.conversations) expect(imp.conversations.map((x) => x.label)).toEqual(c.conversations);
+    else expect(imp.conversations).toHaveLength(1);
   });
 });
 

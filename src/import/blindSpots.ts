@@ -1,0 +1,58 @@
+import type { ChatMessage } from '../detector/index';
+import { plural } from './warnings';
+
+/**
+ * What the detector will not be able to see in an imported conversation, said once so a
+ * user never takes a transcript the detector is blind to for a clean one. Fed one message at
+ * a time, so the import that streams a large body need not hold its messages.
+ */
+export class BlindSpotWatch {
+  private batches = 0;
+  private answers = 0;
+  private brokenByUser = 0;
+  /** A batch was seen and no other message but its tool results came after it yet. */
+  private open = false;
+
+  see(m: ChatMessage): void {
+    const role = m.role;
+    if (role === 'assistant' && Array.isArray(m.tool_calls) && m.tool_calls.length > 0) {
+      this.batches++;
+      this.open = true;
+      return;
+    }
+    if (role === 'tool') {
+      if (typeof m.tool_call_id === 'string') this.answers++;
+      return;
+    }
+    if (this.open && role === 'user') this.brokenByUser++;
+    this.open = false;
+  }
+
+  warnings(): string[] {
+    const out: string[] = [];
+    if (this.batches > 0 && this.answers === 0) {
+      out.push(
+        `The transcript has ${plural(this.batches, 'tool-call batch', 'tool-call batches')} but no tool results: the detector sees no answers, so no changed answer can reset a run and nothing is rescued.`,
+      );
+    }
+    // The last batch needs no user turn after it; every earlier one had one.
+    if (this.batches > 1 && this.brokenByUser >= this.batches - 1) {
+      out.push(
+        'Every tool-call batch is followed by a user turn, which breaks the run: the reference can never refuse this conversation as it stands.',
+      );
+    }
+    return out;
+  }
+}
+
+/** `BlindSpotWatch` over a whole message list. */
+export function blindSpots(messages: readonly ChatMessage[]): string[] {
+  const w = new BlindSpotWatch();
+  for (const m of messages) w.see(m);
+  return w.warnings();
+}
+
+/** The warning for a non-empty file from which the import kept no message. */
+export function nothingKept(label: string): string {
+  return `The file is not empty, but reading it as ${label} kept no message: the detector sees nothing in it.`;
+}
