@@ -1,4 +1,5 @@
 import type { ChatMessage } from '../detector/index';
+import type { FormatId } from './types';
 import { plural } from './warnings';
 
 /**
@@ -28,15 +29,23 @@ export class BlindSpotWatch {
     this.open = false;
   }
 
-  warnings(): string[] {
+  warnings(format: FormatId): string[] {
     const out: string[] = [];
+    const broken = this.batches > 1 && this.brokenByUser >= this.batches - 1;
+    if (format === 'cline' && (broken || (this.batches > 0 && this.answers === 0))) {
+      // Cline's own reading: the results are there, as user text.
+      out.push(
+        'The reference can never refuse this session: every tool result arrives as a user turn, which breaks the run. Read the results as tool messages (--cline-results tool, or “Cline results” in the app) to see the loops that are there.',
+      );
+      return out;
+    }
     if (this.batches > 0 && this.answers === 0) {
       out.push(
         `The transcript has ${plural(this.batches, 'tool-call batch', 'tool-call batches')} but no tool results: the detector sees no answers, so no changed answer can reset a run and nothing is rescued.`,
       );
     }
     // The last batch needs no user turn after it; every earlier one had one.
-    if (this.batches > 1 && this.brokenByUser >= this.batches - 1) {
+    if (broken) {
       out.push(
         'Every tool-call batch is followed by a user turn, which breaks the run: the reference can never refuse this conversation as it stands.',
       );
@@ -46,10 +55,10 @@ export class BlindSpotWatch {
 }
 
 /** `BlindSpotWatch` over a whole message list. */
-export function blindSpots(messages: readonly ChatMessage[]): string[] {
+export function blindSpots(messages: readonly ChatMessage[], format: FormatId): string[] {
   const w = new BlindSpotWatch();
   for (const m of messages) w.see(m);
-  return w.warnings();
+  return w.warnings(format);
 }
 
 /** The warning for a non-empty file from which the import kept no message. */

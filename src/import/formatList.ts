@@ -13,6 +13,12 @@ export const FORMATS: readonly FormatInfo[] = Object.freeze([
     description: 'tool_use / tool_result blocks: a request body, a response or a messages array.',
   },
   {
+    id: 'cline',
+    label: 'Cline / Roo Code task',
+    description:
+      'A tasks/<id>/api_conversation_history.json file; tool results stored as user text.',
+  },
+  {
     id: 'claude-code',
     label: 'Claude Code session',
     description:

@@ -1,5 +1,6 @@
 import { isJsonArray } from '../detector/index';
 import type { JsonValue } from '../detector/index';
+import { field } from './access';
 import type { Span } from './build';
 import type { Doc } from './text';
 
@@ -11,7 +12,10 @@ export interface LogRecord {
   readonly span: Span;
 }
 
-/** The records of a log-shaped document (JSON Lines, an array of records, or one record). */
+/**
+ * The records of a log-shaped document (JSON Lines, an array of records, an object wrapping
+ * one in `loglines`, or one record).
+ */
 export function logRecords(doc: Doc): LogRecord[] {
   if (doc.kind === 'jsonl')
     return doc.lines.map((l) => ({
@@ -20,6 +24,10 @@ export function logRecords(doc: Doc): LogRecord[] {
       span: { start: l.start, end: l.end },
     }));
   const v = doc.parsed.value;
+  // The Claude Code web session export wraps its lines in `{"loglines": […]}`.
+  const wrapped = field(v, 'loglines');
+  if (isJsonArray(wrapped))
+    return wrapped.map((value, i) => ({ value, line: i + 1, span: undefined }));
   if (isJsonArray(v)) return v.map((value, i) => ({ value, line: i + 1, span: undefined }));
   return [{ value: v, line: 1, span: undefined }];
 }

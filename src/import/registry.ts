@@ -1,6 +1,7 @@
 import type { FormatImporter } from './format';
 import { importAnthropic } from './formats/anthropic';
 import { importClaudeCode } from './formats/claude-code';
+import { importCline } from './formats/cline';
 import { importCodex } from './formats/codex';
 import { importGemini } from './formats/gemini';
 import { importGeminiCli } from './formats/gemini-cli';
@@ -21,6 +22,7 @@ export const IMPORTERS: Readonly<Record<FormatId, FormatImporter>> = {
   'openai-chat': importOpenAiChat,
   'openai-responses': importOpenAiResponses,
   anthropic: importAnthropic,
+  cline: importCline,
   gemini: importGemini,
   'claude-code': importClaudeCode,
   codex: importCodex,

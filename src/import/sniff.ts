@@ -1,6 +1,7 @@
 import { isJsonArray, isJsonObject } from '../detector/index';
 import type { JsonObject, JsonValue } from '../detector/index';
 import { arr, describeKeys, describeValue, field, hasKeys, obj, str } from './access';
+import { isClineHistory } from './formats/cline';
 import type { Doc } from './text';
 import type { FormatId } from './types';
 
@@ -87,6 +88,9 @@ export function sniff(doc: Doc): Sniffed {
 
 export function sniffObject(o: JsonObject): FormatId | null {
   if (isJsonArray(field(obj(o, 'log'), 'entries'))) return 'har';
+  const loglines = arr(o, 'loglines');
+  if (loglines && loglines.some((l) => hasKeys(l, 'type') && isJsonObject(field(l, 'message'))))
+    return 'claude-code';
   if (o.has('resourceSpans')) return 'otel';
   if (o.has('version') && o.has('eval') && (o.has('samples') || o.has('results'))) return 'inspect';
   if (o.has('epoch') && o.has('input') && isJsonArray(o.get('messages'))) return 'inspect';
@@ -140,7 +144,10 @@ export function sniffArray(a: JsonValue[]): FormatId | null {
   if (head.some(isLangfuseObservation)) return 'langfuse';
   if (head.some((r) => hasKeys(r, 'resourceSpans') || hasTracingKeys(obj(r, 'attributes'))))
     return 'otel';
-  if (head.some((m) => hasKeys(m, 'role'))) return messageListDialect(a);
+  if (head.some((m) => hasKeys(m, 'role'))) {
+    const dialect = messageListDialect(a);
+    return dialect === 'anthropic' && isClineHistory(a) ? 'cline' : dialect;
+  }
   // One JSON array of JSON Lines records (e.g. a Claude Code file wrapped in brackets).
   return sniffLineRecords(head);
 }

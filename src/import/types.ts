@@ -5,6 +5,7 @@ export type FormatId =
   | 'openai-chat'
   | 'openai-responses'
   | 'anthropic'
+  | 'cline'
   | 'gemini'
   | 'claude-code'
   | 'codex'
@@ -82,6 +83,11 @@ export interface ImportOptions {
    * out of range falls back to 0).
    */
   conversation?: number;
+  /**
+   * How to read the tool results Cline and Roo Code store as user text: `user` (default) as
+   * they are sent, user turns that break every run; `tool` as the tool messages they stand for.
+   */
+  clineResults?: 'user' | 'tool';
   /** The file name, used only in messages. */
   name?: string;
   /**

@@ -1,30 +1,43 @@
-import { ok } from '../../detector/index';
+import { isJsonArray, ok } from '../../detector/index';
 import type { JsonValue } from '../../detector/index';
-import { field, obj, str } from '../access';
+import { field, str } from '../access';
 import { Conversation } from '../build';
 import { mapAnthropicMessage } from '../dialects/anthropic';
 import { finish } from '../format';
-import type { FormatImporter } from '../format';
+import type { ConversationOutput, FormatImporter } from '../format';
 import { logRecords } from '../records';
 import type { LogRecord } from '../records';
 import { plural } from '../warnings';
+import { chainGroups, isTurn, type ChainGroup } from './claudeChains';
 
 /**
- * Claude Code session logs (`~/.claude/projects/…/*.jsonl`) and the `stream-json`
- * output of `claude -p`. One API reply is written as several lines sharing a
- * `message.id`; they are merged back into one assistant turn. The file is a tree
- * (`parentUuid`): the chain from the last message back to the root is followed.
+ * Claude Code session logs (`~/.claude/projects/…/*.jsonl`), the web session export
+ * (`{"loglines": […]}`) and the `stream-json` output of `claude -p`. One API reply is written
+ * as several lines sharing a `message.id`; they are merged back into one assistant turn. The
+ * main chain and each subagent are conversations of their own (claudeChains.ts).
  */
 export const importClaudeCode: FormatImporter = (doc) => {
   const records = logRecords(doc);
-  const c = new Conversation();
   const isStream = records.some(
     (r) =>
       str(r.value, 'type') === 'system' &&
       str(r.value, 'subtype') === 'init' &&
       field(r.value, 'session_id') !== undefined,
   );
-  const turns = isStream ? streamTurns(records, c) : chainTurns(records, c);
+  const groups = isStream ? streamGroups(records) : chainGroups(records);
+  const prompts = spawnPrompts(groups);
+  const conversations = groups.map((g) => {
+    const c = mapTurns(g.turns);
+    for (const w of g.warnings) c.warnings.add(w);
+    return { label: groupLabel(g, prompts), ...finish(c) };
+  });
+  const first = conversations[0] as ConversationOutput;
+  if (conversations.length === 1 && !(groups[0] as ChainGroup).subagent) return ok(first);
+  return ok({ messages: first.messages, warnings: first.warnings, conversations });
+};
+
+function mapTurns(turns: readonly LogRecord[]): Conversation {
+  const c = new Conversation();
   let lastId: string | undefined;
   let merged = 0;
   for (const r of turns) {
@@ -42,8 +55,58 @@ export const importClaudeCode: FormatImporter = (doc) => {
       `Merged ${plural(merged, 'assistant line')} into the reply ${merged === 1 ? 'it belongs' : 'they belong'} to (Claude Code writes one line per content block, sharing message.id).`,
     );
   }
-  return ok(finish(c));
-};
+  return c;
+}
+
+const LABEL_PROMPT = 60;
+
+/** The first prompt of a conversation: its first user line's text. */
+function firstPrompt(turns: readonly LogRecord[]): string | undefined {
+  for (const r of turns) {
+    const m = field(r.value, 'message');
+    if ((str(m, 'role') ?? str(r.value, 'type')) !== 'user') continue;
+    const content = field(m, 'content');
+    if (typeof content === 'string') return content;
+    if (isJsonArray(content)) {
+      const t = content.find((b) => str(b, 'type') === 'text');
+      const text = str(t, 'text');
+      if (text !== undefined) return text;
+    }
+    return undefined;
+  }
+  return undefined;
+}
+
+/** What a spawning Task (or Agent) call said of each prompt it sent: its description. */
+function spawnPrompts(groups: readonly ChainGroup[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const g of groups) {
+    if (g.subagent) continue;
+    for (const r of g.turns) {
+      const content = field(field(r.value, 'message'), 'content');
+      if (!isJsonArray(content)) continue;
+      for (const b of content) {
+        if (str(b, 'type') !== 'tool_use') continue;
+        const input = field(b, 'input');
+        const prompt = str(input, 'prompt');
+        const what = str(input, 'description') ?? str(input, 'subagent_type');
+        if (prompt !== undefined && what !== undefined) out.set(prompt.trim(), what);
+      }
+    }
+  }
+  return out;
+}
+
+function groupLabel(g: ChainGroup, prompts: ReadonlyMap<string, string>): string {
+  if (!g.subagent) return 'main chain';
+  const prompt = firstPrompt(g.turns)?.trim();
+  const agentId = g.turns.map((r) => str(r.value, 'agentId')).find((a) => a !== undefined);
+  const name =
+    agentId ?? (prompt !== undefined ? prompts.get(prompt) : undefined) ?? g.key.slice(0, 8);
+  if (prompt === undefined || prompt === '') return `subagent ${name}`;
+  const short = prompt.replace(/\s+/g, ' ');
+  return `subagent ${name} · ${short.length > LABEL_PROMPT ? `${short.slice(0, LABEL_PROMPT - 1)}…` : short}`;
+}
 
 function withRole(message: JsonValue, role: string | undefined): JsonValue {
   if (role === undefined || str(message, 'role') !== undefined || !(message instanceof Map))
@@ -62,93 +125,25 @@ function isToolResultOnly(message: JsonValue): boolean {
   );
 }
 
-function isTurn(r: LogRecord): boolean {
-  const t = str(r.value, 'type');
-  return (t === 'user' || t === 'assistant') && obj(r.value, 'message') !== undefined;
-}
-
-/** `claude -p --output-format stream-json`: no tree, subagent messages carry `parent_tool_use_id`. */
-function streamTurns(records: readonly LogRecord[], c: Conversation): LogRecord[] {
-  const out: LogRecord[] = [];
-  let sub = 0;
+/**
+ * `claude -p --output-format stream-json`: no tree; a subagent's messages carry the id of the
+ * Task call that spawned it (`parent_tool_use_id`) and form a conversation of their own.
+ */
+function streamGroups(records: readonly LogRecord[]): ChainGroup[] {
+  const main: LogRecord[] = [];
+  const subs = new Map<string, LogRecord[]>();
   for (const r of records) {
     if (!isTurn(r)) continue;
-    const parent = field(r.value, 'parent_tool_use_id');
-    if (parent !== undefined && parent !== null) {
-      sub++;
+    const parent = str(r.value, 'parent_tool_use_id');
+    if (parent === undefined) {
+      main.push(r);
       continue;
     }
-    out.push(r);
+    const list = subs.get(parent);
+    if (list) list.push(r);
+    else subs.set(parent, [r]);
   }
-  if (sub > 0) {
-    c.warnings.add(
-      `Skipped ${plural(sub, 'subagent message')} (parent_tool_use_id set); they belong to a separate transcript.`,
-    );
-  }
-  return out;
-}
-
-/** The session's main line: the parentUuid chain back from the last message, sidechains apart. */
-function chainTurns(records: readonly LogRecord[], c: Conversation): LogRecord[] {
-  const byUuid = new Map<string, number>();
-  records.forEach((r, i) => {
-    const u = str(r.value, 'uuid');
-    if (u !== undefined) byUuid.set(u, i);
-  });
-  const main: number[] = [];
-  let side = 0;
-  const agents = new Set<string>();
-  records.forEach((r, i) => {
-    if (!isTurn(r)) return;
-    if (field(r.value, 'isSidechain') === true) {
-      side++;
-      const a = str(r.value, 'agentId');
-      if (a !== undefined) agents.add(a);
-      return;
-    }
-    main.push(i);
-  });
-  if (side > 0) {
-    const names = agents.size > 0 ? ` (agent ${[...agents].slice(0, 5).join(', ')})` : '';
-    c.warnings.add(
-      `Skipped ${plural(side, 'sidechain line')}${names}: subagent traffic is a separate transcript; open its own file to analyse it.`,
-    );
-  }
-  const last = main[main.length - 1];
-  if (last === undefined || byUuid.size === 0 || str(records[last]?.value, 'uuid') === undefined) {
-    return main.map((i) => records[i] as LogRecord);
-  }
-  const onChain = new Set<number>();
-  let cur: number | undefined = last;
-  let broken = false;
-  let compactions = 0;
-  while (cur !== undefined && !onChain.has(cur)) {
-    onChain.add(cur);
-    const rec = records[cur] as LogRecord;
-    if (str(rec.value, 'subtype') === 'compact_boundary') compactions++;
-    const p = str(rec.value, 'parentUuid') ?? str(rec.value, 'logicalParentUuid');
-    if (p === undefined) break;
-    cur = byUuid.get(p);
-    if (cur === undefined) broken = true;
-  }
-  let earliest = last;
-  for (const i of onChain) if (i < earliest) earliest = i;
-  const kept = main.filter((i) => onChain.has(i) || (broken && i < earliest));
-  if (broken) {
-    c.warnings.add(
-      `The parentUuid chain breaks at line ${records[earliest]?.line ?? 0} (its parent is not in the file); the lines before it were kept in file order.`,
-    );
-  }
-  if (compactions > 0) {
-    c.warnings.add(
-      `The session was compacted ${compactions === 1 ? 'once' : `${compactions} times`}; the history before each compaction is shown, but the model saw only its summary.`,
-    );
-  }
-  const dropped = main.length - kept.length;
-  if (dropped > 0) {
-    c.warnings.add(
-      `Skipped ${plural(dropped, 'message line')} on abandoned branches (edits, retries or resumed forks); followed the parentUuid chain back from the last message.`,
-    );
-  }
-  return kept.map((i) => records[i] as LogRecord);
+  const groups: ChainGroup[] = [{ key: 'main', subagent: false, turns: main, warnings: [] }];
+  for (const [key, turns] of subs) groups.push({ key, subagent: true, turns, warnings: [] });
+  return groups;
 }

@@ -75,18 +75,14 @@ const CASES: Case[] = [
       'user',
       'assistant',
     ],
-    warnings: [
-      /last line \(13\) is incomplete/,
-      /1 sidechain line \(agent ag1\)/,
-      /abandoned branches/,
-      /Merged 1 assistant line/,
-    ],
+    warnings: [/last line \(13\) is incomplete/, /abandoned branches/, /Merged 1 assistant line/],
+    conversations: ['main chain', 'subagent ag1'],
   },
   {
     path: 'claude-code/stream-json.jsonl',
     format: 'claude-code',
     outline: ['assistant: Task(toolu_1) {"prompt":"look"}', 'tool → toolu_1: "found it"'],
-    warnings: [/1 subagent message/],
+    conversations: ['main chain', 'subagent toolu_1'],
   },
   {
     path: 'openai-responses/response-custom-shell.json',

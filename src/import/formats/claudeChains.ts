@@ -1,0 +1,157 @@
+import type { JsonValue } from '../../detector/index';
+import { field, obj, str } from '../access';
+import type { LogRecord } from '../records';
+import { plural } from '../warnings';
+
+/**
+ * The conversations of a Claude Code session file. The main chain is one; every subagent is
+ * another, because each sends its own history to the model, so the reference judges them
+ * apart. Older versions write subagent lines (`isSidechain: true`) into the session file
+ * itself, several in parallel with no `agentId`, so they are told apart by the root each line
+ * leads back to, not by adjacency; a file of sidechain lines only is one subagent's own file.
+ */
+export interface ChainGroup {
+  /** `main` for the session's own line, else the subagent's key (agentId or root uuid). */
+  readonly key: string;
+  readonly subagent: boolean;
+  /** The turn lines of this conversation in the order to replay them. */
+  readonly turns: LogRecord[];
+  readonly warnings: string[];
+}
+
+/** Whether a record is a user or assistant turn with a message. */
+export function isTurn(r: LogRecord): boolean {
+  const t = str(r.value, 'type');
+  return (t === 'user' || t === 'assistant') && obj(r.value, 'message') !== undefined;
+}
+
+function parentOf(v: JsonValue): string | undefined {
+  return str(v, 'parentUuid') ?? str(v, 'logicalParentUuid');
+}
+
+/** Splits a session's records into its main chain and one group per subagent. */
+export function chainGroups(records: readonly LogRecord[]): ChainGroup[] {
+  const byUuid = new Map<string, number>();
+  records.forEach((r, i) => {
+    const u = str(r.value, 'uuid');
+    if (u !== undefined) byUuid.set(u, i);
+  });
+  const main: number[] = [];
+  const side = new Map<string, number[]>();
+  const rootMemo = new Map<number, string>();
+  records.forEach((r, i) => {
+    if (!isTurn(r)) return;
+    if (field(r.value, 'isSidechain') !== true) {
+      main.push(i);
+      return;
+    }
+    const key = str(r.value, 'agentId') ?? sidechainRoot(records, byUuid, i, rootMemo);
+    const list = side.get(key);
+    if (list) list.push(i);
+    else side.set(key, [i]);
+  });
+  const groups: ChainGroup[] = [];
+  if (main.length > 0 || side.size === 0) {
+    groups.push({ key: 'main', subagent: false, ...orderGroup(records, byUuid, main) });
+  }
+  for (const [key, list] of side) {
+    groups.push({ key, subagent: true, ...orderGroup(records, byUuid, list) });
+  }
+  return groups;
+}
+
+/** The uuid of the first line of the sidechain a line belongs to (its own when it has no parent). */
+function sidechainRoot(
+  records: readonly LogRecord[],
+  byUuid: ReadonlyMap<string, number>,
+  start: number,
+  memo: Map<number, string>,
+): string {
+  const path: number[] = [];
+  const seen = new Set<number>();
+  let cur = start;
+  let root: string | undefined;
+  for (;;) {
+    const known = memo.get(cur);
+    if (known !== undefined) {
+      root = known;
+      break;
+    }
+    path.push(cur);
+    seen.add(cur);
+    const rec = records[cur] as LogRecord;
+    const p = parentOf(rec.value);
+    const next = p === undefined ? undefined : byUuid.get(p);
+    if (
+      next === undefined ||
+      seen.has(next) ||
+      field((records[next] as LogRecord).value, 'isSidechain') !== true
+    ) {
+      root = str(rec.value, 'uuid') ?? `line ${rec.line}`;
+      break;
+    }
+    cur = next;
+  }
+  for (const i of path) memo.set(i, root);
+  return root;
+}
+
+/**
+ * A group's lines in replay order: the parentUuid chain back from its last line (abandoned
+ * branches dropped), or file order when the lines carry no chain at all.
+ */
+function orderGroup(
+  records: readonly LogRecord[],
+  byUuid: ReadonlyMap<string, number>,
+  lines: readonly number[],
+): { turns: LogRecord[]; warnings: string[] } {
+  const warnings: string[] = [];
+  const pick = (list: readonly number[]) => list.map((i) => records[i] as LogRecord);
+  const last = lines[lines.length - 1];
+  if (last === undefined) return { turns: [], warnings };
+  const linked = lines.some((i) => {
+    const p = parentOf((records[i] as LogRecord).value);
+    return p !== undefined && byUuid.has(p);
+  });
+  if (!linked) {
+    if (lines.length > 1) {
+      warnings.push(
+        'The lines carry no parentUuid chain (exporters and viewers often drop it), so they were read in file order; a rewound or edited branch cannot be told apart.',
+      );
+    }
+    return { turns: pick(lines), warnings };
+  }
+  const onChain = new Set<number>();
+  let cur: number | undefined = last;
+  let broken = false;
+  let compactions = 0;
+  while (cur !== undefined && !onChain.has(cur)) {
+    onChain.add(cur);
+    const rec = records[cur] as LogRecord;
+    if (str(rec.value, 'subtype') === 'compact_boundary') compactions++;
+    const p = parentOf(rec.value);
+    if (p === undefined) break;
+    cur = byUuid.get(p);
+    if (cur === undefined) broken = true;
+  }
+  let earliest = last;
+  for (const i of onChain) if (i < earliest) earliest = i;
+  const kept = lines.filter((i) => onChain.has(i) || (broken && i < earliest));
+  if (broken) {
+    warnings.push(
+      `The parentUuid chain breaks at line ${records[earliest]?.line ?? 0} (its parent is not in the file); the lines before it were kept in file order.`,
+    );
+  }
+  if (compactions > 0) {
+    warnings.push(
+      `The session was compacted ${compactions === 1 ? 'once' : `${compactions} times`}; the history before each compaction is shown, but the model saw only its summary.`,
+    );
+  }
+  const dropped = lines.length - kept.length;
+  if (dropped > 0) {
+    warnings.push(
+      `Skipped ${plural(dropped, 'message line')} on abandoned branches (edits, retries or resumed forks); followed the parentUuid chain back from the last message.`,
+    );
+  }
+  return { turns: pick(kept), warnings };
+}
