@@ -21,18 +21,23 @@ export interface CliOptions {
   readonly inputs: readonly string[];
   /** Print the config as the reference's settings instead of replaying anything. */
   readonly exportReferenceSettings: boolean;
+  /** How to read Cline's text tool results (`--cline-results`); undefined = as sent. */
+  readonly clineResults: 'user' | 'tool' | undefined;
 }
 
-export const USAGE = `Usage: loopscope [options] <file | -> [file…]
+export const USAGE = `Usage: loopscope [options] <file | folder | -> [file…]
 
 Replays gglib's tool-call loop detector over an agent transcript and reports every
 batch it would refuse. Reads standard input when the file is "-".
 
-With several files (or one JSONL file with one whole conversation a line) it prints one
-row per transcript (file, format, batches, refusals, first refusal, error) and the totals;
---json then prints {"schemaVersion": 1, "corpus": [{"file", "line"?, "report" | "error"}],
-"totals": {transcripts, failed, messages, batches, refusals, refusedTranscripts, rescued,
-warnings}}. A file that cannot be read is a row with its error; the others still run.
+With several files, a folder (every transcript under it: a Claude Code project folder, a
+Codex sessions/ tree), or one file holding several conversations (a Claude Code session
+with subagents, an Inspect log with several samples, a JSONL file with one whole
+conversation a line) it prints one row per conversation (file, format, batches, refusals,
+first refusal, error) and the totals; --json then prints {"schemaVersion": 1, "corpus":
+[{"file", "line"?, "conversation"?, "report" | "error"}], "totals": {transcripts, failed,
+messages, batches, refusals, refusedTranscripts, rescued, warnings}}. A file that cannot be
+read is a row with its error; the others still run.
 
 Options:
   --json                  print the report as JSON (default: a short human summary)
@@ -42,6 +47,10 @@ Options:
   --obs <n|none>          max_observation_steps (default 15; none = unset)
   --patterns <a,b,c>      observation_tools, comma-separated ("" = empty list)
   --config <file.json>    a config as exported by the UI (flags override it)
+  --cline-results user|tool
+                          Cline / Roo Code results, stored as user text: read them as the
+                          user turns they are sent as (user, the default: every run breaks),
+                          or as the tool messages they stand for (tool: the loops show)
   --export-reference-settings
                           print the config as gglib's own settings (max_repeated_batch_steps,
                           max_observation_steps, observation_tools) with a note on where
@@ -53,7 +62,15 @@ Exit status: 0 no refusal, 1 at least one refusal, 2 usage error or unreadable i
 (with several files: 2 if any file is unreadable, else 1 if any refusal, else 0).
 `;
 
-const VALUE_FLAGS = new Set(['--format', '--mode', '--strikes', '--obs', '--patterns', '--config']);
+const VALUE_FLAGS = new Set([
+  '--format',
+  '--mode',
+  '--strikes',
+  '--obs',
+  '--patterns',
+  '--config',
+  '--cline-results',
+]);
 
 /** A non-negative integer written in plain decimal digits, or null. */
 export function parseCount(text: string): number | null {
@@ -92,6 +109,7 @@ export function parseArgs(
   let patterns: string[] | undefined;
   let configFile: string | undefined;
   let exportReferenceSettings = false;
+  let clineResults: 'user' | 'tool' | undefined;
   const positional: string[] = [];
 
   for (let i = 0; i < argv.length; i++) {
@@ -172,6 +190,12 @@ export function parseArgs(
         if (!value) return err('--config needs a file name');
         configFile = value;
         break;
+      case '--cline-results':
+        if (value !== 'user' && value !== 'tool') {
+          return err(`--cline-results must be user or tool, not "${value ?? ''}"`);
+        }
+        clineResults = value;
+        break;
       default:
         return err(`unknown option ${flag}`);
     }
@@ -191,6 +215,7 @@ export function parseArgs(
       input: positional[0],
       inputs: positional,
       exportReferenceSettings,
+      clineResults,
     });
   }
   if (positional.length === 0) return err('missing the transcript file (or - for standard input)');
@@ -210,5 +235,6 @@ export function parseArgs(
     input: positional[0],
     inputs: positional,
     exportReferenceSettings,
+    clineResults,
   });
 }

@@ -1,7 +1,7 @@
 /**
- * `loopscope a.json b.json …` (issue 7): every transcript replayed under one config, printed
- * as one table (or one JSON document) with the totals. A file that cannot be read or
- * imported is a row with its error; the others still run.
+ * `loopscope a.json b.json …` and `loopscope DIR`: every conversation of every transcript
+ * replayed under one config, printed as one table (or one JSON document) with the totals. A
+ * file that cannot be read or imported is a row with its error; the others still run.
  */
 import {
   corpusTotals,
@@ -14,18 +14,27 @@ import {
   type Report,
 } from '../detector/index';
 import type { CorpusPart } from '../import/corpus';
-import { importTranscript, type FormatId, type ImportError } from '../import/index';
+import { importConversations, type ImportError, type ImportOptions } from '../import/index';
 import { oneLine } from './oneLine';
 import { PLAIN, type Paint } from './summary';
 
+/** Where a corpus row's transcript stands: its file, a line of it, a conversation in it. */
+interface RowPlace {
+  readonly file: string;
+  readonly line: number | null;
+  /** The conversation's label when the file holds several (a subagent, a sample). */
+  readonly conversation?: string;
+}
+
 /** One transcript of a corpus run: its report, or why there is none. */
 export type CorpusResult =
-  | { readonly file: string; readonly line: number | null; readonly report: Report }
-  | { readonly file: string; readonly line: number | null; readonly error: string };
+  | (RowPlace & { readonly report: Report })
+  | (RowPlace & { readonly error: string; readonly kind?: ImportError['kind'] });
 
-/** A transcript's name in the table: the file, or `file:line` for a conversation line. */
+/** A transcript's name in the table: the file, `file:line`, and the conversation after `#`. */
 export function resultName(r: CorpusResult): string {
-  return r.line === null ? r.file : `${r.file}:${r.line}`;
+  const at = r.line === null ? r.file : `${r.file}:${r.line}`;
+  return r.conversation === undefined ? at : `${at} # ${r.conversation}`;
 }
 
 /** The error text for a row: the position first for a syntax error, as compilers print it. */
@@ -37,31 +46,45 @@ export function importErrorText(e: ImportError): string {
   return oneLine(e.message);
 }
 
-/** Imports and replays one part of a corpus file. */
+/** Imports and replays one part of a corpus file: one result per conversation it holds. */
 export function replayPart(
   file: string,
   part: CorpusPart,
   config: DetectorConfig,
-  format: FormatId | 'auto',
+  opts: Pick<ImportOptions, 'format' | 'clineResults'>,
   now: () => number,
-): CorpusResult {
+): CorpusResult[] {
   const t0 = now();
-  const imported = importTranscript(part.input, { format });
-  if (!imported.ok) return { file, line: part.line, error: importErrorText(imported.error) };
+  const imported = importConversations(part.input, opts);
+  if (!imported.ok) {
+    return [
+      {
+        file,
+        line: part.line,
+        error: importErrorText(imported.error),
+        kind: imported.error.kind,
+      },
+    ];
+  }
   const importMs = now() - t0;
-  const { value } = imported;
-  const report = evaluateReplay(
-    prepareReplay(value.messages),
-    config,
-    {
-      format: value.format,
-      messages: value.messages.length,
-      warnings: value.warnings,
-      referenceScan: value.referenceScan,
-    },
-    { importMs },
-  );
-  return { file, line: part.line, report };
+  const several = imported.value.length > 1;
+  return imported.value.map((value) => {
+    const report = evaluateReplay(
+      prepareReplay(value.messages),
+      config,
+      {
+        format: value.format,
+        messages: value.messages.length,
+        warnings: value.warnings,
+        referenceScan: value.referenceScan,
+      },
+      { importMs },
+    );
+    const label = value.conversations[value.conversation]?.label;
+    return several && label !== undefined
+      ? { file, line: part.line, conversation: label, report }
+      : { file, line: part.line, report };
+  });
 }
 
 function toRow(r: CorpusResult): CorpusRow {
@@ -90,6 +113,7 @@ export function corpusJson(results: readonly CorpusResult[]): string {
     corpus: results.map((r) => ({
       file: r.file,
       ...(r.line === null ? {} : { line: r.line }),
+      ...(r.conversation === undefined ? {} : { conversation: r.conversation }),
       ...('error' in r ? { error: r.error } : { report: r.report }),
     })),
     totals: totalsOf(results),

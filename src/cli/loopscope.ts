@@ -1,8 +1,30 @@
 // The `loopscope` entry: wires the real process into run() (src/cli/run.ts) and sets the exit
 // status. Kept thin so everything it calls can be tested without spawning a process.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { version } from '../../package.json';
 import { run } from './run';
+
+/** Every file under a folder, depth first, sorted; null when the path is not a folder. */
+function listFolder(path: string): string[] | null {
+  try {
+    if (!statSync(path).isDirectory()) return null;
+  } catch {
+    return null;
+  }
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+    )) {
+      const p = join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.isFile()) out.push(p);
+    }
+  };
+  walk(path);
+  return out;
+}
 
 async function readStdin(): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
@@ -24,6 +46,7 @@ for (const stream of [process.stdout, process.stderr]) {
 
 run(process.argv.slice(2), {
   readFile: (path) => readFileSync(path),
+  listFolder,
   readStdin,
   stdout: (text) => write(process.stdout, text),
   stderr: (text) => write(process.stderr, text),

@@ -5,7 +5,7 @@ import {
   type DetectorConfig,
   type Report,
 } from '../detector/index';
-import { corpusParts } from '../import/corpus';
+import { corpusParts, isTranscriptName } from '../import/corpus';
 import { FORMATS, importPrepared, type FormatId, type ImportError } from '../import/index';
 import { parseArgs, USAGE, type CliOptions } from './args';
 import { parseConfigFile, resolveConfig, type ConfigOverrides } from './configFile';
@@ -24,6 +24,8 @@ export { oneLine };
 /** Everything the command touches outside itself, so tests can run it in-process. */
 export interface CliIo {
   readonly readFile: (path: string) => Uint8Array;
+  /** Every file under a folder, as paths, sorted; null when the path is not a folder. */
+  readonly listFolder: (path: string) => string[] | null;
   readonly readStdin: () => Promise<Uint8Array>;
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
@@ -107,8 +109,9 @@ async function analyse(argv: readonly string[], io: CliIo): Promise<number> {
     io.stdout(formatReferenceSettings(config));
     return 0;
   }
-  if (opts.inputs.length > 1) return analyseCorpus(opts, config, io);
   const input = opts.input ?? '-';
+  if (opts.inputs.length > 1 || (input !== '-' && io.listFolder(input) !== null))
+    return analyseCorpus(opts, config, io);
   const display = input === '-' ? '<stdin>' : input;
   let bytes: Uint8Array;
   if (input === '-') {
@@ -120,6 +123,7 @@ async function analyse(argv: readonly string[], io: CliIo): Promise<number> {
   } else {
     bytes = read(io, input);
   }
+  const importOpts = importOptions(opts);
   // One JSONL file with a whole conversation a line is a corpus of its own.
   const parts = corpusParts(bytes, display);
   if (parts.length > 1) {
@@ -127,17 +131,29 @@ async function analyse(argv: readonly string[], io: CliIo): Promise<number> {
       opts,
       config,
       io,
-      parts.map((p) => replayPart(display, p, config, opts.format as FormatId | 'auto', io.now)),
+      parts.flatMap((p) => replayPart(display, p, config, importOpts, io.now)),
+      [],
     );
   }
 
   const t0 = io.now();
   // No `name`: it is used only in messages, and every error line already starts with the file.
   // The prepare step takes each message as the import reads it (no whole parsed tree).
-  const imported = importPrepared(bytes, { format: opts.format as FormatId | 'auto' });
+  const imported = importPrepared(bytes, importOpts);
   if (!imported.ok) throw new CliFailure(importFailure(display, imported.error));
   const importMs = io.now() - t0;
   const { value } = imported;
+  // A file of several conversations (subagents, samples) prints one row for each.
+  if (value.conversations.length > 1) {
+    const whole = { name: display, line: null, input: bytes };
+    return printCorpus(
+      opts,
+      config,
+      io,
+      replayPart(display, whole, config, importOpts, io.now),
+      [],
+    );
+  }
   const { prepared } = value;
   const report: Report = evaluateReplay(
     prepared,
@@ -164,25 +180,50 @@ async function analyse(argv: readonly string[], io: CliIo): Promise<number> {
   return exitStatusFor(report);
 }
 
-/** Several files: each read, split into its conversations and replayed; one row each. */
+function importOptions(opts: CliOptions) {
+  return { format: opts.format as FormatId | 'auto', clineResults: opts.clineResults };
+}
+
+/**
+ * Several files, or folders: each file read, split into its conversations and replayed; one
+ * row each. A file found in a folder that is no transcript at all is skipped and named on
+ * stderr, not counted as a failure: folders hold other files too.
+ */
 async function analyseCorpus(opts: CliOptions, config: DetectorConfig, io: CliIo): Promise<number> {
-  const format = opts.format as FormatId | 'auto';
+  const importOpts = importOptions(opts);
   const results: CorpusResult[] = [];
+  const skipped: string[] = [];
   for (const input of opts.inputs) {
-    const display = input === '-' ? '<stdin>' : input;
-    let bytes: Uint8Array;
-    try {
-      bytes = input === '-' ? await io.readStdin() : io.readFile(input);
-    } catch (e) {
-      const why = readFailure(display, e).slice(display.length + 2);
-      results.push({ file: display, line: null, error: why });
-      continue;
+    const folder = input === '-' ? null : io.listFolder(input);
+    const files = folder === null ? [input] : folder.filter(isTranscriptName);
+    if (folder !== null && files.length === 0) {
+      results.push({ file: input, line: null, error: 'the folder holds no transcript file' });
     }
-    for (const part of corpusParts(bytes, display)) {
-      results.push(replayPart(display, part, config, format, io.now));
+    for (const file of files) {
+      const display = file === '-' ? '<stdin>' : file;
+      let bytes: Uint8Array;
+      try {
+        bytes = file === '-' ? await io.readStdin() : io.readFile(file);
+      } catch (e) {
+        const why = readFailure(display, e).slice(display.length + 2);
+        results.push({ file: display, line: null, error: why });
+        continue;
+      }
+      for (const part of corpusParts(bytes, display)) {
+        const rows = replayPart(display, part, config, importOpts, io.now);
+        const first = rows[0];
+        const notTranscript =
+          folder !== null &&
+          rows.length === 1 &&
+          first !== undefined &&
+          'error' in first &&
+          (first.kind === 'unknown-format' || first.kind === 'empty');
+        if (notTranscript) skipped.push(display);
+        else results.push(...rows);
+      }
     }
   }
-  return printCorpus(opts, config, io, results);
+  return printCorpus(opts, config, io, results, skipped);
 }
 
 function printCorpus(
@@ -190,6 +231,7 @@ function printCorpus(
   config: DetectorConfig,
   io: CliIo,
   results: readonly CorpusResult[],
+  skipped: readonly string[],
 ): number {
   if (opts.json) io.stdout(corpusJson(results));
   else {
@@ -203,6 +245,13 @@ function printCorpus(
       const where = r.line === null ? r.file : `${r.file}:${r.line}`;
       io.stderr(`loopscope: ${where}: ${r.error}\n`);
     }
+  }
+  if (skipped.length > 0) {
+    const shown = skipped.slice(0, 5).join(', ');
+    const more = skipped.length > 5 ? ` and ${skipped.length - 5} more` : '';
+    io.stderr(
+      `loopscope: skipped ${skipped.length} ${skipped.length === 1 ? 'file' : 'files'} that ${skipped.length === 1 ? 'is' : 'are'} not a transcript: ${shown}${more}\n`,
+    );
   }
   return corpusExitStatus(results);
 }

@@ -1,7 +1,7 @@
 // Runs a freshly built CLI on several files, the way a CI job would. It builds its own copy
 // into a temp dir (not dist/), so it never races another suite's build.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
@@ -36,6 +36,18 @@ beforeAll(async () => {
     'set.jsonl': conversations,
   };
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  // A folder as agents leave them: sessions in subfolders, and files that are no transcript.
+  const fixture = (p: string) => readFileSync(join(ROOT, 'tests', 'fixtures', p));
+  mkdirSync(join(dir, 'project', 'old'), { recursive: true });
+  writeFileSync(
+    join(dir, 'project', 'session.jsonl'),
+    fixture('claude-code/subagents-inline.jsonl'),
+  );
+  writeFileSync(join(dir, 'project', 'old', 'calm.json'), CALM);
+  writeFileSync(join(dir, 'project', 'agent-x.meta.json'), '{"agentType":"general-purpose"}');
+  writeFileSync(join(dir, 'project', 'notes.json'), '{"hello": "world"}');
+  writeFileSync(join(dir, 'project', 'README.md'), '# notes');
+  writeFileSync(join(dir, 'cline.json'), fixture('cline/repeated-command.json'));
 }, 60_000);
 
 afterAll(() => {
@@ -53,7 +65,7 @@ function loopscope(args: string[]) {
 
 interface CorpusDoc {
   schemaVersion: number;
-  corpus: { file: string; line?: number; report?: Report; error?: string }[];
+  corpus: { file: string; line?: number; conversation?: string; report?: Report; error?: string }[];
   totals: Record<string, number>;
 }
 
@@ -115,6 +127,48 @@ describe('loopscope with several files', () => {
       ['set.jsonl', 1],
       ['set.jsonl', 2],
     ]);
+  });
+
+  it('a file of several conversations prints one row each, named by conversation', () => {
+    const r = loopscope(['--json', 'project/session.jsonl']);
+    expect(r.status).toBe(1);
+    const doc = JSON.parse(r.stdout) as CorpusDoc;
+    expect(
+      doc.corpus.map((c) => [c.file, c.conversation, c.report?.firstRefusal?.batchIndex]),
+    ).toEqual([
+      ['project/session.jsonl', 'main chain', undefined],
+      ['project/session.jsonl', 'subagent Find flaky test · Find the flaky test in tests/.', 2],
+      ['project/session.jsonl', 'subagent Find slow test · Find the slowest test.', undefined],
+    ]);
+    const table = loopscope(['project/session.jsonl']).stdout;
+    expect(table).toMatch(/^project\/session\.jsonl # subagent Find flaky test .*batch 2$/m);
+  });
+
+  it('a folder is every transcript under it; other files are skipped and named', () => {
+    const r = loopscope(['--json', 'project']);
+    expect(r.status).toBe(1);
+    const doc = JSON.parse(r.stdout) as CorpusDoc;
+    expect(doc.corpus.map((c) => c.file)).toEqual([
+      'project/old/calm.json',
+      'project/session.jsonl',
+      'project/session.jsonl',
+      'project/session.jsonl',
+    ]);
+    expect(doc.totals).toMatchObject({ transcripts: 4, failed: 0, refusedTranscripts: 1 });
+    expect(r.stderr).toBe(
+      'loopscope: skipped 1 file that is not a transcript: project/notes.json\n',
+    );
+  });
+
+  it('--cline-results tool reads Cline text results as tool messages', () => {
+    const sent = loopscope(['--json', 'cline.json']);
+    expect(sent.status).toBe(0);
+    const asSent = JSON.parse(sent.stdout) as Report;
+    expect(asSent.source.warnings.join(' ')).toMatch(/can never refuse this session/);
+    const tool = loopscope(['--json', '--cline-results', 'tool', 'cline.json']);
+    expect(tool.status).toBe(1);
+    expect((JSON.parse(tool.stdout) as Report).firstRefusal?.batchIndex).toBe(2);
+    expect(loopscope(['--cline-results', 'maybe', 'cline.json']).status).toBe(2);
   });
 
   it('one ordinary file keeps the single-transcript summary', () => {

@@ -9,6 +9,12 @@ function fakeIo(files: Record<string, string>, stdin = '') {
   const out: string[] = [];
   const errs: string[] = [];
   const io: CliIo = {
+    listFolder: (path) => {
+      const under = Object.keys(files)
+        .filter((f) => f.startsWith(`${path}/`))
+        .sort();
+      return under.length > 0 ? under : null;
+    },
     readFile: (path) => {
       const text = files[path];
       if (text === undefined) throw Object.assign(new Error(`ENOENT: ${path}`), { code: 'ENOENT' });
