@@ -5,7 +5,12 @@
  */
 import type { StateCreator } from 'zustand';
 import type { BatchDetails, DetectorConfig, Report } from '../detector/index';
-import type { AnalysisResult, LoadProgress, ReplayClientListener } from '../worker/client';
+import type {
+  AnalysisResult,
+  LoadChoice,
+  LoadProgress,
+  ReplayClientListener,
+} from '../worker/client';
 import type { AnalysisError, TranscriptInput } from '../worker/protocol';
 import type { SampleEntry } from './samples';
 import type { FormatId } from '../import/types';
@@ -21,7 +26,7 @@ export type Theme = 'light' | 'dark';
 
 /** The part of the worker client the store drives (a fake in tests). */
 export interface ClientPort {
-  load(input: TranscriptInput, config: DetectorConfig, format?: FormatId | 'auto'): void;
+  load(input: TranscriptInput, config: DetectorConfig, choice?: LoadChoice): void;
   evaluate(config: DetectorConfig): void;
   details(batchIndex: number): void;
   retry(): void;

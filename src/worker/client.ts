@@ -19,14 +19,15 @@
  *   watchdog proportional to the input size; `retry()` reloads the failed transcript.
  */
 import type { DetectorConfig, Report } from '../detector/index';
-import type { FormatId } from '../import/index';
 import {
+  AUTO_CHOICE,
   defaultWorker,
   defaultYield,
   errorText,
   inputSize,
   pageFault,
   type Evaluating,
+  type LoadChoice,
   type ReplayClientListener,
   type ReplayClientOptions,
   type Serving,
@@ -49,9 +50,11 @@ import { SideChannel, type SideListener } from './zooClient';
 import type { SweepRequest, ZooParamsById } from './zooProtocol';
 
 export {
+  AUTO_CHOICE,
   faultFromSearch,
   inputSize,
   type AnalysisResult,
+  type LoadChoice,
   type LoadProgress,
   type ReplayClientListener,
   type ReplayClientOptions,
@@ -75,7 +78,7 @@ export class ReplayClient {
   private lastConfig: DetectorConfig | null = null;
   private latestDetailsId = 0;
   /** What `retry()` reloads after a failure. */
-  private retryInput: { input: TranscriptInput; format: FormatId | 'auto' } | null = null;
+  private retryInput: { input: TranscriptInput; choice: LoadChoice } | null = null;
   private disposed = false;
   /** Issue 7's zoo and sweep requests, answered by the serving worker. */
   private readonly side = new SideChannel();
@@ -101,7 +104,7 @@ export class ReplayClient {
   }
 
   /** Analyse a new transcript with `config`, in a fresh worker; a running load is dropped. */
-  load(input: TranscriptInput, config: DetectorConfig, format: FormatId | 'auto' = 'auto'): void {
+  load(input: TranscriptInput, config: DetectorConfig, choice: LoadChoice = AUTO_CHOICE): void {
     if (this.disposed) return;
     this.lastConfig = config;
     this.retryInput = null;
@@ -113,7 +116,7 @@ export class ReplayClient {
       dataVersion: this.nextDataVersion++,
       input,
       config,
-      format,
+      choice,
       size,
       timer: null,
     };
@@ -122,7 +125,7 @@ export class ReplayClient {
       (f) => this.stagingFailed(s, f),
     );
     if (slot === null) {
-      this.retryInput = { input, format };
+      this.retryInput = { input, choice };
       return;
     }
     (s as { slot: Slot }).slot = slot;
@@ -137,7 +140,9 @@ export class ReplayClient {
       dataVersion: s.dataVersion,
       input,
       config,
-      format,
+      format: choice.format,
+      ...(choice.conversation === undefined ? {} : { conversation: choice.conversation }),
+      ...(choice.clineResults === undefined ? {} : { clineResults: choice.clineResults }),
       ...(this.fault === null ? {} : { fault: this.fault }),
     });
   }
@@ -225,7 +230,7 @@ export class ReplayClient {
   retry(): void {
     const r = this.retryInput;
     this.retryInput = null;
-    if (r !== null && this.lastConfig !== null) this.load(r.input, this.lastConfig, r.format);
+    if (r !== null && this.lastConfig !== null) this.load(r.input, this.lastConfig, r.choice);
   }
 
   /**
@@ -337,7 +342,7 @@ export class ReplayClient {
       this.stopStaging();
       this.listener.onProgress(null);
       if (msg.error.kind === 'internal') {
-        this.retryInput = { input: s.input, format: s.format };
+        this.retryInput = { input: s.input, choice: s.choice };
         const f = failureFromError(msg.error.message);
         this.listener.onWorkerFailed(f.message, f);
       } else {
@@ -349,7 +354,7 @@ export class ReplayClient {
   private stagingFailed(s: Staging, f: WorkerFailure): void {
     if (this.staging !== s) return;
     this.stopStaging();
-    this.retryInput = { input: s.input, format: s.format };
+    this.retryInput = { input: s.input, choice: s.choice };
     this.listener.onProgress(null);
     this.listener.onWorkerFailed(f.message, f);
   }
@@ -380,8 +385,10 @@ export class ReplayClient {
       slot: s.slot,
       dataVersion: s.dataVersion,
       input: s.input,
-      format: s.format,
+      choice: s.choice,
       formatLabel: msg.formatLabel,
+      conversation: msg.conversation,
+      conversations: msg.conversations,
       transcript,
       defaultReport,
     };
@@ -445,9 +452,11 @@ export class ReplayClient {
       return;
     }
     const generation = this.evaluateGeneration;
+    const conversations = msg.conversations;
     unpackReport(msg.report, sv.transcript).then(
       (report) => {
         if (this.serving === sv && this.evaluateGeneration === generation) {
+          sv.conversations = conversations;
           this.deliver(sv, report, false);
         }
       },
@@ -459,7 +468,7 @@ export class ReplayClient {
     if (this.serving !== sv) return;
     this.stopServing();
     // A load already under way will replace the lost transcript; otherwise retry reloads it.
-    if (this.staging === null) this.retryInput = { input: sv.input, format: sv.format };
+    if (this.staging === null) this.retryInput = { input: sv.input, choice: sv.choice };
     this.listener.onWorkerFailed(f.message, f);
   }
 
@@ -467,6 +476,8 @@ export class ReplayClient {
     this.listener.onResult({
       dataVersion: sv.dataVersion,
       formatLabel: sv.formatLabel,
+      conversations: sv.conversations,
+      conversation: sv.conversation,
       report,
       defaultReport: sv.defaultReport,
       newTranscript,

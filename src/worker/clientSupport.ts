@@ -8,6 +8,7 @@ import type { WorkerFailure } from './failure';
 import type { UnpackedTranscript, Yield } from './lazyReport';
 import type {
   AnalysisError,
+  ConversationSummary,
   DetailsResponse,
   LoadPhase,
   TestFault,
@@ -25,10 +26,23 @@ export interface WorkerLike {
   onmessageerror: ((event: MessageEvent) => void) | null;
 }
 
+/** How to import a transcript: the format, the conversation, how to read Cline results. */
+export interface LoadChoice {
+  readonly format: FormatId | 'auto';
+  readonly conversation?: number;
+  readonly clineResults?: 'user' | 'tool';
+}
+
+/** Detect the format; the first conversation; results as sent. */
+export const AUTO_CHOICE: LoadChoice = Object.freeze({ format: 'auto' });
+
 /** A finished analysis: the report for the latest config and the defaults' report. */
 export interface AnalysisResult {
   readonly dataVersion: number;
   readonly formatLabel: string;
+  /** Every conversation of the file under the latest config, and which one `report` is. */
+  readonly conversations: readonly ConversationSummary[];
+  readonly conversation: number;
   readonly report: Report;
   readonly defaultReport: Report;
   /** True when this is the first result for a newly loaded transcript. */
@@ -95,7 +109,7 @@ export interface Staging {
   readonly dataVersion: number;
   readonly input: TranscriptInput;
   readonly config: DetectorConfig;
-  readonly format: FormatId | 'auto';
+  readonly choice: LoadChoice;
   readonly size: number;
   timer: ReturnType<typeof setTimeout> | null;
 }
@@ -104,8 +118,10 @@ export interface Serving {
   readonly slot: Slot;
   readonly dataVersion: number;
   readonly input: TranscriptInput;
-  readonly format: FormatId | 'auto';
+  readonly choice: LoadChoice;
   readonly formatLabel: string;
+  readonly conversation: number;
+  conversations: readonly ConversationSummary[];
   /** The transcript's columns, shared by all its reports (reportColumns.ts). */
   readonly transcript: UnpackedTranscript;
   readonly defaultReport: Report;

@@ -26,6 +26,7 @@ import {
   type Result,
 } from '../detector/index';
 import { decodeTranscript, importPrepared, type Decoded, type ImportError } from '../import/index';
+import { prepareConversations, summarize } from './conversations';
 import { packReport, packTranscript, verdictFlags } from './packedReport';
 import { macrotask } from './macrotask';
 import { createZooHandler } from './zooHandle';
@@ -56,6 +57,11 @@ interface Loaded {
   config: DetectorConfig;
   /** The defaults' verdict flags, which every packed report is compared with. */
   readonly defaultFlags: Uint8Array;
+  /** Every conversation of a file that holds several; null for one. */
+  readonly conversations: ReturnType<typeof prepareConversations>;
+  /** Which conversation is loaded, and its label. */
+  readonly conversation: number;
+  readonly label: string;
 }
 
 export interface ReplayHandler {
@@ -200,9 +206,14 @@ export function createReplayHandler(options: ReplayHandlerOptions = {}): ReplayH
     progress(req, 'parsing', null, null);
     // The replay's prepare step takes each message as the import reads it, so a large OpenAI
     // chat transcript is never held as one parsed tree (importStreaming).
-    const imported = importPrepared(decoded.value, {
+    const opts = {
       format: req.format ?? 'auto',
       name: req.input.name,
+      ...(req.conversation === undefined ? {} : { conversation: req.conversation }),
+      ...(req.clineResults === undefined ? {} : { clineResults: req.clineResults }),
+    } as const;
+    const imported = importPrepared(decoded.value, {
+      ...opts,
       onProgress: (done, total) => progress(req, 'parsing', done, total),
     });
     if (!imported.ok) return fail(req, { kind: 'import', error: imported.error });
@@ -214,6 +225,8 @@ export function createReplayHandler(options: ReplayHandlerOptions = {}): ReplayH
       warnings,
       referenceScan,
       prepared,
+      conversations: list,
+      conversation,
     } = imported.value;
     progress(req, 'replaying', null, null);
     const importMs = now() - t0;
@@ -223,6 +236,8 @@ export function createReplayHandler(options: ReplayHandlerOptions = {}): ReplayH
       ? null
       : evaluateReplay(prepared, DEFAULT_CONFIG, source, { importMs });
     const defaultFlags = verdictFlags(defaultReport ?? report);
+    const set = list.length > 1 ? prepareConversations(decoded.value, opts) : null;
+    const label = list[conversation]?.label ?? 'conversation';
     let own: ChatMessage[] | null = built;
     current = {
       dataVersion: req.dataVersion,
@@ -242,6 +257,9 @@ export function createReplayHandler(options: ReplayHandlerOptions = {}): ReplayH
       report,
       config: req.config,
       defaultFlags,
+      conversations: set,
+      conversation,
+      label,
     };
     return {
       type: 'loaded',
@@ -251,6 +269,8 @@ export function createReplayHandler(options: ReplayHandlerOptions = {}): ReplayH
       transcript: packTranscript(report),
       report: packReport(report, defaultFlags),
       defaultReport: defaultReport === null ? null : packReport(defaultReport, defaultFlags),
+      conversations: summarize(set, req.config, report, conversation, label),
+      conversation,
     };
   }
 
@@ -279,6 +299,7 @@ export function createReplayHandler(options: ReplayHandlerOptions = {}): ReplayH
       requestId: req.requestId,
       dataVersion: req.dataVersion,
       report: packReport(c.report, c.defaultFlags),
+      conversations: summarize(c.conversations, req.config, c.report, c.conversation, c.label),
     };
   }
 

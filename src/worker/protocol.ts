@@ -30,6 +30,10 @@ export interface LoadRequest {
   readonly input: TranscriptInput;
   readonly config: DetectorConfig;
   readonly format?: FormatId | 'auto';
+  /** Which conversation of a file that holds several to analyse (default the first). */
+  readonly conversation?: number;
+  /** How to read Cline's text tool results (default as sent: user turns). */
+  readonly clineResults?: 'user' | 'tool';
   /**
    * A fault to simulate, for end-to-end tests of the failure paths. Set only by the client,
    * from the page's `?test-worker=` parameter, and honoured only by the worker entry; no
@@ -95,6 +99,18 @@ export interface LoadedResponse {
   readonly report: PackedReport;
   /** Null when the requested config is the defaults (then `report` is both). */
   readonly defaultReport: PackedReport | null;
+  /** Every conversation of the file, for the requested config (one when it holds one). */
+  readonly conversations: readonly ConversationSummary[];
+  /** Which of `conversations` the reports are about. */
+  readonly conversation: number;
+}
+
+/** One conversation of a loaded file as the conversation picker lists it. */
+export interface ConversationSummary {
+  /** What it is ("main chain", "subagent a1b2 · Find the bug", "sample 3 epoch 1"). */
+  readonly label: string;
+  readonly batches: number;
+  readonly refusals: number;
 }
 
 /** Reply to `evaluate`. */
@@ -103,6 +119,8 @@ export interface EvaluatedResponse {
   readonly requestId: number;
   readonly dataVersion: number;
   readonly report: PackedReport;
+  /** The file's conversations under the new config (their refusals move with it). */
+  readonly conversations: readonly ConversationSummary[];
 }
 
 /** The phases of a load, in order, as the progress bar names them. */

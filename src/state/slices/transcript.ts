@@ -1,4 +1,5 @@
 import type { Slice, TranscriptSlice } from '../types';
+import { loadChoice } from './format';
 
 /** Files up to this size are also shown in the transcript box; bigger ones go only to the worker. */
 export const SHOW_FILE_TEXT_MAX = 2 * 1024 * 1024;
@@ -18,7 +19,7 @@ export const createTranscriptSlice: Slice<TranscriptSlice> = (deps, engine) => (
       lastInput: input,
     });
     // Editing keeps a forced format: it is still the same transcript.
-    engine.client?.load(input, get().config, get().formatChoice);
+    engine.client?.load(input, get().config, loadChoice(get()));
   },
 
   loadFile(file) {
@@ -55,8 +56,9 @@ export const createTranscriptSlice: Slice<TranscriptSlice> = (deps, engine) => (
       sourceName: input.name,
       lastInput: input,
       formatChoice: 'auto',
+      conversationChoice: 0,
       ...(text === null ? {} : { transcriptText: text, transcriptNote: null }),
     });
-    engine.client?.load(input, get().config);
+    engine.client?.load(input, get().config, loadChoice(get()));
   },
 });

@@ -17,7 +17,7 @@ interface Load {
 function setup(files: Record<string, string> = {}) {
   const loads: Load[] = [];
   const client: ClientPort = {
-    load: (input, config, format) => void loads.push({ input, config, format }),
+    load: (input, config, choice) => void loads.push({ input, config, format: choice?.format }),
     evaluate: () => undefined,
     details: () => undefined,
     retry: () => undefined,

@@ -59,6 +59,8 @@ function result(batches: number, newTranscript: boolean, name = 'x'): AnalysisRe
   return {
     dataVersion: 1,
     formatLabel: 'OpenAI',
+    conversations: [],
+    conversation: 0,
     report,
     defaultReport: report,
     newTranscript,

@@ -117,6 +117,8 @@ async function answerLoad(w: FakeWorker, strikes = 2) {
     transcript: packTranscript(report),
     report: packReport(report),
     defaultReport: strikes === 2 ? null : packReport(reportFor(2)),
+    conversations: [{ label: 'conversation', batches: report.batches.length, refusals: 0 }],
+    conversation: 0,
   });
   await flush();
 }
@@ -129,6 +131,7 @@ async function answerEvaluate(w: FakeWorker, index = w.sent.length - 1) {
     requestId: m.requestId,
     dataVersion: m.dataVersion,
     report: packReport(reportFor(m.config.maxRepeatedBatchSteps)),
+    conversations: [],
   });
   await flush();
 }
@@ -182,6 +185,8 @@ describe('ReplayClient: staging and swap', () => {
       transcript: packTranscript(r3),
       report: packReport(r3),
       defaultReport: packReport(r2),
+      conversations: [],
+      conversation: 0,
     });
     await flush();
     expect(results[0]?.report).toEqual(r3);

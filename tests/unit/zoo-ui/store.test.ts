@@ -57,6 +57,8 @@ function result(dataVersion: number, config: Partial<DetectorConfig> = {}): Anal
   return {
     dataVersion,
     formatLabel: 'x',
+    conversations: [],
+    conversation: 0,
     report,
     defaultReport: report,
     newTranscript: true,
