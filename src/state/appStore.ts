@@ -105,6 +105,16 @@ export const useSamples = () =>
 
 /** The format picker's choice (`auto` detects). */
 export const useFormatChoice = () => useApp((s) => s.formatChoice);
+/** How the current file was imported: its conversations, the one shown, Cline's results. */
+export const useImportChoice = () =>
+  useApp(
+    useShallow((s) => ({
+      conversationChoice: s.conversationChoice,
+      clineResults: s.clineResults,
+      lastInput: s.lastInput,
+    })),
+  );
+export const useWorkspaceTab = () => useApp((s) => s.workspaceTab);
 
 /** Actions, callable from components and outside React alike. */
 export const actions = {
@@ -123,4 +133,8 @@ export const actions = {
   start: () => appStore.getState().start(),
   openSample: (file: string) => appStore.getState().openSample(file),
   chooseFormat: (f: AppState['formatChoice']) => appStore.getState().chooseFormat(f),
+  chooseConversation: (i: number) => appStore.getState().chooseConversation(i),
+  chooseClineResults: (m: AppState['clineResults']) => appStore.getState().chooseClineResults(m),
+  setWorkspaceTab: (t: AppState['workspaceTab']) => appStore.getState().setWorkspaceTab(t),
+  openInCorpus: (files: readonly File[]) => appStore.getState().openInCorpus(files),
 };

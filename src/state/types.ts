@@ -13,7 +13,6 @@ import type {
 } from '../worker/client';
 import type { AnalysisError, TranscriptInput } from '../worker/protocol';
 import type { SampleEntry } from './samples';
-import type { FormatId } from '../import/types';
 import type { CorpusSlice } from './slices/corpus';
 import type { FormatSlice } from './slices/format';
 import type { SweepSlice } from './slices/sweep';
@@ -60,8 +59,9 @@ export interface TranscriptSlice {
   /** The name of what the user asked to analyse last. */
   sourceName: string | null;
   setTranscriptText(text: string): void;
-  loadFile(file: File): void;
-  loadInput(input: TranscriptInput, text: string | null): void;
+  /** Opens a file; `conversation` picks one of several it holds (default the first). */
+  loadFile(file: File, conversation?: number): void;
+  loadInput(input: TranscriptInput, text: string | null, conversation?: number): void;
 }
 
 export interface ConfigSlice {
@@ -114,7 +114,18 @@ export interface UiSlice {
   /** Lists the samples and opens the first, unless the user has loaded something already. */
   start(): Promise<void>;
   openSample(file: string): Promise<void>;
+  /** The workspace's tab. */
+  workspaceTab: WorkspaceTab;
+  setWorkspaceTab(tab: WorkspaceTab): void;
+  /**
+   * Sends files to the corpus and shows it: a folder's transcripts (other files in it are
+   * left out by name), or every conversation of one file.
+   */
+  openInCorpus(files: readonly File[]): void;
 }
+
+/** The workspace's views. */
+export type WorkspaceTab = 'batches' | 'patterns' | 'detectors' | 'sweep' | 'corpus';
 
 export type AppState = TranscriptSlice &
   ConfigSlice &

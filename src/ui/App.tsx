@@ -18,7 +18,7 @@ const NO_CHANGES: ReadonlySet<number> = new Set();
 export function App() {
   const { status, result } = useAnalysis();
   const theme = useTheme();
-  const dragging = useFileDrop(actions.loadFile);
+  const dragging = useFileDrop(actions.loadFile, actions.openInCorpus);
 
   useEffect(() => {
     document.documentElement.dataset['theme'] = theme;

@@ -22,10 +22,10 @@ export const createTranscriptSlice: Slice<TranscriptSlice> = (deps, engine) => (
     engine.client?.load(input, get().config, loadChoice(get()));
   },
 
-  loadFile(file) {
+  loadFile(file, conversation = 0) {
     const name = file.name || 'dropped file';
     // The worker reads the File itself: the main thread never parses the transcript.
-    get().loadInput({ kind: 'blob', blob: file, name }, null);
+    get().loadInput({ kind: 'blob', blob: file, name }, null, conversation);
     set({ currentSample: null });
     if (file.size <= SHOW_FILE_TEXT_MAX) {
       void deps.readFileText(file).then(
@@ -50,13 +50,13 @@ export const createTranscriptSlice: Slice<TranscriptSlice> = (deps, engine) => (
     }
   },
 
-  loadInput(input, text) {
+  loadInput(input, text, conversation = 0) {
     // A new file or sample is detected afresh: a format forced for the previous one is dropped.
     set({
       sourceName: input.name,
       lastInput: input,
       formatChoice: 'auto',
-      conversationChoice: 0,
+      conversationChoice: conversation,
       ...(text === null ? {} : { transcriptText: text, transcriptNote: null }),
     });
     engine.client?.load(input, get().config, loadChoice(get()));

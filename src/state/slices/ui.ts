@@ -1,3 +1,4 @@
+import { isTranscriptName } from '../../import/corpus';
 import { loadSampleManifests } from '../samples';
 import type { Slice, UiSlice } from '../types';
 
@@ -7,6 +8,19 @@ export const createUiSlice: Slice<UiSlice> = (deps) => (set, get) => {
     theme: 'light',
     toggleTheme() {
       set({ theme: get().theme === 'light' ? 'dark' : 'light' });
+    },
+
+    workspaceTab: 'batches',
+    setWorkspaceTab(tab) {
+      set({ workspaceTab: tab });
+    },
+    openInCorpus(files) {
+      // A file found in a folder is read when its name says transcript; one the user chose
+      // (no folder path) is read whatever its name.
+      get().corpusAdd(
+        files.filter((f) => f.webkitRelativePath === '' || isTranscriptName(f.webkitRelativePath)),
+      );
+      set({ workspaceTab: 'corpus' });
     },
 
     samples: [],

@@ -2,6 +2,7 @@ import type { DragEvent } from 'react';
 import { useId, useMemo, useState } from 'react';
 import type { CorpusTotals } from '../../detector/index';
 import { appStore, useApp } from '../../state/appStore';
+import { droppedEntries, filesOf } from '../load/droppedFiles';
 import { CorpusTable } from './CorpusTable';
 import { diffOf, totalsOf } from './model';
 import './Corpus.css';
@@ -45,7 +46,8 @@ function AddInput({ label, folder }: { label: string; folder?: boolean }) {
         onChange={(e) => {
           const files = Array.from(e.target.files ?? []);
           e.target.value = '';
-          corpus().corpusAdd(files);
+          if (folder) corpus().openInCorpus(files);
+          else corpus().corpusAdd(files);
         }}
       />
       <label htmlFor={id} className="button" aria-hidden="true">
@@ -79,7 +81,10 @@ export function CorpusView({ onOpened }: { onOpened: () => void }) {
     // preventDefault also tells the page-wide drop handler that the files are taken here.
     e.preventDefault();
     setOver(false);
-    corpus().corpusAdd(Array.from(e.dataTransfer.files));
+    const entries = droppedEntries(e.dataTransfer);
+    if (entries !== null && entries.some((x) => x.isDirectory)) {
+      void filesOf(entries).then((d) => corpus().openInCorpus(d.files));
+    } else corpus().corpusAdd(Array.from(e.dataTransfer.files));
   };
 
   return (

@@ -15,7 +15,17 @@ export const corpusColumns = col.columns([
   col.accessor('name', {
     id: 'name',
     header: 'Transcript',
-    cell: (c) => <span title={c.row.original.name}>{c.row.original.name}</span>,
+    cell: (c) => {
+      const { name, conversationLabel: label } = c.row.original;
+      // A file of several conversations has a row for each: the label tells them apart.
+      return label === null ? (
+        <span title={name}>{name}</span>
+      ) : (
+        <span title={`${name} · ${label}`}>
+          {name} <span className="muted">· {label}</span>
+        </span>
+      );
+    },
   }),
   col.accessor('formatLabel', {
     id: 'format',

@@ -26,3 +26,31 @@ export function OpenFileButton() {
     </span>
   );
 }
+
+/**
+ * "Open folder…": every transcript under a folder (a Claude Code project folder, a Codex
+ * sessions/ tree) goes to the corpus view, read locally like any file.
+ */
+export function OpenFolderButton() {
+  const id = useId();
+  return (
+    <span className="file-button">
+      <input
+        id={id}
+        type="file"
+        multiple
+        className="visually-hidden-input"
+        aria-label="Open folder…"
+        {...{ webkitdirectory: '', directory: '' }}
+        onChange={(e) => {
+          const files = Array.from(e.target.files ?? []);
+          e.target.value = '';
+          if (files.length > 0) actions.openInCorpus(files);
+        }}
+      />
+      <label htmlFor={id} className="button" aria-hidden="true">
+        Open folder…
+      </label>
+    </span>
+  );
+}

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { actions, useTranscript } from '../../state/appStore';
+import { ClineResultsPicker, ConversationPicker } from './ConversationPicker';
 import { FormatPicker } from './FormatPicker';
 
 /**
@@ -23,6 +24,8 @@ export function TranscriptInput() {
         )}
       </div>
       <FormatPicker />
+      <ClineResultsPicker />
+      <ConversationPicker />
       {note !== null && <p className="note">{note}</p>}
       <textarea
         id={id}

@@ -1,15 +1,19 @@
 import { useEffect, useState } from 'react';
+import { droppedEntries, filesOf } from './droppedFiles';
 
 function hasFiles(e: DragEvent): boolean {
   return e.dataTransfer !== null && Array.from(e.dataTransfer.types).includes('Files');
 }
 
 /**
- * Accepts a file dropped anywhere on the page. Returns whether a drag with files is over
- * the page (for the overlay). Counting enter/leave pairs keeps the overlay from flickering
- * as the pointer crosses child elements.
+ * Accepts a file dropped anywhere on the page, or a folder (its files go to `onFolder`).
+ * Returns whether a drag with files is over the page (for the overlay). Counting enter/leave
+ * pairs keeps the overlay from flickering as the pointer crosses child elements.
  */
-export function useFileDrop(onFile: (file: File) => void): boolean {
+export function useFileDrop(
+  onFile: (file: File) => void,
+  onFolder: (files: File[]) => void,
+): boolean {
   const [active, setActive] = useState(false);
   useEffect(() => {
     let depth = 0;
@@ -37,6 +41,11 @@ export function useFileDrop(onFile: (file: File) => void): boolean {
       if (file === undefined || e.defaultPrevented) return;
       // Without preventDefault the browser would navigate to the file.
       e.preventDefault();
+      const entries = e.dataTransfer === null ? null : droppedEntries(e.dataTransfer);
+      if (entries !== null && entries.some((x) => x.isDirectory)) {
+        void filesOf(entries).then((d) => onFolder(d.files));
+        return;
+      }
       onFile(file);
     };
     window.addEventListener('dragenter', enter);
@@ -49,6 +58,6 @@ export function useFileDrop(onFile: (file: File) => void): boolean {
       window.removeEventListener('drop', drop);
       window.removeEventListener('dragleave', leave);
     };
-  }, [onFile]);
+  }, [onFile, onFolder]);
   return active;
 }

@@ -3,7 +3,7 @@ import type { Report } from '../../detector/index';
 import { configToJson } from '../../state/configCodec';
 import { columnsOf } from '../../worker/reportColumns';
 import { actions, useAnalysis, useConfig, useTheme, useTranscript } from '../../state/appStore';
-import { OpenFileButton } from '../load/OpenFileButton';
+import { OpenFileButton, OpenFolderButton } from '../load/OpenFileButton';
 import { SamplesMenu } from '../load/SamplesMenu';
 import { downloadText, downloadUrl, fileStem } from './download';
 
@@ -109,6 +109,7 @@ export function Header() {
       <div className="header-actions">
         <SamplesMenu />
         <OpenFileButton />
+        <OpenFolderButton />
         <ExportReportButton />
         <button
           type="button"

@@ -1,5 +1,6 @@
-import { useDeferredValue, useId, useState } from 'react';
-import { actions, useAnalysis, useSelection } from '../../state/appStore';
+import { useDeferredValue, useId } from 'react';
+import { actions, useAnalysis, useSelection, useWorkspaceTab } from '../../state/appStore';
+import type { WorkspaceTab as Tab } from '../../state/types';
 import { CorpusView } from '../corpus/CorpusView';
 import { DetailsPanel } from '../details/DetailsPanel';
 import { PatternExplorer } from '../explorer/PatternExplorer';
@@ -8,13 +9,12 @@ import { SweepPanel } from '../sweep/SweepPanel';
 import { ComparisonTable } from '../zoo/ComparisonTable';
 import { ZooTimeline } from '../zoo/ZooTimeline';
 
-type Tab = 'batches' | 'patterns' | 'detectors' | 'sweep' | 'corpus';
-
 /** The main area: timeline on top; batches + details, or the pattern explorer, below. */
 export function Workspace({ changedBatches }: { changedBatches: ReadonlySet<number> }) {
   const { result, status } = useAnalysis();
   const { selectedIndex, details } = useSelection();
-  const [tab, setTab] = useState<Tab>('batches');
+  const tab = useWorkspaceTab();
+  const setTab = actions.setWorkspaceTab;
   const id = useId();
   // The table follows a new result in a render of its own, after the timeline and header have
   // committed: a store update renders synchronously, and at 100k batches the table's view

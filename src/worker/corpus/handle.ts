@@ -20,7 +20,7 @@ import {
   type ReportSource,
 } from '../../detector/index';
 import { corpusParts, type CorpusPart } from '../../import/corpus';
-import { importTranscript, type ImportError } from '../../import/index';
+import { importConversations, type ImportError } from '../../import/index';
 import type {
   CorpusAddRequest,
   CorpusEntry,
@@ -89,46 +89,59 @@ export function createCorpusHandler(
     return gen !== generation || superseded();
   }
 
-  function entryFor(
+  /** The rows of one part of a corpus file: one per conversation it holds. */
+  function entriesFor(
     fileId: number,
     part: CorpusPart,
     config: DetectorConfig,
     sameAsDefaults: boolean,
-  ): CorpusEntry {
-    const rowId = part.line === null ? String(fileId) : `${fileId}:${part.line}`;
-    const base = { rowId, fileId, line: part.line, name: part.name };
-    const imported = importTranscript(part.input, { name: part.name });
+  ): CorpusEntry[] {
+    const lineId = part.line === null ? String(fileId) : `${fileId}:${part.line}`;
+    const base = { fileId, line: part.line, name: part.name };
+    const imported = importConversations(part.input, { name: part.name });
     if (!imported.ok) {
+      return [
+        {
+          ...base,
+          rowId: lineId,
+          conversation: null,
+          conversationLabel: null,
+          format: null,
+          formatLabel: null,
+          messages: 0,
+          warnings: [],
+          verdict: null,
+          defaultVerdict: null,
+          error: importErrorLine(imported.error),
+        },
+      ];
+    }
+    const several = imported.value.length > 1;
+    return imported.value.map((one, i) => {
+      const rowId = several ? `${lineId}#${i}` : lineId;
+      const { messages, format, formatLabel, warnings, referenceScan } = one;
+      const prepared = prepareReplay(messages);
+      const source: ReportSource = { format, messages: messages.length, warnings, referenceScan };
+      const defaultVerdict = corpusVerdict(evaluateReplay(prepared, DEFAULT_CONFIG, source));
+      const verdict: CorpusVerdict = sameAsDefaults
+        ? defaultVerdict
+        : corpusVerdict(evaluateReplay(prepared, config, source));
+      const text = typeof part.input === 'string' && part.line !== null ? part.input : null;
+      cache.set(rowId, { rowId, prepared, source, text, name: part.name });
       return {
         ...base,
-        format: null,
-        formatLabel: null,
-        messages: 0,
-        warnings: [],
-        verdict: null,
-        defaultVerdict: null,
-        error: importErrorLine(imported.error),
+        rowId,
+        conversation: several ? i : null,
+        conversationLabel: several ? (one.conversations[i]?.label ?? null) : null,
+        format,
+        formatLabel,
+        messages: messages.length,
+        warnings,
+        verdict,
+        defaultVerdict,
+        error: null,
       };
-    }
-    const { messages, format, formatLabel, warnings, referenceScan } = imported.value;
-    const prepared = prepareReplay(messages);
-    const source: ReportSource = { format, messages: messages.length, warnings, referenceScan };
-    const defaultVerdict = corpusVerdict(evaluateReplay(prepared, DEFAULT_CONFIG, source));
-    const verdict: CorpusVerdict = sameAsDefaults
-      ? defaultVerdict
-      : corpusVerdict(evaluateReplay(prepared, config, source));
-    const text = typeof part.input === 'string' && part.line !== null ? part.input : null;
-    cache.set(rowId, { rowId, prepared, source, text, name: part.name });
-    return {
-      ...base,
-      format,
-      formatLabel,
-      messages: messages.length,
-      warnings,
-      verdict,
-      defaultVerdict,
-      error: null,
-    };
+    });
   }
 
   async function add(req: CorpusAddRequest, gen: number): Promise<void> {
@@ -151,7 +164,7 @@ export function createCorpusHandler(
         const parts = corpusParts(bytes, file.name);
         for (const part of parts) {
           if (await pause(gen)) break;
-          rows.push(entryFor(file.fileId, part, req.config, sameAsDefaults));
+          rows.push(...entriesFor(file.fileId, part, req.config, sameAsDefaults));
         }
       }
       if (rows.length > 0) post({ type: 'rows', requestId: req.requestId, rows });
@@ -234,6 +247,8 @@ function unreadable(fileId: number, name: string, e: unknown): CorpusEntry {
     rowId: String(fileId),
     fileId,
     line: null,
+    conversation: null,
+    conversationLabel: null,
     name,
     format: null,
     formatLabel: null,

@@ -59,11 +59,20 @@ export type CorpusRequest =
 
 /** One row as the worker reports it: an imported transcript, or a one-line error. */
 export interface CorpusEntry {
-  /** `fileId` for a whole file, `fileId:line` for a conversation line. */
+  /**
+   * `fileId` for a whole file, `fileId:line` for a conversation line, then `#n` for the n-th
+   * conversation of a file that holds several.
+   */
   readonly rowId: string;
   readonly fileId: number;
   /** Line number for a conversation line of a JSONL-of-conversations file; else null. */
   readonly line: number | null;
+  /**
+   * Which conversation of a file that holds several (subagents, samples) the row is, and its
+   * label; null for a file of one conversation.
+   */
+  readonly conversation: number | null;
+  readonly conversationLabel: string | null;
   readonly name: string;
   readonly format: string | null;
   readonly formatLabel: string | null;

@@ -20,6 +20,8 @@ function row(
     rowId,
     fileId: Number(rowId),
     line: null,
+    conversation: null,
+    conversationLabel: null,
     name: `${rowId}.json`,
     format: verdict === null ? null : 'openai-chat',
     formatLabel: verdict === null ? null : 'OpenAI Chat Completions',
