@@ -40,6 +40,12 @@ export const FORMATS: readonly FormatInfo[] = Object.freeze([
     description: 'A ~/.gemini/tmp chat session (JSON or JSONL) or a /chat save checkpoint.',
   },
   {
+    id: 'copilot-cli',
+    label: 'GitHub Copilot CLI session',
+    description:
+      'A ~/.copilot/session-state events.jsonl file; subagents become conversations of their own.',
+  },
+  {
     id: 'otel',
     label: 'OpenTelemetry GenAI / OpenInference',
     description: 'OTLP JSON spans with gen_ai.* or llm.* attributes.',

@@ -2,6 +2,7 @@ import type { FormatImporter } from './format';
 import { importAnthropic } from './formats/anthropic';
 import { importClaudeCode } from './formats/claude-code';
 import { importCodex } from './formats/codex';
+import { importCopilotCli } from './formats/copilot-cli';
 import { importGemini } from './formats/gemini';
 import { importGeminiCli } from './formats/gemini-cli';
 import { importHar } from './formats/har';
@@ -33,4 +34,5 @@ export const IMPORTERS: Readonly<Record<FormatId, FormatImporter>> = {
   openhands: importOpenHands,
   'swe-agent': importSweAgent,
   har: importHar,
+  'copilot-cli': importCopilotCli,
 };

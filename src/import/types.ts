@@ -16,7 +16,8 @@ export type FormatId =
   | 'langchain'
   | 'openhands'
   | 'swe-agent'
-  | 'har';
+  | 'har'
+  | 'copilot-cli';
 
 /** A format's id with the name and one-line description the UI shows. */
 export interface FormatInfo {

@@ -177,6 +177,42 @@ const CASES: Case[] = [
     ],
   },
   {
+    path: 'copilot-cli/out-of-order-failed.jsonl',
+    format: 'copilot-cli',
+    outline: [
+      'system',
+      'user',
+      'assistant: view(tc_a) {"path":"build.log"} | bash(tc_b) {"command":"make"}',
+      'tool → tc_b: "make: *** [all] Error 2"',
+      'tool → tc_a: "error: missing header"',
+      'assistant: bash(user-1) {"command":"ls include"}',
+      'tool → user-1: "config.h"',
+      'user',
+      'assistant',
+    ],
+    warnings: [
+      /Merged 1 assistant message into the model call/,
+      /1 tool execution had no request/,
+      /1 user message had empty content/,
+    ],
+  },
+  {
+    path: 'copilot-cli/subagents.jsonl',
+    format: 'copilot-cli',
+    outline: [
+      'user',
+      'assistant: task(task_1) {"agent_type":"explore","prompt":"Find TODOs"} | task(task_2) {"agent_type":"explore","prompt":"Find FIXMEs"}',
+      'tool → task_1: "One TODO, in a.ts."',
+      'tool → task_2: "One FIXME, in b.ts."',
+      'assistant',
+    ],
+    conversations: [
+      'main agent',
+      'subagent ag-1 · Explore agent',
+      'subagent task_2 · Explore agent',
+    ],
+  },
+  {
     path: 'otel/openllmetry-flat.json',
     format: 'otel',
     outline: [
