@@ -86,6 +86,12 @@ export const FORMATS: readonly FormatInfo[] = Object.freeze([
     label: 'HAR capture',
     description: 'A browser or proxy HAR file of chat-completions traffic.',
   },
+  {
+    id: 'sse',
+    label: 'Server-sent event stream',
+    description:
+      'A saved `data:` stream of chat-completions chunks, Anthropic Messages or Responses events.',
+  },
 ] satisfies FormatInfo[]);
 
 /** The label of a format id. */

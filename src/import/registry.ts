@@ -14,6 +14,7 @@ import { importOpenAiChat } from './formats/openai-chat';
 import { importOpenAiResponses } from './formats/openai-responses';
 import { importOpenHands } from './formats/openhands';
 import { importOtel } from './formats/otel';
+import { importSse } from './formats/sse';
 import { importSweAgent } from './formats/swe-agent';
 import type { FormatId } from './types';
 
@@ -35,4 +36,5 @@ export const IMPORTERS: Readonly<Record<FormatId, FormatImporter>> = {
   'swe-agent': importSweAgent,
   har: importHar,
   'copilot-cli': importCopilotCli,
+  sse: importSse,
 };

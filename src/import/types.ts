@@ -17,7 +17,8 @@ export type FormatId =
   | 'openhands'
   | 'swe-agent'
   | 'har'
-  | 'copilot-cli';
+  | 'copilot-cli'
+  | 'sse';
 
 /** A format's id with the name and one-line description the UI shows. */
 export interface FormatInfo {

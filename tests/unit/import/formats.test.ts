@@ -309,6 +309,37 @@ const CASES: Case[] = [
     outline: ['system', 'user', 'assistant: Bash(toolu_1) {"command":"git status"}'],
     warnings: [/HAR files hold API keys/],
   },
+  {
+    path: 'sse/openai-parallel.sse',
+    format: 'sse',
+    outline: [
+      'assistant: read_file(call_a) {"path":"src/main.ts"} | grep(call_b) {"pattern":"TODO"}',
+    ],
+    warnings: [/1 tool-call batch but no tool results/],
+  },
+  {
+    path: 'sse/two-completions-broken.sse',
+    format: 'sse',
+    outline: ['assistant: run_tests(call_t) {}', 'assistant'],
+    warnings: [
+      /Skipped 1 `data:` payload that is not JSON \(the first at line 13\)/,
+      /The capture holds 2 replies/,
+    ],
+  },
+  {
+    path: 'sse/anthropic-tool-use.sse',
+    format: 'sse',
+    outline: ['assistant: Bash(toolu_01) {"command":"ls -la"} | Glob(toolu_02) {}'],
+  },
+  {
+    path: 'sse/responses-function-call.sse',
+    format: 'sse',
+    outline: [
+      'assistant: get_weather(call_w) {"city":"Paris"}',
+      'assistant: get_weather(call_x) {"city":"Oslo"}',
+    ],
+    warnings: [/1 streamed reply stopped before its final event/, /The capture holds 2 replies/],
+  },
 ];
 
 describe.each(CASES)('$path', (c) => {
