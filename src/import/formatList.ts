@@ -46,6 +46,12 @@ export const FORMATS: readonly FormatInfo[] = Object.freeze([
     description: 'A ~/.gemini/tmp chat session (JSON or JSONL) or a /chat save checkpoint.',
   },
   {
+    id: 'copilot-cli',
+    label: 'GitHub Copilot CLI session',
+    description:
+      'A ~/.copilot/session-state events.jsonl file; subagents become conversations of their own.',
+  },
+  {
     id: 'otel',
     label: 'OpenTelemetry GenAI / OpenInference',
     description: 'OTLP JSON spans with gen_ai.* or llm.* attributes.',
@@ -85,6 +91,12 @@ export const FORMATS: readonly FormatInfo[] = Object.freeze([
     id: 'har',
     label: 'HAR capture',
     description: 'A browser or proxy HAR file of chat-completions traffic.',
+  },
+  {
+    id: 'sse',
+    label: 'Server-sent event stream',
+    description:
+      'A saved `data:` stream of chat-completions chunks, Anthropic Messages or Responses events.',
   },
 ] satisfies FormatInfo[]);
 

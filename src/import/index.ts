@@ -12,7 +12,9 @@ import type { ConversationOutput, FormatOutput } from './format';
 import { BlindSpotWatch, blindSpots, nothingKept } from './blindSpots';
 import { formatLabel, FORMATS } from './formatList';
 import { IMPORTERS } from './registry';
-import { sniff } from './sniff';
+import { importSseText } from './formats/sse';
+import { sniff, type Sniffed } from './sniff';
+import { looksLikeSse } from './sse';
 import { keptMessages } from './spanMessages';
 import { readDoc } from './text';
 import type { Doc } from './text';
@@ -198,6 +200,13 @@ function importAllUnsafe(
     return ok(fileImports('inspect', z.value, [], 'scanned'));
   }
   const { text, warnings: decodeWarnings } = decoded.value;
+  const forced = opts.format !== undefined && opts.format !== 'auto';
+  // A saved event stream is not JSON: it is read as what it is instead of failing the parse.
+  if ((!forced || opts.format === 'sse') && looksLikeSse(text)) {
+    const out = importSseText(text);
+    if (!out.ok) return out;
+    return ok(fileResult('sse', out.value, text, forced, null, decodeWarnings));
+  }
   const docR = readDoc(text, opts.name);
   if (!docR.ok) return docR;
   const doc = docR.value;
@@ -212,17 +221,29 @@ function importAllUnsafe(
   const out = runImporter(format, doc, opts);
   if (!out.ok) return out;
   const lineWarnings = doc.kind === 'jsonl' ? doc.warnings : [];
-  const forced = opts.format !== undefined && opts.format !== 'auto';
-  const empty = conversationsOf(out.value).every((c) => c.messages.length === 0);
+  return ok(fileResult(format, out.value, text, forced, doc, [...decodeWarnings, ...lineWarnings]));
+}
+
+/**
+ * A format's output as the file's imports, with the file's warnings first: a forced format
+ * or a non-empty file that kept nothing says so.
+ */
+function fileResult(
+  format: FormatId,
+  out: FormatOutput,
+  text: string,
+  forced: boolean,
+  doc: Doc | null,
+  warnings: readonly string[],
+): Imported[] {
+  const empty = conversationsOf(out).every((c) => c.messages.length === 0);
   const mismatch = forced && empty ? forcedMismatch(format, doc) : [];
   const nothing = !forced && empty && text.trim() !== '' ? [nothingKept(formatLabel(format))] : [];
-  return ok(
-    fileImports(
-      format,
-      out.value,
-      [...decodeWarnings, ...lineWarnings, ...mismatch, ...nothing],
-      out.value.referenceScan ?? 'scanned',
-    ),
+  return fileImports(
+    format,
+    out,
+    [...warnings, ...mismatch, ...nothing],
+    out.referenceScan ?? 'scanned',
   );
 }
 
@@ -259,8 +280,8 @@ function fileImports(
  * The warning for a forced format that found nothing: a wrong choice in the format picker
  * must not pass for an empty transcript. Names the detected format when there is one.
  */
-function forcedMismatch(format: FormatId, doc: Doc): string[] {
-  const s = sniff(doc);
+function forcedMismatch(format: FormatId, doc: Doc | null): string[] {
+  const s: Sniffed = doc ? sniff(doc) : { format: null, seen: '' };
   const label = formatLabel(format);
   if (s.format !== null && s.format !== format) {
     return [

@@ -3,6 +3,7 @@ import { importAnthropic } from './formats/anthropic';
 import { importClaudeCode } from './formats/claude-code';
 import { importCline } from './formats/cline';
 import { importCodex } from './formats/codex';
+import { importCopilotCli } from './formats/copilot-cli';
 import { importGemini } from './formats/gemini';
 import { importGeminiCli } from './formats/gemini-cli';
 import { importHar } from './formats/har';
@@ -14,6 +15,7 @@ import { importOpenAiChat } from './formats/openai-chat';
 import { importOpenAiResponses } from './formats/openai-responses';
 import { importOpenHands } from './formats/openhands';
 import { importOtel } from './formats/otel';
+import { importSse } from './formats/sse';
 import { importSweAgent } from './formats/swe-agent';
 import type { FormatId } from './types';
 
@@ -35,4 +37,6 @@ export const IMPORTERS: Readonly<Record<FormatId, FormatImporter>> = {
   openhands: importOpenHands,
   'swe-agent': importSweAgent,
   har: importHar,
+  'copilot-cli': importCopilotCli,
+  sse: importSse,
 };

@@ -55,6 +55,8 @@ const CODEX_LINE_TYPES = new Set([
   'turn_context',
   'compacted',
 ]);
+/** The namespaces of Copilot CLI's dotted event types (`session.start`, `tool.execution_start`, …). */
+const COPILOT_EVENT = /^(?:session|user|assistant|tool|system|subagent|hook|permission)\./;
 const ANTHROPIC_BLOCKS = new Set([
   'tool_use',
   'tool_result',
@@ -167,6 +169,7 @@ function sniffLines(values: JsonValue[]): Sniffed {
 /** Rules for a sequence of log records (JSON Lines, or one JSON object standing for one line). */
 function sniffLineRecords(head: JsonValue[]): FormatId | null {
   const first = head[0];
+  if (head.some(isCopilotEvent)) return 'copilot-cli';
   if (head.some((l) => CODEX_LINE_TYPES.has(str(l, 'type') ?? '') && hasKeys(l, 'payload')))
     return 'codex';
   if (hasKeys(first, 'id', 'instructions') && !hasKeys(first, 'type')) return 'codex';
@@ -261,6 +264,16 @@ function isResponsesItem(v: JsonValue): boolean {
   if (t === 'message') return v.has('role') && !v.has('uuid');
   if (t !== undefined && RESPONSES_ITEM_TYPES.has(t)) return true;
   return v.has('call_id');
+}
+
+/** A Copilot CLI event: a dotted type, an object `data`, and the id chain. */
+function isCopilotEvent(v: JsonValue): boolean {
+  return (
+    isJsonObject(v) &&
+    COPILOT_EVENT.test(str(v, 'type') ?? '') &&
+    isJsonObject(v.get('data')) &&
+    (v.has('id') || v.has('parentId'))
+  );
 }
 
 function isLangChainMessage(v: JsonValue): boolean {

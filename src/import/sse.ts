@@ -1,18 +1,56 @@
-import { JsonNumber, parseJson } from '../detector/index';
-import type { JsonObject, JsonValue } from '../detector/index';
+import { parseJson } from '../detector/index';
+import type { JsonValue } from '../detector/index';
 import { arr, field, obj, str } from './access';
+import { anthropicEvents } from './streams/anthropic';
+import { chatChunks } from './streams/chat';
+import { responsesEvents } from './streams/responses';
+import type { Assembled } from './streams/shared';
+import { plural, Warnings } from './warnings';
 
-/** The JSON payloads of a server-sent event stream, in order (`[DONE]` ends it). */
-export function sseEvents(text: string): JsonValue[] {
-  const out: JsonValue[] = [];
+/** The JSON payloads of a server-sent event stream, and what could not be read. */
+export interface SseRead {
+  readonly events: JsonValue[];
+  readonly warnings: string[];
+}
+
+/**
+ * Reads the `data:` payloads of a server-sent event stream, in order. `[DONE]` ends one
+ * completion, not the capture (a capture may hold several). Comments and `event:`/`id:`
+ * lines are skipped; a payload that is not JSON is skipped with a warning.
+ */
+export function readSse(text: string): SseRead {
+  const events: JsonValue[] = [];
+  let bad = 0;
+  let firstBad = 0;
   let data: string[] = [];
-  const flush = () => {
-    if (data.length === 0) return;
-    const p = parseJson(data.join('\n'));
-    if (p.ok) out.push(p.value.value);
-    data = [];
+  let lines: number[] = [];
+  const one = (d: string): boolean => {
+    const p = parseJson(d);
+    if (p.ok) events.push(p.value.value);
+    return p.ok;
   };
+  const fail = (line: number) => {
+    if (bad++ === 0) firstBad = line;
+  };
+  const flush = () => {
+    if (data.length === 1) {
+      if (!one(data[0] as string)) fail(lines[0] as number);
+    } else if (data.length > 1) {
+      const joined = parseJson(data.join('\n'));
+      if (joined.ok) events.push(joined.value.value);
+      else {
+        // A logger that drops the blank lines between events leaves one event per data line.
+        data.forEach((d, i) => {
+          if (!one(d)) fail(lines[i] as number);
+        });
+      }
+    }
+    data = [];
+    lines = [];
+  };
+  let lineNo = 0;
   for (const raw of text.split('\n')) {
+    lineNo++;
     const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
     if (line === '') {
       flush();
@@ -20,148 +58,119 @@ export function sseEvents(text: string): JsonValue[] {
     }
     if (!line.startsWith('data:')) continue;
     const d = line.slice(5).replace(/^ /, '');
-    if (d === '[DONE]') break;
+    if (d.trim() === '[DONE]') {
+      flush();
+      continue;
+    }
     data.push(d);
+    lines.push(lineNo);
   }
   flush();
-  return out;
+  const warnings =
+    bad === 0
+      ? []
+      : [
+          `Skipped ${plural(bad, '`data:` payload')} that ${bad === 1 ? 'is' : 'are'} not JSON (the first at line ${firstBad}): a stream cut short, or a line a logger broke.`,
+        ];
+  return { events, warnings };
 }
 
-/** Whether a text looks like an SSE capture. */
+/** Whether a text looks like an SSE capture: it opens with an SSE field and has a data line. */
 export function looksLikeSse(text: string): boolean {
-  return /^(?:data|event|id):|^:/.test(text.trimStart());
+  return /^\s*(?:(?:data|event|id|retry):|:)/.test(text) && /^data:/m.test(text);
 }
 
-/**
- * Reassembles a streamed reply into the shape of a non-streamed one: OpenAI chunks into
- * `{choices: [{message}]}`, Anthropic events into an assistant message, Responses events
- * into `{output}`, Gemini chunks into `{candidates}`. Returns null when nothing matched.
- */
-export function assembleStream(events: readonly JsonValue[]): JsonValue | null {
-  if (
-    events.some(
-      (e) => str(e, 'object') === 'chat.completion.chunk' || arr(e, 'choices') !== undefined,
-    )
-  )
-    return openAiChunks(events);
-  if (
-    events.some(
-      (e) => str(e, 'type') === 'message_start' || str(e, 'type') === 'content_block_start',
-    )
-  )
-    return anthropicEvents(events);
-  const done = events.find((e) => str(e, 'type') === 'response.completed');
-  if (done) return obj(done, 'response') ?? null;
-  const items = events
-    .filter((e) => str(e, 'type') === 'response.output_item.done')
-    .map((e) => field(e, 'item') ?? null);
-  if (items.length > 0) return new Map<string, JsonValue>([['output', items]]);
-  if (events.some((e) => arr(e, 'candidates') !== undefined)) {
-    const parts: JsonValue[] = [];
-    for (const e of events)
-      for (const p of arr(field(arr(e, 'candidates')?.[0], 'content'), 'parts') ?? [])
-        parts.push(p);
-    const content = new Map<string, JsonValue>([
-      ['role', 'model'],
-      ['parts', parts],
-    ]);
-    return new Map<string, JsonValue>([
-      ['candidates', [new Map<string, JsonValue>([['content', content]])]],
-    ]);
+/** The API whose stream a capture holds; each assembles to that API's non-streamed reply. */
+export type StreamDialect = 'openai-chat' | 'anthropic' | 'openai-responses' | 'gemini';
+
+/** One reassembled reply, in the shape the non-streamed API returns. */
+export interface StreamReply {
+  readonly dialect: StreamDialect;
+  readonly value: JsonValue;
+}
+
+/** Every reply a capture holds, in order, and what the reassembly noticed. */
+export interface AssembledStreams {
+  /** Null when no payload belongs to a stream Loopscope knows. */
+  readonly dialect: StreamDialect | null;
+  readonly replies: StreamReply[];
+  readonly warnings: string[];
+}
+
+const ANTHROPIC_EVENTS = new Set([
+  'message_start',
+  'content_block_start',
+  'content_block_delta',
+  'content_block_stop',
+  'message_delta',
+  'message_stop',
+]);
+
+/** The dialect of the first payload that names one. */
+function dialectOf(events: readonly JsonValue[]): StreamDialect | null {
+  for (const e of events) {
+    if (str(e, 'object') === 'chat.completion.chunk' || arr(e, 'choices') !== undefined)
+      return 'openai-chat';
+    const t = str(e, 'type') ?? '';
+    if (ANTHROPIC_EVENTS.has(t)) return 'anthropic';
+    if (t.startsWith('response.')) return 'openai-responses';
+    if (arr(e, 'candidates') !== undefined) return 'gemini';
   }
   return null;
 }
 
-function openAiChunks(events: readonly JsonValue[]): JsonValue {
-  let content: string | null = null;
-  const calls: { id: string; name: string; args: string }[] = [];
-  const atIndex = new Map<string, number>();
-  for (const e of events) {
-    const delta = field(arr(e, 'choices')?.[0], 'delta');
-    const text = str(delta, 'content');
-    if (text !== undefined) content = (content ?? '') + text;
-    for (const tc of arr(delta, 'tool_calls') ?? []) {
-      const idx = field(tc, 'index');
-      const key = idx instanceof JsonNumber ? idx.lexeme : '0';
-      const id = str(tc, 'id');
-      const fn = obj(tc, 'function');
-      let slot = atIndex.get(key);
-      // Some servers reuse index 0 for every call of a batch: a new id means a new call.
-      if (
-        slot === undefined ||
-        (id !== undefined && id !== '' && calls[slot]?.id !== '' && calls[slot]?.id !== id)
-      ) {
-        slot = calls.length;
-        calls.push({ id: id ?? '', name: '', args: '' });
-        atIndex.set(key, slot);
-      }
-      const cur = calls[slot] as { id: string; name: string; args: string };
-      if (id !== undefined && cur.id === '') cur.id = id;
-      const name = str(fn, 'name');
-      if (name !== undefined) cur.name += name;
-      const args = str(fn, 'arguments');
-      if (args !== undefined) cur.args += args;
-    }
-  }
-  const message: JsonObject = new Map<string, JsonValue>([
-    ['role', 'assistant'],
-    ['content', content],
-  ]);
-  if (calls.length > 0) {
-    message.set(
-      'tool_calls',
-      calls.map(
-        (c) =>
-          new Map<string, JsonValue>([
-            ['id', c.id],
-            ['type', 'function'],
-            [
-              'function',
-              new Map<string, JsonValue>([
-                ['name', c.name],
-                ['arguments', c.args],
-              ]),
-            ],
-          ]),
-      ),
+/**
+ * Reassembles a stream into the replies the non-streamed API would have returned: OpenAI
+ * chunks into `{choices: [{message}]}`, Anthropic events into an assistant message,
+ * Responses events into `{output}`, Gemini chunks into `{candidates}`. A new chunk id, a
+ * second `message_start` or `response.created` starts the next reply.
+ */
+export function assembleStreams(events: readonly JsonValue[]): AssembledStreams {
+  const w = new Warnings();
+  const dialect = dialectOf(events);
+  let out: Assembled = { replies: [], unfinished: 0 };
+  if (dialect === 'openai-chat') out = chatChunks(events, w);
+  else if (dialect === 'anthropic') out = anthropicEvents(events, w);
+  else if (dialect === 'openai-responses') out = responsesEvents(events);
+  else if (dialect === 'gemini') out = { replies: [geminiChunks(events)], unfinished: 0 };
+  errorEvents(events, w);
+  if (out.unfinished > 0) {
+    w.add(
+      `${plural(out.unfinished, 'streamed reply', 'streamed replies')} stopped before ${out.unfinished === 1 ? 'its' : 'their'} final event (the capture was cut short); what arrived was kept.`,
     );
   }
-  return new Map<string, JsonValue>([
-    ['choices', [new Map<string, JsonValue>([['message', message]])]],
-  ]);
+  const replies = dialect === null ? [] : out.replies.map((value) => ({ dialect, value }));
+  return { dialect, replies, warnings: w.toArray() };
 }
 
-function anthropicEvents(events: readonly JsonValue[]): JsonValue {
-  const blocks: JsonObject[] = [];
-  const partial = new Map<number, string>();
+/** Error events, which every API may send mid-stream, said once with the first message. */
+function errorEvents(events: readonly JsonValue[], w: Warnings): void {
+  let n = 0;
+  let first = '';
   for (const e of events) {
     const t = str(e, 'type');
-    const iv = field(e, 'index');
-    const idx = iv instanceof JsonNumber ? Number(iv.lexeme) : blocks.length;
-    if (t === 'content_block_start') {
-      const b = obj(e, 'content_block');
-      blocks[idx] = b ? new Map(b) : new Map();
-    } else if (t === 'content_block_delta') {
-      const d = obj(e, 'delta');
-      const b = blocks[idx];
-      if (!b || !d) continue;
-      const dt = str(d, 'type');
-      if (dt === 'text_delta') b.set('text', (str(b, 'text') ?? '') + (str(d, 'text') ?? ''));
-      else if (dt === 'input_json_delta')
-        partial.set(idx, (partial.get(idx) ?? '') + (str(d, 'partial_json') ?? ''));
-    }
+    let message: string | undefined;
+    if (t === 'error') message = str(obj(e, 'error'), 'message') ?? str(e, 'message') ?? t;
+    else if (t === 'response.failed')
+      message = str(obj(obj(e, 'response'), 'error'), 'message') ?? t;
+    else if (t === undefined && obj(e, 'error') && field(e, 'choices') === undefined)
+      message = str(obj(e, 'error'), 'message') ?? 'error';
+    if (message === undefined) continue;
+    if (n++ === 0) first = (message.split('\n')[0] ?? '').slice(0, 200);
   }
-  for (const [idx, json] of partial) {
-    const b = blocks[idx];
-    if (!b) continue;
-    if (json.trim() === '') b.set('input', new Map());
-    else {
-      const p = parseJson(json);
-      b.set('input', p.ok ? p.value.value : json);
-    }
-  }
+  if (n > 0) w.add(`The stream carries ${plural(n, 'error event')}; the first says: “${first}”.`);
+}
+
+/** Gemini `streamGenerateContent` chunks: the parts of every chunk, in order. */
+function geminiChunks(events: readonly JsonValue[]): JsonValue {
+  const parts: JsonValue[] = [];
+  for (const e of events)
+    for (const p of arr(field(arr(e, 'candidates')?.[0], 'content'), 'parts') ?? []) parts.push(p);
+  const content = new Map<string, JsonValue>([
+    ['role', 'model'],
+    ['parts', parts],
+  ]);
   return new Map<string, JsonValue>([
-    ['role', 'assistant'],
-    ['content', blocks.filter((b) => b !== undefined)],
+    ['candidates', [new Map<string, JsonValue>([['content', content]])]],
   ]);
 }

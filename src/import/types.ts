@@ -17,7 +17,9 @@ export type FormatId =
   | 'langchain'
   | 'openhands'
   | 'swe-agent'
-  | 'har';
+  | 'har'
+  | 'copilot-cli'
+  | 'sse';
 
 /** A format's id with the name and one-line description the UI shows. */
 export interface FormatInfo {

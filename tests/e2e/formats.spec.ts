@@ -28,6 +28,7 @@ const FILES: readonly { format: string; path: string }[] = [
   { format: 'openhands', path: 'openhands/loop-write-file.json' },
   { format: 'swe-agent', path: 'swe-agent/loop-write-file.traj' },
   { format: 'har', path: 'har/loop-write-file.har' },
+  { format: 'copilot-cli', path: 'copilot-cli/loop-write-file.jsonl' },
 ];
 
 const labelOf = (id: string) => FORMATS.find((f) => f.id === id)?.label ?? id;

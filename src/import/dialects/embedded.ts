@@ -2,6 +2,7 @@ import { isJsonArray, isJsonObject } from '../../detector/index';
 import type { JsonValue } from '../../detector/index';
 import { arr, field, str } from '../access';
 import type { Conversation } from '../build';
+import type { StreamReply } from '../sse';
 import { mapAnthropicMessage } from './anthropic';
 import { mapGeminiContent } from './gemini';
 import { mapLangChainMessage } from './langchain';
@@ -95,4 +96,10 @@ export function mapReply(reply: JsonValue | undefined, c: Conversation): void {
     return;
   }
   if (reply.has('lc') || reply.has('type')) mapLangChainMessage(reply, c);
+}
+
+/** Maps one reply reassembled from a stream; an Anthropic one is read as Anthropic blocks. */
+export function mapStreamReply(r: StreamReply, c: Conversation): void {
+  if (r.dialect === 'anthropic') mapAnthropicMessage(r.value, c);
+  else mapReply(r.value, c);
 }

@@ -4,12 +4,12 @@ import type { JsonValue, ParsedJson } from '../../detector/index';
 import { arr, field, obj, str } from '../access';
 import { decodeBase64 } from '../base64';
 import { Conversation } from '../build';
-import { mapReply } from '../dialects/embedded';
+import { mapReply, mapStreamReply } from '../dialects/embedded';
 import { rawMessage } from '../dialects/openai';
 import { ResponsesMapper } from '../dialects/responses';
 import { finish, invalid } from '../format';
 import type { FormatImporter } from '../format';
-import { assembleStream, looksLikeSse, sseEvents } from '../sse';
+import { assembleStreams, looksLikeSse, readSse } from '../sse';
 import { plural } from '../warnings';
 import { mapBody as mapAnthropicBody } from './anthropic';
 import { mapRequest as mapGeminiRequest } from './gemini';
@@ -69,8 +69,7 @@ export const importHar: FormatImporter = (doc) => {
     if (typeof input === 'string') c.message('user', input);
     for (const it of isJsonArray(input) ? input : []) r.item(it);
   }
-  const reply = responseBody(pick.response, c);
-  if (reply !== null) mapReply(reply, c);
+  mapResponse(pick.response, c);
   if (calls > 1) {
     c.warnings.add(
       `Rebuilt from the longest of ${calls} model requests (entry ${pick.index + 1}) plus its response; each repeats the history, so they were not concatenated.`,
@@ -97,23 +96,29 @@ function historyLength(body: JsonValue, kind: BodyKind): number {
   return arr(body, key)?.length ?? 0;
 }
 
-function responseBody(response: JsonValue | undefined, c: Conversation): JsonValue | null {
+/** Maps the chosen entry's response: a JSON reply, or every reply of an SSE stream. */
+function mapResponse(response: JsonValue | undefined, c: Conversation): void {
   const content = obj(response, 'content');
   let text = str(content, 'text');
   if (text === undefined || text === '') {
     c.warnings.add(
       'The chosen request has no response body in the HAR file (browsers often drop streamed bodies), so its reply is missing.',
     );
-    return null;
+    return;
   }
   if (str(content, 'encoding') === 'base64') {
     const bytes = decodeBase64(text);
-    if (!bytes) return null;
+    if (!bytes) return;
     text = strFromU8(bytes);
   }
   if (looksLikeSse(text) || (str(content, 'mimeType') ?? '').includes('event-stream')) {
-    return assembleStream(sseEvents(text));
+    const read = readSse(text);
+    const s = assembleStreams(read.events);
+    c.warnings.addAll(read.warnings);
+    c.warnings.addAll(s.warnings);
+    for (const r of s.replies) mapStreamReply(r, c);
+    return;
   }
   const p = parseJson(text);
-  return p.ok ? p.value.value : null;
+  if (p.ok) mapReply(p.value.value, c);
 }

@@ -25,6 +25,7 @@ const LOOPS: [FormatId, string][] = [
   ['openhands', 'openhands/loop-write-file.json'],
   ['swe-agent', 'swe-agent/loop-write-file.traj'],
   ['har', 'har/loop-write-file.har'],
+  ['copilot-cli', 'copilot-cli/loop-write-file.jsonl'],
 ];
 
 const baseline = run(load('openai-chat/loop-write-file.json'));

@@ -173,6 +173,42 @@ const CASES: Case[] = [
     ],
   },
   {
+    path: 'copilot-cli/out-of-order-failed.jsonl',
+    format: 'copilot-cli',
+    outline: [
+      'system',
+      'user',
+      'assistant: view(tc_a) {"path":"build.log"} | bash(tc_b) {"command":"make"}',
+      'tool → tc_b: "make: *** [all] Error 2"',
+      'tool → tc_a: "error: missing header"',
+      'assistant: bash(user-1) {"command":"ls include"}',
+      'tool → user-1: "config.h"',
+      'user',
+      'assistant',
+    ],
+    warnings: [
+      /Merged 1 assistant message into the model call/,
+      /1 tool execution had no request/,
+      /1 user message had empty content/,
+    ],
+  },
+  {
+    path: 'copilot-cli/subagents.jsonl',
+    format: 'copilot-cli',
+    outline: [
+      'user',
+      'assistant: task(task_1) {"agent_type":"explore","prompt":"Find TODOs"} | task(task_2) {"agent_type":"explore","prompt":"Find FIXMEs"}',
+      'tool → task_1: "One TODO, in a.ts."',
+      'tool → task_2: "One FIXME, in b.ts."',
+      'assistant',
+    ],
+    conversations: [
+      'main agent',
+      'subagent ag-1 · Explore agent',
+      'subagent task_2 · Explore agent',
+    ],
+  },
+  {
     path: 'otel/openllmetry-flat.json',
     format: 'otel',
     outline: [
@@ -268,6 +304,37 @@ const CASES: Case[] = [
     format: 'har',
     outline: ['system', 'user', 'assistant: Bash(toolu_1) {"command":"git status"}'],
     warnings: [/HAR files hold API keys/],
+  },
+  {
+    path: 'sse/openai-parallel.sse',
+    format: 'sse',
+    outline: [
+      'assistant: read_file(call_a) {"path":"src/main.ts"} | grep(call_b) {"pattern":"TODO"}',
+    ],
+    warnings: [/1 tool-call batch but no tool results/],
+  },
+  {
+    path: 'sse/two-completions-broken.sse',
+    format: 'sse',
+    outline: ['assistant: run_tests(call_t) {}', 'assistant'],
+    warnings: [
+      /Skipped 1 `data:` payload that is not JSON \(the first at line 13\)/,
+      /The capture holds 2 replies/,
+    ],
+  },
+  {
+    path: 'sse/anthropic-tool-use.sse',
+    format: 'sse',
+    outline: ['assistant: Bash(toolu_01) {"command":"ls -la"} | Glob(toolu_02) {}'],
+  },
+  {
+    path: 'sse/responses-function-call.sse',
+    format: 'sse',
+    outline: [
+      'assistant: get_weather(call_w) {"city":"Paris"}',
+      'assistant: get_weather(call_x) {"city":"Oslo"}',
+    ],
+    warnings: [/1 streamed reply stopped before its final event/, /The capture holds 2 replies/],
   },
 ];
 
