@@ -52,7 +52,7 @@ export const FORMATS: readonly FormatInfo[] = Object.freeze([
   {
     id: 'langsmith',
     label: 'LangSmith runs',
-    description: 'Run exports with run_type, inputs and outputs.',
+    description: 'Run exports with run_type, inputs and outputs, or {post, patch} batch payloads.',
   },
   {
     id: 'inspect',

@@ -115,6 +115,7 @@ export function sniffObject(o: JsonObject): FormatId | null {
   const data = arr(o, 'data');
   if (data && data.some(isLangfuseObservation)) return 'langfuse';
   if (o.has('run_type') && (o.has('inputs') || o.has('outputs'))) return 'langsmith';
+  if (isRunBatch(o)) return 'langsmith';
   const runs = arr(o, 'runs');
   if (runs && runs.some((r) => hasKeys(r, 'run_type'))) return 'langsmith';
   const messages = arr(o, 'messages');
@@ -188,7 +189,7 @@ function sniffLineRecords(head: JsonValue[]): FormatId | null {
   if (head.some((l) => hasKeys(l, 'resourceSpans'))) return 'otel';
   if (head.some(isOpenHandsEvent)) return 'openhands';
   if (head.some(isLangfuseObservation)) return 'langfuse';
-  if (head.some((r) => hasKeys(r, 'run_type'))) return 'langsmith';
+  if (head.some((r) => hasKeys(r, 'run_type') || isRunBatch(r))) return 'langsmith';
   if (head.some((l) => isJsonArray(field(l, 'messages')))) {
     const msgs: JsonValue[] = [];
     for (const l of head) for (const m of arr(l, 'messages') ?? []) msgs.push(m);
@@ -270,6 +271,27 @@ function isOpenHandsEvent(v: JsonValue): boolean {
   if ((v.has('action') || v.has('observation')) && v.has('source')) return true;
   const k = str(v, 'kind');
   return k !== undefined && k.endsWith('Event');
+}
+
+/**
+ * A LangSmith batch-ingest payload (`POST /runs/batch`): an object holding nothing but
+ * `post` / `patch` arrays of objects with an `id`, one at least a run (`run_type`,
+ * `dotted_order` or `trace_id`). With `requireRun` false, a batch of bare patches (an `id`
+ * and new outputs) counts too, for a file already known to hold runs.
+ */
+export function isRunBatch(v: JsonValue, requireRun = true): boolean {
+  if (!isJsonObject(v) || v.size === 0) return false;
+  let runs = 0;
+  let size = 0;
+  for (const [k, list] of v) {
+    if ((k !== 'post' && k !== 'patch') || !isJsonArray(list)) return false;
+    for (const r of list) {
+      if (!hasKeys(r, 'id')) return false;
+      if (r.has('run_type') || r.has('dotted_order') || r.has('trace_id')) runs++;
+      size++;
+    }
+  }
+  return requireRun ? runs > 0 : size > 0;
 }
 
 function isLangfuseObservation(v: JsonValue): boolean {

@@ -58,7 +58,8 @@ export function mapReply(reply: JsonValue | undefined, c: Conversation): void {
   if (choices) {
     if (choices.length > 1)
       c.warnings.add(`The response has ${choices.length} choices; only choice 0 was used.`);
-    const msg = field(choices[0], 'message');
+    // A reduced stream keeps `object: "chat.completion.chunk"` but holds whole messages.
+    const msg = field(choices[0], 'message') ?? field(choices[0], 'delta');
     if (msg !== undefined) c.raw(rawMessage(msg));
     return;
   }

@@ -195,6 +195,30 @@ const CASES: Case[] = [
     outline: ['user', 'assistant: get_weather(call_V1) {"location":"Paris"}'],
   },
   {
+    path: 'langsmith/batch-post-patch.jsonl',
+    format: 'langsmith',
+    outline: [
+      'system',
+      'user',
+      'assistant: read_file(call_1) {"path":"a.py"}',
+      'tool → call_1: "print(1)"',
+      'assistant: read_file(call_2) {"path":"b.py"}',
+    ],
+    warnings: [/longest of 2 model runs/],
+  },
+  {
+    path: 'langsmith/batch-two-traces.json',
+    format: 'langsmith',
+    outline: [
+      'system',
+      'user',
+      'assistant: Bash(toolu_1) {"command":"npm test"}',
+      'tool → toolu_1: "1 failing"',
+      'assistant: Bash(toolu_2) {"command":"npm test -- --verbose"}',
+    ],
+    conversations: ['trace 2b9d5a40', 'trace 91c04e77'],
+  },
+  {
     path: 'inspect/attachments-two-samples.json',
     format: 'inspect',
     outline: [
