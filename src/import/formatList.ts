@@ -73,7 +73,7 @@ export const FORMATS: readonly FormatInfo[] = Object.freeze([
   {
     id: 'swe-agent',
     label: 'SWE-agent trajectory',
-    description: 'A SWE-agent .traj file (trajectory, history, info).',
+    description: 'A SWE-agent .traj file (trajectory, history, info), or RetryAgent attempts.',
   },
   {
     id: 'har',

@@ -93,10 +93,14 @@ export function sniffObject(o: JsonObject): FormatId | null {
   if (o.has('sessionId') && o.has('projectHash') && o.has('messages')) return 'gemini-cli';
   if (isJsonObject(o.get('session')) && isJsonArray(o.get('items'))) return 'codex';
   if (isJsonArray(o.get('trajectory')) && (o.has('history') || o.has('info'))) return 'swe-agent';
+  const attempts = arr(o, 'attempts');
+  if (attempts && attempts.some((a) => hasKeys(a, 'trajectory') || hasKeys(a, 'history')))
+    return 'swe-agent';
   const history = arr(o, 'history');
   if (history) {
     if (history.some((h) => hasKeys(h, 'parts'))) return 'gemini-cli';
     if (history.some(isOpenHandsEvent)) return 'openhands';
+    if (history.some(isSweAgentEntry)) return 'swe-agent';
   }
   if (isJsonArray(o.get('contents')) || isJsonArray(o.get('candidates'))) return 'gemini';
   if (str(o, 'object') === 'response' || (o.has('input') && o.has('model') && !o.has('messages'))) {
@@ -271,6 +275,18 @@ function isOpenHandsEvent(v: JsonValue): boolean {
   if ((v.has('action') || v.has('observation')) && v.has('source')) return true;
   const k = str(v, 'kind');
   return k !== undefined && k.endsWith('Event');
+}
+
+/**
+ * A SWE-agent `history` entry: a chat message tagged with the SWE-agent agent's name
+ * (`agent: "main"`), or a tool observation's `tool_call_ids` list (Gemini CLI and
+ * OpenHands keep a `history` too, without them).
+ */
+function isSweAgentEntry(v: JsonValue): boolean {
+  return (
+    (hasKeys(v, 'role', 'agent') && typeof v.get('agent') === 'string') ||
+    hasKeys(v, 'role', 'tool_call_ids')
+  );
 }
 
 /**

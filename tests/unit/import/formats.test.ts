@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { importTranscript } from '../../../src/import/index';
 import type { FormatId } from '../../../src/import/index';
 import { load, outline } from './helpers';
 
@@ -283,6 +284,30 @@ const CASES: Case[] = [
     ],
   },
   {
+    path: 'swe-agent/history-only-fc.traj',
+    format: 'swe-agent',
+    outline: [
+      'system',
+      'user',
+      'assistant: find_file(call_a) {"file_name":"calc.py"}',
+      'tool → call_a: "Found 1 match for \\"calc.py\\": /repo/calc.py"',
+      'assistant: submit(call_b) {}',
+      'tool → call_b: "diff --git a/calc.py b/calc.py"',
+    ],
+    warnings: [/Skipped 3 demonstration messages/],
+  },
+  {
+    path: 'swe-agent/retry-attempts.traj',
+    format: 'swe-agent',
+    outline: [
+      'system',
+      'user',
+      'assistant: bash(call_1) {"command":"pytest"}',
+      'tool → call_1: "attempt 1 output"',
+    ],
+    conversations: ['attempt 1', 'attempt 2 (chosen)'],
+  },
+  {
     path: 'har/openai-sse.har',
     format: 'har',
     outline: [
@@ -308,6 +333,21 @@ describe.each(CASES)('$path', (c) => {
     for (const w of imp.warnings) expect(w).not.toContain('\n');
     if (c.conversations) expect(imp.conversations.map((x) => x.label)).toEqual(c.conversations);
     else expect(imp.conversations).toHaveLength(1);
+  });
+});
+
+describe('files holding a `history`', () => {
+  const detect = (history: unknown[]) => {
+    const r = importTranscript(JSON.stringify({ history }));
+    return r.ok ? r.value.format : r.error.kind;
+  };
+
+  it('are SWE-agent only with its own fields', () => {
+    expect(detect([{ role: 'user', content: 'fix it', agent: 'main' }])).toBe('swe-agent');
+    expect(detect([{ role: 'tool', content: 'ok', tool_call_ids: ['c1'] }])).toBe('swe-agent');
+    expect(detect([{ role: 'user', parts: [{ text: 'hi' }] }])).toBe('gemini-cli');
+    expect(detect([{ kind: 'MessageEvent', source: 'user' }])).toBe('openhands');
+    expect(detect([{ role: 'user', content: 'hi' }])).toBe('unknown-format');
   });
 });
 
