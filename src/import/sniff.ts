@@ -321,7 +321,9 @@ function hasTracingKeys(o: JsonObject | undefined): boolean {
     if (
       k.startsWith('gen_ai.') ||
       k.startsWith('llm.input_messages') ||
-      k.startsWith('llm.output_messages')
+      k.startsWith('llm.output_messages') ||
+      k.startsWith('llm.prompts.') ||
+      k.startsWith('llm.completions.')
     ) {
       return true;
     }

@@ -196,6 +196,64 @@ const CASES: Case[] = [
     outline: ['user', 'assistant: get_weather(call_V1) {"location":"Paris"}'],
   },
   {
+    path: 'otel/deprecated-prompt-parts.json',
+    format: 'otel',
+    outline: [
+      'system',
+      'user',
+      'assistant: make(call_a) {"target":"app"} | make(call_b) {"target":"lib"}',
+      'tool → call_b: "lib: ok"',
+      'tool → call_a: "app: error 2"',
+      'assistant',
+    ],
+  },
+  {
+    path: 'otel/deprecated-python-repr.json',
+    format: 'otel',
+    outline: [
+      'user',
+      'assistant: cat(call_1) {"path":"a.txt"}',
+      'tool → call_1: "hello\\nworld"',
+      'assistant',
+    ],
+    warnings: [/2 span attributes held Python-style literals/],
+  },
+  {
+    path: 'otel/openllmetry-anthropic.json',
+    format: 'otel',
+    outline: [
+      'system',
+      'user',
+      'assistant: Bash(toolu_1) {"command":"npm test"}',
+      'tool → toolu_1: "1 failing"',
+      'user',
+      'assistant: Read(toolu_2) {"file_path":"src/parse.ts"}',
+    ],
+  },
+  {
+    path: 'otel/llm-prompts-legacy.jsonl',
+    format: 'otel',
+    outline: [
+      'user',
+      'assistant: ls(call_1) {}',
+      'tool → call_1: "a b"',
+      'user',
+      'assistant: ls(syn-4-0) {}',
+    ],
+    warnings: [/2 completions \(choices\); only the first/, /Synthesized 1 tool-call id/],
+  },
+  {
+    path: 'otel/openinference-raw-anthropic.json',
+    format: 'otel',
+    outline: [
+      'system',
+      'user',
+      'assistant: write_file(toolu_w1) {"content":"hello","path":"out.txt"}',
+      'tool → toolu_w1: "ok"',
+      'assistant: read_file(toolu_w2) {"path":"out.txt"}',
+    ],
+  },
+  {
     path: 'langsmith/batch-post-patch.jsonl',
     format: 'langsmith',
     outline: [
