@@ -253,7 +253,8 @@ export class DialectFold {
   }
 }
 
-function isResponsesItem(v: JsonValue): boolean {
+/** Whether a value is an OpenAI Responses item (or an item-shaped input message). */
+export function isResponsesItem(v: JsonValue): boolean {
   if (!isJsonObject(v)) return false;
   const t = str(v, 'type');
   if (t === 'message') return v.has('role') && !v.has('uuid');

@@ -254,6 +254,28 @@ const CASES: Case[] = [
     ],
   },
   {
+    path: 'langfuse/responses-custom-tools.json',
+    format: 'langfuse',
+    outline: [
+      'system',
+      'user',
+      'assistant: apply_patch(call_p1) "*** Begin Patch\\n*** Update File: a.py\\n*** End Patch"',
+      'tool → call_p1: "Error: hunk failed"',
+      'assistant: apply_patch(call_p2) "*** Begin Patch\\n*** Update File: a.py\\n*** End Patch"',
+    ],
+  },
+  {
+    path: 'langfuse/gemini-content.json',
+    format: 'langfuse',
+    outline: [
+      'user',
+      'assistant: list_dir(syn-1-0) {"path":"."}',
+      'tool → syn-1-0: {"output":"a.txt"}',
+      'assistant: read_file(syn-3-0) {"path":"a.txt"}',
+    ],
+    warnings: [/Synthesized 2 tool-call ids/],
+  },
+  {
     path: 'langsmith/batch-post-patch.jsonl',
     format: 'langsmith',
     outline: [
@@ -378,6 +400,17 @@ const CASES: Case[] = [
     path: 'har/anthropic-sse-base64.har',
     format: 'har',
     outline: ['system', 'user', 'assistant: Bash(toolu_1) {"command":"git status"}'],
+    warnings: [/HAR files hold API keys/],
+  },
+  {
+    path: 'har/anthropic-gateway.har',
+    format: 'har',
+    outline: [
+      'user',
+      'assistant: Read(toolu_g1) {"file_path":"config.yaml"}',
+      'tool → toolu_g1: [{"text":"port: 80","type":"text"}]',
+      'assistant: Read(toolu_g2) {"file_path":"config.yaml"}',
+    ],
     warnings: [/HAR files hold API keys/],
   },
 ];
