@@ -84,7 +84,8 @@ function traceConversation(group: readonly Run[]): ConversationOutput {
   const inputs = obj(best.run, 'inputs');
   const outputs = nonEmpty(obj(best.run, 'outputs'));
   const finalState = arr(outputs, 'messages');
-  const label = `trace ${best.trace === '' ? '(none)' : best.trace.slice(0, 8)}`;
+  // Whole ids: uuid7 trace ids of one session share their leading (time) digits.
+  const label = `trace ${best.trace === '' ? '(no id)' : best.trace}`;
   if (finalState && finalState.length >= (messagesOf(best.run)?.length ?? 0)) {
     // A graph run's output state already holds the whole conversation.
     mapInput(finalState, c);

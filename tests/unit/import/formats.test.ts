@@ -297,7 +297,10 @@ const CASES: Case[] = [
       'tool → toolu_1: "1 failing"',
       'assistant: Bash(toolu_2) {"command":"npm test -- --verbose"}',
     ],
-    conversations: ['trace 2b9d5a40', 'trace 91c04e77'],
+    conversations: [
+      'trace 2b9d5a40-1111-4222-8333-000000000002',
+      'trace 91c04e77-4444-4555-8666-000000000003',
+    ],
   },
   {
     path: 'inspect/attachments-two-samples.json',
