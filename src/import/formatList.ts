@@ -64,7 +64,7 @@ export const FORMATS: readonly FormatInfo[] = Object.freeze([
   {
     id: 'langsmith',
     label: 'LangSmith runs',
-    description: 'Run exports with run_type, inputs and outputs.',
+    description: 'Run exports with run_type, inputs and outputs, or {post, patch} batch payloads.',
   },
   {
     id: 'inspect',
@@ -85,7 +85,7 @@ export const FORMATS: readonly FormatInfo[] = Object.freeze([
   {
     id: 'swe-agent',
     label: 'SWE-agent trajectory',
-    description: 'A SWE-agent .traj file (trajectory, history, info).',
+    description: 'A SWE-agent .traj file (trajectory, history, info), or RetryAgent attempts.',
   },
   {
     id: 'har',

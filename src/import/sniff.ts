@@ -99,10 +99,14 @@ export function sniffObject(o: JsonObject): FormatId | null {
   if (o.has('sessionId') && o.has('projectHash') && o.has('messages')) return 'gemini-cli';
   if (isJsonObject(o.get('session')) && isJsonArray(o.get('items'))) return 'codex';
   if (isJsonArray(o.get('trajectory')) && (o.has('history') || o.has('info'))) return 'swe-agent';
+  const attempts = arr(o, 'attempts');
+  if (attempts && attempts.some((a) => hasKeys(a, 'trajectory') || hasKeys(a, 'history')))
+    return 'swe-agent';
   const history = arr(o, 'history');
   if (history) {
     if (history.some((h) => hasKeys(h, 'parts'))) return 'gemini-cli';
     if (history.some(isOpenHandsEvent)) return 'openhands';
+    if (history.some(isSweAgentEntry)) return 'swe-agent';
   }
   if (isJsonArray(o.get('contents')) || isJsonArray(o.get('candidates'))) return 'gemini';
   if (str(o, 'object') === 'response' || (o.has('input') && o.has('model') && !o.has('messages'))) {
@@ -121,6 +125,7 @@ export function sniffObject(o: JsonObject): FormatId | null {
   const data = arr(o, 'data');
   if (data && data.some(isLangfuseObservation)) return 'langfuse';
   if (o.has('run_type') && (o.has('inputs') || o.has('outputs'))) return 'langsmith';
+  if (isRunBatch(o)) return 'langsmith';
   const runs = arr(o, 'runs');
   if (runs && runs.some((r) => hasKeys(r, 'run_type'))) return 'langsmith';
   const messages = arr(o, 'messages');
@@ -198,7 +203,7 @@ function sniffLineRecords(head: JsonValue[]): FormatId | null {
   if (head.some((l) => hasKeys(l, 'resourceSpans'))) return 'otel';
   if (head.some(isOpenHandsEvent)) return 'openhands';
   if (head.some(isLangfuseObservation)) return 'langfuse';
-  if (head.some((r) => hasKeys(r, 'run_type'))) return 'langsmith';
+  if (head.some((r) => hasKeys(r, 'run_type') || isRunBatch(r))) return 'langsmith';
   if (head.some((l) => isJsonArray(field(l, 'messages')))) {
     const msgs: JsonValue[] = [];
     for (const l of head) for (const m of arr(l, 'messages') ?? []) msgs.push(m);
@@ -258,7 +263,8 @@ export class DialectFold {
   }
 }
 
-function isResponsesItem(v: JsonValue): boolean {
+/** Whether a value is an OpenAI Responses item (or an item-shaped input message). */
+export function isResponsesItem(v: JsonValue): boolean {
   if (!isJsonObject(v)) return false;
   const t = str(v, 'type');
   if (t === 'message') return v.has('role') && !v.has('uuid');
@@ -292,6 +298,39 @@ function isOpenHandsEvent(v: JsonValue): boolean {
   return k !== undefined && k.endsWith('Event');
 }
 
+/**
+ * A SWE-agent `history` entry: a chat message tagged with the SWE-agent agent's name
+ * (`agent: "main"`), or a tool observation's `tool_call_ids` list (Gemini CLI and
+ * OpenHands keep a `history` too, without them).
+ */
+function isSweAgentEntry(v: JsonValue): boolean {
+  return (
+    (hasKeys(v, 'role', 'agent') && typeof v.get('agent') === 'string') ||
+    hasKeys(v, 'role', 'tool_call_ids')
+  );
+}
+
+/**
+ * A LangSmith batch-ingest payload (`POST /runs/batch`): an object holding nothing but
+ * `post` / `patch` arrays of objects with an `id`, one at least a run (`run_type`,
+ * `dotted_order` or `trace_id`). With `requireRun` false, a batch of bare patches (an `id`
+ * and new outputs) counts too, for a file already known to hold runs.
+ */
+export function isRunBatch(v: JsonValue, requireRun = true): boolean {
+  if (!isJsonObject(v) || v.size === 0) return false;
+  let runs = 0;
+  let size = 0;
+  for (const [k, list] of v) {
+    if ((k !== 'post' && k !== 'patch') || !isJsonArray(list)) return false;
+    for (const r of list) {
+      if (!hasKeys(r, 'id')) return false;
+      if (r.has('run_type') || r.has('dotted_order') || r.has('trace_id')) runs++;
+      size++;
+    }
+  }
+  return requireRun ? runs > 0 : size > 0;
+}
+
 function isLangfuseObservation(v: JsonValue): boolean {
   const t = str(v, 'type');
   return t === 'GENERATION' && (hasKeys(v, 'traceId') || hasKeys(v, 'input'));
@@ -303,7 +342,9 @@ function hasTracingKeys(o: JsonObject | undefined): boolean {
     if (
       k.startsWith('gen_ai.') ||
       k.startsWith('llm.input_messages') ||
-      k.startsWith('llm.output_messages')
+      k.startsWith('llm.output_messages') ||
+      k.startsWith('llm.prompts.') ||
+      k.startsWith('llm.completions.')
     ) {
       return true;
     }

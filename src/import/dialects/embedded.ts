@@ -8,22 +8,21 @@ import { mapGeminiContent } from './gemini';
 import { mapLangChainMessage } from './langchain';
 import { rawMessage } from './openai';
 import { ResponsesMapper } from './responses';
-import { messageListDialect } from '../sniff';
+import { isResponsesItem, messageListDialect } from '../sniff';
 
 /** The dialects a tracing export or capture may embed. */
 export type Dialect = 'openai-chat' | 'anthropic' | 'gemini' | 'langchain' | 'openai-responses';
 
-/** Guesses the dialect of an embedded message list. */
+/**
+ * Guesses the dialect of an embedded message list, by the rules a bare message list is
+ * sniffed with: Anthropic or Gemini blocks settle it, then any Responses item (a call or
+ * output item, a `call_id`, a typed `message`), then LangChain, else OpenAI chat.
+ */
 export function dialectOf(list: readonly JsonValue[]): Dialect {
-  if (
-    list.some(
-      (m) => str(m, 'type') === 'function_call' || str(m, 'type') === 'function_call_output',
-    )
-  ) {
-    return 'openai-responses';
-  }
   const d = messageListDialect(list);
-  return d === 'anthropic' || d === 'gemini' || d === 'langchain' ? d : 'openai-chat';
+  if (d === 'anthropic' || d === 'gemini') return d;
+  if (list.some(isResponsesItem)) return 'openai-responses';
+  return d === 'langchain' ? d : 'openai-chat';
 }
 
 /** Maps an embedded message list in the given dialect. OpenAI messages keep their raw values. */
@@ -59,7 +58,8 @@ export function mapReply(reply: JsonValue | undefined, c: Conversation): void {
   if (choices) {
     if (choices.length > 1)
       c.warnings.add(`The response has ${choices.length} choices; only choice 0 was used.`);
-    const msg = field(choices[0], 'message');
+    // A reduced stream keeps `object: "chat.completion.chunk"` but holds whole messages.
+    const msg = field(choices[0], 'message') ?? field(choices[0], 'delta');
     if (msg !== undefined) c.raw(rawMessage(msg));
     return;
   }
@@ -90,9 +90,8 @@ export function mapReply(reply: JsonValue | undefined, c: Conversation): void {
     return;
   }
   if (str(reply, 'role') !== undefined) {
-    if (!reply.has('tool_calls') && dialectOf([reply]) === 'anthropic')
-      mapAnthropicMessage(reply, c);
-    else c.raw(rawMessage(reply));
+    // One message of any dialect: an Anthropic response, a Gemini content, an OpenAI message.
+    mapList([reply], dialectOf([reply]), c);
     return;
   }
   if (reply.has('lc') || reply.has('type')) mapLangChainMessage(reply, c);

@@ -9,6 +9,7 @@ import { rawMessage } from '../dialects/openai';
 import { ResponsesMapper } from '../dialects/responses';
 import { finish, invalid } from '../format';
 import type { FormatImporter } from '../format';
+import { messageListDialect } from '../sniff';
 import { assembleStreams, looksLikeSse, readSse } from '../sse';
 import { plural } from '../warnings';
 import { mapBody as mapAnthropicBody } from './anthropic';
@@ -86,9 +87,11 @@ function bodyKind(body: JsonValue, url: string): BodyKind | null {
   if (isJsonArray(field(body, 'contents'))) return 'gemini';
   if (field(body, 'input') !== undefined && field(body, 'messages') === undefined)
     return 'openai-responses';
-  if (!isJsonArray(field(body, 'messages'))) return null;
+  const messages = field(body, 'messages');
+  if (!isJsonArray(messages)) return null;
   if (/\/v1\/messages\b/.test(url) || field(body, 'system') !== undefined) return 'anthropic';
-  return 'openai-chat';
+  // A gateway or proxy may serve the Messages API under any path: its blocks tell.
+  return messageListDialect(messages) === 'anthropic' ? 'anthropic' : 'openai-chat';
 }
 
 function historyLength(body: JsonValue, kind: BodyKind): number {

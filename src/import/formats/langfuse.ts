@@ -41,9 +41,17 @@ export const importLangfuse: FormatImporter = (doc) => {
   return ok(finish(c));
 };
 
-function inputList(input: JsonValue | undefined): JsonValue[] | undefined {
-  if (isJsonArray(input)) return input;
-  return arr(input, 'messages') ?? arr(input, 'contents') ?? arr(input, 'input');
+/**
+ * The message list of a model input: the list itself, or a request body's `messages`
+ * (Chat, Anthropic), `contents` (Gemini) or `input` (Responses). LangChain logs a batch
+ * of prompts, a list of lists: its first prompt is read.
+ */
+export function inputList(input: JsonValue | undefined): JsonValue[] | undefined {
+  const list = isJsonArray(input)
+    ? input
+    : (arr(input, 'messages') ?? arr(input, 'contents') ?? arr(input, 'input'));
+  const first = list?.[0];
+  return isJsonArray(first) ? first : list;
 }
 
 function inputLength(o: JsonValue): number {
@@ -54,8 +62,9 @@ function inputLength(o: JsonValue): number {
 export function mapInput(input: JsonValue | undefined, c: Conversation): void {
   const list = inputList(input);
   if (list) {
-    const system = field(input, 'system');
-    if (system !== undefined) c.message('system', displayText(system));
+    // Anthropic keeps the system prompt beside the messages, Responses as `instructions`.
+    const system = field(input, 'system') ?? field(input, 'instructions');
+    if (system !== undefined && system !== null) c.message('system', displayText(system));
     mapList(list, dialectOf(list), c);
   } else if (typeof input === 'string') c.message('user', input);
 }

@@ -1,30 +1,66 @@
-import { isJsonArray, ok } from '../../detector/index';
+import { isJsonArray, JsonNumber, ok } from '../../detector/index';
 import type { JsonValue } from '../../detector/index';
 import { arr, field, obj, str } from '../access';
 import { Conversation } from '../build';
 import type { CallInput } from '../build';
 import { displayText, narration } from '../content';
 import { finish, invalid } from '../format';
-import type { FormatImporter } from '../format';
+import type { ConversationOutput, FormatImporter, FormatOutput } from '../format';
 import { plural } from '../warnings';
 
 /**
  * SWE-agent `.traj` files. `history` is read when present (function-calling entries
  * keep their OpenAI `tool_calls`; otherwise the `action` command becomes a call named
  * by its first word, with the whole command as its string arguments); without it, each
- * `trajectory` step is one call and its observation.
+ * `trajectory` step is one call and its observation. A RetryAgent file holds each try in
+ * `attempts`, each a conversation, and repeats the chosen one at the top level.
  */
 export const importSweAgent: FormatImporter = (doc) => {
   if (doc.kind !== 'json') return invalid('A SWE-agent trajectory is a single JSON document.');
   const v = doc.parsed.value;
+  const attempts = (arr(v, 'attempts') ?? []).filter(
+    (a) => arr(a, 'history') !== undefined || arr(a, 'trajectory') !== undefined,
+  );
+  if (attempts.length === 0) {
+    const one = readRun(v);
+    return one ? ok(one) : invalid('The trajectory has neither `history` nor `trajectory`.');
+  }
+  const best = field(obj(v, 'info'), 'best_attempt_idx');
+  const chosen = best instanceof JsonNumber ? Number(best.lexeme) : -1;
+  const conversations: ConversationOutput[] = [];
+  attempts.forEach((a, i) => {
+    const out = readRun(a);
+    if (!out) return;
+    const warnings = out.warnings;
+    if (i === chosen)
+      warnings.push(
+        'The RetryAgent chose this attempt; the copy of it at the top of the file was not read again.',
+      );
+    conversations.push({
+      label: `attempt ${i + 1}${i === chosen ? ' (chosen)' : ''}`,
+      messages: out.messages,
+      warnings,
+    });
+  });
+  const first = conversations[0];
+  if (!first) return invalid('None of the attempts has a `history` or `trajectory`.');
+  return ok({
+    messages: first.messages,
+    warnings: first.warnings,
+    ...(conversations.length > 1 ? { conversations } : {}),
+  });
+};
+
+/** One agent run (a whole file, or one attempt): its `history`, else its `trajectory`. */
+function readRun(v: JsonValue): FormatOutput | null {
   const c = new Conversation();
   const history = arr(v, 'history');
   if (history && history.length > 0) {
     fromHistory(history, c);
-    return ok(finish(c));
+    return finish(c);
   }
   const steps = arr(v, 'trajectory');
-  if (!steps) return invalid('The trajectory has neither `history` nor `trajectory`.');
+  if (!steps) return null;
   for (const s of steps) {
     const action = str(s, 'action') ?? '';
     c.assistant(str(s, 'thought') ?? str(s, 'response') ?? null, [actionCall(action)]);
@@ -33,8 +69,8 @@ export const importSweAgent: FormatImporter = (doc) => {
   c.warnings.add(
     'The file has no `history`, so each trajectory step was read as one call with a synthesized id.',
   );
-  return ok(finish(c));
-};
+  return finish(c);
+}
 
 function actionCall(action: string): CallInput {
   const name = action.trim().split(/\s+/, 1)[0] ?? '';

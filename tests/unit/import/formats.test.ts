@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { importTranscript } from '../../../src/import/index';
 import type { FormatId } from '../../../src/import/index';
 import { load, outline } from './helpers';
 
@@ -227,6 +228,113 @@ const CASES: Case[] = [
     outline: ['user', 'assistant: get_weather(call_V1) {"location":"Paris"}'],
   },
   {
+    path: 'otel/deprecated-prompt-parts.json',
+    format: 'otel',
+    outline: [
+      'system',
+      'user',
+      'assistant: make(call_a) {"target":"app"} | make(call_b) {"target":"lib"}',
+      'tool → call_b: "lib: ok"',
+      'tool → call_a: "app: error 2"',
+      'assistant',
+    ],
+  },
+  {
+    path: 'otel/deprecated-python-repr.json',
+    format: 'otel',
+    outline: [
+      'user',
+      'assistant: cat(call_1) {"path":"a.txt"}',
+      'tool → call_1: "hello\\nworld"',
+      'assistant',
+    ],
+    warnings: [/2 span attributes held Python-style literals/],
+  },
+  {
+    path: 'otel/openllmetry-anthropic.json',
+    format: 'otel',
+    outline: [
+      'system',
+      'user',
+      'assistant: Bash(toolu_1) {"command":"npm test"}',
+      'tool → toolu_1: "1 failing"',
+      'user',
+      'assistant: Read(toolu_2) {"file_path":"src/parse.ts"}',
+    ],
+  },
+  {
+    path: 'otel/llm-prompts-legacy.jsonl',
+    format: 'otel',
+    outline: [
+      'user',
+      'assistant: ls(call_1) {}',
+      'tool → call_1: "a b"',
+      'user',
+      'assistant: ls(syn-4-0) {}',
+    ],
+    warnings: [/2 completions \(choices\); only the first/, /Synthesized 1 tool-call id/],
+  },
+  {
+    path: 'otel/openinference-raw-anthropic.json',
+    format: 'otel',
+    outline: [
+      'system',
+      'user',
+      'assistant: write_file(toolu_w1) {"content":"hello","path":"out.txt"}',
+      'tool → toolu_w1: "ok"',
+      'assistant: read_file(toolu_w2) {"path":"out.txt"}',
+    ],
+  },
+  {
+    path: 'langfuse/responses-custom-tools.json',
+    format: 'langfuse',
+    outline: [
+      'system',
+      'user',
+      'assistant: apply_patch(call_p1) "*** Begin Patch\\n*** Update File: a.py\\n*** End Patch"',
+      'tool → call_p1: "Error: hunk failed"',
+      'assistant: apply_patch(call_p2) "*** Begin Patch\\n*** Update File: a.py\\n*** End Patch"',
+    ],
+  },
+  {
+    path: 'langfuse/gemini-content.json',
+    format: 'langfuse',
+    outline: [
+      'user',
+      'assistant: list_dir(syn-1-0) {"path":"."}',
+      'tool → syn-1-0: {"output":"a.txt"}',
+      'assistant: read_file(syn-3-0) {"path":"a.txt"}',
+    ],
+    warnings: [/Synthesized 2 tool-call ids/],
+  },
+  {
+    path: 'langsmith/batch-post-patch.jsonl',
+    format: 'langsmith',
+    outline: [
+      'system',
+      'user',
+      'assistant: read_file(call_1) {"path":"a.py"}',
+      'tool → call_1: "print(1)"',
+      'assistant: read_file(call_2) {"path":"b.py"}',
+    ],
+    warnings: [/longest of 2 model runs/],
+  },
+  {
+    path: 'langsmith/batch-two-traces.json',
+    format: 'langsmith',
+    outline: [
+      'system',
+      'user',
+      'assistant: Bash(toolu_1) {"command":"npm test"}',
+      'tool → toolu_1: "1 failing"',
+      'assistant: Bash(toolu_2) {"command":"npm test -- --verbose"}',
+    ],
+    conversations: [
+      'trace 2b9d5a40-1111-4222-8333-000000000002',
+      'trace 91c04e77-4444-4555-8666-000000000003',
+    ],
+  },
+  {
     path: 'inspect/attachments-two-samples.json',
     format: 'inspect',
     outline: [
@@ -291,6 +399,30 @@ const CASES: Case[] = [
     ],
   },
   {
+    path: 'swe-agent/history-only-fc.traj',
+    format: 'swe-agent',
+    outline: [
+      'system',
+      'user',
+      'assistant: find_file(call_a) {"file_name":"calc.py"}',
+      'tool → call_a: "Found 1 match for \\"calc.py\\": /repo/calc.py"',
+      'assistant: submit(call_b) {}',
+      'tool → call_b: "diff --git a/calc.py b/calc.py"',
+    ],
+    warnings: [/Skipped 3 demonstration messages/],
+  },
+  {
+    path: 'swe-agent/retry-attempts.traj',
+    format: 'swe-agent',
+    outline: [
+      'system',
+      'user',
+      'assistant: bash(call_1) {"command":"pytest"}',
+      'tool → call_1: "attempt 1 output"',
+    ],
+    conversations: ['attempt 1', 'attempt 2 (chosen)'],
+  },
+  {
     path: 'har/openai-sse.har',
     format: 'har',
     outline: [
@@ -336,6 +468,17 @@ const CASES: Case[] = [
     ],
     warnings: [/1 streamed reply stopped before its final event/, /The capture holds 2 replies/],
   },
+  {
+    path: 'har/anthropic-gateway.har',
+    format: 'har',
+    outline: [
+      'user',
+      'assistant: Read(toolu_g1) {"file_path":"config.yaml"}',
+      'tool → toolu_g1: [{"text":"port: 80","type":"text"}]',
+      'assistant: Read(toolu_g2) {"file_path":"config.yaml"}',
+    ],
+    warnings: [/HAR files hold API keys/],
+  },
 ];
 
 describe.each(CASES)('$path', (c) => {
@@ -347,6 +490,21 @@ describe.each(CASES)('$path', (c) => {
     for (const w of imp.warnings) expect(w).not.toContain('\n');
     if (c.conversations) expect(imp.conversations.map((x) => x.label)).toEqual(c.conversations);
     else expect(imp.conversations).toHaveLength(1);
+  });
+});
+
+describe('files holding a `history`', () => {
+  const detect = (history: unknown[]) => {
+    const r = importTranscript(JSON.stringify({ history }));
+    return r.ok ? r.value.format : r.error.kind;
+  };
+
+  it('are SWE-agent only with its own fields', () => {
+    expect(detect([{ role: 'user', content: 'fix it', agent: 'main' }])).toBe('swe-agent');
+    expect(detect([{ role: 'tool', content: 'ok', tool_call_ids: ['c1'] }])).toBe('swe-agent');
+    expect(detect([{ role: 'user', parts: [{ text: 'hi' }] }])).toBe('gemini-cli');
+    expect(detect([{ kind: 'MessageEvent', source: 'user' }])).toBe('openhands');
+    expect(detect([{ role: 'user', content: 'hi' }])).toBe('unknown-format');
   });
 });
 
