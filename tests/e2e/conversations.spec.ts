@@ -1,0 +1,118 @@
+// Files that hold several conversations, folders and Cline histories, end to end: each
+// conversation is listed and can be put on the timeline, a folder goes to the corpus view,
+// and a Cline history's results can be read either way.
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, openApp, test, waitFor } from './fixtures';
+
+const fixture = (path: string) =>
+  readFileSync(new URL(`../fixtures/${path}`, import.meta.url)) as Buffer;
+
+async function dropFile(page: Page, name: string, bytes: Buffer) {
+  const dataTransfer = await page.evaluateHandle(
+    ({ name, data }) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([new Uint8Array(data)], name, { type: 'application/json' }));
+      return dt;
+    },
+    { name, data: Array.from(bytes) },
+  );
+  await page.dispatchEvent('main', 'drop', { dataTransfer });
+  await expect(page.getByRole('complementary').getByText(name, { exact: true })).toBeVisible();
+  await waitFor(page, 'ready');
+}
+
+const conversations = (page: Page) => page.getByRole('region', { name: 'Conversations' });
+const items = (page: Page) => conversations(page).getByRole('button', { name: /batch/ });
+const rows = (page: Page) =>
+  page
+    .getByRole('grid', { name: 'Batches' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('gridcell') });
+const refusedRows = (page: Page) => rows(page).filter({ hasText: /refused \(/ });
+
+test('a Claude Code session with subagents: every conversation listed, a subagent picked', async ({
+  page,
+}) => {
+  await openApp(page);
+  await dropFile(page, 'session.jsonl', fixture('claude-code/subagents-inline.jsonl'));
+  await expect(items(page)).toHaveCount(3);
+  // Most refusals first: the looping subagent leads, the main chain is the one shown.
+  await expect(items(page).first()).toContainText('subagent Find flaky test');
+  await expect(items(page).first()).toContainText('3 batches · 1 refusal');
+  await expect(conversations(page).getByRole('button', { name: /main chain/ })).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
+  await expect(rows(page)).toHaveCount(1);
+  await items(page).first().click();
+  await expect(items(page).first()).toHaveAttribute('aria-current', 'true');
+  await waitFor(page, 'ready');
+  await expect(rows(page)).toHaveCount(3);
+  await expect(refusedRows(page)).toHaveCount(1);
+});
+
+test('an Inspect log with several samples: one conversation per sample', async ({ page }) => {
+  await openApp(page);
+  await dropFile(page, 'log.json', fixture('inspect/attachments-two-samples.json'));
+  await expect(items(page)).toHaveCount(2);
+  await expect(conversations(page)).toContainText('sample 7 epoch 1');
+  await expect(conversations(page)).toContainText('sample 8 epoch 1');
+  await conversations(page)
+    .getByRole('button', { name: /sample 8 epoch 1/ })
+    .click();
+  await expect(
+    conversations(page).getByRole('button', { name: /sample 8 epoch 1/ }),
+  ).toHaveAttribute('aria-current', 'true');
+  await waitFor(page, 'ready');
+});
+
+test('every conversation of a file goes to the corpus at once', async ({ page }) => {
+  await openApp(page);
+  await dropFile(page, 'session.jsonl', fixture('claude-code/subagents-inline.jsonl'));
+  await conversations(page).getByRole('button', { name: 'Open all 3 in Corpus' }).click();
+  await expect(page.getByRole('tab', { name: 'Corpus' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByLabel('Corpus totals')).toContainText('3 transcripts', {
+    timeout: 30_000,
+  });
+  await expect(page.getByLabel('Corpus totals')).toContainText('1 refusal in 1 transcript');
+});
+
+test('a folder opens in the corpus view, its other files left out', async ({ page }) => {
+  const dir = mkdtempSync(join(tmpdir(), 'loopscope-folder-'));
+  const project = join(dir, 'project');
+  mkdirSync(join(project, 'old'), { recursive: true });
+  writeFileSync(join(project, 'session.jsonl'), fixture('claude-code/subagents-inline.jsonl'));
+  writeFileSync(join(project, 'old', 'chat.json'), fixture('openai-chat/loop-write-file.json'));
+  writeFileSync(join(project, 'README.md'), '# not a transcript');
+  await openApp(page);
+  await page.getByLabel('Open folder…').setInputFiles(project);
+  await expect(page.getByRole('tab', { name: 'Corpus' })).toHaveAttribute('aria-selected', 'true');
+  const totals = page.getByLabel('Corpus totals');
+  await expect(totals).toContainText('4 transcripts', { timeout: 30_000 });
+  await expect(totals).toContainText('2 refusals in 2 transcripts');
+  const grid = page.getByRole('grid', { name: 'Corpus transcripts' });
+  await expect(grid).toContainText('project/old/chat.json');
+  await expect(grid).toContainText('project/session.jsonl · subagent Find slow test');
+  await expect(grid).not.toContainText('README.md');
+});
+
+test('a Cline history: why nothing refuses, and its results read as tool messages', async ({
+  page,
+}) => {
+  await openApp(page);
+  await dropFile(page, 'api_conversation_history.json', fixture('cline/repeated-command.json'));
+  await expect(rows(page)).toHaveCount(5);
+  await expect(refusedRows(page)).toHaveCount(0);
+  await expect(page.getByText(/can never refuse this session/)).toBeVisible();
+  const reading = page.getByRole('combobox', { name: 'Cline results' });
+  await expect(reading).toHaveValue('user');
+  await reading.selectOption('tool');
+  await expect(refusedRows(page)).toHaveCount(2, { timeout: 30_000 });
+  await waitFor(page, 'ready');
+  await expect(page.getByText(/can never refuse this session/)).toHaveCount(0);
+  await reading.selectOption('user');
+  await expect(refusedRows(page)).toHaveCount(0, { timeout: 30_000 });
+});
