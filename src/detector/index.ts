@@ -37,7 +37,7 @@ export { extractText } from './text';
 export type { PreparedReplay } from './replayPrepare';
 export { prepareReplay, replayPreparer } from './replayPrepare';
 export type { ReplayPreparer } from './replayPrepare';
-export { evaluateReplay, replay } from './replay';
+export { evaluateReplay, replay, ReplayWalk } from './replay';
 export { referenceScan, scanDiagnostics, scanMessage } from './referenceScan';
 export type { ReferenceScan } from './referenceScan';
 

@@ -62,126 +62,180 @@ export function evaluateReplay(
   source: ReportSource,
   timing?: { importMs?: number },
 ): Report {
-  if (!(prepared instanceof PreparedData)) {
-    throw new TypeError('evaluateReplay needs the result of prepareReplay');
-  }
   const started = now();
-  const data = prepared;
-  const strikes = config.maxRepeatedBatchSteps;
-  const obsMax = config.maxObservationSteps;
-  const maxStag = config.maxStagnationSteps ?? DEFAULT_MAX_STAGNATION_STEPS;
-  const agent = config.mode === 'agent';
-  const isObservation = classifier(data, config.observationTools);
-  const detector = new LoopDetector();
-  const stagnation = new StagnationDetector(maxStag);
+  const walk = new ReplayWalk(config);
+  walk.advance(prepared);
+  return walk.report(source, timing, now() - started);
+}
 
-  const batches: BatchReport[] = new Array<BatchReport>(data.batches.length);
-  let firstRefusal: FirstRefusal | null = null;
-  let verdict: ReferenceVerdict | null = null;
-  let identicalResultRepeats = 0;
-  let repeatsNotEvaluated = 0;
-  let repeatsRescued = 0;
-  let pendingBreak: BreakBefore = 'start';
+/**
+ * The state machine's walk kept between calls, so a transcript that grows (a session still
+ * being written, a file read in pieces) continues from where it stopped instead of starting
+ * over: `advance` takes the events the prepared replay has gained since the last call. Every
+ * verdict depends only on what came before it, so the report after any number of advances
+ * equals `evaluateReplay` over the same prepared replay.
+ */
+export class ReplayWalk {
+  private readonly strikes: number;
+  private readonly obsMax: number | null;
+  private readonly maxStag: number;
+  private readonly agent: boolean;
+  private isObservation: ((nameSet: number) => boolean) | null = null;
+  private data: PreparedData | null = null;
+  private readonly detector = new LoopDetector();
+  private readonly stagnation: StagnationDetector;
+  private readonly batches: BatchReport[] = [];
+  private firstRefusal: FirstRefusal | null = null;
+  private verdict: ReferenceVerdict | null = null;
+  private identicalResultRepeats = 0;
+  private repeatsNotEvaluated = 0;
+  private repeatsRescued = 0;
+  private pendingBreak: BreakBefore = 'start';
+  /** The next event to walk. */
+  private cursor = 0;
+  private spent = 0;
 
-  const kinds = data.eventKind;
-  const args = data.eventArg;
-  for (let e = 0; e < kinds.length; e++) {
-    const kind = kinds[e];
-    const arg = args[e] as number;
-    if (kind === EV_BATCH) {
-      const b = data.batches[arg] as PreparedBatch;
-      const r = detector.checkClassified(
-        b.signature,
-        isObservation(b.nameSet),
-        b.costly,
-        strikes,
-        obsMax,
-      );
-      const record = r.ok ? r.value : r.continuation;
-      const outcome = detector.recordResults(record, b.results);
-      const step = r.step;
-      const rescued = r.ok && record.rescued;
-      const breakBefore: BreakBefore = step.newRun ? (pendingBreak ?? 'signature') : null;
-      pendingBreak = null;
-      if (b.identicalResultRepeat) identicalResultRepeats++;
-      else if (b.repeatNotEvaluated) repeatsNotEvaluated++;
-      if (rescued) repeatsRescued++;
-      batches[arg] = {
-        index: arg,
-        messageIndex: b.messageIndex,
-        calls: b.calls,
-        signature: b.signature,
-        observation: step.observation,
-        costly: b.costly,
-        threshold: step.threshold,
-        ceiling: step.ceiling,
-        exempt: step.exempt,
-        count: step.count,
-        total: step.total,
-        answersKnown: b.results !== null,
-        outcome,
-        refused: !r.ok,
-        reason: step.reason,
-        rescued,
-        identicalResultRepeat: b.identicalResultRepeat,
-        repeatNotEvaluated: b.repeatNotEvaluated,
-        breakBefore,
-      };
-      if (!r.ok && firstRefusal === null) {
-        firstRefusal = {
-          batchIndex: arg,
-          messageIndex: b.messageIndex,
-          signature: b.signature,
-          reason: step.reason ?? 'strikes',
-          note: loopNote(b.signature),
-          error400: loopError400(b.signature),
-        };
-        verdict ??= { kind: 'loop', batchIndex: arg };
-      }
-    } else if (kind === EV_PROSE) {
-      // Stagnation only decides the reference verdict, so it stops once one is known.
-      if (arg >= 0 && verdict === null) {
-        const s = stagnation.recordKey(arg);
-        if (s !== null) {
-          verdict = {
-            kind: 'stagnation',
-            messageIndex: data.eventMessage[e] as number,
-            count: s.count,
-            maxSteps: s.maxSteps,
-            note: stagnationNote(s.count, s.maxSteps),
-            error400: stagnationError400(s.count, s.maxSteps),
-          };
-        }
-      }
-    } else if (!agent || arg === 0) {
-      // Proxy: every non-assistant, non-tool message breaks. Agent: only a user message
-      // starts a fresh run (and fresh guards).
-      detector.breakRun();
-      stagnation.clear();
-      pendingBreak = BREAK_ROLES[arg] as BreakBefore;
-    }
+  constructor(private readonly config: DetectorConfig) {
+    this.strikes = config.maxRepeatedBatchSteps;
+    this.obsMax = config.maxObservationSteps;
+    this.maxStag = config.maxStagnationSteps ?? DEFAULT_MAX_STAGNATION_STEPS;
+    this.agent = config.mode === 'agent';
+    this.stagnation = new StagnationDetector(this.maxStag);
   }
 
-  const reportConfig: ReportConfig = {
-    mode: config.mode,
-    maxRepeatedBatchSteps: strikes,
-    maxObservationSteps: obsMax,
-    observationTools: config.observationTools.slice(),
-    maxStagnationSteps: maxStag,
-  };
-  return {
-    schemaVersion: 1,
-    source,
-    config: reportConfig,
-    batches,
-    firstRefusal,
-    referenceVerdict: verdict ?? { kind: 'pass' },
-    ledger: { identicalResultRepeats, repeatsNotEvaluated, repeatsRescued },
-    timing: {
-      importMs: timing?.importMs ?? 0,
-      replayMs: data.prepareMs + (now() - started),
-    },
-  };
+  /** How many batches the walk has reported so far. */
+  get batchCount(): number {
+    return this.batches.length;
+  }
+
+  /** Walks the events `prepared` holds beyond those already walked. */
+  advance(prepared: PreparedReplay): void {
+    if (!(prepared instanceof PreparedData)) {
+      throw new TypeError('evaluateReplay needs the result of prepareReplay');
+    }
+    if (this.data === null) {
+      this.data = prepared;
+      this.isObservation = classifier(prepared, this.config.observationTools);
+    } else if (this.data !== prepared) {
+      throw new TypeError('a walk continues over the prepared replay it started on');
+    }
+    const started = now();
+    const data = prepared;
+    const { strikes, obsMax, agent, detector, stagnation, batches } = this;
+    const isObservation = this.isObservation as (nameSet: number) => boolean;
+    const kinds = data.eventKind;
+    const args = data.eventArg;
+    for (let e = this.cursor; e < kinds.length; e++) {
+      const kind = kinds[e];
+      const arg = args[e] as number;
+      if (kind === EV_BATCH) {
+        const b = data.batches[arg] as PreparedBatch;
+        const r = detector.checkClassified(
+          b.signature,
+          isObservation(b.nameSet),
+          b.costly,
+          strikes,
+          obsMax,
+        );
+        const record = r.ok ? r.value : r.continuation;
+        const outcome = detector.recordResults(record, b.results);
+        const step = r.step;
+        const rescued = r.ok && record.rescued;
+        const breakBefore: BreakBefore = step.newRun ? (this.pendingBreak ?? 'signature') : null;
+        this.pendingBreak = null;
+        if (b.identicalResultRepeat) this.identicalResultRepeats++;
+        else if (b.repeatNotEvaluated) this.repeatsNotEvaluated++;
+        if (rescued) this.repeatsRescued++;
+        batches[arg] = {
+          index: arg,
+          messageIndex: b.messageIndex,
+          calls: b.calls,
+          signature: b.signature,
+          observation: step.observation,
+          costly: b.costly,
+          threshold: step.threshold,
+          ceiling: step.ceiling,
+          exempt: step.exempt,
+          count: step.count,
+          total: step.total,
+          answersKnown: b.results !== null,
+          outcome,
+          refused: !r.ok,
+          reason: step.reason,
+          rescued,
+          identicalResultRepeat: b.identicalResultRepeat,
+          repeatNotEvaluated: b.repeatNotEvaluated,
+          breakBefore,
+        };
+        if (!r.ok && this.firstRefusal === null) {
+          this.firstRefusal = {
+            batchIndex: arg,
+            messageIndex: b.messageIndex,
+            signature: b.signature,
+            reason: step.reason ?? 'strikes',
+            note: loopNote(b.signature),
+            error400: loopError400(b.signature),
+          };
+          this.verdict ??= { kind: 'loop', batchIndex: arg };
+        }
+      } else if (kind === EV_PROSE) {
+        // Stagnation only decides the reference verdict, so it stops once one is known.
+        if (arg >= 0 && this.verdict === null) {
+          const s = stagnation.recordKey(arg);
+          if (s !== null) {
+            this.verdict = {
+              kind: 'stagnation',
+              messageIndex: data.eventMessage[e] as number,
+              count: s.count,
+              maxSteps: s.maxSteps,
+              note: stagnationNote(s.count, s.maxSteps),
+              error400: stagnationError400(s.count, s.maxSteps),
+            };
+          }
+        }
+      } else if (!agent || arg === 0) {
+        // Proxy: every non-assistant, non-tool message breaks. Agent: only a user message
+        // starts a fresh run (and fresh guards).
+        detector.breakRun();
+        stagnation.clear();
+        this.pendingBreak = BREAK_ROLES[arg] as BreakBefore;
+      }
+    }
+    this.cursor = kinds.length;
+    this.spent += now() - started;
+  }
+
+  /**
+   * The report of everything walked so far. Its batch list is a copy, so a later `advance`
+   * does not change a report already handed out.
+   */
+  report(source: ReportSource, timing?: { importMs?: number }, walkMs?: number): Report {
+    const config = this.config;
+    const reportConfig: ReportConfig = {
+      mode: config.mode,
+      maxRepeatedBatchSteps: this.strikes,
+      maxObservationSteps: this.obsMax,
+      observationTools: config.observationTools.slice(),
+      maxStagnationSteps: this.maxStag,
+    };
+    return {
+      schemaVersion: 1,
+      source,
+      config: reportConfig,
+      batches: this.batches.slice(),
+      firstRefusal: this.firstRefusal,
+      referenceVerdict: this.verdict ?? { kind: 'pass' },
+      ledger: {
+        identicalResultRepeats: this.identicalResultRepeats,
+        repeatsNotEvaluated: this.repeatsNotEvaluated,
+        repeatsRescued: this.repeatsRescued,
+      },
+      timing: {
+        importMs: timing?.importMs ?? 0,
+        replayMs: (this.data?.prepareMs ?? 0) + (walkMs ?? this.spent),
+      },
+    };
+  }
 }
 
 /** Prepares and evaluates in one go (detector.md §7, report.md). */

@@ -222,6 +222,12 @@ export interface ReplayPreparer {
    * when the content is a string read from there; the answer is then kept as that slice.
    */
   push(message: ChatMessage, literal?: string | null): void;
+  /**
+   * What is prepared so far, without closing the batch still waiting for its tool results
+   * (more may follow): the same object every time, grown by later pushes, so a `ReplayWalk`
+   * can continue over it. `finish` closes that batch too.
+   */
+  settled(): PreparedReplay;
   finish(): PreparedReplay;
 }
 
@@ -426,6 +432,11 @@ export function replayPreparer(): ReplayPreparer {
         }
       }
       spent += now() - started;
+    },
+    settled(): PreparedReplay {
+      data.messageCount = pending === null ? count : pendingIndex;
+      data.prepareMs = spent;
+      return data;
     },
     finish(): PreparedReplay {
       const started = now();
