@@ -10,7 +10,8 @@ function relaxCspForDevServer(): Plugin {
   return {
     name: 'loopscope-dev-csp',
     apply: 'serve',
-    transformIndexHtml: (html) => html.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'"),
+    transformIndexHtml: (html) =>
+      html.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'"),
   };
 }
 
