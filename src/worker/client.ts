@@ -25,7 +25,6 @@ import {
   defaultYield,
   errorText,
   inputSize,
-  pageFault,
   type Evaluating,
   type ReplayClientListener,
   type ReplayClientOptions,
@@ -43,13 +42,18 @@ import {
   type WorkerFailure,
 } from './failure';
 import { unpackReport, unpackTranscript, type UnpackedTranscript, type Yield } from './lazyReport';
-import type { LoadedResponse, TestFault, TranscriptInput, WorkerResponse } from './protocol';
+import type { LoadedResponse, TranscriptInput, WorkerResponse } from './protocol';
 import { SpareWorker } from './spareWorker';
+import { pageFault, type TestFault } from './testFaults';
 import { SideChannel, type SideListener } from './zooClient';
 import type { SweepRequest, ZooParamsById } from './zooProtocol';
 
+// Set by vite.config.ts: true only in the end-to-end tests' build. Tested here, in the module
+// that uses it, so the other builds drop the branch and testFaults.ts with it.
+declare const __LOOPSCOPE_TEST_HOOKS__: boolean | undefined;
+const TEST_HOOKS = typeof __LOOPSCOPE_TEST_HOOKS__ !== 'undefined' && __LOOPSCOPE_TEST_HOOKS__;
+
 export {
-  faultFromSearch,
   inputSize,
   type AnalysisResult,
   type LoadProgress,
@@ -92,7 +96,7 @@ export class ReplayClient {
     this.loadTimeout = options.loadTimeoutMs ?? loadTimeoutMs;
     this.evaluateTimeout = options.evaluateTimeoutMs ?? evaluateTimeoutMs;
     this.yieldNow = options.yieldNow ?? defaultYield;
-    this.fault = options.fault === undefined ? pageFault() : options.fault;
+    this.fault = options.fault !== undefined ? options.fault : TEST_HOOKS ? pageFault() : null;
     const after = options.spareWorkerAfterMs;
     this.spare =
       after === undefined

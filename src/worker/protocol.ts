@@ -12,6 +12,7 @@
 import type { BatchDetails, DetectorConfig } from '../detector/index';
 import type { FormatId, ImportError } from '../import/index';
 import type { PackedReport, PackedTranscript } from './packedReport';
+import type { TestFault } from './testFaults';
 import type { SweepRequest, SweepResponse, ZooRequest, ZooWireResponse } from './zooProtocol';
 
 export type { PackedReport, PackedTranscript } from './packedReport';
@@ -31,15 +32,11 @@ export interface LoadRequest {
   readonly config: DetectorConfig;
   readonly format?: FormatId | 'auto';
   /**
-   * A fault to simulate, for end-to-end tests of the failure paths. Set only by the client,
-   * from the page's `?test-worker=` parameter, and honoured only by the worker entry; no
-   * transcript content can set it.
+   * A fault for the worker to stage (testFaults.ts), in the end-to-end tests' build only. Set
+   * only by the client and honoured only by the worker entry; no transcript content can set it.
    */
   readonly fault?: TestFault;
 }
-
-/** The simulated worker faults (see `LoadRequest.fault`). */
-export type TestFault = 'hang' | 'crash' | 'oom';
 
 /** Re-run only the detector state machine over the cached transcript with a new config. */
 export interface EvaluateRequest {
