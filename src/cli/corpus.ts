@@ -1,5 +1,5 @@
 /**
- * `loopscope a.json b.json …` (issue 7): every transcript replayed under one config, printed
+ * `loopscope a.json b.json …`: every transcript replayed under one config, printed
  * as one table (or one JSON document) with the totals. A file that cannot be read or
  * imported is a row with its error; the others still run.
  */

@@ -20,9 +20,9 @@ export class OtherAnswer {
 /**
  * A string answer read from a transcript's text, with its JSON literal there. Until the
  * signature's next occurrence the replay keeps only the literal (`kept`): a slice of the text,
- * where the decoded string is a copy. Keeping the decoded tool output alive through the young
- * generation cost ~15 % of a 100 MB replay (collector time; `npm run bench`, 754 → 620–700 ms).
- * Equal literals decode to equal strings; unequal ones are decoded and compared.
+ * where the decoded string is a copy, and keeping every decoded tool output alive through the
+ * young generation is collector time a large replay pays (see docs/benchmarks.md §5). Equal
+ * literals decode to equal strings; unequal ones are decoded and compared.
  */
 export class TextAnswer {
   constructor(

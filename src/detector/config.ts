@@ -11,8 +11,8 @@ export interface DetectorConfig {
   /** `observation_tools`: substring patterns that classify a call as read-only. */
   readonly observationTools: readonly string[];
   /**
-   * `max_stagnation_steps` (detector.md §11), used only for `Report.referenceVerdict`;
-   * absent = `DEFAULT_MAX_STAGNATION_STEPS`. Added for issue 2.
+   * `max_stagnation_steps` (docs/detector.md §11), used only for `Report.referenceVerdict`;
+   * absent = `DEFAULT_MAX_STAGNATION_STEPS`.
    */
   readonly maxStagnationSteps?: number;
 }

@@ -13,7 +13,7 @@ export interface Report {
   readonly firstRefusal: FirstRefusal | null;
   /**
    * What the reference's scan returns first for a request carrying this whole history
-   * (detector.md §7.4: stagnation is checked before the loop check). Added for issue 2.
+   * (docs/detector.md §7.4: stagnation is checked before the loop check).
    */
   readonly referenceVerdict: ReferenceVerdict;
   readonly ledger: Ledger;
@@ -36,11 +36,11 @@ export interface ReportConfig {
   readonly maxRepeatedBatchSteps: number;
   readonly maxObservationSteps: number | null;
   readonly observationTools: readonly string[];
-  /** `max_stagnation_steps` the stagnation detector ran with (detector.md §11). Added for issue 2. */
+  /** `max_stagnation_steps` the stagnation detector ran with (docs/detector.md §11). */
   readonly maxStagnationSteps: number;
 }
 
-/** The reference's first verdict over the whole history (added for issue 2). */
+/** The reference's first verdict over the whole history. */
 export type ReferenceVerdict =
   | { readonly kind: 'pass' }
   | { readonly kind: 'loop'; readonly batchIndex: number }

@@ -1,5 +1,5 @@
 /**
- * What-if threshold sweeps (issue 7): the number of refusals and the first refused batch for
+ * What-if threshold sweeps: the number of refusals and the first refused batch for
  * every (`max_repeated_batch_steps`, `max_observation_steps`) pair, from a prepared replay.
  *
  * A sweep evaluates a few hundred configs, so it does not build reports: the prepared walk is

@@ -81,7 +81,7 @@ export class ReplayClient {
   /** What `retry()` reloads after a failure. */
   private retryInput: { input: TranscriptInput; format: FormatId | 'auto' } | null = null;
   private disposed = false;
-  /** Issue 7's zoo and sweep requests, answered by the serving worker. */
+  /** Zoo and sweep requests, answered by the serving worker. */
   private readonly side = new SideChannel();
   /** The next load's worker, started ahead (see `spareWorkerAfterMs`); null when off. */
   private readonly spare: SpareWorker | null;
@@ -192,7 +192,7 @@ export class ReplayClient {
     });
   }
 
-  /** Where zoo and sweep replies go (issue 7). */
+  /** Where zoo and sweep replies go. */
   setSideListener(listener: SideListener): void {
     this.side.listener = listener;
   }

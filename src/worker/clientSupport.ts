@@ -78,8 +78,8 @@ export interface ReplayClientOptions {
   fault?: TestFault | null;
   /**
    * Start the next load's worker this many ms after a load ends, so a new transcript does not
-   * wait for a worker to boot (its script fetched, compiled and run: 45–95 ms measured in
-   * Chromium here). Undefined (the default): every load starts its own worker.
+   * wait for a worker to boot (its script fetched, compiled and run). Undefined (the default):
+   * every load starts its own worker.
    */
   spareWorkerAfterMs?: number;
 }

@@ -134,9 +134,9 @@ export interface DetailsResponse {
 }
 
 /**
- * Reply to `export`: a blob: URL of the report's JSON text, made by the worker. (The page's
- * own `URL.createObjectURL` of an 80 MB Blob made in the worker took up to 130 ms of the main
- * thread.) The worker revokes it at its next export or a minute later.
+ * Reply to `export`: a blob: URL of the report's JSON text, made by the worker, because the
+ * page's own `URL.createObjectURL` of a Blob that large is a long main-thread task. The worker
+ * revokes it at its next export or a minute later.
  */
 export interface ExportedResponse {
   readonly type: 'exported';

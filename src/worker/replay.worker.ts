@@ -26,7 +26,8 @@ const post = (reply: WorkerResponse) => {
 };
 
 const handler = createReplayHandler({
-  // The page's first frames of a new report (~0.1–0.3 s on a 2-core machine) go first.
+  // The page's first frames of a new report go first: lanes computed beside them on a small
+  // machine stretch those frames (docs/benchmarks.md §5).
   sideWorkQuietMs: 400,
   onProgress: (req, phase, done, total) =>
     post({

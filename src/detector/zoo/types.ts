@@ -1,5 +1,5 @@
 /**
- * The detector zoo's shared input and output (issue 7, "Detector zoo").
+ * The detector zoo's shared input and output.
  *
  * A transcript is turned into `ZooStep`s once (`zooInput`); every peer detector and advisory
  * lane is a pure function of those steps and its numeric parameters, returning marks that the
