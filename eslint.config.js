@@ -1,4 +1,4 @@
-// Flat config. The layer boundaries of docs/architecture are enforced here, not by memory:
+// Flat config. The layer boundaries of docs/architecture.md §2.2 are enforced here, not by memory:
 // the pure layers (detector, import) cannot reach the worker, state, UI, React or zustand,
 // and only src/state may import zustand.
 import js from '@eslint/js';

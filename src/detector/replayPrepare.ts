@@ -32,7 +32,7 @@ export interface PreparedBatch {
   readonly nameSet: number;
   readonly costly: boolean;
   /**
-   * The joined answers as a key, or null when they could not be joined (§7.5). Keys are
+   * The joined answers as a key, or null when they could not be joined (docs/detector.md §7.5). Keys are
    * only meaningful against the previous occurrence of the same signature (the only
    * comparison the reference makes): equal there exactly when the answers are equal.
    */
@@ -201,7 +201,7 @@ class CanonicalTable {
 }
 
 /**
- * Parses, hashes and joins everything in `messages` once (detector.md §7.2–§7.7). The
+ * Parses, hashes and joins everything in `messages` once (docs/detector.md §7.2–§7.7). The
  * result is evaluated under any config by `evaluateReplay`.
  */
 export function prepareReplay(messages: readonly ChatMessage[]): PreparedReplay {

@@ -5,7 +5,7 @@
  * A sweep evaluates a few hundred configs, so it does not build reports: the prepared walk is
  * first compacted into typed arrays (interned signatures, classification flags, answer keys,
  * run breaks) for the sweep's mode and patterns, then each cell is a tight loop of the
- * reference's state machine (detector.md §6) that only counts. Tests hold it equal to
+ * reference's state machine (docs/detector.md §6) that only counts. Tests hold it equal to
  * `evaluateReplay` cell by cell.
  */
 import { observationPatternFor } from './classify';

@@ -1,7 +1,7 @@
 /**
  * Builds the zoo's input from the chat-completions list, once per transcript.
  *
- * Batches follow the reference's walk (detector.md §7.3): an assistant message whose
+ * Batches follow the reference's walk (docs/detector.md §7.3): an assistant message whose
  * `tool_calls` yields at least one call (§7.2) is a batch; `tool` messages are answers; any
  * other role is a break. Answers are joined per call with the contiguous-window rule (§7.5).
  */
