@@ -1,4 +1,4 @@
-// Flat config. The layer boundaries of docs/architecture are enforced here, not by memory:
+// Flat config. The layer boundaries of docs/architecture.md §2.2 are enforced here, not by memory:
 // the pure layers (detector, import) cannot reach the worker, state, UI, React or zustand,
 // and only src/state may import zustand.
 import js from '@eslint/js';
@@ -10,24 +10,42 @@ const uiLayers = ['**/worker/**', '**/state/**', '**/ui/**', '**/cli/**'];
 const frameworks = ['react', 'react-dom', 'react-dom/*', 'zustand', 'zustand/*', '@tanstack/*'];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**', 'bench-data/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'coverage/**',
+      'test-results/**',
+      'playwright-report/**',
+      'bench-data/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-restricted-syntax': [
         'error',
-        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Transcript content is text: never build markup from it.' },
+        {
+          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+          message: 'Transcript content is text: never build markup from it.',
+        },
       ],
     },
   },
   {
     files: ['src/detector/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [...uiLayers, '**/import/**', ...frameworks] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [...uiLayers, '**/import/**', ...frameworks] },
+      ],
     },
   },
   {
@@ -39,7 +57,10 @@ export default tseslint.config(
   {
     files: ['src/worker/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['**/state/**', '**/ui/**', '**/cli/**', ...frameworks] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['**/state/**', '**/ui/**', '**/cli/**', ...frameworks] },
+      ],
     },
   },
   {
@@ -50,7 +71,13 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: ['zustand', 'zustand/*', '**/detector/replay*', '**/import/index*', '**/cli/**'],
+          patterns: [
+            'zustand',
+            'zustand/*',
+            '**/detector/replay*',
+            '**/import/index*',
+            '**/cli/**',
+          ],
         },
       ],
     },

@@ -4,7 +4,8 @@ import { defineConfig } from '@playwright/test';
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // Several suites may run side by side on one machine: each can serve its own build on its own port.
 const port = Number(process.env.LOOPSCOPE_E2E_PORT ?? 4173);
-const outDir = process.env.LOOPSCOPE_E2E_DIST ?? 'dist/app';
+// `npm run build:e2e`'s output: the app with the worker fault hooks, which no other build has.
+const outDir = process.env.LOOPSCOPE_E2E_DIST ?? 'dist/e2e';
 
 export default defineConfig({
   testDir: 'tests/e2e',

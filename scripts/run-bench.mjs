@@ -7,12 +7,12 @@ const status = await runTs('scripts/bench/bench.ts', process.argv.slice(2), [
   '--expose-gc',
   '--max-old-space-size=8192',
 ]);
-// The what-if sweep's line (issue 7), after the main table.
+// The what-if sweep's line, after the main table.
 const sweepStatus =
   status === 0
     ? await runTs('scripts/bench/sweep.ts', process.argv.slice(2), ['--expose-gc'])
     : status;
-// The corpus replay's line (issue 7): 200 transcripts of ~100 KB, then a config-only re-run.
+// The corpus replay's line: 200 transcripts of ~100 KB, then a config-only re-run.
 const corpusStatus =
   sweepStatus === 0 ? await runTs('scripts/bench/corpus.ts', [], ['--expose-gc']) : sweepStatus;
 process.exit(corpusStatus);

@@ -98,8 +98,8 @@ async function chooseBenchFile(page, file) {
  * The floor, in a fresh browser as the import is measured (the app open and ready on its
  * sample, then the file): a fresh worker that only reads the file and `JSON.parse`s it, then
  * `JSON.parse` best of 3 in that page. Its own browser, because on a machine where touching
- * fresh memory is slow what ran before in the process changes both figures (measured here:
- * after the app's import, the page's `JSON.parse` of the 100 MB file took 253 ms, not 495).
+ * fresh memory is slow what ran before in the process changes both figures (the page's own
+ * `JSON.parse` among them; docs/benchmarks.md §4).
  */
 export async function measureFloor(file, opts) {
   const browser = await chromium.launch({ executablePath: opts.executablePath, args: opts.flags });

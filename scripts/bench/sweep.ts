@@ -1,4 +1,4 @@
-// The sweep benchmark line (issue 7): a full what-if threshold sweep (11 strike values x 31
+// The sweep benchmark line: a full what-if threshold sweep (11 strike values x 31
 // observation settings) over a cached prepared replay, against the same cells evaluated with
 // evaluateReplay. Bundled and started by scripts/run-bench.mjs after the main benchmark;
 // prints figures, never asserts on time.

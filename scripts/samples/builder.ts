@@ -1,6 +1,6 @@
 import { Prng } from '../lib/prng';
 
-/** Why a batch is expected to be refused (report.md `reason`). */
+/** Why a batch is expected to be refused (docs/report.md §3.3, `reason`). */
 export type ExpectedReason = 'strikes' | 'ceiling';
 
 /** One refusal a sample is built to produce, written into the README and asserted by tests. */

@@ -1,5 +1,5 @@
 /**
- * Answers equality (detector.md §5) and the answer join of one batch (§7.5).
+ * Answers equality (docs/detector.md §5) and the answer join of one batch (§7.5).
  *
  * The reference hashes answers with SipHash and only ever compares them for equality, and
  * only ever compares one occurrence of a batch signature with the *previous* occurrence of
@@ -12,7 +12,7 @@ import type { JsonValue } from './json/value';
 import { printJson } from './json/print';
 import { sortSmall } from './sortSmall';
 
-/** A non-string answer, keyed by serde_json's compact print (discriminant 1, §5.1). */
+/** A non-string answer, keyed by serde_json's compact print (discriminant 1, docs/detector.md §5.1). */
 export class OtherAnswer {
   constructor(readonly printed: string) {}
 }
@@ -20,9 +20,9 @@ export class OtherAnswer {
 /**
  * A string answer read from a transcript's text, with its JSON literal there. Until the
  * signature's next occurrence the replay keeps only the literal (`kept`): a slice of the text,
- * where the decoded string is a copy. Keeping the decoded tool output alive through the young
- * generation cost ~15 % of a 100 MB replay (collector time; `npm run bench`, 754 → 620–700 ms).
- * Equal literals decode to equal strings; unequal ones are decoded and compared.
+ * where the decoded string is a copy, and keeping every decoded tool output alive through the
+ * young generation is collector time a large replay pays (see docs/benchmarks.md §5). Equal
+ * literals decode to equal strings; unequal ones are decoded and compared.
  */
 export class TextAnswer {
   constructor(
@@ -45,19 +45,19 @@ export class TextAnswer {
 }
 
 /**
- * One answer (§5.1): a string is itself (discriminant 0), whether held as a string or as a
+ * One answer (docs/detector.md §5.1): a string is itself (discriminant 0), whether held as a string or as a
  * `TextAnswer`; anything else an `OtherAnswer`.
  */
 export type Answer = string | TextAnswer | OtherAnswer;
 
-/** One (pairing key, answer) pair of §5.2; the pairing key is an interned integer. */
+/** One (pairing key, answer) pair of docs/detector.md §5.2; the pairing key is an interned integer. */
 export interface AnswerPair {
   readonly key: number;
   readonly answer: Answer;
 }
 
 /**
- * The answer a tool message's `content` stands for; a missing content is null (§5.1).
+ * The answer a tool message's `content` stands for; a missing content is null (docs/detector.md §5.1).
  * `literal`: the content's JSON literal in the text, when it is a string read from one.
  */
 export function readAnswer(content: JsonValue | undefined, literal: string | null = null): Answer {
@@ -104,7 +104,7 @@ export function sortPairs(pairs: AnswerPair[]): AnswerPair[] {
   return sortSmall(pairs, byKeyThenAnswer);
 }
 
-/** Whether two sorted pair lists are the same multiset (§5.2 equality). */
+/** Whether two sorted pair lists are the same multiset (docs/detector.md §5.2). */
 export function samePairs(a: readonly AnswerPair[], b: readonly AnswerPair[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) {
@@ -131,7 +131,7 @@ export function toolWindow(messages: MessageList, i: number): [number, number] {
 }
 
 /**
- * §7.5: joins the answers of the batch at message `i` into sorted pairs. Null (none) when
+ * docs/detector.md §7.5: joins the answers of the batch at message `i` into sorted pairs. Null (none) when
  * two calls share an id, when an id repeats in the window, or when any call is unanswered.
  */
 export function joinAnswers(

@@ -1,5 +1,5 @@
 /**
- * The canonical argument representation, the "stable repr" (detector.md §3.2): compact,
+ * The canonical argument representation, the "stable repr" (docs/detector.md §3.2): compact,
  * keys sorted by UTF-8 bytes, serde number format, and every value at depth ≥ 16 replaced
  * by the sentinel `"..."`. It is only ever hashed, never parsed back.
  */

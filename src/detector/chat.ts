@@ -1,7 +1,7 @@
 import type { JsonValue } from './json/value';
 
 /**
- * One message of the chat-completions list that the replay walks (detector.md §7).
+ * One message of the chat-completions list that the replay walks (docs/detector.md §7).
  *
  * Every importer maps its format to these. The four fields are kept as raw JSON values,
  * exactly as an OpenAI-style request body would carry them, so the reference's rules

@@ -1,4 +1,4 @@
-/** The two batch classifiers (detector.md §4). */
+/** The two batch classifiers (docs/detector.md §4). */
 
 /** The fixed list of tools that are not free to repeat (§4.2). */
 export const COSTLY_TOOL_PATTERNS: readonly string[] = Object.freeze([

@@ -1,7 +1,7 @@
 /** Replay mode: the proxy's history scan, or the agent path (a fresh detector per user turn). */
 export type ReplayMode = 'proxy' | 'agent';
 
-/** The detector settings a replay runs with (detector.md §10, report.md `config`). */
+/** The detector settings a replay runs with (docs/detector.md §10, docs/report.md §3.2). */
 export interface DetectorConfig {
   readonly mode: ReplayMode;
   /** `max_repeated_batch_steps`: the strike threshold. */
@@ -11,13 +11,13 @@ export interface DetectorConfig {
   /** `observation_tools`: substring patterns that classify a call as read-only. */
   readonly observationTools: readonly string[];
   /**
-   * `max_stagnation_steps` (detector.md §11), used only for `Report.referenceVerdict`;
-   * absent = `DEFAULT_MAX_STAGNATION_STEPS`. Added for issue 2.
+   * `max_stagnation_steps` (docs/detector.md §11), used only for `Report.referenceVerdict`;
+   * absent = `DEFAULT_MAX_STAGNATION_STEPS`.
    */
   readonly maxStagnationSteps?: number;
 }
 
-/** The reference's 26 default `observation_tools`, in its order (detector.md §10). */
+/** The reference's 26 default `observation_tools`, in its order (docs/detector.md §10). */
 export const DEFAULT_OBSERVATION_TOOLS: readonly string[] = Object.freeze([
   'snapshot',
   'screenshot',
@@ -55,7 +55,7 @@ export const DEFAULT_CONFIG: DetectorConfig = Object.freeze({
   observationTools: DEFAULT_OBSERVATION_TOOLS,
 });
 
-/** The reference's default `max_stagnation_steps` (detector.md §10, §11). */
+/** The reference's default `max_stagnation_steps` (docs/detector.md §10, §11). */
 export const DEFAULT_MAX_STAGNATION_STEPS = 5;
 
 /** Whether two configs give the same report (an absent stagnation limit is the default). */

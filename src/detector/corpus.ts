@@ -1,5 +1,5 @@
 /**
- * The corpus view's arithmetic (issue 7): one transcript's verdict boiled down from its
+ * The corpus view's arithmetic: one transcript's verdict boiled down from its
  * report, the totals over many, and what a config did to the corpus against the defaults.
  * Pure: the corpus worker, the UI and the CLI all call these.
  */

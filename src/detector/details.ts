@@ -1,6 +1,6 @@
 /**
  * Details on demand for one batch (the UI's details panel, the CLI): each call's arguments
- * as sent, pretty and canonical, and the tool answers of its window (detector.md §7.5).
+ * as sent, pretty and canonical, and the tool answers of its window (docs/detector.md §7.5).
  */
 import { toolWindow } from './answers';
 import { canonicalArgs } from './canonical';

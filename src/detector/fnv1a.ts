@@ -1,5 +1,5 @@
 /**
- * FNV-1a 64 over the UTF-8 bytes of a string (detector.md §3.1).
+ * FNV-1a 64 over the UTF-8 bytes of a string (docs/detector.md §3.1).
  *
  * The 64-bit state is kept as two 32-bit halves so the per-byte loop needs no BigInt and
  * stays in int32 arithmetic. The prime is 2^40 + 0x1b3, so `h * prime mod 2^64` is

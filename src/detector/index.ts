@@ -1,5 +1,5 @@
 /**
- * The only public surface of the detector core (notes/contracts.md §A). Everything the
+ * The only public surface of the detector core (docs/architecture.md §4.1). Everything the
  * worker, the CLI, the importer and the UI need from `src/detector` is exported here.
  */
 export * from './json/value';

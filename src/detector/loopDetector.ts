@@ -1,5 +1,5 @@
 /**
- * `LoopDetector`, the reference's state machine (detector.md §6): one optional run of
+ * `LoopDetector`, the reference's state machine (docs/detector.md §6): one optional run of
  * identical batch signatures with a strike count (reset when the answers change) and a
  * total (never reset), checked before a batch runs and told its answers afterwards.
  */

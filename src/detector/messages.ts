@@ -1,5 +1,5 @@
 /**
- * The reference's user-visible texts, verbatim (detector.md §8.3, §8.4): the note appended
+ * The reference's user-visible texts, verbatim (docs/detector.md §8.3, §8.4): the note appended
  * in `note` mode and the HTTP 400 message in `refuse` mode.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Would the reference proxy scan this body, or fail open (detector.md §7.1)? Loopscope
+ * Would the reference proxy scan this body, or fail open (docs/detector.md §7.1)? Loopscope
  * analyses leniently either way; this says when the reference guard would have been off.
  */
 import type { JsonDiagnostics, ParsedJson } from './json/parse';

@@ -1,6 +1,6 @@
 /**
- * The hand-off (issue 7): a Loopscope config written as the reference's own settings, so a
- * person can apply what they found. The keys and where they apply are detector.md §10: the
+ * The hand-off: a Loopscope config written as the reference's own settings, so a
+ * person can apply what they found. The keys and where they apply are docs/detector.md §10: the
  * agent path reads them from `AgentConfig` (overridable through `from_user_params`); the
  * proxy always runs `AgentConfig::default()` and exposes only `loop_guard_mode` and
  * `max_stagnation_steps`.

@@ -1,5 +1,5 @@
 /**
- * The config-dependent half of the replay (detector.md §7, report.md): a tight walk over
+ * The config-dependent half of the replay (docs/detector.md §7, docs/report.md §3): a tight walk over
  * the prepared events through the `LoopDetector`, in proxy or agent mode, continuing past
  * refusals, with the stagnation detector run alongside for `referenceVerdict`.
  */
@@ -238,7 +238,7 @@ export class ReplayWalk {
   }
 }
 
-/** Prepares and evaluates in one go (detector.md §7, report.md). */
+/** Prepares and evaluates in one go (docs/detector.md §7, docs/report.md §3). */
 export function replay(
   messages: readonly ChatMessage[],
   config: DetectorConfig,

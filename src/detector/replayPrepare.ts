@@ -32,7 +32,7 @@ export interface PreparedBatch {
   readonly nameSet: number;
   readonly costly: boolean;
   /**
-   * The joined answers as a key, or null when they could not be joined (§7.5). Keys are
+   * The joined answers as a key, or null when they could not be joined (docs/detector.md §7.5). Keys are
    * only meaningful against the previous occurrence of the same signature (the only
    * comparison the reference makes): equal there exactly when the answers are equal.
    */
@@ -201,7 +201,7 @@ class CanonicalTable {
 }
 
 /**
- * Parses, hashes and joins everything in `messages` once (detector.md §7.2–§7.7). The
+ * Parses, hashes and joins everything in `messages` once (docs/detector.md §7.2–§7.7). The
  * result is evaluated under any config by `evaluateReplay`.
  */
 export function prepareReplay(messages: readonly ChatMessage[]): PreparedReplay {
@@ -212,7 +212,7 @@ export function prepareReplay(messages: readonly ChatMessage[]): PreparedReplay 
 
 /**
  * `prepareReplay` one message at a time, in order, so a reader can hand over each message as it
- * parses it and let it go (issue 5: no whole tree of a large transcript). A batch is prepared
+ * parses it and let it go (no whole tree of a large transcript). A batch is prepared
  * once the next message that is not a tool result arrives, or at `finish`; only its own
  * message and tool results are held until then.
  */
@@ -241,7 +241,7 @@ export function replayPreparer(): ReplayPreparer {
   // its map by the string. A call signature (`name:` + 16 hex digits) can only equal another
   // call's if two canonical forms share a hash, and a joined one only if the name holds '|';
   // so until a hash is shared, call signatures of '|'-free names take a fresh id without a
-  // string-keyed map (which costs ~1 µs an entry at 100k entries).
+  // string-keyed map, which grows costly per entry at 100k entries.
   const sigIds = new Map<string, number>();
   const sigStrings: string[] = [];
   let exact = false;

@@ -1,7 +1,7 @@
 import type { ReplayMode } from './config';
 
 /**
- * The report: the one shape that leaves the detector core (spec/report.md). The worker
+ * The report: the one shape that leaves the detector core (docs/report.md). The worker
  * sends it to the UI, the CLI prints it with `--json`, the UI exports it. Fields may be
  * added, never renamed or repurposed.
  */
@@ -13,7 +13,7 @@ export interface Report {
   readonly firstRefusal: FirstRefusal | null;
   /**
    * What the reference's scan returns first for a request carrying this whole history
-   * (detector.md §7.4: stagnation is checked before the loop check). Added for issue 2.
+   * (docs/detector.md §7.4: stagnation is checked before the loop check).
    */
   readonly referenceVerdict: ReferenceVerdict;
   readonly ledger: Ledger;
@@ -27,7 +27,7 @@ export interface ReportSource {
   readonly messages: number;
   /** Import warnings a user should see. */
   readonly warnings: readonly string[];
-  /** Whether the reference proxy would scan this body, or fail open and why (detector.md §7.1). */
+  /** Whether the reference proxy would scan this body, or fail open and why (docs/detector.md §7.1). */
   readonly referenceScan: 'scanned' | { readonly failOpen: string };
 }
 
@@ -36,11 +36,11 @@ export interface ReportConfig {
   readonly maxRepeatedBatchSteps: number;
   readonly maxObservationSteps: number | null;
   readonly observationTools: readonly string[];
-  /** `max_stagnation_steps` the stagnation detector ran with (detector.md §11). Added for issue 2. */
+  /** `max_stagnation_steps` the stagnation detector ran with (docs/detector.md §11). */
   readonly maxStagnationSteps: number;
 }
 
-/** The reference's first verdict over the whole history (added for issue 2). */
+/** The reference's first verdict over the whole history. */
 export type ReferenceVerdict =
   | { readonly kind: 'pass' }
   | { readonly kind: 'loop'; readonly batchIndex: number }
@@ -49,16 +49,16 @@ export type ReferenceVerdict =
       readonly messageIndex: number;
       readonly count: number;
       readonly maxSteps: number;
-      /** The reference's stagnation note (detector.md §8.3). */
+      /** The reference's stagnation note (docs/detector.md §8.3). */
       readonly note: string;
-      /** The reference's stagnation 400 message (detector.md §8.4). */
+      /** The reference's stagnation 400 message (docs/detector.md §8.4). */
       readonly error400: string;
     };
 
 export interface CallReport {
   readonly id: string;
   readonly name: string;
-  /** Per-call signature `name:hhhhhhhhhhhhhhhh` (detector.md §3.3). */
+  /** Per-call signature `name:hhhhhhhhhhhhhhhh` (docs/detector.md §3.3). */
   readonly signature: string;
 }
 
@@ -77,7 +77,7 @@ export interface BatchReport {
   /** Index of the assistant message in the imported messages. */
   readonly messageIndex: number;
   readonly calls: readonly CallReport[];
-  /** Batch signature (detector.md §3.3). */
+  /** Batch signature (docs/detector.md §3.3). */
   readonly signature: string;
   /** is_observation_batch. */
   readonly observation: boolean;
@@ -102,9 +102,9 @@ export interface BatchReport {
   readonly reason: RefusalReason | null;
   /** total > threshold but not refused. */
   readonly rescued: boolean;
-  /** Ledger bit (detector.md §7.7). */
+  /** Ledger bit (docs/detector.md §7.7). */
   readonly identicalResultRepeat: boolean;
-  /** Ledger bit (detector.md §7.7). */
+  /** Ledger bit (docs/detector.md §7.7). */
   readonly repeatNotEvaluated: boolean;
   readonly breakBefore: BreakBefore;
 }
@@ -114,9 +114,9 @@ export interface FirstRefusal {
   readonly messageIndex: number;
   readonly signature: string;
   readonly reason: RefusalReason;
-  /** The note the reference appends in `note` mode (detector.md §8.3). */
+  /** The note the reference appends in `note` mode (docs/detector.md §8.3). */
   readonly note: string;
-  /** The message of the reference's HTTP 400 body in `refuse` mode (detector.md §8.4). */
+  /** The message of the reference's HTTP 400 body in `refuse` mode (docs/detector.md §8.4). */
   readonly error400: string;
 }
 

@@ -1,4 +1,4 @@
-/** Per-call and batch signatures (detector.md §3.3). */
+/** Per-call and batch signatures (docs/detector.md §3.3). */
 import { canonicalArgs } from './canonical';
 import { fnv1a64Hex } from './fnv1a';
 import { compareUtf8 } from './json/utf8order';

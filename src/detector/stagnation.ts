@@ -1,5 +1,5 @@
 /**
- * The stagnation detector (detector.md §11): counts how often the same assistant prose
+ * The stagnation detector (docs/detector.md §11): counts how often the same assistant prose
  * occurs in a sliding window of the last `max(maxSteps × 4, 1)` recorded turns.
  */
 

@@ -1,11 +1,11 @@
 /**
- * What-if threshold sweeps (issue 7): the number of refusals and the first refused batch for
+ * What-if threshold sweeps: the number of refusals and the first refused batch for
  * every (`max_repeated_batch_steps`, `max_observation_steps`) pair, from a prepared replay.
  *
  * A sweep evaluates a few hundred configs, so it does not build reports: the prepared walk is
  * first compacted into typed arrays (interned signatures, classification flags, answer keys,
  * run breaks) for the sweep's mode and patterns, then each cell is a tight loop of the
- * reference's state machine (detector.md §6) that only counts. Tests hold it equal to
+ * reference's state machine (docs/detector.md §6) that only counts. Tests hold it equal to
  * `evaluateReplay` cell by cell.
  */
 import { observationPatternFor } from './classify';

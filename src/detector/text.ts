@@ -1,4 +1,4 @@
-/** The text of an assistant message, as fed to the stagnation detector (detector.md §7.6). */
+/** The text of an assistant message, as fed to the stagnation detector (docs/detector.md §7.6). */
 import { isJsonObject, type JsonValue } from './json/value';
 
 /**

@@ -1,6 +1,6 @@
 /**
  * Reading the tool calls of an assistant message the way the proxy's wire layer does
- * (detector.md §7.2, §3.5).
+ * (docs/detector.md §7.2, §3.5).
  */
 import { isJsonObject, type JsonValue } from './json/value';
 import { parseJsonStrict } from './json/parse';

@@ -47,7 +47,7 @@ interface Pending {
  * Accumulates the chat-completions list for formats that are not already in it.
  *
  * It keeps the calls of the newest assistant turn so results without an id can be
- * paired the way the research note prescribes (by id, then by name in call order,
+ * paired as docs/formats.md §3 describes (by id, then by name in call order,
  * then by position), and so a format that splits one reply over several records
  * (Claude Code) can merge them back into one batch.
  */

@@ -1,5 +1,5 @@
 /**
- * The OpenAI chat import of a whole document read one message at a time (issue 5): the
+ * The OpenAI chat import of a whole document read one message at a time: the
  * document's top level is checked here by hand, every value in it is read where it stands by the
  * same lenient parser, and each message goes to the caller as soon as it is read, then is let
  * go. The whole tree of a 100 MB transcript is never built, and what is read dies young.

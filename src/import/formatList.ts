@@ -69,7 +69,7 @@ export const FORMATS: readonly FormatInfo[] = Object.freeze([
   {
     id: 'inspect',
     label: 'Inspect AI eval log',
-    description: 'An Inspect .eval archive or .json log (the first sample).',
+    description: 'An Inspect .eval archive or .json log: each sample and epoch a conversation.',
   },
   {
     id: 'langchain',

@@ -67,7 +67,7 @@ const ANTHROPIC_BLOCKS = new Set([
 ]);
 
 /**
- * Decides a document's format from its content (research note §15): specific
+ * Decides a document's format from its content (docs/formats.md §2): specific
  * envelopes first, then the dialect of a message list.
  */
 export function sniff(doc: Doc): Sniffed {
@@ -216,7 +216,7 @@ function sniffLineRecords(head: JsonValue[]): FormatId | null {
   return null;
 }
 
-/** The dialect of a list of `{role, …}` messages (research note §15 step 4). */
+/** The dialect of a list of `{role, …}` messages (docs/formats.md §2 step 4). */
 export function messageListDialect(msgs: readonly JsonValue[]): FormatId {
   const fold = new DialectFold();
   for (const m of msgs) if (fold.add(m)) break;

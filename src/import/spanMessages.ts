@@ -1,5 +1,5 @@
 /**
- * A transcript's messages kept as places in the text instead of parsed trees (issue 5: the
+ * A transcript's messages kept as places in the text instead of parsed trees (the
  * worker keeps positions, not a second copy of every message). Each message is parsed again
  * from its span when it is read: the details of one batch, or the detector lanes' single walk.
  *

@@ -36,7 +36,7 @@ export interface Imported {
   messages: ChatMessage[];
   /** What the mapping invented or dropped, one sentence each. */
   warnings: string[];
-  /** Whether the reference proxy would scan this body, or fail open and why (detector.md §7.1). */
+  /** Whether the reference proxy would scan this body, or fail open and why (docs/detector.md §7.1). */
   referenceScan: 'scanned' | { failOpen: string };
   /** The text the messages' spans index, when each can be rebuilt from it (`FormatOutput`). */
   spanText?: string;

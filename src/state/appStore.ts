@@ -19,8 +19,8 @@ function safeStorage(): AppDeps['storage'] {
 let pendingHash: string | null = null;
 
 /**
- * Writes the config to the URL after the current task: replaceState costs up to ~20 ms, which
- * the keystroke that changed the config should not wait for; a burst of changes writes once.
+ * Writes the config to the URL after the current task: replaceState is slow enough that the
+ * keystroke that changed the config should not wait for it; a burst of changes writes once.
  */
 function writeHashSoon(hash: string): void {
   const scheduled = pendingHash !== null;

@@ -131,7 +131,7 @@ export function parseStoredConfig(text: string | null): ConfigParse {
   return parseConfigText(text, 'this browser’s storage');
 }
 
-/** Serialises a config for localStorage and for "Export config" (report.md `config` shape). */
+/** Serialises a config for localStorage and for "Export config" (docs/report.md §3.2 shape). */
 export function configToJson(c: DetectorConfig): string {
   return JSON.stringify(
     {

@@ -32,7 +32,7 @@ export interface ClientPort {
   cancel(): boolean;
   /** The report for `config` as the export file's blob: URL (optional for fakes). */
   exportReport?(config: DetectorConfig): Promise<string | null>;
-  /** Issue 7 (optional so simple fakes need not have them): zoo lanes and threshold sweeps. */
+  /** Zoo lanes and threshold sweeps (optional so simple fakes need not have them). */
   setSideListener?(listener: SideListener): void;
   zoo?(params: ZooParamsById): void;
   sweep?(config: SweepRequest['config']): void;

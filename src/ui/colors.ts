@@ -76,7 +76,7 @@ const hashedCache: Record<ThemeName, readonly string[] | null> = { light: null, 
  * Every hashed colour of a theme (3 bands × 720 hues), computed together: on first use, or
  * earlier in idle time (`primeSignatureColors`), so a new transcript's first frame, which
  * colours up to ~1,000 signatures, finds every colour made (filling the table slot by slot
- * there cost 10–17 ms of that frame at 100k batches).
+ * there would take a large share of that frame at 100k batches).
  */
 function hashedTable(theme: ThemeName): readonly string[] {
   const hit = hashedCache[theme];

@@ -25,7 +25,6 @@ import {
   defaultYield,
   errorText,
   inputSize,
-  pageFault,
   type Evaluating,
   type LoadChoice,
   type ReplayClientListener,
@@ -44,14 +43,19 @@ import {
   type WorkerFailure,
 } from './failure';
 import { unpackReport, unpackTranscript, type UnpackedTranscript, type Yield } from './lazyReport';
-import type { LoadedResponse, TestFault, TranscriptInput, WorkerResponse } from './protocol';
+import type { LoadedResponse, TranscriptInput, WorkerResponse } from './protocol';
 import { SpareWorker } from './spareWorker';
+import { pageFault, type TestFault } from './testFaults';
 import { SideChannel, type SideListener } from './zooClient';
 import type { SweepRequest, ZooParamsById } from './zooProtocol';
 
+// Set by vite.config.ts: true only in the end-to-end tests' build. Tested here, in the module
+// that uses it, so the other builds drop the branch and testFaults.ts with it.
+declare const __LOOPSCOPE_TEST_HOOKS__: boolean | undefined;
+const TEST_HOOKS = typeof __LOOPSCOPE_TEST_HOOKS__ !== 'undefined' && __LOOPSCOPE_TEST_HOOKS__;
+
 export {
   AUTO_CHOICE,
-  faultFromSearch,
   inputSize,
   type AnalysisResult,
   type LoadChoice,
@@ -80,7 +84,7 @@ export class ReplayClient {
   /** What `retry()` reloads after a failure. */
   private retryInput: { input: TranscriptInput; choice: LoadChoice } | null = null;
   private disposed = false;
-  /** Issue 7's zoo and sweep requests, answered by the serving worker. */
+  /** Zoo and sweep requests, answered by the serving worker. */
   private readonly side = new SideChannel();
   /** The next load's worker, started ahead (see `spareWorkerAfterMs`); null when off. */
   private readonly spare: SpareWorker | null;
@@ -95,7 +99,7 @@ export class ReplayClient {
     this.loadTimeout = options.loadTimeoutMs ?? loadTimeoutMs;
     this.evaluateTimeout = options.evaluateTimeoutMs ?? evaluateTimeoutMs;
     this.yieldNow = options.yieldNow ?? defaultYield;
-    this.fault = options.fault === undefined ? pageFault() : options.fault;
+    this.fault = options.fault !== undefined ? options.fault : TEST_HOOKS ? pageFault() : null;
     const after = options.spareWorkerAfterMs;
     this.spare =
       after === undefined
@@ -193,7 +197,7 @@ export class ReplayClient {
     });
   }
 
-  /** Where zoo and sweep replies go (issue 7). */
+  /** Where zoo and sweep replies go. */
   setSideListener(listener: SideListener): void {
     this.side.listener = listener;
   }

@@ -6,12 +6,12 @@ import type { DetectorConfig, Report } from '../detector/index';
 import type { FormatId } from '../import/index';
 import type { WorkerFailure } from './failure';
 import type { UnpackedTranscript, Yield } from './lazyReport';
+import type { TestFault } from './testFaults';
 import type {
   AnalysisError,
   ConversationSummary,
   DetailsResponse,
   LoadPhase,
-  TestFault,
   TranscriptInput,
   WorkerRequest,
   WorkerResponse,
@@ -85,12 +85,15 @@ export interface ReplayClientOptions {
   evaluateTimeoutMs?: (batches: number) => number;
   /** How unpacking gives the event loop a turn (tests pass an immediate one). */
   yieldNow?: Yield;
-  /** A simulated fault for end-to-end tests; defaults to the page's `?test-worker=`. */
+  /**
+   * A fault for the worker to stage (testFaults.ts). The end-to-end tests' build defaults it
+   * from the page's URL; every other build has none.
+   */
   fault?: TestFault | null;
   /**
    * Start the next load's worker this many ms after a load ends, so a new transcript does not
-   * wait for a worker to boot (its script fetched, compiled and run: 45–95 ms measured in
-   * Chromium here). Undefined (the default): every load starts its own worker.
+   * wait for a worker to boot (its script fetched, compiled and run). Undefined (the default):
+   * every load starts its own worker.
    */
   spareWorkerAfterMs?: number;
 }
@@ -137,17 +140,6 @@ export function defaultWorker(): WorkerLike {
     type: 'module',
     name: 'loopscope-replay',
   }) as unknown as WorkerLike;
-}
-
-/** Reads `?test-worker=hang|crash|oom` (end-to-end tests of the failure paths). */
-export function faultFromSearch(search: string): TestFault | null {
-  const v = new URLSearchParams(search).get('test-worker');
-  return v === 'hang' || v === 'crash' || v === 'oom' ? v : null;
-}
-
-export function pageFault(): TestFault | null {
-  const loc = (globalThis as { location?: { search?: unknown } }).location;
-  return typeof loc?.search === 'string' ? faultFromSearch(loc.search) : null;
 }
 
 /** A turn of the event loop without setTimeout's clamping. */

@@ -74,7 +74,7 @@ export interface ReplayHandler {
  */
 const EXPORT_URL_MS = 60_000;
 
-/** Batches per slice of an export's JSON (in Node at 100k batches ~5 ms each, at most ~20). */
+/** Batches per slice of an export's JSON: slices short enough for a config change to wait little. */
 const EXPORT_SLICE = 1000;
 
 /** Called as a load moves through its phases (and every few MB while reading a file). */
@@ -105,9 +105,9 @@ function messageOf(e: unknown): string {
 }
 
 /**
- * Reads a Blob whole. Measured in Chromium on a 100 MB file: one `arrayBuffer()` takes
- * 0.45–0.8 s, while 8 MB slices take 1.2–1.7 s and `stream()`'s 64 KB chunks about 0.9 s,
- * so progress is reported once the bytes are in rather than bought with a slower read.
+ * Reads a Blob whole: one `arrayBuffer()` is faster than reading it in slices or through
+ * `stream()` (docs/benchmarks.md §5), so progress is reported once the bytes are in rather
+ * than bought with a slower read.
  */
 async function readBlob(
   blob: Blob,
@@ -173,7 +173,7 @@ async function readInput(
 /** Creates a handler with its own transcript cache (one per worker). */
 export function createReplayHandler(options: ReplayHandlerOptions = {}): ReplayHandler {
   let current: Loaded | null = null;
-  // Issue 7: zoo lanes and threshold sweeps over the same cached transcript.
+  // Zoo lanes and threshold sweeps over the same cached transcript.
   const zoo = createZooHandler();
   const progress: ProgressSink = options.onProgress ?? (() => undefined);
   const quietMs = options.sideWorkQuietMs ?? 0;

@@ -1,8 +1,8 @@
 /**
  * A `Report` over packed columns whose batch objects are built when read.
  *
- * Rebuilding 100k `BatchReport` objects for every config change cost 120–230 ms of garbage
- * collection on the main thread, yet the views read only the rows on screen: the table draws
+ * Rebuilding 100k `BatchReport` objects for every config change would be a long main-thread
+ * task of garbage collection, yet the views read only the rows on screen: the table draws
  * a window, the timeline and the counts read the packed columns (reportColumns.ts). So a
  * report's `batches` is an array proxy: `batches[i]` builds batch `i` on first read and keeps
  * it; `length`, iteration, `JSON.stringify` and every array method behave as on a plain array
@@ -48,7 +48,7 @@ export async function unpackTranscript(
   yieldNow: Yield,
 ): Promise<UnpackedTranscript> {
   // Strings are cut from the one packed string when read, not all up front: 300k slices
-  // made on arrival survived into the old generation and cost the main thread long
+  // made on arrival would survive into the old generation and cost the main thread long
   // scavenges. What the views show is a few hundred of them.
   const ends = t.stringEnds;
   const str = (i: number): string =>

@@ -36,8 +36,8 @@ export interface PackedTranscript {
   /**
    * Every distinct string, concatenated, as UTF-16 code units: one byte each when all of them
    * are below 256, else two. `stringEnds[i]` is where string `i` ends, in code units. Sent
-   * as a transferred buffer, not a string: the main thread paid ~40 ms to receive a 7.8 MB
-   * string (100k batches), and nothing for a buffer; it cuts the few strings it shows.
+   * as a transferred buffer, not a string: receiving a string of megabytes costs the main
+   * thread a copy, a buffer nothing; it cuts the few strings it shows.
    */
   readonly stringUnits: Uint8Array | Uint16Array;
   readonly stringEnds: Int32Array;

@@ -12,6 +12,7 @@
 import type { BatchDetails, DetectorConfig } from '../detector/index';
 import type { FormatId, ImportError } from '../import/index';
 import type { PackedReport, PackedTranscript } from './packedReport';
+import type { TestFault } from './testFaults';
 import type { SweepRequest, SweepResponse, ZooRequest, ZooWireResponse } from './zooProtocol';
 
 export type { PackedReport, PackedTranscript } from './packedReport';
@@ -35,15 +36,11 @@ export interface LoadRequest {
   /** How to read Cline's text tool results (default as sent: user turns). */
   readonly clineResults?: 'user' | 'tool';
   /**
-   * A fault to simulate, for end-to-end tests of the failure paths. Set only by the client,
-   * from the page's `?test-worker=` parameter, and honoured only by the worker entry; no
-   * transcript content can set it.
+   * A fault for the worker to stage (testFaults.ts), in the end-to-end tests' build only. Set
+   * only by the client and honoured only by the worker entry; no transcript content can set it.
    */
   readonly fault?: TestFault;
 }
-
-/** The simulated worker faults (see `LoadRequest.fault`). */
-export type TestFault = 'hang' | 'crash' | 'oom';
 
 /** Re-run only the detector state machine over the cached transcript with a new config. */
 export interface EvaluateRequest {
@@ -155,9 +152,9 @@ export interface DetailsResponse {
 }
 
 /**
- * Reply to `export`: a blob: URL of the report's JSON text, made by the worker. (The page's
- * own `URL.createObjectURL` of an 80 MB Blob made in the worker took up to 130 ms of the main
- * thread.) The worker revokes it at its next export or a minute later.
+ * Reply to `export`: a blob: URL of the report's JSON text, made by the worker, because the
+ * page's own `URL.createObjectURL` of a Blob that large is a long main-thread task. The worker
+ * revokes it at its next export or a minute later.
  */
 export interface ExportedResponse {
   readonly type: 'exported';

@@ -4,7 +4,13 @@
 import { createReplayHandler } from './handle';
 import { transferablesOf } from './packedReport';
 import { laneTransferables } from './zooPacked';
-import type { LoadRequest, WorkerRequest, WorkerResponse } from './protocol';
+import type { WorkerRequest, WorkerResponse } from './protocol';
+import { stageFault } from './testFaults';
+
+// Set by vite.config.ts: true only in the end-to-end tests' build. Tested here, in the module
+// that uses it, so the other builds drop the branch and testFaults.ts with it.
+declare const __LOOPSCOPE_TEST_HOOKS__: boolean | undefined;
+const TEST_HOOKS = typeof __LOOPSCOPE_TEST_HOOKS__ !== 'undefined' && __LOOPSCOPE_TEST_HOOKS__;
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const post = (reply: WorkerResponse) => {
@@ -20,7 +26,8 @@ const post = (reply: WorkerResponse) => {
 };
 
 const handler = createReplayHandler({
-  // The page's first frames of a new report (~0.1–0.3 s on a 2-core machine) go first.
+  // The page's first frames of a new report go first: lanes computed beside them on a small
+  // machine stretch those frames (docs/benchmarks.md §5).
   sideWorkQuietMs: 400,
   onProgress: (req, phase, done, total) =>
     post({
@@ -33,26 +40,9 @@ const handler = createReplayHandler({
     }),
 });
 
-/**
- * The end-to-end tests' simulated faults (`LoadRequest.fault`), for file loads only so the
- * app's start-up sample still loads. Returns true when the request must not be handled.
- */
-function simulateFault(req: LoadRequest): boolean {
-  if (req.fault === undefined || req.input.kind !== 'blob') return false;
-  switch (req.fault) {
-    case 'hang':
-      return true; // never answer: the client's watchdog must stop us
-    case 'crash':
-      throw new Error('simulated crash (test-worker=crash)');
-    case 'oom':
-      // A real engine limit, uncaught, as a huge transcript would hit one.
-      return 'x'.repeat(2 ** 31).length > 0;
-  }
-}
-
 scope.onmessage = (event: MessageEvent<WorkerRequest>) => {
   const req = event.data;
-  if (req.type === 'load' && simulateFault(req)) return;
+  if (TEST_HOOKS && req.type === 'load' && stageFault(req)) return;
   void handler.handle(req).then(post);
 };
 

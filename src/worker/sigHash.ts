@@ -1,8 +1,8 @@
 /**
  * The 32-bit hash that picks a signature's colour (src/ui/colors.ts). It lives here so the
- * worker can hash every signature as it packs a transcript: the main thread's first paint of
- * a 100k-batch result used to cut ~1,000 signature texts out of the string table and hash
- * them, ~15 ms of a frame.
+ * worker can hash every signature as it packs a transcript, sparing the main thread's first
+ * paint of a 100k-batch result from cutting ~1,000 signature texts out of the string table
+ * and hashing them within one frame.
  */
 
 /** FNV-1a 32 over UTF-16 code units with a murmur3 finaliser (signatures differ only in a few trailing hex digits). */

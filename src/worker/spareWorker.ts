@@ -1,7 +1,7 @@
 /**
  * The next load's worker, started ahead: a while after a load ends (landed, failed or
  * cancelled) so a new transcript does not wait for a worker to boot (its script fetched,
- * compiled and run: 45–95 ms measured in Chromium here). Not at once, because a load that lands
+ * compiled and run). Not at once, because a load that lands
  * leaves the serving worker computing the detector lanes and the page drawing, and on a small
  * machine a worker booting beside them takes a core from one of the two.
  */

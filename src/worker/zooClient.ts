@@ -1,5 +1,5 @@
 /**
- * The main-thread side of issue 7's worker messages: zoo and sweep requests ride on the
+ * The main-thread side of the zoo's and the sweep's worker messages: zoo and sweep requests ride on the
  * replay client's worker and transcript. Latest wins per type, and a reply about another
  * transcript than the one the client holds is dropped.
  */

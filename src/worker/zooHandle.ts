@@ -1,5 +1,5 @@
 /**
- * The worker side of issue 7: zoo lanes and threshold sweeps over the transcript the replay
+ * The worker side of the zoo lanes and threshold sweeps over the transcript the replay
  * handler holds. Caches per transcript: the zoo input (built once), the lane results for the
  * last parameters (a config change only re-compares them with the new report) and the sweep
  * for the last mode and patterns.
@@ -83,9 +83,9 @@ export function referenceRow(report: Report, results: readonly ZooResult[]): Zoo
   };
 }
 
-/** Messages turned into zoo steps between two pauses (~10–30 ms at 100 MB). */
+/** Messages turned into zoo steps between two pauses: short slices, so queued requests wait little. */
 const INPUT_SLICE = 1000;
-/** Distinct arguments strings parsed and printed between two pauses (~10–25 ms). */
+/** Distinct arguments strings parsed and printed between two pauses (likewise). */
 const DERIVE_SLICE = 500;
 
 const noPause: Pause = () => Promise.resolve();

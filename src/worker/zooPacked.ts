@@ -1,8 +1,8 @@
 /**
  * Zoo lane results as they cross from the worker: marks as typed columns with their
  * sentences in a table of distinct strings, because a 100k-batch transcript gives lanes
- * with a mark on nearly every batch, and 100k small objects with a sentence each took the
- * main thread 200–400 ms just to deserialise. A reply to a request that already holds the
+ * with a mark on nearly every batch, and deserialising 100k small objects with a sentence
+ * each is a long main-thread task. A reply to a request that already holds the
  * current results (`ZooRequest.haveResultsId`) carries no lanes at all.
  */
 import type { ZooLevel, ZooMark, ZooResult } from '../detector/zoo/index';
@@ -77,7 +77,7 @@ const columnsOfMarks = new WeakMap<readonly ZooMark[], MarkColumns>();
 
 /**
  * The columns an unpacked marks array came from, if it came from `unpackLanes`: views that
- * count or index 100k marks read these bytes instead of walking the objects (~20 ms).
+ * count or index 100k marks read these bytes instead of walking the objects.
  */
 export function markColumnsOf(marks: readonly ZooMark[]): MarkColumns | undefined {
   return columnsOfMarks.get(marks);

@@ -1,5 +1,5 @@
 /**
- * Issue 7's worker messages: the detector zoo's lanes and the what-if threshold sweep of the
+ * The worker messages of the detector zoo's lanes and the what-if threshold sweep of the
  * transcript the worker holds. Imported into the unions of `protocol.ts`; like every request
  * they carry a `requestId` (latest wins per type) and the `dataVersion` they are about.
  */

@@ -1,9 +1,10 @@
 import { expect, openApp, root, test, waitFor } from './fixtures';
 
 /**
- * Issue 6, "the worker can fail safely": each failure is named, the last good analysis stays
- * on screen, and Retry is offered. Faults are simulated with the `?test-worker=` hook, which
- * only the worker entry honours and only for opened files (so the start-up sample loads).
+ * The worker can fail safely: each failure is named, the last good analysis stays on screen,
+ * and Retry is offered. Faults are staged with the `?test-worker=` hook (src/worker/
+ * testFaults.ts), which exists only in the end-to-end build (`npm run build:e2e`), is honoured
+ * only by the worker entry, and only for opened files (so the start-up sample loads).
  */
 const tiny = {
   name: 'tiny.json',

@@ -1,5 +1,5 @@
 /**
- * FNV-1a 64 of an arguments string's canonical form (detector.md §3.2–§3.5) in one pass
+ * FNV-1a 64 of an arguments string's canonical form (docs/detector.md §3.2–§3.5) in one pass
  * and without building the canonical string, for the replay's hot path.
  *
  * The scan records the canonical form as a list of pieces: ranges of the arguments text

@@ -1,5 +1,5 @@
 /**
- * The canonical form of an arguments string in one pass (detector.md §3.2, §3.4), for the
+ * The canonical form of an arguments string in one pass (docs/detector.md §3.2, §3.4), for the
  * replay's hot path. It gives exactly `canonicalArgs(parseJsonStrict(raw) or raw)` without
  * building a tree: containers are rendered bottom-up, and a string literal whose escapes
  * are all ones serde_json would write itself (`\" \\ \b \f \n \r \t`, no surrogates, no

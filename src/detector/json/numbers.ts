@@ -1,5 +1,5 @@
 /**
- * serde_json's number rendering, driven by the literal text (detector.md §3.2 rule 6, §3.4).
+ * serde_json's number rendering, driven by the literal text (docs/detector.md §3.2 rule 6, §3.4).
  *
  * A number's print depends on how serde_json parsed it: a u64 or i64 literal keeps its
  * digits, everything else is an f64 printed in the shortest round-trip form with the zmij

@@ -1,5 +1,5 @@
 /**
- * The lossless JSON reader (detector.md §3.4, §7.1), in two modes:
+ * The lossless JSON reader (docs/detector.md §3.4, §7.1), in two modes:
  *
  * - strict (`parseJsonStrict`): serde_json's behaviour for a `function.arguments` string.
  *   It fails on empty or trailing text, lone surrogate escapes, nesting deeper than 127
@@ -454,7 +454,7 @@ export function parseJson(text: string): Result<ParsedJson, JsonSyntaxError> {
 }
 
 /**
- * serde_json's reader for `function.arguments` strings (detector.md §3.4): fails on empty
+ * serde_json's reader for `function.arguments` strings (docs/detector.md §3.4): fails on empty
  * or whitespace-only text, trailing content, lone surrogate escapes, nesting deeper than
  * 127, leading zeros, `1.`, `.5`, `NaN`, numbers out of range. Never throws.
  */

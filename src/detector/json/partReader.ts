@@ -1,13 +1,13 @@
 /**
  * `JsonPartReader`: values read one at a time out of one large text, by the lenient reader of
- * parse.ts (issue 5).
+ * parse.ts.
  */
 import type { JsonValue } from './value';
 import { Failure, Parser, syntaxError, type JsonDiagnostics, type JsonSyntaxError } from './parse';
 
 /**
  * Reads single values out of one large text, one at a time, where they stand (the messages of a
- * transcript, each read and let go, issue 5): each read gives what `parseJson` gives for that
+ * transcript, each read and let go): each read gives what `parseJson` gives for that
  * value alone (value and diagnostics, no `topSpans`), without slicing the text. One reader keeps
  * its place in the text's escapes between reads, so reading every value in order is one pass;
  * the shared key table only takes strings V8 copies, so no slice of the text stays in it. A read

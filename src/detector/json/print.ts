@@ -1,7 +1,7 @@
 /**
  * Printing the lossless JSON model.
  *
- * `printJson` is serde_json's compact rendering of a `Value` (detector.md §5.1): no
+ * `printJson` is serde_json's compact rendering of a `Value` (docs/detector.md §5.1): no
  * whitespace, object keys sorted by UTF-8 bytes (serde_json's map is a BTreeMap), numbers
  * from their lexeme per §3.2 rule 6, no depth cap. Both printers are iterative, so a
  * 100,000-deep value prints without overflowing the stack.

@@ -1,5 +1,5 @@
 /**
- * The detector zoo (issue 7): peer detectors and advisory lanes replayed over one
+ * The detector zoo: peer detectors and advisory lanes replayed over one
  * transcript. Pure; the UI draws each lane under the timeline.
  */
 export type * from './types';

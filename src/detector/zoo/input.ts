@@ -1,7 +1,7 @@
 /**
  * Builds the zoo's input from the chat-completions list, once per transcript.
  *
- * Batches follow the reference's walk (detector.md §7.3): an assistant message whose
+ * Batches follow the reference's walk (docs/detector.md §7.3): an assistant message whose
  * `tool_calls` yields at least one call (§7.2) is a batch; `tool` messages are answers; any
  * other role is a break. Answers are joined per call with the contiguous-window rule (§7.5).
  */
@@ -208,8 +208,9 @@ export class ZooInputBuilder {
    * Once every message is read: builds the printed, then the parsed form of up to `count`
    * more distinct arguments strings; true once all are built. The lanes read both for every
    * call (Gemini CLI the printed form first, paging sweeps the parsed one), in that order, and
-   * a lane cannot pause in the middle: built inside them, they made single lanes of ~0.3 s
-   * at 100 MB. Built here, a slice at a time, the worker can answer in between.
+   * a lane cannot pause in the middle: built inside them, they would make single lanes long,
+   * unbroken tasks on a large transcript. Built here, a slice at a time, the worker can answer
+   * in between.
    */
   derive(count: number): boolean {
     const all = (this.toDerive ??= [...this.byString.values()]);

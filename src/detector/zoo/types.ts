@@ -1,5 +1,5 @@
 /**
- * The detector zoo's shared input and output (issue 7, "Detector zoo").
+ * The detector zoo's shared input and output.
  *
  * A transcript is turned into `ZooStep`s once (`zooInput`); every peer detector and advisory
  * lane is a pure function of those steps and its numeric parameters, returning marks that the
@@ -33,7 +33,7 @@ export interface ZooBatch {
   readonly calls: readonly ZooCall[];
   /** The reference's batch signature (order-independent). */
   readonly signature: string;
-  /** Per call: the answer text from the contiguous tool window (§7.5), or null if unanswered. */
+  /** Per call: the answer text from the contiguous tool window (docs/detector.md §7.5), or null if unanswered. */
   readonly answers: readonly (string | null)[];
   /** Per call: whether the answer looks like an error (heuristic, see `looksLikeError`). */
   readonly answerError: readonly boolean[];

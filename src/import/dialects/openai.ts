@@ -11,7 +11,7 @@ import type { Warnings } from '../warnings';
  * One element of an OpenAI `messages` array, with its four fields kept exactly as
  * written: the reference's edge-case rules (a non-string role, a `tool_calls` that is
  * not an array, …) depend on the raw values. An array element is read positionally,
- * as serde does (detector.md §7.1).
+ * as serde does (docs/detector.md §7.1).
  */
 export function rawMessage(v: JsonValue, span?: Span): ChatMessage {
   if (isJsonObject(v)) {

@@ -1,5 +1,5 @@
 /**
- * The what-if threshold sweep's state (issue 7). The sweep is asked for once the Sweep tab
+ * The what-if threshold sweep's state. The sweep is asked for once the Sweep tab
  * has been opened, then on every new result (the worker answers from its cache unless the
  * transcript, the mode or the patterns changed).
  */

@@ -1,5 +1,5 @@
 /**
- * The detector zoo's state (issue 7): per-detector parameter overrides, which lanes show, and
+ * The detector zoo's state: per-detector parameter overrides, which lanes show, and
  * the worker's latest zoo reply. The reply is only used while its `dataVersion` matches the
  * shown result (see `currentZoo`), so a new transcript never shows the old lanes.
  */

@@ -63,9 +63,9 @@ function Counts() {
 }
 
 /**
- * Export report: the worker builds the file (at 100k batches ~80 MB of JSON, which took 3.5 s
- * of one main-thread task when the page stringified its report). If the worker cannot answer
- * (its transcript was replaced meanwhile), the page's report is saved instead.
+ * Export report: the worker builds the file (tens of MB of JSON at 100k batches, one long
+ * main-thread task if the page stringified its report; docs/benchmarks.md §5). If the worker
+ * cannot answer (its transcript was replaced meanwhile), the page's report is saved instead.
  */
 function ExportReportButton() {
   const { result } = useAnalysis();

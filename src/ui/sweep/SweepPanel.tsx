@@ -10,7 +10,7 @@ const VIEWS: readonly { id: SweepView; label: string }[] = [
 ];
 
 /**
- * The what-if threshold sweep (issue 7): refusals for every (strikes, observation) pair as a
+ * The what-if threshold sweep: refusals for every (strikes, observation) pair as a
  * heat map; a click or Enter applies that pair to the config.
  */
 export function SweepPanel() {

@@ -38,7 +38,7 @@ export interface TimelineProps {
   selectedIndex: number | null;
   onSelect: (i: number | null) => void;
   changedBatches: ReadonlySet<number>;
-  /** Detector lanes drawn under the bars on the same scale (issue 7); none when empty. */
+  /** Detector lanes drawn under the bars on the same scale; none when empty. */
   lanes?: readonly LaneInput[];
   /** Controls shown above the lanes (the lane toggles). */
   laneControls?: ReactNode;
@@ -114,7 +114,7 @@ export function Timeline({
     const started = performance.now();
     // A new report (or theme) comes with a React commit that changed the page around the
     // canvases (a taller legend, new counts). Measuring them now would force that whole
-    // layout into this frame (~50 ms at 100k batches), and painting at the old size would
+    // layout into this frame (a long task at 100k batches), and painting at the old size would
     // paint twice (a resize clears a canvas). So this frame paints nothing: the browser lays
     // the page out, the ResizeObserver sizes the canvases, and the next frame paints.
     if (v.relayout) {

@@ -18,7 +18,7 @@ export function watchCanvasSizes(
   const measure = (): void => {
     const dpr = window.devicePixelRatio || 1;
     // Every canvas is measured before any is resized: a resize dirties the layout, and the
-    // next measurement would force it again (~5 ms a canvas on a large page).
+    // next measurement would force it again, once per canvas.
     const sizes = canvases.map((c) => {
       const r = c.getBoundingClientRect();
       return { width: r.width, height: r.height };

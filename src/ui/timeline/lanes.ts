@@ -4,7 +4,7 @@ import type { TooltipContent } from './describe';
 import { fmt } from './describe';
 import { indexToPx, type Scale } from './scale';
 
-// The detector lanes under the timeline (issue 7): one thin row per zoo detector, sharing the
+// The detector lanes under the timeline: one thin row per zoo detector, sharing the
 // main layout's scale so zoom and pan move them with the bars. Like the main layout, marks are
 // grouped into aligned blocks of batches (so panning does not make them shimmer), here blocks
 // at least MIN_MARK_PX wide, so marks never pile up on one pixel: a block shows its strongest

@@ -3,10 +3,11 @@ import { fillBars } from './fillBars';
 import type { Layout } from './layout';
 
 // The bars as pixels. A fillRect per bucket costs little in JavaScript, but each one sets a
-// new fill colour (a CSS colour parse) and is rasterised on its own: at 100k batches, two
-// layers of ~1,000 coloured rectangles were 10–25 ms of every frame. Written straight into an
-// ImageData (row by row from one template row, see rasterBars), put on a scratch canvas and
-// drawn over the plot with one drawImage, the same bars cost about a millisecond. No library
+// new fill colour (a CSS colour parse) and is rasterised on its own, which at 100k batches
+// (two layers of ~1,000 coloured rectangles) is a large share of a frame. Written straight into
+// an ImageData (row by row from one template row, see rasterBars), put on a scratch canvas and
+// drawn over the plot with one drawImage, the same bars cost a small fraction of that
+// (docs/benchmarks.md §5). No library
 // draws bars into an ImageData, and the loop is short. Edges snap to device pixels (fillRect
 // anti-aliased fractional edges), which keeps 1-px marks crisp.
 

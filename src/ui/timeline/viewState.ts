@@ -42,8 +42,8 @@ export interface ViewState {
 /**
  * The canvases a redraw repaints. A change repaints only what it affects: a hover only the
  * bars, the lanes' arrival or a lane hover only the lanes, a resize only the canvas that
- * changed size. At 100k batches a full repaint costs tens of milliseconds, and a load used to
- * paint everything three times (new report, lanes reset, lanes canvas resized).
+ * changed size. At 100k batches a full repaint is costly, and a load would otherwise paint
+ * everything three times (new report, lanes reset, lanes canvas resized).
  */
 export const P_MAIN = 1;
 export const P_OVERVIEW = 2;

@@ -33,7 +33,7 @@ function OnlyHere({ row }: { row: ZooComparison }) {
 }
 
 /**
- * The zoo's comparison table (issue 7): for the reference and each detector, the first stop,
+ * The zoo's comparison table: for the reference and each detector, the first stop,
  * the warnings, the stops and the batches only it flags.
  */
 export function ComparisonTable() {

@@ -6,7 +6,7 @@ import { LaneControls } from './LaneControls';
 import { visibleLanes } from './lanes';
 import './zoo.css';
 
-/** The timeline with the detector zoo's lanes under its bars (issue 7). */
+/** The timeline with the detector zoo's lanes under its bars. */
 function ZooTimelineImpl(props: Omit<TimelineProps, 'lanes' | 'laneControls'>) {
   const zoo = useApp(currentZoo);
   const visible = useApp((s) => s.lanesVisible);

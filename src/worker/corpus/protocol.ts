@@ -1,5 +1,5 @@
 /**
- * The messages between the main thread and the corpus worker (issue 7's corpus view).
+ * The messages between the main thread and the corpus worker (the Corpus tab).
  *
  * The worker imports and prepares each transcript once and keeps the prepared replays, so a
  * config change (`evaluate`) re-runs only the state machine over every cached transcript.

@@ -112,7 +112,7 @@ describe('config in localStorage and files', () => {
     expect(r).toEqual({ config: { ...DEFAULT_CONFIG, observationTools: [] }, notice: null });
   });
 
-  it('writes the report.md config shape', () => {
+  it('writes the config shape of docs/report.md §3.2', () => {
     expect(JSON.parse(configToJson(DEFAULT_CONFIG))).toEqual({
       mode: 'proxy',
       maxRepeatedBatchSteps: 2,

@@ -1,3 +1,4 @@
+// Canonical forms and signatures against docs/detector.md §3 (its reference vectors, §3.6).
 import { describe, expect, it } from 'vitest';
 import {
   batchSignature,

@@ -1,3 +1,4 @@
+// The two classifiers of docs/detector.md §4.
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_OBSERVATION_TOOLS,

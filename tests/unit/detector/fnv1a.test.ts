@@ -1,3 +1,4 @@
+// FNV-1a 64 as docs/detector.md §3.1 defines it.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { fnv1a64Hex } from '../../../src/detector';

@@ -1,3 +1,4 @@
+// The lossless JSON reader and serde_json's printing (docs/detector.md §3.2, §3.4).
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {

@@ -1,3 +1,4 @@
+// The state machine of docs/detector.md §6; each describe names its section.
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_OBSERVATION_TOOLS,

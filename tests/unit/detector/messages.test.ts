@@ -1,3 +1,4 @@
+// The reference's texts, verbatim (docs/detector.md §8).
 import { describe, expect, it } from 'vitest';
 import { loopError400, loopNote, stagnationError400, stagnationNote } from '../../../src/detector';
 

@@ -9,7 +9,7 @@ import {
 } from '../../../src/detector';
 
 /**
- * A deliberately naive proxy walk (detector.md §7) over the public pieces: no caches, answers
+ * A deliberately naive proxy walk (docs/detector.md §7) over the public pieces: no caches, answers
  * keyed by full strings. The optimised replay must produce the same per-batch results.
  */
 export function naive(messages: readonly ChatMessage[], config: DetectorConfig) {

@@ -1,3 +1,4 @@
+// The one-pass canonical hash against the plain canonical form (docs/detector.md §3).
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { canonicalArgs, fnv1a64Hex } from '../../../src/detector';

@@ -1,3 +1,4 @@
+// When the reference would fail open (docs/detector.md §7.1).
 import { describe, expect, it } from 'vitest';
 import { parseJson, referenceScan } from '../../../src/detector';
 

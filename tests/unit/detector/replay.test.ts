@@ -1,3 +1,4 @@
+// The proxy's walk (docs/detector.md §7) and agent mode; each describe names its section.
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_CONFIG,
@@ -282,7 +283,7 @@ describe('§7.7 ledger bits', () => {
   });
 });
 
-describe('agent mode (report.md)', () => {
+describe('agent mode (docs/report.md §2)', () => {
   it('system and developer messages do not break a run', () => {
     const m = [
       ...turn('w', {}, 'ok'),

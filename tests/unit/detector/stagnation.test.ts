@@ -1,3 +1,4 @@
+// The stagnation detector and the text it reads (docs/detector.md §11, §7.6).
 import { describe, expect, it } from 'vitest';
 import {
   extractText,

@@ -52,7 +52,7 @@ describe('deep nesting through import, replay and details', { timeout: 120_000 }
     const d = firstDetails(transcript(deepObject(DEPTH), deepArray(DEPTH)));
     expect(d.calls[0]?.argumentsPretty).toBe(deepObject(DEPTH));
     expect(d.answers[0]?.text).toBe(deepArray(DEPTH));
-    // The canonical form caps depth at 16 (detector.md §3.2).
+    // The canonical form caps depth at 16 (docs/detector.md §3.2).
     expect(d.calls[0]?.canonical.length).toBeLessThan(200);
   });
 

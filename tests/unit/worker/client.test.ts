@@ -8,13 +8,13 @@ import {
 import { importTranscript } from '../../../src/import/index';
 import {
   ReplayClient,
-  faultFromSearch,
   type AnalysisResult,
   type ReplayClientListener,
   type WorkerLike,
 } from '../../../src/worker/client';
 import { packReport, packTranscript } from '../../../src/worker/packedReport';
 import type { AnalysisError, WorkerRequest, WorkerResponse } from '../../../src/worker/protocol';
+import { faultFromSearch } from '../../../src/worker/testFaults';
 import { readFileSync } from 'node:fs';
 
 class FakeWorker implements WorkerLike {

@@ -1,4 +1,4 @@
-// The advisory lanes for the reference's blind spots (spec/detector.md §12): cycles, quiet
+// The advisory lanes for the reference's blind spots (docs/detector.md §12): cycles, quiet
 // polls, clock-only answer changes, near-duplicate arguments and paging sweeps.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';

@@ -1,3 +1,4 @@
+// The zoo's input follows the reference's walk (docs/detector.md §7).
 import { describe, expect, it } from 'vitest';
 import {
   jsJson,

@@ -1,5 +1,5 @@
 // Gemini CLI, Cline, Roo Code and Goose: where each warns and stops, from the thresholds in
-// research/peers-and-viewers.md B1, B5, B6, B7 (Z1, Z5).
+// docs/detector.md §14.4.
 import { describe, expect, it } from 'vitest';
 import { lane, ordinarySession, Script, where } from './script';
 

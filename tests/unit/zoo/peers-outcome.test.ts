@@ -1,5 +1,5 @@
 // OpenHands, OpenClaw, Qwen Code and the reference's old session tally: where each warns and
-// stops, from research/peers-and-viewers.md B2–B4, B8 (Z2–Z4) and seed/loop_detection.md.
+// stops, from docs/detector.md §14.3 and §14.4.
 import { describe, expect, it } from 'vitest';
 import { lane, ordinarySession, Script, where } from './script';
 

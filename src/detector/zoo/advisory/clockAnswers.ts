@@ -1,6 +1,6 @@
 /**
  * Advisory: answers that changed only in a clock or counter, the reference's third stated
- * blind spot (spec/detector.md §12.3, seed "The ceiling"): a changed answer restarts the
+ * blind spot (docs/detector.md §12.3): a changed answer restarts the
  * strike count, so `finished in 0.31s` carries a mutating batch from 3 occurrences to 16.
  *
  * Within a run of one batch signature, flags each occurrence (from the `minRun`-th on) whose

@@ -1,6 +1,6 @@
 /**
  * Advisory: cycles of batches with period ≥ 2, the reference's first stated blind spot
- * (spec/detector.md §12.1, seed "The accepted cost"): a run breaks on every change of batch
+ * (docs/detector.md §12.1): a run breaks on every change of batch
  * signature, so A,B,A,B… and A,A,B,A,A,B… never accumulate a count, whatever the answers.
  *
  * Flags each batch that ends a tail of at least `minCycles` repetitions of a cycle whose

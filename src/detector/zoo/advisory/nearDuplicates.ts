@@ -1,8 +1,7 @@
 /**
- * Advisory: near-duplicate arguments (research/peers-and-viewers.md "Known blind spots":
- * OpenClaw #117637, 40 failed exec calls that differed only in a slice length; gemini-cli PR
- * #16954). Every call with a different argument has a different signature, so no exact-match
- * detector, the reference included, counts them.
+ * Advisory: near-duplicate arguments (docs/detector.md §14.5; an observed case: 40 failed exec
+ * calls that differed only in a slice length). Every call with a different argument has a
+ * different signature, so no exact-match detector, the reference included, counts them.
  *
  * For each tool, compares a call with that tool's previous call (other tools may come
  * between). A pair is near-duplicate when the arguments differ, but only in one leaf or by at

@@ -1,7 +1,7 @@
 /**
- * Advisory: monotonic paging sweeps (research/peers-and-viewers.md B10, macanderson/stella
- * #4034: 164 reads of one file, offset +40 each time, $7.83, nothing fired). Each page has a
- * new signature and a new answer, so no repeat-based detector sees it.
+ * Advisory: monotonic paging sweeps (docs/detector.md §14.5; an observed case: 164 reads of one
+ * file, offset +40 each time, and nothing fired). Each page has a new signature and a new
+ * answer, so no repeat-based detector sees it.
  *
  * For each tool, compares a call with that tool's previous call (other tools may come between):
  * a step is exactly one numeric argument going up. Flags from the `minCalls`-th call of a

@@ -1,6 +1,6 @@
 /**
- * Advisory: quiet polls, the reference's second stated blind spot (spec/detector.md §12.2,
- * seed "What it still does not fix"): a read-only batch repeated with identical answers is a
+ * Advisory: quiet polls, the reference's second stated blind spot (docs/detector.md
+ * §12.2): a read-only batch repeated with identical answers is a
  * loop by the reference's definition, so an agent watching a silent compile is refused at the
  * observation ceiling (16) although it may only be waiting.
  *

@@ -1,6 +1,6 @@
 /**
  * Normalising the parts of a tool answer that drift on every call: clocks, durations,
- * counters and generated ids (spec/detector.md §12.3: "finished in 0.31s" rescues every
+ * counters and generated ids (docs/detector.md §12.3: "finished in 0.31s" rescues every
  * occurrence). Each match becomes a placeholder, so two answers that differ only there
  * normalise to the same text.
  */

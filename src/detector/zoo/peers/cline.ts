@@ -2,8 +2,7 @@
  * Cline's repeated-tool-call tracker.
  *
  * Source: cline/cline `sdk/packages/core/src/runtime/safety/loop-detection.ts` and
- * `apps/cli/src/runtime/defaults.ts` (@21cb8d25), PR #9933; research/peers-and-viewers.md
- * B5 and Z5:
+ * `apps/cli/src/runtime/defaults.ts` (@21cb8d25); docs/detector.md §14.4:
  * - signature = JSON with recursively sorted keys, compared with the previous call only
  *   (same name AND signature); the count resets to 1 on any difference;
  * - soft warning at exactly 3 (`softThreshold`), hard stop at ≥ 5 (`hardThreshold`);

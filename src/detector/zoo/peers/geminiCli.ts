@@ -2,7 +2,7 @@
  * Gemini CLI, tool-call tier of `LoopDetectionService`.
  *
  * Source: google-gemini/gemini-cli `packages/core/src/services/loopDetectionService.ts`
- * (@5411f113), as summarised in research/peers-and-viewers.md B1 and Z1:
+ * (@5411f113); docs/detector.md §14.4:
  * - key = name + ":" + JSON.stringify(args), keys NOT sorted (we use `argsJson`);
  * - every call (each call of a parallel batch separately) is appended to a history capped at 25;
  * - fires when the tail is a cycle of period k ∈ 1..5 repeated 5 times (TOOL_CALL_LOOP_THRESHOLD);

@@ -2,11 +2,11 @@
  * Goose's `RepetitionInspector` (block/goose, now aaif-goose/goose).
  *
  * Source: `crates/goose/src/tool_monitor.rs` and `repetition_inspector_tests.rs`;
- * research/peers-and-viewers.md B7 and Z5:
+ * docs/detector.md §14.4:
  * - key = tool name + arguments compared as `serde_json::Value` (key order does not matter),
  *   consecutively; a call is denied when `repeat_count > max_repetitions`, i.e. the (N+1)th
  *   identical call in a row;
- * - `max_repetitions` is None (off) by default (`--max-tool-repetitions N`, PR #2527): here 0;
+ * - `max_repetitions` is None (off) by default (`--max-tool-repetitions N`): here 0;
  * - error fingerprint: the same tool and the first 100 characters of its error 3 times in a
  *   row deny the next call to that tool (REP-002); any success resets it.
  */

@@ -2,7 +2,7 @@
  * OpenClaw `tool-loop-detection.ts`, the most outcome-aware peer.
  *
  * Source: openclaw/openclaw `src/agents/tool-loop-detection.ts` (@00655306);
- * research/peers-and-viewers.md B8 and Z3. Checked before each call against the history of
+ * docs/detector.md §14.4. Checked before each call against the history of
  * earlier calls (window 30, per run, so a user turn starts afresh), in this order:
  * unknown_tool_repeat ≥ 10 (critical); global_circuit_breaker: ≥ 30 earlier identical calls with
  * identical outcomes (critical); known_poll_no_progress (`command_status`, `process`

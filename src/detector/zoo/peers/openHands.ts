@@ -2,8 +2,7 @@
  * OpenHands agent SDK `StuckDetector`.
  *
  * Source: OpenHands/software-agent-sdk
- * `openhands-sdk/openhands/sdk/conversation/stuck_detector.py`; research/peers-and-viewers.md
- * B3, B4 and Z2:
+ * `openhands-sdk/openhands/sdk/conversation/stuck_detector.py`; docs/detector.md §14.4:
  * - scans the last 20 events, and only those after the last user message;
  * - action equality = (source, thought, action, tool_name), ids ignored; observation equality =
  *   (source, observation, tool_name); an error event compares its error text only;

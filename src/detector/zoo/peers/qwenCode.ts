@@ -2,7 +2,7 @@
  * Qwen Code's `LoopDetectionService` (a Gemini CLI fork with the largest rule set).
  *
  * Source: QwenLM/qwen-code `packages/core/src/services/loopDetectionService.ts` (@00aa71b4),
- * key from `utils/tool-call-repeat-key.ts` (sorted keys); research/peers-and-viewers.md B2, Z4.
+ * key from `utils/tool-call-repeat-key.ts` (sorted keys); docs/detector.md §14.4.
  * Always on: 5 consecutive identical calls; 8 consecutive shell overview commands (every
  * `&&`/`;`/`|` segment a `git status|diff|ls-files`); more than 100 calls in a turn when some
  * call repeated ≥ 6 times, or more than 1000 (100×10) in any case.

@@ -2,7 +2,7 @@
  * Roo Code's `ToolRepetitionDetector`.
  *
  * Source: RooCodeInc/Roo-Code `src/core/tools/ToolRepetitionDetector.ts` (@cb836567);
- * research/peers-and-viewers.md B6 and Z5:
+ * docs/detector.md §14.4:
  * - `{name, params}` serialised with sorted keys, compared with the previous call;
  * - the counter starts at 0 and counts repeats, so with the default limit 3 (shared with
  *   `consecutiveMistakeLimit`; 0 = unlimited) the 4th identical consecutive call is blocked;

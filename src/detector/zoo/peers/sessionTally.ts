@@ -1,9 +1,9 @@
 /**
  * The reference's own older rule: a session-wide tally of batch signatures.
  *
- * Source: seed/loop_detection.md, "Consecutive, not session-wide", and spec/detector.md §7.4
- * and §13. A signature's count ran over the whole session and was never reset, neither by a
- * different signature nor by a user turn; a batch was refused once its signature had occurred
+ * Source: docs/detector.md §13 and §14.3, and §7.4 for the scan that stops at the first trip.
+ * A signature's count ran over the whole session and was never reset, neither by a different
+ * signature nor by a user turn; a batch was refused once its signature had occurred
  * more than `max_repeated_batch_steps` (2) times anywhere, or `max_observation_steps` (15) for
  * an all-read-only batch. Because an agentic client replays the whole history every turn and
  * the scan stops at the first trip, every later request of the conversation was refused too:

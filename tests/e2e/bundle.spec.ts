@@ -1,0 +1,53 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+
+/**
+ * The worker fault hooks (src/worker/testFaults.ts) are test-only code: the production build
+ * (`vite build`, what `npm start` serves) must hold nothing of them, not even in its source
+ * maps, while the end-to-end build these tests run against must hold them (else the check
+ * below could pass by looking for the wrong words). Reads the builds from disk; no page.
+ */
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const PRODUCTION = join(ROOT, 'dist', 'app');
+const E2E = join(ROOT, process.env.LOOPSCOPE_E2E_DIST ?? join('dist', 'e2e'));
+
+/** Words only the hooks carry: the URL parameter and the staged crash's message. */
+const HOOK_TEXT = ['test-worker', 'simulated crash'];
+
+function files(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)],
+  );
+}
+
+/** Every module a build's source maps list. */
+function mappedSources(dir: string): string[] {
+  return files(dir)
+    .filter((f) => f.endsWith('.map'))
+    .flatMap((f) => (JSON.parse(readFileSync(f, 'utf8')) as { sources: string[] }).sources);
+}
+
+test('the production build holds no worker fault hook', () => {
+  expect(existsSync(join(PRODUCTION, 'index.html')), 'run `npm run build` first').toBe(true);
+  const hits: string[] = [];
+  for (const f of files(PRODUCTION)) {
+    const text = readFileSync(f, 'utf8');
+    for (const word of HOOK_TEXT) if (text.includes(word)) hits.push(`${f}: ${word}`);
+  }
+  expect(hits).toEqual([]);
+  expect(mappedSources(PRODUCTION).filter((s) => s.endsWith('testFaults.ts'))).toEqual([]);
+});
+
+test('the end-to-end build holds them', () => {
+  expect(existsSync(join(E2E, 'index.html')), 'run `npm run build:e2e` first').toBe(true);
+  const scripts = files(E2E).filter((f) => f.endsWith('.js'));
+  for (const word of HOOK_TEXT) {
+    expect(
+      scripts.some((f) => readFileSync(f, 'utf8').includes(word)),
+      word,
+    ).toBe(true);
+  }
+  expect(mappedSources(E2E).some((s) => s.endsWith('testFaults.ts'))).toBe(true);
+});
