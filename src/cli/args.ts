@@ -23,6 +23,8 @@ export interface CliOptions {
   readonly exportReferenceSettings: boolean;
   /** How to read Cline's text tool results (`--cline-results`); undefined = as sent. */
   readonly clineResults: 'user' | 'tool' | undefined;
+  /** Follow the file as it grows (`--watch`). */
+  readonly watch: boolean;
 }
 
 export const USAGE = `Usage: loopscope [options] <file | folder | -> [file…]
@@ -47,6 +49,9 @@ Options:
   --obs <n|none>          max_observation_steps (default 15; none = unset)
   --patterns <a,b,c>      observation_tools, comma-separated ("" = empty list)
   --config <file.json>    a config as exported by the UI (flags override it)
+  --watch                 follow the file while an agent writes it: print each refusal as
+                          its batch settles (with --json, every new batch as one JSON
+                          object a line), until interrupted; the exit status as usual
   --cline-results user|tool
                           Cline / Roo Code results, stored as user text: read them as the
                           user turns they are sent as (user, the default: every run breaks),
@@ -110,6 +115,7 @@ export function parseArgs(
   let configFile: string | undefined;
   let exportReferenceSettings = false;
   let clineResults: 'user' | 'tool' | undefined;
+  let watch = false;
   const positional: string[] = [];
 
   for (let i = 0; i < argv.length; i++) {
@@ -146,6 +152,9 @@ export function parseArgs(
         break;
       case '--json':
         json = true;
+        break;
+      case '--watch':
+        watch = true;
         break;
       case '--export-reference-settings':
         exportReferenceSettings = true;
@@ -216,11 +225,15 @@ export function parseArgs(
       inputs: positional,
       exportReferenceSettings,
       clineResults,
+      watch,
     });
   }
   if (positional.length === 0) return err('missing the transcript file (or - for standard input)');
   if (positional.filter((p) => p === '-').length > 1) {
     return err('standard input (-) can be read only once');
+  }
+  if (watch && (positional.length !== 1 || positional[0] === '-')) {
+    return err('--watch follows one file (not standard input)');
   }
   return ok({
     help,
@@ -236,5 +249,6 @@ export function parseArgs(
     inputs: positional,
     exportReferenceSettings,
     clineResults,
+    watch,
   });
 }

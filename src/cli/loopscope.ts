@@ -1,6 +1,6 @@
 // The `loopscope` entry: wires the real process into run() (src/cli/run.ts) and sets the exit
 // status. Kept thin so everything it calls can be tested without spawning a process.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { version } from '../../package.json';
 import { run } from './run';
@@ -26,6 +26,54 @@ function listFolder(path: string): string[] | null {
   return out;
 }
 
+/** Polling a file for `--watch`: its size, a range of its bytes, a wait Ctrl-C cuts short. */
+function watchIo() {
+  let stop = false;
+  let wake: (() => void) | null = null;
+  process.once('SIGINT', () => {
+    stop = true;
+    wake?.();
+  });
+  return {
+    size(path: string): number | null {
+      try {
+        return statSync(path).size;
+      } catch {
+        return null;
+      }
+    },
+    read(path: string, from: number, to: number): Uint8Array {
+      const out = new Uint8Array(Math.max(0, to - from));
+      const fd = openSync(path, 'r');
+      try {
+        let done = 0;
+        while (done < out.length) {
+          const n = readSync(fd, out, done, out.length - done, from + done);
+          if (n === 0) break;
+          done += n;
+        }
+        return out.subarray(0, done);
+      } finally {
+        closeSync(fd);
+      }
+    },
+    wait(ms: number): Promise<void> {
+      if (stop) return Promise.resolve();
+      return new Promise((resolve) => {
+        const t = setTimeout(() => {
+          wake = null;
+          resolve();
+        }, ms);
+        wake = () => {
+          clearTimeout(t);
+          resolve();
+        };
+      });
+    },
+    stopped: () => stop,
+  };
+}
+
 async function readStdin(): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
@@ -47,6 +95,7 @@ for (const stream of [process.stdout, process.stderr]) {
 run(process.argv.slice(2), {
   readFile: (path) => readFileSync(path),
   listFolder,
+  ...(process.argv.includes('--watch') ? { watch: watchIo() } : {}),
   readStdin,
   stdout: (text) => write(process.stdout, text),
   stderr: (text) => write(process.stderr, text),

@@ -17,6 +17,7 @@ import {
   type CorpusResult,
 } from './corpus';
 import { oneLine } from './oneLine';
+import { watchFile, type WatchIo } from './watch';
 import { choosePaint, describeConfig, exitStatusFor, formatSummary } from './summary';
 
 export { oneLine };
@@ -24,6 +25,8 @@ export { oneLine };
 /** Everything the command touches outside itself, so tests can run it in-process. */
 export interface CliIo {
   readonly readFile: (path: string) => Uint8Array;
+  /** What `--watch` polls the file with; absent where watching is not possible. */
+  readonly watch?: Omit<WatchIo, 'stdout' | 'stderr'>;
   /** Every file under a folder, as paths, sorted; null when the path is not a folder. */
   readonly listFolder: (path: string) => string[] | null;
   readonly readStdin: () => Promise<Uint8Array>;
@@ -110,6 +113,19 @@ async function analyse(argv: readonly string[], io: CliIo): Promise<number> {
     return 0;
   }
   const input = opts.input ?? '-';
+  if (opts.watch) {
+    if (io.watch === undefined) throw new CliFailure('--watch is not available here');
+    if (io.listFolder(input) !== null)
+      throw new CliFailure(`${input}: --watch follows a file, not a folder`);
+    if (io.watch.size(input) === null) throw new CliFailure(readFailure(input, { code: 'ENOENT' }));
+    return watchFile(
+      input,
+      { ...io.watch, stdout: io.stdout, stderr: io.stderr },
+      config,
+      importOptions(opts),
+      opts.json,
+    );
+  }
   if (opts.inputs.length > 1 || (input !== '-' && io.listFolder(input) !== null))
     return analyseCorpus(opts, config, io);
   const display = input === '-' ? '<stdin>' : input;

@@ -228,6 +228,11 @@ export interface ReplayPreparer {
    * can continue over it. `finish` closes that batch too.
    */
   settled(): PreparedReplay;
+  /**
+   * The batch waiting for its tool results has them all: the next message is known not to be
+   * one, though it is not pushed yet (it may still grow). Prepares that batch now.
+   */
+  closeBatch(): void;
   finish(): PreparedReplay;
 }
 
@@ -431,6 +436,11 @@ export function replayPreparer(): ReplayPreparer {
           pendingIndex = i;
         }
       }
+      spent += now() - started;
+    },
+    closeBatch(): void {
+      const started = now();
+      flush();
       spent += now() - started;
     },
     settled(): PreparedReplay {

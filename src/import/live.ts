@@ -181,7 +181,10 @@ export class LiveTranscript {
       };
     }
     this.imported = r.value;
-    const messages = r.value.messages;
+    // The conversation asked for may not be in the text yet (a subagent not started): the
+    // import falls back to the first, which is not this one.
+    const absent = (this.opts.conversation ?? 0) !== r.value.conversation;
+    const messages = absent ? [] : r.value.messages;
     const upto = final ? messages.length : settledCount(messages);
     let restarted = false;
     const old = this.pushed;
@@ -206,6 +209,9 @@ export class LiveTranscript {
       this.preparer.push(m);
       this.pushed.push(m);
     }
+    // The message after the settled ones is not a tool result: the last batch has them all.
+    const next = messages[upto];
+    if (!final && next !== undefined && next.role !== 'tool') this.preparer.closeBatch();
     const prepared = final ? this.preparer.finish() : this.preparer.settled();
     this.walk.advance(prepared);
     this.source = {

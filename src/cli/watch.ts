@@ -1,0 +1,114 @@
+/**
+ * `loopscope --watch FILE`: follows a session file while the agent writes it and prints each
+ * refusal as soon as the batch it falls on is settled (or, with --json, every new batch as
+ * one JSON object a line). Only appended bytes are read; a file that shrinks or whose start
+ * changes was rewritten, and the replay starts over and says so. Stopping (Ctrl-C) replays the
+ * rest, prints what it adds, and exits with the usual status.
+ */
+import { describeRefusal, type BatchReport, type DetectorConfig } from '../detector/index';
+import { LiveTranscript } from '../import/live';
+import type { ImportOptions } from '../import/index';
+import { oneLine } from './oneLine';
+
+/** What watching needs from the outside world (fakes in tests). */
+export interface WatchIo {
+  /** The file's size in bytes, or null when it cannot be read (gone, for now). */
+  size(path: string): number | null;
+  /** Bytes `from` (inclusive) to `to` (exclusive). */
+  read(path: string, from: number, to: number): Uint8Array;
+  /** Waits between polls; resolves early once stopped. */
+  wait(ms: number): Promise<void>;
+  /** Whether the user asked to stop. */
+  stopped(): boolean;
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+}
+
+/** How often the file is looked at. */
+export const POLL_MS = 250;
+/** Bytes of the file's start kept to tell a rewritten file from a grown one. */
+const HEAD = 256;
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** The human line of a refused batch. */
+export function refusalLine(file: string, b: BatchReport): string {
+  return `${file}: batch ${b.index} (message ${b.messageIndex}) ${describeRefusal(b)}`;
+}
+
+/** Watches until stopped; returns the exit status (1 if anything was refused, else 0). */
+export async function watchFile(
+  file: string,
+  io: WatchIo,
+  config: DetectorConfig,
+  opts: ImportOptions,
+  json: boolean,
+): Promise<number> {
+  let live = new LiveTranscript(config, opts);
+  let decoder = new TextDecoder('utf-8');
+  let offset = 0;
+  let head: Uint8Array = new Uint8Array(0);
+  let printed = 0;
+  let lastError = '';
+  let refused = false;
+
+  const show = (batches: readonly BatchReport[]) => {
+    for (let i = printed; i < batches.length; i++) {
+      const b = batches[i] as BatchReport;
+      if (b.refused) refused = true;
+      if (json) io.stdout(`${JSON.stringify(b)}\n`);
+      else if (b.refused) io.stdout(`${refusalLine(file, b)}\n`);
+    }
+    printed = batches.length;
+  };
+  const startOver = (why: string) => {
+    io.stderr(`loopscope: ${file}: ${why}; starting over\n`);
+    if (json) io.stdout(`${JSON.stringify({ restart: why })}\n`);
+    live = new LiveTranscript(config, opts);
+    decoder = new TextDecoder('utf-8');
+    offset = 0;
+    head = new Uint8Array(0);
+    printed = 0;
+  };
+
+  io.stderr(`loopscope: watching ${file} (Ctrl-C to stop)\n`);
+  while (!io.stopped()) {
+    const size = io.size(file);
+    if (size !== null) {
+      if (size < offset) startOver('the file shrank (truncated or rewritten)');
+      else if (offset > 0 && !sameBytes(io.read(file, 0, head.length), head)) {
+        startOver('the start of the file changed (rewritten)');
+      }
+      if (size > offset) {
+        const bytes = io.read(file, offset, size);
+        if (head.length < HEAD) head = io.read(file, 0, Math.min(HEAD, size));
+        offset = size;
+        const step = live.append(decoder.decode(bytes, { stream: true }));
+        if (step.restarted) {
+          io.stderr(
+            `loopscope: ${file}: the history no longer extends what was shown; replayed again\n`,
+          );
+          if (json) io.stdout(`${JSON.stringify({ restart: 'history changed' })}\n`);
+          printed = 0;
+        }
+        if (step.error !== null) {
+          const line = oneLine(step.error.message);
+          if (line !== lastError) io.stderr(`loopscope: ${file}: ${line}\n`);
+          lastError = line;
+        }
+        show(step.report.batches);
+      }
+    }
+    await io.wait(POLL_MS);
+  }
+  // Stopped: what was held back (the last message, an open batch) is replayed too.
+  const end = live.append(decoder.decode());
+  const final = live.length > 0 ? live.finish() : end;
+  if (final.restarted) printed = 0;
+  show(final.report.batches);
+  return refused ? 1 : 0;
+}
