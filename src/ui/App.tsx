@@ -25,7 +25,7 @@ export function App() {
   }, [theme]);
 
   useEffect(() => {
-    // Open on the first sample (the ordinary coding session) so the app shows something real.
+    // Open on the first sample, one that refuses, so the first screen shows the point.
     void actions.start();
   }, []);
 

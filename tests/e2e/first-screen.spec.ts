@@ -1,0 +1,27 @@
+import { expect, openApp, test } from './fixtures';
+
+// The first screen, with no click, must show why the opening sample is refused.
+for (const size of [
+  { width: 1280, height: 800 },
+  { width: 1920, height: 1080 },
+]) {
+  for (const theme of ['light', 'dark'] as const) {
+    test(`first screen ${size.width}x${size.height} ${theme}: the refusal is explained in view`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(size);
+      await page.emulateMedia({ colorScheme: theme });
+      await openApp(page);
+      const details = page.getByRole('region', { name: 'Batch details' });
+      const verdict = details.getByText(/^Refused: /);
+      await expect(verdict).toBeInViewport({ ratio: 1 });
+      await expect(details.getByText(/^Batch #3 · message 8/)).toBeInViewport();
+      await expect(
+        page.getByRole('grid', { name: 'Batches' }).getByRole('row', { selected: true }),
+      ).toBeInViewport();
+      await page.screenshot({
+        path: `test-results/screens/first-${size.width}x${size.height}-${theme}.png`,
+      });
+    });
+  }
+}
