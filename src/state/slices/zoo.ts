@@ -34,7 +34,8 @@ export const createZooSlice: Slice<ZooSlice> = () => (set, get) => ({
   zoo: null,
   zooError: null,
   zooParams: {},
-  lanesVisible: true,
+  // Folded to a one-line summary: thirteen mostly empty lanes took the room of the details.
+  lanesVisible: false,
   zooAvailable: false,
   hiddenLanes: [],
   setZooParam(detectorId, paramId, value) {
