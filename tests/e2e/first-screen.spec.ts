@@ -1,4 +1,4 @@
-import { expect, openApp, test } from './fixtures';
+import { expect, openApp, openSample, test } from './fixtures';
 
 // The first screen, with no click, must show why the opening sample is refused.
 for (const size of [
@@ -25,3 +25,16 @@ for (const size of [
     });
   }
 }
+
+test('a ceiling refusal keeps the reference’s note verbatim and adds our line', async ({
+  page,
+}) => {
+  await openSample(page, 'Build poll stopped by the ceiling');
+  const details = page.getByRole('region', { name: 'Batch details' });
+  await expect(details.getByText(/^Refused: /)).toBeVisible();
+  const block = details.getByRole('group', { name: 'What the reference sends' });
+  await expect(block).toContainText('received the same result each time');
+  await expect(
+    block.getByText(/^The reference words this note for strikes: here the answers changed/),
+  ).toBeVisible();
+});

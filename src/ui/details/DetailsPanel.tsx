@@ -7,7 +7,7 @@ import { useTheme } from '../table/useTheme';
 import { AnswerView } from './AnswerView';
 import { CallView } from './CallView';
 import { CopyButton } from './CopyButton';
-import { detailsFor, runStateItems } from './model';
+import { detailsFor, noteCaveat, runStateItems } from './model';
 import { TextBlock } from './TextBlock';
 import './DetailsPanel.css';
 
@@ -91,6 +91,9 @@ function BatchBody({ report, batch, details, onCopy }: BodyProps) {
             <CopyButton label="Copy note" text={first.note} onCopied={onCopy} />
           </div>
           <TextBlock text={first.note} limit={4000} />
+          {noteCaveat(first, batch) === null ? null : (
+            <p className="dp-caveat">{noteCaveat(first, batch)}</p>
+          )}
           <div className="dp-block-head">
             <h3>HTTP 400 message in refuse mode</h3>
             <CopyButton label="Copy 400 text" text={first.error400} onCopied={onCopy} />
