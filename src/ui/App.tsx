@@ -11,6 +11,8 @@ import { DropOverlay } from './load/DropOverlay';
 import { TranscriptInput } from './load/TranscriptInput';
 import { useFileDrop } from './load/useFileDrop';
 import { Header } from './shell/Header';
+import { KeyboardHelp } from './shell/KeyboardHelp';
+import { TIMELINE_CANVAS_ID } from './timeline/Timeline';
 import { Notices } from './shell/Notices';
 import { StatusPill } from './shell/StatusPill';
 import { Workspace } from './shell/Workspace';
@@ -39,6 +41,17 @@ export function App() {
 
   return (
     <div className="app" data-analysis-state={status}>
+      <a
+        className="skip-link"
+        href={`#${TIMELINE_CANVAS_ID}`}
+        onClick={(e) => {
+          // Focus without navigating: the URL hash carries the config, not anchors.
+          e.preventDefault();
+          document.getElementById(TIMELINE_CANVAS_ID)?.focus();
+        }}
+      >
+        Skip to the timeline
+      </a>
       <Header />
       <div className="app-body">
         <aside className="sidebar" aria-label="Source and config">
@@ -52,6 +65,7 @@ export function App() {
         </div>
       </div>
       <DropOverlay active={dragging} />
+      <KeyboardHelp />
     </div>
   );
 }
