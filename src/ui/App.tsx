@@ -11,6 +11,7 @@ import { DropOverlay } from './load/DropOverlay';
 import { TranscriptInput } from './load/TranscriptInput';
 import { useFileDrop } from './load/useFileDrop';
 import { Header } from './shell/Header';
+import { Headline } from './shell/Headline';
 import { KeyboardHelp } from './shell/KeyboardHelp';
 import { TIMELINE_CANVAS_ID } from './timeline/Timeline';
 import { Notices } from './shell/Notices';
@@ -53,6 +54,7 @@ export function App() {
         Skip to the timeline
       </a>
       <Header />
+      <Headline />
       <div className="app-body">
         <aside className="sidebar" aria-label="Source and config">
           <StatusPill />

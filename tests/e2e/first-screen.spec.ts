@@ -38,3 +38,16 @@ test('a ceiling refusal keeps the reference’s note verbatim and adds our line'
     block.getByText(/^The reference words this note for strikes: here the answers changed/),
   ).toBeVisible();
 });
+
+test('a loop the reference lets through gets a headline, and its batch names the finding', async ({
+  page,
+}) => {
+  await openSample(page, 'A/B cycle');
+  const headline = page.getByRole('status').filter({ hasText: /^Select #\d+Not refused, but / });
+  await expect(headline).toBeVisible();
+  const text = await headline.locator('[title]').getAttribute('title');
+  expect(text).toMatch(/the reference lets it through, as it counts only back-to-back repeats/);
+  const at = /#(\d+)/.exec(text ?? '')?.[1];
+  await expect(page.getByRole('region', { name: 'Batch details' })).toContainText(`Batch #${at}`);
+  await expect(page.getByRole('group', { name: 'Detector lanes at this batch' })).toBeVisible();
+});

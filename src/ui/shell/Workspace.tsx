@@ -1,4 +1,4 @@
-import { useDeferredValue, useId, useState } from 'react';
+import { useDeferredValue, useId, useMemo, useState } from 'react';
 import {
   Group,
   Panel,
@@ -6,7 +6,10 @@ import {
   useDefaultLayout,
   type LayoutStorage,
 } from 'react-resizable-panels';
-import { actions, useAnalysis, useSelection } from '../../state/appStore';
+import { ZOO_DETECTORS } from '../../detector/zoo/index';
+import { actions, useAnalysis, useApp, useSelection } from '../../state/appStore';
+import { currentZoo } from '../../state/slices/zoo';
+import type { LaneFinding } from '../details/DetailsPanel';
 import { CorpusView } from '../corpus/CorpusView';
 import { DetailsPanel } from '../details/DetailsPanel';
 import { PatternExplorer } from '../explorer/PatternExplorer';
@@ -19,6 +22,26 @@ type Tab = 'batches' | 'patterns' | 'detectors' | 'sweep' | 'corpus';
 
 // The library's panel content scrolls by default; the views hold their own scrollers.
 const VIEWS_STYLE = { overflow: 'hidden', display: 'flex', flexDirection: 'column' } as const;
+
+/** The lanes' marks at batch `at`, in lane order. */
+function findingsAt(
+  results:
+    | readonly {
+        id: string;
+        marks: readonly { batchIndex: number; level: LaneFinding['level']; message: string }[];
+      }[]
+    | null,
+  at: number | null,
+): LaneFinding[] {
+  if (results === null || at === null) return [];
+  const out: LaneFinding[] = [];
+  for (const d of ZOO_DETECTORS) {
+    const mark = results.find((r) => r.id === d.id)?.marks.find((m) => m.batchIndex === at);
+    if (mark !== undefined)
+      out.push({ label: d.label, kind: d.kind, level: mark.level, message: mark.message });
+  }
+  return out;
+}
 
 /** localStorage that never throws (disabled storage only forgets the split). */
 const splitStorage: LayoutStorage = {
@@ -50,6 +73,11 @@ export function Workspace({ changedBatches }: { changedBatches: ReadonlySet<numb
   // transition priority, in a separate task that input can interrupt.
   const tableReport = useDeferredValue(result?.report ?? null);
   const tableChanged = useDeferredValue(changedBatches);
+  const zooResults = useApp((s) => currentZoo(s)?.results ?? null);
+  const findings = useMemo(
+    () => findingsAt(zooResults, selectedIndex),
+    [zooResults, selectedIndex],
+  );
   // The split between the timeline and the views below, remembered in this browser.
   const split = useDefaultLayout({
     id: 'loopscope.workspace-split',
@@ -151,7 +179,12 @@ export function Workspace({ changedBatches }: { changedBatches: ReadonlySet<numb
                 />
               </div>
               <div className="workspace__details">
-                <DetailsPanel report={report} batchIndex={selectedIndex} details={details} />
+                <DetailsPanel
+                  report={report}
+                  batchIndex={selectedIndex}
+                  details={details}
+                  findings={findings}
+                />
               </div>
             </div>
           ) : (
