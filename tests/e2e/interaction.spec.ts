@@ -187,7 +187,7 @@ test('import config: an exported config applies; a bad one falls back with a not
 
 test('header: the reference verdict selects the first refused batch', async ({ page }) => {
   await openSample(page, 'Mutating loop');
-  await page.getByRole('button', { name: 'Select batch 3, the first refusal (strikes)' }).click();
+  await page.getByRole('button', { name: '#3 · strikes: select the first refusal' }).click();
   await expect(dataRows(page).nth(3)).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('region', { name: 'Batch details' })).toContainText(
     'Agentic loop detected',
