@@ -11,9 +11,10 @@ import type { SampleDef } from './samples/types';
 
 const OUT = join(process.cwd(), 'public', 'samples');
 
+// The app opens on the first: one that refuses, so the first screen shows the point.
 const ORDER: SampleDef[] = [
-  codingSamples.ordinary,
   codingSamples.mutating,
+  codingSamples.ordinary,
   pollSamples.buildPoll,
   pollSamples.observationLoop,
   pollSamples.costly,

@@ -99,6 +99,11 @@ export interface AnalysisSlice {
 
 export interface SelectionSlice {
   selectedIndex: number | null;
+  /**
+   * The selection is the app's own choice for a new transcript (landing.ts), not the user's:
+   * the lanes arriving later may still move it to their strongest finding.
+   */
+  selectionAuto: boolean;
   /** Details of `selectedIndex` from the worker; null while loading. */
   details: BatchDetails | null;
   select(index: number | null): void;

@@ -2,12 +2,18 @@ import { useEffect, useMemo } from 'react';
 import { actions, useAnalysis, useTheme } from '../state/appStore';
 import './theme.css';
 import './app.css';
+import './shell/header.css';
+import './config/config.css';
+import './shell/workspace.css';
 import { ConfigPanel } from './config/ConfigPanel';
 import { diffVerdicts } from './config/verdictDiff';
 import { DropOverlay } from './load/DropOverlay';
 import { TranscriptInput } from './load/TranscriptInput';
 import { useFileDrop } from './load/useFileDrop';
 import { Header } from './shell/Header';
+import { Headline } from './shell/Headline';
+import { KeyboardHelp } from './shell/KeyboardHelp';
+import { TIMELINE_CANVAS_ID } from './timeline/Timeline';
 import { Notices } from './shell/Notices';
 import { StatusPill } from './shell/StatusPill';
 import { Workspace } from './shell/Workspace';
@@ -25,7 +31,7 @@ export function App() {
   }, [theme]);
 
   useEffect(() => {
-    // Open on the first sample (the ordinary coding session) so the app shows something real.
+    // Open on the first sample, one that refuses, so the first screen shows the point.
     void actions.start();
   }, []);
 
@@ -36,7 +42,19 @@ export function App() {
 
   return (
     <div className="app" data-analysis-state={status}>
+      <a
+        className="skip-link"
+        href={`#${TIMELINE_CANVAS_ID}`}
+        onClick={(e) => {
+          // Focus without navigating: the URL hash carries the config, not anchors.
+          e.preventDefault();
+          document.getElementById(TIMELINE_CANVAS_ID)?.focus();
+        }}
+      >
+        Skip to the timeline
+      </a>
       <Header />
+      <Headline />
       <div className="app-body">
         <aside className="sidebar" aria-label="Source and config">
           <StatusPill />
@@ -49,6 +67,7 @@ export function App() {
         </div>
       </div>
       <DropOverlay active={dragging} />
+      <KeyboardHelp />
     </div>
   );
 }

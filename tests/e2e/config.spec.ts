@@ -52,26 +52,27 @@ test('max_observation_steps: a higher value and "unset" change the observation l
 
 test('observation_tools: add, remove, edit, paste and reset', async ({ page }) => {
   await openSample(page, 'Mutating loop');
-  const list = page.getByRole('list', { name: 'Observation tool patterns' });
-  await expect(list.getByRole('listitem')).toHaveCount(26);
+  const list = page.getByRole('listbox', { name: 'Observation tool patterns' });
+  await expect(list.getByRole('option')).toHaveCount(26);
 
   // Add: write_file becomes read-only, so its threshold is 15 and nothing is refused.
   await page.getByRole('textbox', { name: 'New pattern' }).fill('write_file');
   await page.getByRole('button', { name: 'Add pattern' }).click();
-  await expect(list.getByRole('listitem')).toHaveCount(27);
+  await expect(list.getByRole('option')).toHaveCount(27);
   await refused(page, []);
 
   // Remove it again.
   await page.getByRole('button', { name: 'Remove pattern write_file' }).click();
   await refused(page, [3]);
 
-  // Edit an entry in place.
+  // Edit an entry: pick it in the list, the field below edits it.
+  await list.getByRole('option').first().click();
   await page.getByRole('textbox', { name: 'Pattern 1', exact: true }).fill('write_file');
   await refused(page, []);
 
   // Reset to the 26 defaults.
   await page.getByRole('button', { name: 'Reset to defaults' }).click();
-  await expect(list.getByRole('listitem')).toHaveCount(26);
+  await expect(list.getByRole('option')).toHaveCount(26);
   await refused(page, [3]);
 
   // Paste a comma/newline-separated list that replaces the whole list.
@@ -79,7 +80,7 @@ test('observation_tools: add, remove, edit, paste and reset', async ({ page }) =
     .getByRole('textbox', { name: 'Paste a list (comma- or newline-separated)' })
     .fill('read_file,\nwrite_file , get_errors');
   await page.getByRole('button', { name: 'Replace list' }).click();
-  await expect(list.getByRole('listitem')).toHaveCount(3);
+  await expect(list.getByRole('option')).toHaveCount(3);
   await refused(page, []);
 });
 

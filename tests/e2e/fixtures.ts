@@ -98,3 +98,10 @@ export async function expectRefused(page: Page, expected: readonly string[]) {
   await expect.poll(() => refusedSnapshot(page), { timeout: 30_000 }).toEqual(expected);
   await waitFor(page, 'ready');
 }
+
+/** Opens the detector lanes, which start folded to a one-line summary. */
+export async function showLanes(page: Page) {
+  const toggle = page.getByRole('button', { name: 'Detector lanes' });
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+}

@@ -225,7 +225,7 @@ test('the Samples menu lists the behaviour samples first, then a Formats group',
   await expect(groups.nth(0).getByRole('option')).toHaveCount(8);
   await expect(groups.nth(1)).toHaveAttribute('label', 'Formats');
   await expect(groups.nth(1).getByRole('option')).toHaveText(formatSamples.map((s) => s.title));
-  await expect(menu).toHaveValue('ordinary-coding-session.json');
+  await expect(menu).toHaveValue('mutating-loop.json');
 });
 
 for (const sample of formatSamples) {

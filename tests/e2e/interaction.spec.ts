@@ -72,7 +72,7 @@ test('a malformed config in the URL falls back to the defaults with a notice', a
   await expect(page.getByRole('spinbutton', { name: 'max_repeated_batch_steps' })).toHaveValue('2');
   await expect(page.getByRole('spinbutton', { name: 'max_observation_steps' })).toHaveValue('15');
   await expect(
-    page.getByRole('list', { name: 'Observation tool patterns' }).getByRole('listitem'),
+    page.getByRole('listbox', { name: 'Observation tool patterns' }).getByRole('option'),
   ).toHaveCount(26);
   await page.getByRole('button', { name: 'Dismiss' }).click();
   await expect(page.getByText('Ignored part of the config in the URL')).toHaveCount(0);
@@ -170,7 +170,7 @@ test('import config: an exported config applies; a bad one falls back with a not
   });
   await expect(page.getByRole('spinbutton', { name: 'max_repeated_batch_steps' })).toHaveValue('3');
   await expect(
-    page.getByRole('list', { name: 'Observation tool patterns' }).getByRole('listitem'),
+    page.getByRole('listbox', { name: 'Observation tool patterns' }).getByRole('option'),
   ).toHaveCount(1);
   await waitFor(page, 'ready');
 
@@ -187,7 +187,7 @@ test('import config: an exported config applies; a bad one falls back with a not
 
 test('header: the reference verdict selects the first refused batch', async ({ page }) => {
   await openSample(page, 'Mutating loop');
-  await page.getByRole('button', { name: 'Select batch 3, the first refusal (strikes)' }).click();
+  await page.getByRole('button', { name: '#3 · strikes: select the first refusal' }).click();
   await expect(dataRows(page).nth(3)).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('region', { name: 'Batch details' })).toContainText(
     'Agentic loop detected',

@@ -37,14 +37,19 @@ test('the README lists every sample in index.json', () => {
   expect(samples.length).toBeGreaterThanOrEqual(8);
 });
 
-test('opens on the first sample, the ordinary coding session, and never trips', async ({
+test('opens on the first sample, one that refuses, with its first refusal selected', async ({
   page,
 }) => {
   await openApp(page);
   await expect(page.getByLabel('Samples')).toHaveValue(index[0]!.file);
   await expect(page.getByRole('grid', { name: 'Batches' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Transcript' })).toHaveValue(/"messages"/);
-  await expectRefused(page, []);
+  const first = samples.find((s) => s.file === index[0]!.file)!.proxy[0]!;
+  const batch = first.split(':')[0]!;
+  await expect(page.getByRole('region', { name: 'Batch details' })).toContainText(
+    `Batch #${batch}`,
+  );
+  await expectRefused(page, samples.find((s) => s.file === index[0]!.file)!.proxy);
 });
 
 for (const sample of samples) {

@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { expect, openApp, root, test, waitFor } from './fixtures';
+import { expect, openApp, root, showLanes, test, waitFor } from './fixtures';
 
 /** A chat-completions body of about `mb` MB: many batches with long, distinct answers. */
 function bigTranscript(mb: number): string {
@@ -63,6 +63,7 @@ test('a new transcript keeps the lane rows while its lanes are computed: the tim
   const file = testInfo.outputPath('lanes-session.json');
   writeFileSync(file, bigTranscript(8));
   await openApp(page);
+  await showLanes(page);
   const lanes = page.getByRole('application', { name: 'Detector lanes' });
   await expect(lanes).toHaveAccessibleDescription(/\(advisory\)/);
   // Every change of a timeline canvas's backing size or visibility: a resize clears and

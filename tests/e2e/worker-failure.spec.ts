@@ -30,9 +30,11 @@ for (const [fault, words] of [
     await expect(root(page)).toHaveAttribute('data-analysis-state', 'error');
     await expect(summary).toHaveText(before ?? '');
     await expect(alert.getByRole('button', { name: 'Retry' })).toBeVisible();
-    // The previous transcript's worker still serves config changes.
+    // The previous transcript's worker still serves config changes: at strike threshold 5
+    // the opening sample (the mutating loop, refused at batch 3) refuses nothing.
+    expect(before).toMatch(/Batches4Refused1/);
     await page.getByRole('spinbutton', { name: 'max_repeated_batch_steps', exact: true }).fill('5');
-    await expect(summary).toHaveText(before ?? '');
+    await expect(summary).toHaveText(/Batches4Refused0Rescued0$/);
   });
 }
 

@@ -4,7 +4,15 @@ import { runZoo, zooInput, ZOO_DETECTORS, type ZooMark } from '../../src/detecto
 import { importTranscript } from '../../src/import/index';
 import { DEFAULT_MARGINS } from '../../src/ui/timeline/layout';
 import { LANE_GUTTER, LANE_HEIGHT, LANES_TOP } from '../../src/ui/timeline/lanes';
-import { chooseSample, expect, expectRefused, openSample, test, waitFor } from './fixtures';
+import {
+  chooseSample,
+  expect,
+  expectRefused,
+  openSample,
+  showLanes,
+  test,
+  waitFor,
+} from './fixtures';
 
 // A bound, not a wait: each test opens a sample and re-runs analyses on a shared, busy machine.
 test.describe.configure({ timeout: 90_000 });
@@ -26,6 +34,7 @@ test('the detector lanes show under the timeline, the cycle lane marking the A/B
   page,
 }) => {
   await openSample(page, 'A/B cycle');
+  await showLanes(page);
   const lanes = page.getByRole('application', { name: 'Detector lanes' });
   await expect(lanes).toBeVisible();
   const cycleText = new RegExp(
@@ -55,9 +64,11 @@ test('the detector lanes show under the timeline, the cycle lane marking the A/B
   await page.getByText(/^Choose lanes/).click();
   await page.getByRole('checkbox', { name: CYCLES.label }).uncheck();
   await expect(lanes).not.toHaveAccessibleDescription(cycleText);
-  await page.getByRole('checkbox', { name: 'Detector lanes' }).uncheck();
+  const toggle = page.getByRole('button', { name: 'Detector lanes' });
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await expect(lanes).toBeHidden();
-  await page.getByRole('checkbox', { name: 'Detector lanes' }).check();
+  await toggle.click();
   await expect(lanes).toBeVisible();
 });
 
@@ -65,6 +76,7 @@ test('the detector lanes work from the keyboard: every mark read out, Enter sele
   page,
 }) => {
   await openSample(page, 'A/B cycle');
+  await showLanes(page);
   const lanes = page.getByRole('application', { name: 'Detector lanes' });
   // Once the lanes are in (until then each lane says it is being computed).
   await expect(lanes).toHaveAccessibleDescription(/Cycles .*\(advisory\): \d+ .*Enter selects/);
@@ -76,7 +88,8 @@ test('the detector lanes work from the keyboard: every mark read out, Enter sele
   const { results } = zooOf('ab-cycle.json');
   const marks = results.find((r) => r.id === 'cycles')?.marks ?? [];
   expect(marks.length).toBeGreaterThan(1);
-  const said = page.locator('.ls-tl-sr-only[aria-live]').filter({ hasText: /./ }).last();
+  // The lanes' live region (the first); the one after it announces the selected batch.
+  const said = page.locator('.ls-tl-sr-only[aria-live]').first();
   // Down, lane by lane, to the cycle lane (its marks start at the first cycle).
   const label = CYCLES.label;
   for (let i = 0; i <= ZOO_DETECTORS.indexOf(CYCLES); i++) await page.keyboard.press('ArrowDown');
@@ -208,6 +221,7 @@ test('the sweep heat map keeps the keyboard focus when the next transcript repla
 test('the peer detectors section changes a lane and resets it', async ({ page }) => {
   await openSample(page, 'A/B cycle');
   await page.getByText('Peer detectors', { exact: true }).click();
+  await showLanes(page);
   const lanes = page.getByRole('application', { name: 'Detector lanes' });
   const cycleMarks = new RegExp(
     `${CYCLES.label.replace(/[()]/g, '\\$&')} \\(advisory\\): no marks`,
@@ -233,6 +247,7 @@ test("a lane's parameters travel in the link and come back with it", async ({ pa
   await chooseSample(page, 'A/B cycle');
   await page.getByText('Peer detectors', { exact: true }).click();
   await expect(page.getByRole('spinbutton', { name })).toHaveValue('20');
+  await showLanes(page);
   const lanes = page.getByRole('application', { name: 'Detector lanes' });
   await expect(lanes).toHaveAccessibleDescription(
     new RegExp(`${CYCLES.label.replace(/[()]/g, '\\$&')} \\(advisory\\): no marks`),
@@ -242,6 +257,7 @@ test("a lane's parameters travel in the link and come back with it", async ({ pa
 test('screenshots of the lanes, the Detectors tab and the Sweep tab', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 1100 });
   await openSample(page, 'A/B cycle');
+  await showLanes(page);
   await expect(page.getByRole('application', { name: 'Detector lanes' })).toBeVisible();
   await page.screenshot({ path: '/tmp/zooui-screens/lanes.png' });
   await page.getByRole('tab', { name: 'Detectors' }).click();

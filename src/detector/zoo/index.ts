@@ -7,4 +7,5 @@ export { zooInput, ZooInputBuilder, looksLikeError, answerText } from './input';
 export { jsJson } from './jsJson';
 export { ZOO_DETECTORS, runZoo, runLane, defaultZooParams, compareZoo } from './registry';
 export type { ZooResult, ZooComparison } from './registry';
+export { strongestFinding, type ZooFinding } from './strongest';
 export { normaliseVolatile } from './advisory/volatile';

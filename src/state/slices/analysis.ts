@@ -1,3 +1,4 @@
+import { landingBatch } from '../landing';
 import type { AnalysisSlice, AppState, Slice } from '../types';
 
 /** The settled status: what is on screen, once nothing runs. */
@@ -52,7 +53,13 @@ export const createAnalysisSlice: Slice<AnalysisSlice> = (_deps, engine) => (set
         !result.newTranscript &&
         prev.selectedIndex !== null &&
         prev.selectedIndex < result.report.batches.length;
-      const selectedIndex = keep ? prev.selectedIndex : null;
+      // A new transcript opens on its point; a re-run keeps what was selected.
+      const selectedIndex = keep
+        ? prev.selectedIndex
+        : result.newTranscript
+          ? landingBatch(result.report, null)
+          : null;
+      const selectionAuto = result.newTranscript || (keep && prev.selectionAuto);
       const next = { result, analysisError, workerFailure };
       set({
         ...next,
@@ -60,6 +67,7 @@ export const createAnalysisSlice: Slice<AnalysisSlice> = (_deps, engine) => (set
         loading,
         ...(result.newTranscript ? { progress: null } : {}),
         selectedIndex,
+        selectionAuto,
         details: null,
       });
       if (selectedIndex !== null) engine.client?.details(selectedIndex);

@@ -6,6 +6,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import { describeAnalysisError } from '../../worker/protocol';
 import type { ZooParamsById, ZooResponse } from '../../worker/zooProtocol';
+import { landingBatch } from '../landing';
 import type { AppState, Engine, Slice } from '../types';
 
 export interface ZooSlice {
@@ -33,7 +34,8 @@ export const createZooSlice: Slice<ZooSlice> = () => (set, get) => ({
   zoo: null,
   zooError: null,
   zooParams: {},
-  lanesVisible: true,
+  // Folded to a one-line summary: thirteen mostly empty lanes took the room of the details.
+  lanesVisible: false,
   zooAvailable: false,
   hiddenLanes: [],
   setZooParam(detectorId, paramId, value) {
@@ -57,6 +59,21 @@ export const createZooSlice: Slice<ZooSlice> = () => (set, get) => ({
     set({ hiddenLanes: hidden ? [...rest, detectorId] : rest });
   },
 });
+
+/**
+ * A transcript the reference lets through opens on its strongest lane finding once the lanes
+ * arrive, unless the user has chosen a batch meanwhile.
+ */
+function landOnFinding(store: StoreApi<AppState>, engine: Engine): void {
+  const s = store.getState();
+  const zoo = currentZoo(s);
+  if (!s.selectionAuto || zoo === null || s.result === null) return;
+  if (s.result.report.firstRefusal !== null || !Array.isArray(zoo.results)) return;
+  const at = landingBatch(s.result.report, zoo.results);
+  if (at === s.selectedIndex) return;
+  store.setState({ selectedIndex: at, details: null });
+  if (at !== null) engine.client?.details(at);
+}
 
 /** The zoo reply for the shown transcript, or null while it is being computed. */
 export function currentZoo(s: Pick<AppState, 'zoo' | 'result'>): ZooResponse | null {
@@ -92,6 +109,7 @@ export function wireZoo(store: StoreApi<AppState>, engine: Engine): void {
         prev.results.every((r, i) => r.id === zoo.results[i]?.id);
       zooParamsOfLastReply = s.zooParams;
       store.setState({ zoo: same ? { ...zoo, results: prev.results } : zoo, zooError: null });
+      landOnFinding(store, engine);
     },
     onSweep: (sweep) => store.setState({ sweep, sweepError: null }),
     onSideError: (type, error) =>

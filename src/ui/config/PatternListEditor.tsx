@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { DEFAULT_OBSERVATION_TOOLS } from '../../detector/config';
 import { splitPatternList } from '../../state/configCodec';
 
@@ -23,7 +23,10 @@ export function PatternListEditor({ patterns, onChange }: Props) {
   const [draft, setDraft] = useState<readonly string[]>(patterns);
   const [newPattern, setNewPattern] = useState('');
   const [pasted, setPasted] = useState('');
+  // The list is one tab stop: arrows move the current entry, which the field below edits.
+  const [active, setActive] = useState(0);
   if (!same(applied(draft), patterns)) setDraft(patterns); // changed from outside
+  const current = Math.min(active, draft.length - 1);
 
   const update = (next: readonly string[]) => {
     setDraft(next);
@@ -35,8 +38,34 @@ export function PatternListEditor({ patterns, onChange }: Props) {
     const items = splitPatternList(newPattern);
     if (items.length === 0) return;
     update([...draft, ...items]);
+    setActive(draft.length + items.length - 1);
     setNewPattern('');
   };
+  const remove = (i: number) => {
+    update(draft.filter((_, j) => j !== i));
+    setActive(Math.max(0, Math.min(i, draft.length - 2)));
+  };
+  const onListKey = (e: KeyboardEvent<HTMLUListElement>) => {
+    const last = draft.length - 1;
+    const to: Record<string, number> = {
+      ArrowDown: Math.min(last, current + 1),
+      ArrowUp: Math.max(0, current - 1),
+      Home: 0,
+      End: last,
+    };
+    if (e.key in to) {
+      e.preventDefault();
+      setActive(to[e.key] as number);
+      document.getElementById(`${id}-opt-${to[e.key]}`)?.scrollIntoView({ block: 'nearest' });
+    } else if ((e.key === 'Delete' || e.key === 'Backspace') && current >= 0) {
+      e.preventDefault();
+      remove(current);
+    } else if (e.key === 'Enter' || e.key === 'F2') {
+      e.preventDefault();
+      document.getElementById(`${id}-edit`)?.focus();
+    }
+  };
+  const currentText = draft[current];
 
   return (
     <fieldset className="pattern-editor">
@@ -45,29 +74,60 @@ export function PatternListEditor({ patterns, onChange }: Props) {
         {patterns.length} {patterns.length === 1 ? 'pattern' : 'patterns'}
         {isDefault ? ' (the defaults)' : ''}; a tool name containing one is read-only.
       </p>
-      <ul className="pattern-editor__list" aria-label="Observation tool patterns">
+      <ul
+        className="pattern-editor__list"
+        role="listbox"
+        aria-label="Observation tool patterns"
+        tabIndex={0}
+        aria-activedescendant={current >= 0 ? `${id}-opt-${current}` : undefined}
+        onKeyDown={onListKey}
+      >
         {draft.map((p, i) => (
-          <li key={i} className="pattern-editor__row">
-            <input
-              type="text"
-              className="mono"
-              value={p}
-              aria-label={`Pattern ${i + 1}`}
-              spellCheck={false}
-              onChange={(e) => update(draft.map((q, j) => (j === i ? e.target.value : q)))}
-            />
-            <button
-              type="button"
-              className="button button--icon button--small"
-              aria-label={`Remove pattern ${p === '' ? i + 1 : p}`}
+          <li
+            key={i}
+            id={`${id}-opt-${i}`}
+            role="option"
+            aria-selected={i === current}
+            className="pattern-editor__row mono"
+            onClick={() => setActive(i)}
+          >
+            <span className="pattern-editor__text">{p === '' ? '(empty)' : p}</span>
+            {/* For the pointer; the keyboard has Delete and the Remove button below. */}
+            <span
+              className="pattern-editor__remove"
+              aria-hidden="true"
               title="Remove"
-              onClick={() => update(draft.filter((_, j) => j !== i))}
+              onClick={(e) => {
+                e.stopPropagation();
+                remove(i);
+              }}
             >
               ×
-            </button>
+            </span>
           </li>
         ))}
       </ul>
+      {currentText === undefined ? null : (
+        <div className="pattern-editor__edit">
+          <input
+            id={`${id}-edit`}
+            type="text"
+            className="mono"
+            value={currentText}
+            aria-label={`Pattern ${current + 1}`}
+            spellCheck={false}
+            onChange={(e) => update(draft.map((q, j) => (j === current ? e.target.value : q)))}
+          />
+          <button
+            type="button"
+            className="button button--small"
+            aria-label={`Remove pattern ${currentText === '' ? current + 1 : currentText}`}
+            onClick={() => remove(current)}
+          >
+            Remove
+          </button>
+        </div>
+      )}
       <div className="pattern-editor__add">
         <input
           type="text"

@@ -7,21 +7,36 @@ import { useTheme } from '../table/useTheme';
 import { AnswerView } from './AnswerView';
 import { CallView } from './CallView';
 import { CopyButton } from './CopyButton';
-import { detailsFor, runStateItems } from './model';
+import { detailsFor, noteCaveat, runStateItems } from './model';
 import { TextBlock } from './TextBlock';
 import './DetailsPanel.css';
+
+export interface LaneFinding {
+  readonly label: string;
+  readonly kind: 'peer' | 'advisory';
+  readonly level: 'stop' | 'warn' | 'advice';
+  readonly message: string;
+}
 
 export interface DetailsPanelProps {
   report: Report;
   batchIndex: number | null;
   /** From the detector's `describeBatch`, fetched by the app; null while loading. */
   details: BatchDetails | null;
+  /** The detector lanes' marks at this batch, with their lane's name. */
+  findings?: readonly LaneFinding[];
   /** Called after a successful copy, with the button's label and the copied text. */
   onCopy?: (label: string, text: string) => void;
 }
 
 /** Everything about one batch: its calls, the answers it got, its run state and the verdict in words. */
-export function DetailsPanel({ report, batchIndex, details, onCopy }: DetailsPanelProps) {
+export function DetailsPanel({
+  report,
+  batchIndex,
+  details,
+  findings = [],
+  onCopy,
+}: DetailsPanelProps) {
   const headingId = useId();
   const batch = batchIndex === null ? undefined : report.batches[batchIndex];
   const loaded = batch === undefined ? null : detailsFor(details, batch.index);
@@ -44,6 +59,7 @@ export function DetailsPanel({ report, batchIndex, details, onCopy }: DetailsPan
           report={report}
           batch={batch}
           details={loaded}
+          findings={findings}
           onCopy={onCopy}
         />
       )}
@@ -67,10 +83,13 @@ interface BodyProps {
   report: Report;
   batch: BatchReport;
   details: BatchDetails | null;
+  findings: readonly LaneFinding[];
   onCopy?: (label: string, text: string) => void;
 }
 
-function BatchBody({ report, batch, details, onCopy }: BodyProps) {
+const LEVEL_WORD = { stop: 'would stop', warn: 'warns', advice: 'flags' } as const;
+
+function BatchBody({ report, batch, details, findings, onCopy }: BodyProps) {
   const theme = useTheme();
   const kind = verdictKind(batch, report);
   const first = report.firstRefusal;
@@ -82,6 +101,21 @@ function BatchBody({ report, batch, details, onCopy }: BodyProps) {
         {calls === 1 ? 'call' : 'calls'}
       </p>
       <p className={`dp-verdict dp-verdict-${kind}`}>{explainBatch(batch, report.config)}</p>
+      {findings.length > 0 ? (
+        <div className="dp-findings" role="group" aria-label="Detector lanes at this batch">
+          <h3>Detector lanes at this batch</h3>
+          <ul>
+            {findings.map((f) => (
+              <li key={`${f.label}:${f.message}`}>
+                <strong>
+                  {f.label} ({f.kind}) {LEVEL_WORD[f.level]}:
+                </strong>{' '}
+                {f.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
 
       {kind === 'first-refusal' && first !== null ? (
         <div className="dp-first" role="group" aria-label="What the reference sends">
@@ -91,6 +125,9 @@ function BatchBody({ report, batch, details, onCopy }: BodyProps) {
             <CopyButton label="Copy note" text={first.note} onCopied={onCopy} />
           </div>
           <TextBlock text={first.note} limit={4000} />
+          {noteCaveat(first, batch) === null ? null : (
+            <p className="dp-caveat">{noteCaveat(first, batch)}</p>
+          )}
           <div className="dp-block-head">
             <h3>HTTP 400 message in refuse mode</h3>
             <CopyButton label="Copy 400 text" text={first.error400} onCopied={onCopy} />

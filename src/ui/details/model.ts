@@ -1,4 +1,10 @@
-import type { AnswerDetails, BatchDetails, BatchReport, CallDetails } from '../../detector/index';
+import type {
+  AnswerDetails,
+  BatchDetails,
+  BatchReport,
+  CallDetails,
+  FirstRefusal,
+} from '../../detector/index';
 import { breakBeforeLabel, outcomeLabel } from '../table/labels';
 
 export interface RunStateItem {
@@ -74,4 +80,20 @@ export function answerMatchLabel(answer: AnswerDetails, calls: readonly CallDeta
 /** Details arrive asynchronously; ones fetched for another batch count as still loading. */
 export function detailsFor(details: BatchDetails | null, batchIndex: number): BatchDetails | null {
   return details !== null && details.batchIndex === batchIndex ? details : null;
+}
+
+/**
+ * Our line under the reference's note for a ceiling refusal: the note (kept verbatim) says the
+ * batch "received the same result each time", which is what strikes mean; a ceiling refusal
+ * is the run's total passing the ceiling, usually while the answers kept changing.
+ */
+export function noteCaveat(
+  first: Pick<FirstRefusal, 'reason'>,
+  b: Pick<BatchReport, 'count' | 'total' | 'ceiling'>,
+): string | null {
+  if (first.reason !== 'ceiling') return null;
+  const head = 'The reference words this note for strikes';
+  return b.count < b.total
+    ? `${head}: here the answers changed (count ${b.count}, total ${b.total}) and the ceiling ${b.ceiling} capped the run.`
+    : `${head}: here the ceiling ${b.ceiling} capped the run at a total of ${b.total}.`;
 }

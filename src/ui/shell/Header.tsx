@@ -50,7 +50,8 @@ function Counts() {
               type="button"
               className="link-button"
               title="Select the batch the reference refuses first"
-              aria-label={`Select batch ${r.firstRefusal.batchIndex}, the first refusal (${r.firstRefusal.reason})`}
+              // The name starts with the visible text, so speech input can say what it sees.
+              aria-label={`#${r.firstRefusal.batchIndex} · ${r.firstRefusal.reason}: select the first refusal`}
               onClick={() => actions.select(r.firstRefusal?.batchIndex ?? null)}
             >
               #{r.firstRefusal.batchIndex} · {r.firstRefusal.reason}

@@ -1,6 +1,16 @@
-import { useDeferredValue, useId } from 'react';
-import { actions, useAnalysis, useSelection, useWorkspaceTab } from '../../state/appStore';
+import { useDeferredValue, useId, useMemo } from 'react';
+import {
+  Group,
+  Panel,
+  Separator,
+  useDefaultLayout,
+  type LayoutStorage,
+} from 'react-resizable-panels';
+import { ZOO_DETECTORS } from '../../detector/zoo/index';
+import { actions, useAnalysis, useApp, useSelection, useWorkspaceTab } from '../../state/appStore';
 import type { WorkspaceTab as Tab } from '../../state/types';
+import { currentZoo } from '../../state/slices/zoo';
+import type { LaneFinding } from '../details/DetailsPanel';
 import { CorpusView } from '../corpus/CorpusView';
 import { DetailsPanel } from '../details/DetailsPanel';
 import { PatternExplorer } from '../explorer/PatternExplorer';
@@ -8,6 +18,47 @@ import { BatchTable } from '../table/BatchTable';
 import { SweepPanel } from '../sweep/SweepPanel';
 import { ComparisonTable } from '../zoo/ComparisonTable';
 import { ZooTimeline } from '../zoo/ZooTimeline';
+
+// The library's panel content scrolls by default; the views hold their own scrollers.
+const VIEWS_STYLE = { overflow: 'hidden', display: 'flex', flexDirection: 'column' } as const;
+
+/** The lanes' marks at batch `at`, in lane order. */
+function findingsAt(
+  results:
+    | readonly {
+        id: string;
+        marks: readonly { batchIndex: number; level: LaneFinding['level']; message: string }[];
+      }[]
+    | null,
+  at: number | null,
+): LaneFinding[] {
+  if (results === null || at === null) return [];
+  const out: LaneFinding[] = [];
+  for (const d of ZOO_DETECTORS) {
+    const mark = results.find((r) => r.id === d.id)?.marks.find((m) => m.batchIndex === at);
+    if (mark !== undefined)
+      out.push({ label: d.label, kind: d.kind, level: mark.level, message: mark.message });
+  }
+  return out;
+}
+
+/** localStorage that never throws (disabled storage only forgets the split). */
+const splitStorage: LayoutStorage = {
+  getItem: (key) => {
+    try {
+      return window.localStorage.getItem(key);
+    } catch {
+      return null;
+    }
+  },
+  setItem: (key, value) => {
+    try {
+      window.localStorage.setItem(key, value);
+    } catch {
+      // quota or privacy mode: the split resets on the next visit
+    }
+  },
+};
 
 /** The main area: timeline on top; batches + details, or the pattern explorer, below. */
 export function Workspace({ changedBatches }: { changedBatches: ReadonlySet<number> }) {
@@ -22,6 +73,17 @@ export function Workspace({ changedBatches }: { changedBatches: ReadonlySet<numb
   // transition priority, in a separate task that input can interrupt.
   const tableReport = useDeferredValue(result?.report ?? null);
   const tableChanged = useDeferredValue(changedBatches);
+  const zooResults = useApp((s) => currentZoo(s)?.results ?? null);
+  const findings = useMemo(
+    () => findingsAt(zooResults, selectedIndex),
+    [zooResults, selectedIndex],
+  );
+  // The split between the timeline and the views below, remembered in this browser.
+  const split = useDefaultLayout({
+    id: 'loopscope.workspace-split',
+    storage: splitStorage,
+    onlySaveAfterUserInteractions: true,
+  });
   if (result === null) {
     return (
       <main className="workspace workspace--empty">
@@ -43,85 +105,100 @@ export function Workspace({ changedBatches }: { changedBatches: ReadonlySet<numb
   ];
   return (
     <main className="workspace">
-      <div className="workspace__timeline">
-        <ZooTimeline
-          report={report}
-          selectedIndex={selectedIndex}
-          onSelect={actions.select}
-          changedBatches={changedBatches}
-        />
-      </div>
-      <div className="workspace__tabs" role="tablist" aria-label="Views">
-        {tabs.map((t) => (
-          <button
-            key={t.id}
-            type="button"
-            role="tab"
-            id={`${id}-${t.id}-tab`}
-            aria-selected={tab === t.id}
-            aria-controls={`${id}-${t.id}`}
-            tabIndex={tab === t.id ? 0 : -1}
-            className="tab"
-            onClick={() => setTab(t.id)}
-            onKeyDown={(e) => {
-              if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
-                const step = e.key === 'ArrowRight' ? 1 : tabs.length - 1;
-                const at = tabs.findIndex((x) => x.id === tab);
-                setTab(tabs[(at + step) % tabs.length]?.id ?? 'batches');
-              }
-            }}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
-      {tab === 'detectors' || tab === 'sweep' ? (
-        <div
-          className="workspace__explorer"
-          role="tabpanel"
-          id={`${id}-${tab}`}
-          aria-labelledby={`${id}-${tab}-tab`}
-        >
-          {tab === 'detectors' ? <ComparisonTable /> : <SweepPanel />}
-        </div>
-      ) : tab === 'corpus' ? (
-        <div
-          className="workspace__explorer"
-          role="tabpanel"
-          id={`${id}-corpus`}
-          aria-labelledby={`${id}-corpus-tab`}
-        >
-          <CorpusView onOpened={() => setTab('batches')} />
-        </div>
-      ) : tab === 'batches' ? (
-        <div
-          className="workspace__split"
-          role="tabpanel"
-          id={`${id}-batches`}
-          aria-labelledby={`${id}-batches-tab`}
-        >
-          <div className="workspace__table">
-            <BatchTable
-              report={tableReport ?? report}
-              selectedIndex={selectedIndex}
-              onSelect={actions.select}
-              changedBatches={tableChanged}
-            />
+      <Group
+        orientation="vertical"
+        className="workspace__group"
+        defaultLayout={split.defaultLayout}
+        onLayoutChanged={split.onLayoutChanged}
+      >
+        <Panel id="timeline" className="workspace__timeline" defaultSize="50%" minSize={140}>
+          <ZooTimeline
+            report={report}
+            selectedIndex={selectedIndex}
+            onSelect={actions.select}
+            changedBatches={changedBatches}
+          />
+        </Panel>
+        <Separator className="workspace__splitter" aria-label="Resize the timeline and the views" />
+        <Panel id="views" className="workspace__views" minSize={200} style={VIEWS_STYLE}>
+          <div className="workspace__tabs" role="tablist" aria-label="Views">
+            {tabs.map((t) => (
+              <button
+                key={t.id}
+                type="button"
+                role="tab"
+                id={`${id}-${t.id}-tab`}
+                aria-selected={tab === t.id}
+                aria-controls={`${id}-${t.id}`}
+                tabIndex={tab === t.id ? 0 : -1}
+                className="tab"
+                onClick={() => setTab(t.id)}
+                onKeyDown={(e) => {
+                  if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
+                    const step = e.key === 'ArrowRight' ? 1 : tabs.length - 1;
+                    const at = tabs.findIndex((x) => x.id === tab);
+                    setTab(tabs[(at + step) % tabs.length]?.id ?? 'batches');
+                  }
+                }}
+              >
+                {t.label}
+              </button>
+            ))}
           </div>
-          <div className="workspace__details">
-            <DetailsPanel report={report} batchIndex={selectedIndex} details={details} />
-          </div>
-        </div>
-      ) : (
-        <div
-          className="workspace__explorer"
-          role="tabpanel"
-          id={`${id}-patterns`}
-          aria-labelledby={`${id}-patterns-tab`}
-        >
-          <PatternExplorer report={report} config={report.config} />
-        </div>
-      )}
+          {tab === 'detectors' || tab === 'sweep' ? (
+            <div
+              className="workspace__explorer"
+              role="tabpanel"
+              id={`${id}-${tab}`}
+              aria-labelledby={`${id}-${tab}-tab`}
+            >
+              {tab === 'detectors' ? <ComparisonTable /> : <SweepPanel />}
+            </div>
+          ) : tab === 'corpus' ? (
+            <div
+              className="workspace__explorer"
+              role="tabpanel"
+              id={`${id}-corpus`}
+              aria-labelledby={`${id}-corpus-tab`}
+            >
+              <CorpusView onOpened={() => setTab('batches')} />
+            </div>
+          ) : tab === 'batches' ? (
+            <div
+              className="workspace__split"
+              role="tabpanel"
+              id={`${id}-batches`}
+              aria-labelledby={`${id}-batches-tab`}
+            >
+              <div className="workspace__table">
+                <BatchTable
+                  report={tableReport ?? report}
+                  selectedIndex={selectedIndex}
+                  onSelect={actions.select}
+                  changedBatches={tableChanged}
+                />
+              </div>
+              <div className="workspace__details">
+                <DetailsPanel
+                  report={report}
+                  batchIndex={selectedIndex}
+                  details={details}
+                  findings={findings}
+                />
+              </div>
+            </div>
+          ) : (
+            <div
+              className="workspace__explorer"
+              role="tabpanel"
+              id={`${id}-patterns`}
+              aria-labelledby={`${id}-patterns-tab`}
+            >
+              <PatternExplorer report={report} config={report.config} />
+            </div>
+          )}
+        </Panel>
+      </Group>
     </main>
   );
 }

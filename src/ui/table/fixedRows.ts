@@ -35,9 +35,12 @@ export function scrollTopFor(
   scrollTop: number,
   viewport: number,
   rowHeight: number,
+  /** Height of the sticky header over the rows' top: a row under it is not in view. */
+  head = 0,
 ): number | null {
   const top = index * rowHeight;
   const bottom = top + rowHeight;
+  viewport = Math.max(rowHeight, viewport - head);
   if (top < scrollTop) return top;
   if (bottom <= scrollTop + viewport) return null;
   // A row taller than the viewport shows its top.
@@ -81,7 +84,10 @@ export function useFixedRows(
     (index: number) => {
       const el = scrollRef.current;
       if (el === null) return;
-      const to = scrollTopFor(index, el.scrollTop, el.clientHeight, rowHeight);
+      // The rows start below the sticky header (the body's offset in the scroller).
+      const body = el.querySelector('tbody');
+      const head = body instanceof HTMLElement ? body.offsetTop : 0;
+      const to = scrollTopFor(index, el.scrollTop, el.clientHeight, rowHeight, head);
       if (to !== null) el.scrollTop = to;
     },
     [scrollRef, rowHeight],

@@ -4,10 +4,12 @@ import { signaturePalette } from '../colors';
 import { announcement, fmt, summary, tooltipContent } from './describe';
 import { draw } from './draw';
 import { drawLanes } from './drawLanes';
-import { LANE_KEY_HELP, LANE_KEY_HINT, LANE_KEYS } from './laneKeys';
+import { LANE_KEY_HELP, LANE_KEYS } from './laneKeys';
 import { laneHighlight, useLanePointer } from './lanePointer';
 import { hitTest } from './hitTest';
-import { ARIA_KEYSHORTCUTS, KEY_HELP, keyToAction, type TimelineAction } from './keys';
+import { openKeyboardHelp } from '../shell/KeyboardHelp';
+import { globalShortcutApplies } from './globalKeys';
+import { ARIA_KEYSHORTCUTS, keyToAction, type TimelineAction } from './keys';
 import { computeLayout, plotRect } from './layout';
 import { lanesHeight, lanesSummary, layoutLanes, type LaneInput } from './lanes';
 import { MarkKey, SignatureLegend } from './Legend';
@@ -45,6 +47,9 @@ export interface TimelineProps {
 }
 
 const DRAG_SLOP = 3;
+
+/** The bars' canvas, the skip link's target (one timeline per page). */
+export const TIMELINE_CANVAS_ID = 'loopscope-timeline';
 
 /**
  * The run timeline: a canvas drawn outside React's render loop (layout.ts + draw.ts), an
@@ -284,6 +289,24 @@ export function Timeline({
     if (next.selected !== sel) select(next.selected);
   };
 
+  // The same keys from anywhere on the page, except while typing in a field or when the
+  // focused control uses the key itself (the canvases' own handlers have prevented it).
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent): void => {
+      if (e.defaultPrevented) return;
+      if (!globalShortcutApplies(e.key, e.target instanceof Element ? e.target : null)) return;
+      const action = keyToAction(e);
+      if (action === null) return;
+      e.preventDefault();
+      hideTooltip(tooltipRef.current);
+      run(action);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+    // run works through refs only; the listener lives as long as the component.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   const local = (e: { clientX: number; clientY: number }): { x: number; y: number } => {
     const r = canvasRef.current?.getBoundingClientRect();
     return { x: e.clientX - (r?.left ?? 0), y: e.clientY - (r?.top ?? 0) };
@@ -396,6 +419,7 @@ export function Timeline({
       >
         <canvas
           ref={canvasRef}
+          id={TIMELINE_CANVAS_ID}
           className="ls-tl-canvas"
           tabIndex={0}
           role="application"
@@ -447,13 +471,9 @@ export function Timeline({
       />
       <div className="ls-tl-footer">
         <MarkKey />
-        <p className="ls-tl-help">
-          {(lanes.length > 0 ? [...KEY_HELP, LANE_KEY_HINT] : KEY_HELP).map(([k, what]) => (
-            <span key={k}>
-              <kbd>{k}</kbd> {what}
-            </span>
-          ))}
-        </p>
+        <button type="button" className="ls-tl-keys-button" onClick={openKeyboardHelp}>
+          Keyboard shortcuts <kbd>?</kbd>
+        </button>
       </div>
       <p id={summaryId} className="ls-tl-sr-only">
         {summaryText}

@@ -22,6 +22,7 @@ export function drawSteps(
 ): void {
   strokeSteps(ctx, l.ceilingSteps, t.ceiling, [5, 4], dpr);
   strokeSteps(ctx, l.thresholdSteps, t.threshold, [], dpr);
+  drawCeilingAbove(ctx, l, t);
   labelSteps(ctx, l, l.ceilingSteps, t.ceiling, 'ceiling', 'below', t);
   labelSteps(ctx, l, l.thresholdSteps, t.threshold, 'threshold', 'above', t);
 }
@@ -38,17 +39,43 @@ function strokeSteps(
   ctx.lineWidth = 1.5;
   ctx.setLineDash(dash);
   ctx.beginPath();
-  let prev: StepSegment | undefined;
   for (const s of steps) {
     const y = crisp(s.y, dpr);
     // Adjacent pieces join with a vertical riser: a step line, not separate dashes.
-    if (prev !== undefined && Math.abs(prev.x1 - s.x0) < 0.5) ctx.lineTo(s.x0, y);
+    // At high density a riser per tier change would hatch the plot full height: layout.ts
+    // joins only pieces wide enough to read.
+    if (s.riser === true) ctx.lineTo(s.x0, y);
     else ctx.moveTo(s.x0, y);
     ctx.lineTo(s.x1, y);
-    prev = s;
   }
   ctx.stroke();
   ctx.setLineDash([]);
+}
+
+/** A ceiling above the axis: a dashed stub at the top edge with its value and an arrow. */
+export function drawCeilingAbove(ctx: CanvasRenderingContext2D, l: Layout, t: TimelineTheme): void {
+  if (l.ceilingAbove === null) return;
+  const right = l.plot.x + l.plot.w;
+  const y = l.plot.y + 0.5;
+  ctx.strokeStyle = t.ceiling;
+  ctx.lineWidth = 1.5;
+  ctx.setLineDash([5, 4]);
+  ctx.beginPath();
+  ctx.moveTo(right - 60, y);
+  ctx.lineTo(right, y);
+  ctx.stroke();
+  ctx.setLineDash([]);
+  // Inside the plot, under the edge: the margin above holds the off-screen refusal marker.
+  const text = `ceiling ${l.ceilingAbove} ↑ (above the axis)`;
+  ctx.font = `600 10.5px ${t.fontSans}`;
+  const w = ctx.measureText(text).width;
+  ctx.globalAlpha = 0.85;
+  ctx.fillStyle = t.bg;
+  ctx.fillRect(right - w - 6, y + 3, w + 4, 14);
+  ctx.globalAlpha = 1;
+  ctx.fillStyle = t.ceiling;
+  ctx.textAlign = 'right';
+  ctx.fillText(text, right - 4, y + 13);
 }
 
 function labelSteps(

@@ -34,7 +34,24 @@ export interface StepSegment {
   readonly x1: number;
   readonly value: number;
   readonly y: number;
+  /** Joined to the previous piece by a vertical riser (only between pieces wide enough to read). */
+  readonly riser?: boolean;
 }
+
+/** What the axis must show of the batches in view (per-bucket extremes, already reduced). */
+export interface AxisInput {
+  readonly maxCount: number;
+  readonly maxTotal: number;
+  /** The largest threshold applying to a batch in view. */
+  readonly maxThreshold: number;
+  /** The smallest ceiling applying in view (-1 when every batch in view is exempt). */
+  readonly minCeiling: number;
+  /** The largest total among the batches the ceiling applies to. */
+  readonly maxCappedTotal: number;
+}
+
+/** A piece of step line narrower than this joins its neighbours without a riser. */
+export const RISER_MIN_PX = 4;
 
 export type BreakKind = 'user' | 'system' | 'developer' | 'other-role';
 
@@ -56,6 +73,8 @@ export interface Layout {
   readonly plot: Rect;
   readonly scale: Scale;
   readonly yMax: number;
+  /** The ceiling in view when it lies above the axis: marked at the top edge with its value. */
+  readonly ceilingAbove: number | null;
   /** Pyramid level of the buckets; each bucket is an aligned block of `blockSize` = 2^level batches. */
   readonly level: number;
   readonly blockSize: number;
@@ -101,12 +120,57 @@ export const MAX_BAR_WIDTH = 44;
 export const DEFAULT_MARGINS: Margins = { top: 30, right: 14, bottom: 36, left: 44 };
 export const COMPACT_MARGINS: Margins = { top: 2, right: 0, bottom: 2, left: 0 };
 
-/** The y-axis top: counts, thresholds and the ceiling always fit; totals up to twice that, beyond it they are clipped. */
-export function axisMax(model: TimelineModel): number {
-  const core = Math.max(1, model.maxCore);
-  const top = Math.max(core, Math.min(model.maxTotal, 2 * core));
-  const step = niceStep(top, 4);
+/**
+ * The y-axis top for the batches in view: their counts and the thresholds that apply to them
+ * always fit; the ceiling only once a capped run's total nears it (within 25 %), else it is
+ * marked at the top edge; totals show up to twice that and are clipped beyond.
+ */
+export function viewAxisMax(a: AxisInput): number {
+  const core = Math.max(1, a.maxCount, a.maxThreshold);
+  const decided = ceilingInRange(a) ? Math.max(core, a.minCeiling, a.maxCappedTotal) : core;
+  const top = Math.max(decided, Math.min(a.maxTotal, 2 * decided));
+  // Counts are whole numbers: no tick between 0 and 1.
+  const step = Math.max(1, niceStep(top, 4));
   return Math.max(step, Math.ceil((top * 1.1) / step) * step);
+}
+
+/** Whether the ceiling takes part in the decisions in view (a capped total within 25 % of it). */
+export function ceilingInRange(a: AxisInput): boolean {
+  return a.minCeiling >= 0 && a.maxCappedTotal * 1.25 >= a.minCeiling;
+}
+
+/** The axis input over buckets `from`..`to` (exclusive) of one pyramid level. */
+export function axisInputOf(lv: PyramidLevel, from: number, to: number): AxisInput {
+  let maxCount = 0;
+  let maxTotal = 0;
+  let maxThreshold = 0;
+  let minCeiling = -1;
+  let maxCappedTotal = 0;
+  for (let b = from; b < to; b++) {
+    maxCount = Math.max(maxCount, lv.maxCount[b] ?? 0);
+    const total = lv.maxTotal[b] ?? 0;
+    maxTotal = Math.max(maxTotal, total);
+    maxThreshold = Math.max(maxThreshold, lv.minThreshold[b] ?? 0);
+    const c = lv.minCeiling[b] ?? -1;
+    if (c >= 0) {
+      minCeiling = minCeiling < 0 ? c : Math.min(minCeiling, c);
+      maxCappedTotal = Math.max(maxCappedTotal, total);
+    }
+  }
+  return { maxCount, maxTotal, maxThreshold, minCeiling, maxCappedTotal };
+}
+
+/** Marks which pieces join their predecessor with a riser: both must be wide enough to read. */
+export function withRisers(steps: readonly StepSegment[]): StepSegment[] {
+  return steps.map((s, i) => {
+    const prev = steps[i - 1];
+    const joined =
+      prev !== undefined &&
+      Math.abs(prev.x1 - s.x0) < 0.5 &&
+      prev.x1 - prev.x0 >= RISER_MIN_PX &&
+      s.x1 - s.x0 >= RISER_MIN_PX;
+    return { ...s, riser: joined };
+  });
 }
 
 export function plotRect(width: number, height: number, m: Margins): Rect {
@@ -140,13 +204,15 @@ export function computeLayout(
 ): Layout {
   const plot = plotRect(width, height, margins);
   const scale = makeScale(vp, plot.x, plot.w);
-  const yMax = axisMax(model);
   const ppb = plot.w / vp.span;
   const level = levelFor(ppb, model.levels.length);
   const lv = model.levels[level] as PyramidLevel;
   const bs = 2 ** level;
   const firstBlock = Math.max(0, Math.floor(vp.start / bs));
   const endBlock = Math.min(lv.size, Math.ceil((vp.start + vp.span) / bs));
+  const axis = axisInputOf(lv, firstBlock, endBlock);
+  const yMax = viewAxisMax(axis);
+  const ceilingAbove = axis.minCeiling > yMax ? axis.minCeiling : null;
   const count = Math.max(0, endBlock - firstBlock);
   const out = {
     first: new Int32Array(count),
@@ -187,7 +253,8 @@ export function computeLayout(
     // Where tiers mix inside one pixel, the line follows the tighter threshold.
     pushStep(thresholdSteps, sx0, sx1, lv.minThreshold[block] ?? 0, plot, yMax);
     const ceiling = lv.minCeiling[block] ?? -1;
-    if (ceiling >= 0) pushStep(ceilingSteps, sx0, sx1, ceiling, plot, yMax);
+    // A ceiling above the axis is marked at its edge instead of drawn as if it were the top.
+    if (ceiling >= 0 && ceiling <= yMax) pushStep(ceilingSteps, sx0, sx1, ceiling, plot, yMax);
     const kind = breakKind(flags);
     if (kind !== null) breaks.push({ x: sx0, index: first, kind });
   }
@@ -210,13 +277,14 @@ export function computeLayout(
     plot,
     scale,
     yMax,
+    ceilingAbove,
     level,
     blockSize: bs,
     firstBlock,
     bucketCount: count,
     ...out,
-    thresholdSteps,
-    ceilingSteps,
+    thresholdSteps: withRisers(thresholdSteps),
+    ceilingSteps: withRisers(ceilingSteps),
     breaks,
     yTicks: yTicks(plot, yMax),
     xTicks: xTicks(scale, model.n),
@@ -257,7 +325,7 @@ function breakKind(flags: number): BreakKind | null {
 }
 
 function yTicks(plot: Rect, yMax: number): Tick[] {
-  const step = niceStep(yMax, Math.max(2, Math.min(5, Math.floor(plot.h / 40))));
+  const step = Math.max(1, niceStep(yMax, Math.max(2, Math.min(5, Math.floor(plot.h / 40)))));
   const ticks: Tick[] = [];
   for (let v = 0; v <= yMax + 1e-9; v += step) ticks.push({ value: v, pos: yOf(plot, yMax, v) });
   return ticks;

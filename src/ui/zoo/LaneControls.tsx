@@ -1,5 +1,6 @@
-import { ZOO_DETECTORS } from '../../detector/zoo/index';
+import { ZOO_DETECTORS, type ZooResult } from '../../detector/zoo/index';
 import { appStore, useApp } from '../../state/appStore';
+import { foldedLanesSummary } from './lanes';
 
 /** The mark key: shape and colour per level (colour is never the only cue). */
 export function LaneKey() {
@@ -27,42 +28,46 @@ export function LaneKey() {
   );
 }
 
-/** "Detector lanes" on/off, and which detectors' lanes show. */
-export function LaneControls({ ready }: { ready: boolean }) {
+/** "Detector lanes" open or folded to a summary, and which detectors' lanes show. */
+export function LaneControls({ results }: { results: readonly ZooResult[] | null }) {
+  const ready = results !== null;
   const visible = useApp((s) => s.lanesVisible);
   const hidden = useApp((s) => s.hiddenLanes);
   const shown =
     ZOO_DETECTORS.length - hidden.filter((id) => ZOO_DETECTORS.some((d) => d.id === id)).length;
   return (
     <div className="zoo-lane-controls" role="group" aria-label="Detector lane controls">
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          checked={visible}
-          onChange={(e) => appStore.getState().setLanesVisible(e.target.checked)}
-        />
-        Detector lanes
-      </label>
-      <details className="zoo-lane-picker">
-        <summary>
-          Choose lanes ({shown}/{ZOO_DETECTORS.length})
-        </summary>
-        <fieldset className="zoo-lane-list">
-          <legend className="zoo-sr-only">Lanes to show</legend>
-          {ZOO_DETECTORS.map((d) => (
-            <label key={d.id} className="checkbox" title={d.description}>
-              <input
-                type="checkbox"
-                checked={!hidden.includes(d.id)}
-                disabled={!visible}
-                onChange={(e) => appStore.getState().setLaneHidden(d.id, !e.target.checked)}
-              />
-              {d.label}
-              <span className={`zoo-badge zoo-badge--${d.kind}`}>{d.kind}</span>
-            </label>
-          ))}
-        </fieldset>
-      </details>
+      <button
+        type="button"
+        className="zoo-lane-toggle"
+        aria-expanded={visible}
+        onClick={() => appStore.getState().setLanesVisible(!visible)}
+      >
+        <span aria-hidden="true">{visible ? '▾' : '▸'}</span> Detector lanes
+      </button>
+      {visible ? null : <FoldedSummary text={foldedLanesSummary(results)} />}
+      {visible ? (
+        <details className="zoo-lane-picker">
+          <summary>
+            Choose lanes ({shown}/{ZOO_DETECTORS.length})
+          </summary>
+          <fieldset className="zoo-lane-list">
+            <legend className="zoo-sr-only">Lanes to show</legend>
+            {ZOO_DETECTORS.map((d) => (
+              <label key={d.id} className="checkbox" title={d.description}>
+                <input
+                  type="checkbox"
+                  checked={!hidden.includes(d.id)}
+                  disabled={!visible}
+                  onChange={(e) => appStore.getState().setLaneHidden(d.id, !e.target.checked)}
+                />
+                {d.label}
+                <span className={`zoo-badge zoo-badge--${d.kind}`}>{d.kind}</span>
+              </label>
+            ))}
+          </fieldset>
+        </details>
+      ) : null}
       {visible ? <LaneKey /> : null}
       {visible && !ready ? (
         <span className="zoo-muted" role="status">
@@ -70,5 +75,14 @@ export function LaneControls({ ready }: { ready: boolean }) {
         </span>
       ) : null}
     </div>
+  );
+}
+
+/** The folded lanes' findings; cut at the panel's edge, whole on hover and focus. */
+function FoldedSummary({ text }: { text: string }) {
+  return (
+    <span className="zoo-lane-summary" title={text} tabIndex={0}>
+      {text}
+    </span>
   );
 }

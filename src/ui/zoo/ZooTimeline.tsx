@@ -18,9 +18,7 @@ function ZooTimelineImpl(props: Omit<TimelineProps, 'lanes' | 'laneControls'>) {
     () => visibleLanes(results, visible, hidden, pending),
     [results, visible, hidden, pending],
   );
-  return (
-    <Timeline {...props} lanes={lanes} laneControls={<LaneControls ready={results !== null} />} />
-  );
+  return <Timeline {...props} lanes={lanes} laneControls={<LaneControls results={results} />} />;
 }
 
 /** Memoised: the parent re-renders on every status change; equal props skip this subtree. */

@@ -1,5 +1,5 @@
 /** Which zoo lanes the timeline draws, in the zoo's order (pure, for the component and tests). */
-import { ZOO_DETECTORS, type ZooResult } from '../../detector/zoo/index';
+import { ZOO_DETECTORS, type ZooDetector, type ZooResult } from '../../detector/zoo/index';
 import type { LaneInput } from '../timeline/lanes';
 
 /**
@@ -28,4 +28,35 @@ export function visibleLanes(
     if (r !== undefined) out.push({ ...base, marks: r.marks });
   }
   return out;
+}
+
+/** How many lanes the folded summary names before "+N more". */
+const SUMMARY_ITEMS = 3;
+
+/**
+ * The folded lanes in one line: "Cycles (period ≥ 2): 1 finding · Gemini CLI: would stop at
+ * #7". Advisory lanes first (the loops the reference never counts), then peers that would stop.
+ */
+export function foldedLanesSummary(
+  results: readonly ZooResult[] | null,
+  detectors: readonly ZooDetector[] = ZOO_DETECTORS,
+): string {
+  if (results === null) return 'running the detector zoo…';
+  const byId = new Map(results.map((r) => [r.id, r]));
+  const items: string[] = [];
+  for (const kind of ['advisory', 'peer'] as const) {
+    for (const d of detectors) {
+      const r = byId.get(d.id);
+      if (d.kind !== kind || r === undefined || r.marks.length === 0) continue;
+      const n = r.marks.length;
+      items.push(
+        d.kind === 'peer' && r.firstStop !== null
+          ? `${d.label}: would stop at #${r.firstStop}`
+          : `${d.label}: ${n} ${n === 1 ? 'finding' : 'findings'}`,
+      );
+    }
+  }
+  if (items.length === 0) return 'no lane fires on this transcript';
+  const shown = items.slice(0, SUMMARY_ITEMS).join(' · ');
+  return items.length > SUMMARY_ITEMS ? `${shown} · +${items.length - SUMMARY_ITEMS} more` : shown;
 }

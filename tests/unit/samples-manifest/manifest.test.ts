@@ -57,7 +57,7 @@ describe('the sample manifests', () => {
       if (parsed.ok) expect(parsed.value).toHaveLength(rawRows(m.path).length);
     }
     expect(behaviour).toHaveLength(8);
-    expect(all.samples[0]?.file).toBe('ordinary-coding-session.json');
+    expect(all.samples[0]?.file).toBe('mutating-loop.json');
     expect(all.samples.slice(0, 8)).toEqual(behaviour);
     expect(formats.length).toBeGreaterThanOrEqual(9);
   });

@@ -96,7 +96,7 @@ describe('public/samples', () => {
   it('the README states the refusals of every sample in index.json, in menu order', () => {
     expect(table.map((r) => r.file)).toEqual(manifest.map((m) => m.file));
     expect(manifest).toHaveLength(8);
-    expect(manifest[0]?.file).toBe('ordinary-coding-session.json');
+    expect(manifest[0]?.file).toBe('mutating-loop.json'); // the app opens on a refusal
     for (const m of manifest) {
       expect(m.title.length).toBeGreaterThan(0);
       expect(m.description.length).toBeGreaterThan(0);

@@ -52,9 +52,15 @@ function setup(
   return { store, client: client as FakeClient, storage, hash: () => hash };
 }
 
-function result(batches: number, newTranscript: boolean, name = 'x'): AnalysisResult {
+function result(
+  batches: number,
+  newTranscript: boolean,
+  name = 'x',
+  refusedAt: number | null = null,
+): AnalysisResult {
   const report = {
     batches: Array.from({ length: batches }, (_, index) => ({ index })),
+    firstRefusal: refusedAt === null ? null : { batchIndex: refusedAt },
   } as unknown as Report;
   return {
     dataVersion: 1,
@@ -197,14 +203,19 @@ describe('app store: selection and details', () => {
     expect(store.getState().details).toEqual(details);
   });
 
-  it('keeps the selection across config re-runs and clears it for a new transcript', () => {
+  it('keeps the selection across config re-runs; a new transcript opens on its point', () => {
     const { store, client } = setup();
     client.listener.onResult(result(5, true));
     store.getState().select(4);
     client.listener.onResult(result(5, false));
     expect(store.getState().selectedIndex).toBe(4);
     expect(client.calls.at(-1)).toBe('details:4');
+    client.listener.onResult(result(6, true, 'y', 3));
+    expect(store.getState().selectedIndex).toBe(3);
+    expect(client.calls.at(-1)).toBe('details:3');
     client.listener.onResult(result(2, true));
+    expect(store.getState().selectedIndex).toBe(0);
+    client.listener.onResult(result(0, true));
     expect(store.getState().selectedIndex).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import type { AnswerDetails, BatchDetails, CallDetails } from '../../../src/dete
 import {
   answerMatchLabel,
   detailsFor,
+  noteCaveat,
   patternLabel,
   runStateItems,
   truncateText,
@@ -106,5 +107,21 @@ describe('call and answer labels', () => {
     expect(detailsFor(d, 2)).toBe(d);
     expect(detailsFor(d, 3)).toBeNull();
     expect(detailsFor(null, 2)).toBeNull();
+  });
+});
+
+describe('noteCaveat: our line under a ceiling refusal’s note', () => {
+  it('says the answers changed and the ceiling capped the run', () => {
+    expect(noteCaveat({ reason: 'ceiling' }, { count: 1, total: 16, ceiling: 15 })).toBe(
+      'The reference words this note for strikes: here the answers changed (count 1, total 16) and the ceiling 15 capped the run.',
+    );
+  });
+  it('without claiming changed answers when the count is the total', () => {
+    expect(noteCaveat({ reason: 'ceiling' }, { count: 16, total: 16, ceiling: 15 })).toBe(
+      'The reference words this note for strikes: here the ceiling 15 capped the run at a total of 16.',
+    );
+  });
+  it('adds nothing to a strikes refusal, whose note fits', () => {
+    expect(noteCaveat({ reason: 'strikes' }, { count: 3, total: 3, ceiling: 15 })).toBeNull();
   });
 });

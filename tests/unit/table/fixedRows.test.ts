@@ -21,4 +21,13 @@ describe('fixed-height row windows', () => {
     expect(scrollTopFor(0, 0, 10, 28)).toBeNull();
     expect(scrollTopFor(1, 0, 10, 28)).toBe(28);
   });
+
+  it('counts a row under the sticky header as out of view', () => {
+    // 280 px scroller, 30 px header: 250 px of rows; row 8 ends at 252.
+    expect(scrollTopFor(8, 0, 280, 28)).toBeNull();
+    expect(scrollTopFor(8, 0, 280, 28, 30)).toBe(2);
+    expect(scrollTopFor(7, 0, 280, 28, 30)).toBeNull();
+    // Scrolling up brings the row's top to the header's edge.
+    expect(scrollTopFor(3, 200, 280, 28, 30)).toBe(84);
+  });
 });

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  axisMax,
+  axisInputOf,
+  ceilingInRange,
+  RISER_MIN_PX,
+  viewAxisMax,
+  withRisers,
   bucketOf,
   computeLayout,
   DEFAULT_MARGINS,
@@ -58,13 +62,17 @@ describe('bars', () => {
     expect((l.x0[0]! + l.x1[0]!) / 2).toBeCloseTo((s0 + s1) / 2, 3);
   });
 
-  it('fits counts, thresholds and the ceiling on the axis; clips huge totals', () => {
-    expect(axisMax(m)).toBeGreaterThan(15); // the ceiling 15 of non-exempt batches
+  it('fits counts and thresholds in view on the axis; clips huge totals', () => {
+    const all = (model: typeof m) => {
+      const lv = model.levels[0]!;
+      return viewAxisMax(axisInputOf(lv, 0, lv.size));
+    };
+    expect(all(m)).toBeGreaterThan(2);
     const poll = buildModel(
       report([batch(0, { count: 1, total: 900, exempt: true, threshold: 15, ceiling: 15 })]),
       new Set(),
     );
-    const ymax = axisMax(poll);
+    const ymax = all(poll);
     expect(ymax).toBeGreaterThanOrEqual(15);
     expect(ymax).toBeLessThan(900);
     const lp = computeLayout(poll, fitViewport(1, PLOT_W), W, H);
@@ -246,5 +254,69 @@ describe('stagnation flag', () => {
     const l = computeLayout(m, fitViewport(4, PLOT_W), W, H);
     expect(l.stagnation).toEqual({ messageIndex: 4, x: indexToPx(l.scale, 2), where: 'visible' });
     expect(l.firstRefusal).toBeNull();
+  });
+});
+
+describe('the y axis fits the batches in view and the decision', () => {
+  const input = (over: Partial<Parameters<typeof viewAxisMax>[0]>) => ({
+    maxCount: 3,
+    maxTotal: 3,
+    maxThreshold: 2,
+    minCeiling: 15,
+    maxCappedTotal: 3,
+    ...over,
+  });
+
+  it('a short strikes run: 0–4, the ceiling 15 far above and marked at the edge', () => {
+    const a = input({});
+    expect(viewAxisMax(a)).toBe(4);
+    expect(ceilingInRange(a)).toBe(false);
+  });
+
+  it('a run whose total nears the ceiling brings it into range', () => {
+    expect(ceilingInRange(input({ maxTotal: 12, maxCappedTotal: 12 }))).toBe(true);
+    expect(viewAxisMax(input({ maxTotal: 16, maxCappedTotal: 16 }))).toBe(20);
+    // 11 is not within 25 % of 15: the axis follows the totals up to twice the counts.
+    expect(viewAxisMax(input({ maxTotal: 11, maxCappedTotal: 11 }))).toBe(8);
+  });
+
+  it('a read-only threshold in view sets the top; exempt batches have no ceiling to show', () => {
+    expect(viewAxisMax(input({ maxThreshold: 15, minCeiling: -1, maxCappedTotal: 0 }))).toBe(20);
+    expect(viewAxisMax(input({ maxCount: 0, maxTotal: 0, maxThreshold: 0, minCeiling: -1 }))).toBe(
+      2,
+    );
+  });
+
+  it('a zoomed-in layout of a ceiling run marks the ceiling above instead of drawing it', () => {
+    const rows = Array.from({ length: 17 }, (_, i) =>
+      batch(i, { count: i < 2 ? i + 1 : 2, total: i + 1, threshold: 2, ceiling: 15 }),
+    );
+    const model = buildModel(report(rows), new Set());
+    const early = computeLayout(model, { start: 0, span: 4 }, W, H);
+    expect(early.yMax).toBe(5);
+    expect(early.ceilingAbove).toBe(15);
+    expect(early.ceilingSteps).toEqual([]);
+    const all = computeLayout(model, fitViewport(17, PLOT_W), W, H);
+    expect(all.ceilingAbove).toBeNull();
+    expect(all.yMax).toBe(20);
+    expect(all.ceilingSteps.length).toBeGreaterThan(0);
+  });
+});
+
+describe('step risers at high density', () => {
+  const seg = (x0: number, x1: number, value: number) => ({ x0, x1, value, y: value });
+
+  it('joins wide pieces with a riser, never narrow alternating ones', () => {
+    const wide = withRisers([seg(0, 10, 2), seg(10, 20, 15)]);
+    expect(wide.map((s) => s.riser)).toEqual([false, true]);
+    const dense = withRisers(
+      Array.from({ length: 6 }, (_, i) => seg(i, i + 1, i % 2 === 0 ? 2 : 15)),
+    );
+    expect(dense.every((s) => s.riser === false)).toBe(true);
+    expect(RISER_MIN_PX).toBeGreaterThan(1);
+  });
+
+  it('does not join pieces with a gap between them', () => {
+    expect(withRisers([seg(0, 10, 2), seg(12, 20, 15)])[1]?.riser).toBe(false);
   });
 });

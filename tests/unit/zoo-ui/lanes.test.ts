@@ -16,7 +16,7 @@ import {
   type LaneInput,
 } from '../../../src/ui/timeline/lanes';
 import { indexToPx, makeScale } from '../../../src/ui/timeline/scale';
-import { visibleLanes } from '../../../src/ui/zoo/lanes';
+import { foldedLanesSummary, visibleLanes } from '../../../src/ui/zoo/lanes';
 import { comparisonRows } from '../../../src/ui/zoo/comparison';
 import { ZOO_DETECTORS, type ZooResult } from '../../../src/detector/zoo/index';
 import { markColumnsOf, packLanes, unpackLanes } from '../../../src/worker/zooPacked';
@@ -271,5 +271,41 @@ describe('which lanes show, and the comparison rows', () => {
     );
     expect(rows[0]).toMatchObject({ kind: 'reference', label: 'Reference (current config)' });
     expect(rows.slice(1).map((r) => r.label)).toEqual(ZOO_DETECTORS.map((d) => d.label));
+  });
+});
+
+describe('foldedLanesSummary: the lanes in one line', () => {
+  const result = (id: string, batches: number[], firstStop: number | null = null): ZooResult => ({
+    id,
+    marks: batches.map((batchIndex) => ({
+      batchIndex,
+      messageIndex: 0,
+      level: firstStop === batchIndex ? 'stop' : 'advice',
+      message: 'm',
+    })),
+    firstStop,
+    warnings: 0,
+  });
+
+  it('names advisory findings first, then the peers that would stop', () => {
+    const text = foldedLanesSummary([result('gemini-cli', [7], 7), result('cycles', [3])]);
+    expect(text).toBe('Cycles (period ≥ 2): 1 finding · Gemini CLI: would stop at #7');
+  });
+
+  it('counts findings, caps the list and says how many more', () => {
+    const text = foldedLanesSummary([
+      result('cycles', [1, 2]),
+      result('quiet-polls', [3]),
+      result('cline', [4]),
+      result('goose', [5], 5),
+    ]);
+    expect(text).toBe(
+      'Cycles (period ≥ 2): 2 findings · Quiet polls: 1 finding · Cline: 1 finding · +1 more',
+    );
+  });
+
+  it('says when no lane fires, and while they run', () => {
+    expect(foldedLanesSummary([result('cycles', [])])).toBe('no lane fires on this transcript');
+    expect(foldedLanesSummary(null)).toBe('running the detector zoo…');
   });
 });

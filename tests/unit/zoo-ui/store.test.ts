@@ -157,3 +157,45 @@ describe('zoo and sweep wiring in the store', () => {
     expect(store.getState().lanesVisible).toBe(false);
   });
 });
+
+describe('a transcript the reference lets through opens on its strongest lane finding', () => {
+  const withBatches = (dataVersion: number): AnalysisResult => {
+    const r = result(dataVersion);
+    const report = {
+      ...r.report,
+      batches: Array.from({ length: 6 }, (_, index) => ({ index })),
+      firstRefusal: null,
+    } as unknown as Report;
+    return { ...r, report, defaultReport: report };
+  };
+  const reply = (dataVersion: number) =>
+    ({
+      type: 'zoo',
+      requestId: 1,
+      dataVersion,
+      results: [
+        {
+          id: 'cycles',
+          marks: [{ batchIndex: 4, messageIndex: 9, level: 'advice', message: 'cycle' }],
+          firstStop: null,
+          warnings: 1,
+        },
+      ],
+    }) as unknown as ZooResponse;
+
+  it('moves the app’s own choice (batch 0) to the finding when the lanes arrive', () => {
+    const { store, client } = setup();
+    store.getState().listener.onResult(withBatches(1));
+    expect(store.getState().selectedIndex).toBe(0);
+    client.side?.onZoo(reply(1));
+    expect(store.getState().selectedIndex).toBe(4);
+  });
+
+  it('leaves a batch the user chose alone', () => {
+    const { store, client } = setup();
+    store.getState().listener.onResult(withBatches(1));
+    store.getState().select(2);
+    client.side?.onZoo(reply(1));
+    expect(store.getState().selectedIndex).toBe(2);
+  });
+});

@@ -1,0 +1,53 @@
+import { expect, openApp, openSample, test } from './fixtures';
+
+// The first screen, with no click, must show why the opening sample is refused.
+for (const size of [
+  { width: 1280, height: 800 },
+  { width: 1920, height: 1080 },
+]) {
+  for (const theme of ['light', 'dark'] as const) {
+    test(`first screen ${size.width}x${size.height} ${theme}: the refusal is explained in view`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(size);
+      await page.emulateMedia({ colorScheme: theme });
+      await openApp(page);
+      const details = page.getByRole('region', { name: 'Batch details' });
+      const verdict = details.getByText(/^Refused: /);
+      await expect(verdict).toBeInViewport({ ratio: 1 });
+      await expect(details.getByText(/^Batch #3 · message 8/)).toBeInViewport();
+      await expect(
+        page.getByRole('grid', { name: 'Batches' }).getByRole('row', { selected: true }),
+      ).toBeInViewport();
+      await page.screenshot({
+        path: `test-results/screens/first-${size.width}x${size.height}-${theme}.png`,
+      });
+    });
+  }
+}
+
+test('a ceiling refusal keeps the reference’s note verbatim and adds our line', async ({
+  page,
+}) => {
+  await openSample(page, 'Build poll stopped by the ceiling');
+  const details = page.getByRole('region', { name: 'Batch details' });
+  await expect(details.getByText(/^Refused: /)).toBeVisible();
+  const block = details.getByRole('group', { name: 'What the reference sends' });
+  await expect(block).toContainText('received the same result each time');
+  await expect(
+    block.getByText(/^The reference words this note for strikes: here the answers changed/),
+  ).toBeVisible();
+});
+
+test('a loop the reference lets through gets a headline, and its batch names the finding', async ({
+  page,
+}) => {
+  await openSample(page, 'A/B cycle');
+  const headline = page.getByRole('status').filter({ hasText: /^Select #\d+Not refused, but / });
+  await expect(headline).toBeVisible();
+  const text = await headline.locator('[title]').getAttribute('title');
+  expect(text).toMatch(/the reference lets it through, as it counts only back-to-back repeats/);
+  const at = /#(\d+)/.exec(text ?? '')?.[1];
+  await expect(page.getByRole('region', { name: 'Batch details' })).toContainText(`Batch #${at}`);
+  await expect(page.getByRole('group', { name: 'Detector lanes at this batch' })).toBeVisible();
+});
