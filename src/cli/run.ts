@@ -212,9 +212,7 @@ async function analyseCorpus(opts: CliOptions, config: DetectorConfig, io: CliIo
   for (const input of opts.inputs) {
     const folder = input === '-' ? null : io.listFolder(input);
     const files = folder === null ? [input] : folder.filter(isTranscriptName);
-    if (folder !== null && files.length === 0) {
-      results.push({ file: input, line: null, error: 'the folder holds no transcript file' });
-    }
+    const before = results.length;
     for (const file of files) {
       const display = file === '-' ? '<stdin>' : file;
       let bytes: Uint8Array;
@@ -237,6 +235,10 @@ async function analyseCorpus(opts: CliOptions, config: DetectorConfig, io: CliIo
         if (notTranscript) skipped.push(display);
         else results.push(...rows);
       }
+    }
+    // A folder that gave no transcript at all is a failure, not a clean run.
+    if (folder !== null && results.length === before) {
+      results.push({ file: input, line: null, error: 'the folder holds no transcript file' });
     }
   }
   return printCorpus(opts, config, io, results, skipped);

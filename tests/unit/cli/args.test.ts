@@ -30,7 +30,20 @@ describe('parseArgs', () => {
       input: 't.json',
       inputs: ['t.json'],
       exportReferenceSettings: false,
+      clineResults: undefined,
+      watch: false,
     });
+  });
+
+  it('--watch follows one file, not standard input or several', () => {
+    expect(parsed(['--watch', 's.jsonl']).watch).toBe(true);
+    for (const argv of [
+      ['--watch', '-'],
+      ['--watch', 'a.jsonl', 'b.jsonl'],
+    ]) {
+      const r = parseArgs(argv, ['openai-chat']);
+      expect(r.ok ? null : r.error).toBe('--watch follows one file (not standard input)');
+    }
   });
 
   it('reads - as standard input', () => {

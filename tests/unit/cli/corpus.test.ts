@@ -48,6 +48,8 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'project', 'notes.json'), '{"hello": "world"}');
   writeFileSync(join(dir, 'project', 'README.md'), '# notes');
   writeFileSync(join(dir, 'cline.json'), fixture('cline/repeated-command.json'));
+  mkdirSync(join(dir, 'empty'));
+  writeFileSync(join(dir, 'empty', 'notes.json'), '{"hello": "world"}');
 }, 60_000);
 
 afterAll(() => {
@@ -158,6 +160,14 @@ describe('loopscope with several files', () => {
     expect(r.stderr).toBe(
       'loopscope: skipped 1 file that is not a transcript: project/notes.json\n',
     );
+  });
+
+  it('a folder with no transcript in it fails the run', () => {
+    const r = loopscope(['--json', 'empty']);
+    expect(r.status).toBe(2);
+    const doc = JSON.parse(r.stdout) as CorpusDoc;
+    expect(doc.corpus).toEqual([{ file: 'empty', error: 'the folder holds no transcript file' }]);
+    expect(r.stderr).toMatch(/skipped 1 file that is not a transcript: empty\/notes\.json/);
   });
 
   it('--cline-results tool reads Cline text results as tool messages', () => {
