@@ -15,4 +15,10 @@ const sweepStatus =
 // The corpus replay's line: 200 transcripts of ~100 KB, then a config-only re-run.
 const corpusStatus =
   sweepStatus === 0 ? await runTs('scripts/bench/corpus.ts', [], ['--expose-gc']) : sweepStatus;
-process.exit(corpusStatus);
+// The formats' line (a Claude Code session against its chat form) and the built command's
+// whole-process ratio.
+const formatsStatus =
+  corpusStatus === 0
+    ? await runTs('scripts/bench/formats.ts', [], ['--expose-gc', '--max-old-space-size=8192'])
+    : corpusStatus;
+process.exit(formatsStatus);

@@ -1,0 +1,138 @@
+// Part of npm run bench: the same conversation written as a Claude Code session (one JSONL line
+// per content block, as Claude Code writes it) against its chat-completions form, in-process;
+// and the built command's whole-process time against a bare `node` JSON.parse of the same file.
+// Ratios in one run, never assertions on time.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { DEFAULT_CONFIG, evaluateReplay } from '../../src/detector/index';
+import { importPrepared } from '../../src/import/index';
+import { generateTranscript } from './generate';
+
+const DATA_DIR = join(process.cwd(), 'bench-data');
+const CLI = join(process.cwd(), 'dist', 'cli', 'loopscope.mjs');
+
+function gc(): void {
+  (globalThis as { gc?: () => void }).gc?.();
+}
+
+function best(runs: number, fn: () => unknown): number {
+  let min = Infinity;
+  for (let r = 0; r < runs; r++) {
+    gc();
+    const t0 = performance.now();
+    if (fn() === undefined) throw new Error('the timed function must return its result');
+    min = Math.min(min, performance.now() - t0);
+  }
+  return min;
+}
+
+function chatFile(mb: number, batches?: number): string {
+  if (!existsSync(DATA_DIR)) mkdirSync(DATA_DIR, { recursive: true });
+  const dense = batches === undefined ? '' : `-${batches}b`;
+  const file = join(DATA_DIR, `chat-${mb}mb${dense}-v1.json`);
+  if (!existsSync(file)) generateTranscript(file, mb, undefined, { batches });
+  return file;
+}
+
+interface Msg {
+  role: string;
+  content?: unknown;
+  tool_calls?: { id: string; function: { name: string; arguments: string } }[];
+  tool_call_id?: string;
+}
+
+/** The chat body as a Claude Code session: a line per content block, one reply per message.id. */
+function asClaudeCode(chat: string): string {
+  const body = JSON.parse(chat) as { messages: Msg[] };
+  const lines: string[] = [];
+  let parent: string | null = null;
+  let n = 0;
+  const line = (type: string, message: unknown) => {
+    const uuid = `u${n++}`;
+    lines.push(JSON.stringify({ type, uuid, parentUuid: parent, sessionId: 's', message }));
+    parent = uuid;
+  };
+  body.messages.forEach((m, i) => {
+    if (m.role === 'assistant') {
+      const id = `msg_${i}`;
+      if (typeof m.content === 'string' && m.content !== '') {
+        line('assistant', { id, role: 'assistant', content: [{ type: 'text', text: m.content }] });
+      }
+      for (const c of m.tool_calls ?? []) {
+        const input = JSON.parse(c.function.arguments) as unknown;
+        const block = { type: 'tool_use', id: c.id, name: c.function.name, input };
+        line('assistant', { id, role: 'assistant', content: [block] });
+      }
+    } else if (m.role === 'tool') {
+      const block = { type: 'tool_result', tool_use_id: m.tool_call_id, content: m.content };
+      line('user', { role: 'user', content: [block] });
+    } else {
+      const text = typeof m.content === 'string' ? m.content : JSON.stringify(m.content);
+      line('user', { role: 'user', content: text });
+    }
+  });
+  return `${lines.join('\n')}\n`;
+}
+
+function replayOf(text: string): number {
+  const r = importPrepared(text, {});
+  if (!r.ok) throw new Error(r.error.message);
+  const { prepared, format, messages, warnings, referenceScan } = r.value;
+  return evaluateReplay(prepared, DEFAULT_CONFIG, {
+    format,
+    messages: messages.length,
+    warnings,
+    referenceScan,
+  }).batches.length;
+}
+
+const chatText = readFileSync(chatFile(10), 'utf8');
+const claudeText = asClaudeCode(chatText);
+const chatBatches = replayOf(chatText);
+const claudeBatches = replayOf(claudeText);
+if (chatBatches !== claudeBatches) {
+  throw new Error(`the two forms disagree: ${chatBatches} and ${claudeBatches} batches`);
+}
+const tChat = best(3, () => replayOf(chatText));
+const tClaude = best(3, () => replayOf(claudeText));
+process.stdout.write(
+  `\nsame conversation, ${chatBatches} batches: chat form ${(chatText.length / 1e6).toFixed(1)} MB ` +
+    `${tChat.toFixed(0)} ms, Claude Code JSONL ${(claudeText.length / 1e6).toFixed(1)} MB ` +
+    `${tClaude.toFixed(0)} ms: ${(tClaude / tChat).toFixed(2)} x (target 1.3)\n`,
+);
+
+/** One process's wall time, best of `runs`. */
+function processMs(runs: number, args: string[]): number {
+  let min = Infinity;
+  for (let r = 0; r < runs; r++) {
+    const t0 = performance.now();
+    const p = spawnSync(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    const ms = performance.now() - t0;
+    if (p.status !== 0 && p.status !== 1) throw new Error(`${args.join(' ')}: ${String(p.stderr)}`);
+    min = Math.min(min, ms);
+  }
+  return min;
+}
+
+if (!existsSync(CLI)) {
+  process.stdout.write('whole process: skipped (no dist/cli/loopscope.mjs; npm run build:cli)\n');
+} else {
+  const parse = join(DATA_DIR, 'parse-only.mjs');
+  writeFileSync(
+    parse,
+    "import { readFileSync } from 'node:fs';\nJSON.parse(readFileSync(process.argv[2], 'utf8'));\n",
+  );
+  for (const [label, file] of [
+    ['100 MB', chatFile(100)],
+    ['100 MB, 100k batches', chatFile(100, 100_000)],
+  ] as const) {
+    const base = processMs(3, [parse, file]);
+    const cli = processMs(3, ['--max-old-space-size=8192', CLI, file]);
+    process.stdout.write(
+      `whole process, ${label} (${(statSync(file).size / 1e6).toFixed(0)} MB): node JSON.parse ` +
+        `${base.toFixed(0)} ms, loopscope ${cli.toFixed(0)} ms: ${(cli / base).toFixed(2)} x\n`,
+    );
+  }
+}
