@@ -14,7 +14,12 @@ import {
   type Report,
 } from '../detector/index';
 import type { CorpusPart } from '../import/corpus';
-import { importConversations, type ImportError, type ImportOptions } from '../import/index';
+import {
+  importConversations,
+  reportSource,
+  type ImportError,
+  type ImportOptions,
+} from '../import/index';
 import { oneLine } from './oneLine';
 import { PLAIN, type Paint } from './summary';
 
@@ -69,17 +74,9 @@ export function replayPart(
   const importMs = now() - t0;
   const several = imported.value.length > 1;
   return imported.value.map((value) => {
-    const report = evaluateReplay(
-      prepareReplay(value.messages),
-      config,
-      {
-        format: value.format,
-        messages: value.messages.length,
-        warnings: value.warnings,
-        referenceScan: value.referenceScan,
-      },
-      { importMs },
-    );
+    const report = evaluateReplay(prepareReplay(value.messages), config, reportSource(value), {
+      importMs,
+    });
     const label = value.conversations[value.conversation]?.label;
     return several && label !== undefined
       ? { file, line: part.line, conversation: label, report }

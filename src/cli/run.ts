@@ -6,7 +6,13 @@ import {
   type Report,
 } from '../detector/index';
 import { corpusParts, isTranscriptName } from '../import/corpus';
-import { FORMATS, importPrepared, type FormatId, type ImportError } from '../import/index';
+import {
+  FORMATS,
+  importPrepared,
+  reportSource,
+  type FormatId,
+  type ImportError,
+} from '../import/index';
 import { parseArgs, USAGE, type CliOptions } from './args';
 import { parseConfigFile, resolveConfig, type ConfigOverrides } from './configFile';
 import {
@@ -171,17 +177,7 @@ async function analyse(argv: readonly string[], io: CliIo): Promise<number> {
     );
   }
   const { prepared } = value;
-  const report: Report = evaluateReplay(
-    prepared,
-    config,
-    {
-      format: value.format,
-      messages: value.messages.length,
-      warnings: value.warnings,
-      referenceScan: value.referenceScan,
-    },
-    { importMs },
-  );
+  const report: Report = evaluateReplay(prepared, config, reportSource(value), { importMs });
 
   if (opts.json) {
     io.stdout(JSON.stringify(report, null, 2) + '\n');

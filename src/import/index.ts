@@ -4,6 +4,7 @@ import type {
   MessageList,
   PreparedReplay,
   ReplayPreparer,
+  ReportSource,
   Result,
 } from '../detector/index';
 import { readChatSpans, type MessageSink } from './chatSpans';
@@ -274,6 +275,18 @@ function fileImports(
     conversation: i,
     ...(single && out.spanText !== undefined ? { spanText: out.spanText } : {}),
   }));
+}
+
+/** What a report says of the import it replays (its `source`). */
+export function reportSource(
+  i: Pick<Imported, 'format' | 'warnings' | 'referenceScan'> & { messages: { length: number } },
+): ReportSource {
+  return {
+    format: i.format,
+    messages: i.messages.length,
+    warnings: i.warnings,
+    referenceScan: i.referenceScan,
+  };
 }
 
 /**

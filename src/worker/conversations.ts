@@ -11,7 +11,12 @@ import {
   type Report,
   type ReportSource,
 } from '../detector/index';
-import { importConversations, type Decoded, type ImportOptions } from '../import/index';
+import {
+  importConversations,
+  reportSource,
+  type Decoded,
+  type ImportOptions,
+} from '../import/index';
 import type { ConversationSummary } from './protocol';
 
 interface Prepared {
@@ -30,12 +35,7 @@ export function prepareConversations(
   return all.value.map((c) => ({
     label: c.conversations[c.conversation]?.label ?? `conversation ${c.conversation + 1}`,
     prepared: prepareReplay(c.messages),
-    source: {
-      format: c.format,
-      messages: c.messages.length,
-      warnings: c.warnings,
-      referenceScan: c.referenceScan,
-    },
+    source: reportSource(c),
   }));
 }
 

@@ -5,22 +5,14 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, openApp, test, waitFor } from './fixtures';
+import { dropFile, expect, openApp, test, waitFor } from './fixtures';
 
 const fixture = (path: string) =>
   readFileSync(new URL(`../fixtures/${path}`, import.meta.url)) as Buffer;
 
-async function dropFile(page: Page, name: string, bytes: Buffer) {
-  const dataTransfer = await page.evaluateHandle(
-    ({ name, data }) => {
-      const dt = new DataTransfer();
-      dt.items.add(new File([new Uint8Array(data)], name, { type: 'application/json' }));
-      return dt;
-    },
-    { name, data: Array.from(bytes) },
-  );
-  await page.dispatchEvent('main', 'drop', { dataTransfer });
-  await expect(page.getByRole('complementary').getByText(name, { exact: true })).toBeVisible();
+/** Drops a file and waits for its analysis. */
+async function drop(page: Page, name: string, bytes: Buffer) {
+  await dropFile(page, name, bytes);
   await waitFor(page, 'ready');
 }
 
@@ -37,7 +29,7 @@ test('a Claude Code session with subagents: every conversation listed, a subagen
   page,
 }) => {
   await openApp(page);
-  await dropFile(page, 'session.jsonl', fixture('claude-code/subagents-inline.jsonl'));
+  await drop(page, 'session.jsonl', fixture('claude-code/subagents-inline.jsonl'));
   await expect(items(page)).toHaveCount(3);
   // Most refusals first: the looping subagent leads, the main chain is the one shown.
   await expect(items(page).first()).toContainText('subagent Find flaky test');
@@ -56,7 +48,7 @@ test('a Claude Code session with subagents: every conversation listed, a subagen
 
 test('an Inspect log with several samples: one conversation per sample', async ({ page }) => {
   await openApp(page);
-  await dropFile(page, 'log.json', fixture('inspect/attachments-two-samples.json'));
+  await drop(page, 'log.json', fixture('inspect/attachments-two-samples.json'));
   await expect(items(page)).toHaveCount(2);
   await expect(conversations(page)).toContainText('sample 7 epoch 1');
   await expect(conversations(page)).toContainText('sample 8 epoch 1');
@@ -71,7 +63,7 @@ test('an Inspect log with several samples: one conversation per sample', async (
 
 test('every conversation of a file goes to the corpus at once', async ({ page }) => {
   await openApp(page);
-  await dropFile(page, 'session.jsonl', fixture('claude-code/subagents-inline.jsonl'));
+  await drop(page, 'session.jsonl', fixture('claude-code/subagents-inline.jsonl'));
   await conversations(page).getByRole('button', { name: 'Open all 3 in Corpus' }).click();
   await expect(page.getByRole('tab', { name: 'Corpus' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByLabel('Corpus totals')).toContainText('3 transcripts', {
@@ -103,7 +95,7 @@ test('a Cline history: why nothing refuses, and its results read as tool message
   page,
 }) => {
   await openApp(page);
-  await dropFile(page, 'api_conversation_history.json', fixture('cline/repeated-command.json'));
+  await drop(page, 'api_conversation_history.json', fixture('cline/repeated-command.json'));
   await expect(rows(page)).toHaveCount(5);
   await expect(refusedRows(page)).toHaveCount(0);
   await expect(page.getByText(/can never refuse this session/)).toBeVisible();

@@ -105,3 +105,22 @@ export async function showLanes(page: Page) {
   if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
 }
+
+/** Drops a file on the page as a user would (a DataTransfer holding a File of these bytes). */
+export async function dropFile(
+  page: Page,
+  name: string,
+  bytes: Buffer,
+  type = 'application/json',
+): Promise<void> {
+  const dataTransfer = await page.evaluateHandle(
+    ({ name, data, type }) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([new Uint8Array(data)], name, { type }));
+      return dt;
+    },
+    { name, data: Array.from(bytes), type },
+  );
+  await page.dispatchEvent('main', 'drop', { dataTransfer });
+  await expect(page.getByRole('complementary').getByText(name, { exact: true })).toBeVisible();
+}

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { strToU8, zipSync } from 'fflate';
 import { FORMATS } from '../../src/import/formatList';
-import { expect, openApp, test, waitFor } from './fixtures';
+import { dropFile, expect, openApp, test, waitFor } from './fixtures';
 
 const fixture = (path: string) =>
   readFileSync(new URL(`../fixtures/${path}`, import.meta.url)) as Buffer;
@@ -43,20 +43,6 @@ function evalArchive(): Buffer {
     'samples/write_1_epoch_1.json': strToU8(JSON.stringify(log.samples[0])),
   });
   return Buffer.from(zip);
-}
-
-/** Drops a file on the page as a user would (a DataTransfer holding a File of these bytes). */
-async function dropFile(page: Page, name: string, bytes: Buffer, type = 'application/json') {
-  const dataTransfer = await page.evaluateHandle(
-    ({ name, data, type }) => {
-      const dt = new DataTransfer();
-      dt.items.add(new File([new Uint8Array(data)], name, { type }));
-      return dt;
-    },
-    { name, data: Array.from(bytes), type },
-  );
-  await page.dispatchEvent('main', 'drop', { dataTransfer });
-  await expect(page.getByRole('complementary').getByText(name, { exact: true })).toBeVisible();
 }
 
 const picker = (page: Page) => page.getByRole('combobox', { name: 'Format', exact: true });

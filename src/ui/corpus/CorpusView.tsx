@@ -1,8 +1,9 @@
 import type { DragEvent } from 'react';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { CorpusTotals } from '../../detector/index';
 import { appStore, useApp } from '../../state/appStore';
 import { droppedEntries, filesOf } from '../load/droppedFiles';
+import { FileButton } from '../load/OpenFileButton';
 import { CorpusTable } from './CorpusTable';
 import { diffOf, totalsOf } from './model';
 import './Corpus.css';
@@ -28,33 +29,6 @@ export function totalsText(t: CorpusTotals): string {
   ];
   if (t.warnings > 0) parts.push(plural(t.warnings, 'warning'));
   return parts.join(' · ');
-}
-
-/** A labelled file input styled as a button; `folder` picks a whole directory. */
-function AddInput({ label, folder }: { label: string; folder?: boolean }) {
-  const id = useId();
-  const dirProps = folder ? { webkitdirectory: '', directory: '' } : {};
-  return (
-    <span className="file-button">
-      <input
-        id={id}
-        type="file"
-        multiple
-        className="visually-hidden-input"
-        aria-label={label}
-        {...dirProps}
-        onChange={(e) => {
-          const files = Array.from(e.target.files ?? []);
-          e.target.value = '';
-          if (folder) corpus().openInCorpus(files);
-          else corpus().corpusAdd(files);
-        }}
-      />
-      <label htmlFor={id} className="button" aria-hidden="true">
-        {label}
-      </label>
-    </span>
-  );
 }
 
 function hasFiles(e: DragEvent): boolean {
@@ -102,8 +76,8 @@ export function CorpusView({ onOpened }: { onOpened: () => void }) {
       onDrop={onDrop}
     >
       <div className="corpus__bar">
-        <AddInput label="Add transcripts…" />
-        <AddInput label="Add folder…" folder />
+        <FileButton label="Add transcripts…" multiple onFiles={(f) => corpus().corpusAdd(f)} />
+        <FileButton label="Add folder…" folder onFiles={(f) => corpus().openInCorpus(f)} />
         <button
           type="button"
           className="button"

@@ -1,30 +1,49 @@
-import { useId, useRef } from 'react';
+import { useId } from 'react';
 import { actions } from '../../state/appStore';
 
-/** "Open file…": a real, labelled file input styled as a button. */
-export function OpenFileButton() {
+/**
+ * A real, labelled file input styled as a button. `folder` picks a whole directory (its files
+ * carry their path in `webkitRelativePath`).
+ */
+export function FileButton({
+  label,
+  multiple = false,
+  folder = false,
+  onFiles,
+}: {
+  label: string;
+  multiple?: boolean;
+  folder?: boolean;
+  onFiles: (files: File[]) => void;
+}) {
   const id = useId();
-  const input = useRef<HTMLInputElement>(null);
+  const dirProps = folder ? { webkitdirectory: '', directory: '' } : {};
   return (
     <span className="file-button">
       <input
-        ref={input}
         id={id}
         type="file"
+        multiple={multiple || folder}
         className="visually-hidden-input"
-        aria-label="Open file…"
+        aria-label={label}
+        {...dirProps}
         onChange={(e) => {
-          const file = e.target.files?.[0];
-          if (file !== undefined) actions.loadFile(file);
-          // Reset so opening the same file again still fires a change.
+          const files = Array.from(e.target.files ?? []);
+          // Reset so choosing the same file again still fires a change.
           e.target.value = '';
+          if (files.length > 0) onFiles(files);
         }}
       />
       <label htmlFor={id} className="button" aria-hidden="true">
-        Open file…
+        {label}
       </label>
     </span>
   );
+}
+
+/** "Open file…": the file becomes the transcript on the timeline. */
+export function OpenFileButton() {
+  return <FileButton label="Open file…" onFiles={(files) => actions.loadFile(files[0] as File)} />;
 }
 
 /**
@@ -32,25 +51,5 @@ export function OpenFileButton() {
  * sessions/ tree) goes to the corpus view, read locally like any file.
  */
 export function OpenFolderButton() {
-  const id = useId();
-  return (
-    <span className="file-button">
-      <input
-        id={id}
-        type="file"
-        multiple
-        className="visually-hidden-input"
-        aria-label="Open folder…"
-        {...{ webkitdirectory: '', directory: '' }}
-        onChange={(e) => {
-          const files = Array.from(e.target.files ?? []);
-          e.target.value = '';
-          if (files.length > 0) actions.openInCorpus(files);
-        }}
-      />
-      <label htmlFor={id} className="button" aria-hidden="true">
-        Open folder…
-      </label>
-    </span>
-  );
+  return <FileButton label="Open folder…" folder onFiles={actions.openInCorpus} />;
 }

@@ -100,21 +100,7 @@ export function createCorpusHandler(
     const base = { fileId, line: part.line, name: part.name };
     const imported = importConversations(part.input, { name: part.name });
     if (!imported.ok) {
-      return [
-        {
-          ...base,
-          rowId: lineId,
-          conversation: null,
-          conversationLabel: null,
-          format: null,
-          formatLabel: null,
-          messages: 0,
-          warnings: [],
-          verdict: null,
-          defaultVerdict: null,
-          error: importErrorLine(imported.error),
-        },
-      ];
+      return [failedEntry(lineId, fileId, part.line, part.name, importErrorLine(imported.error))];
     }
     const several = imported.value.length > 1;
     return imported.value.map((one, i) => {
@@ -242,11 +228,18 @@ export function createCorpusHandler(
   };
 }
 
-function unreadable(fileId: number, name: string, e: unknown): CorpusEntry {
+/** A row with no transcript: the file could not be read or imported. */
+function failedEntry(
+  rowId: string,
+  fileId: number,
+  line: number | null,
+  name: string,
+  error: string,
+): CorpusEntry {
   return {
-    rowId: String(fileId),
+    rowId,
     fileId,
-    line: null,
+    line,
     conversation: null,
     conversationLabel: null,
     name,
@@ -256,6 +249,16 @@ function unreadable(fileId: number, name: string, e: unknown): CorpusEntry {
     warnings: [],
     verdict: null,
     defaultVerdict: null,
-    error: `The file could not be read: ${messageOf(e)}`,
+    error,
   };
+}
+
+function unreadable(fileId: number, name: string, e: unknown): CorpusEntry {
+  return failedEntry(
+    String(fileId),
+    fileId,
+    null,
+    name,
+    `The file could not be read: ${messageOf(e)}`,
+  );
 }

@@ -4,9 +4,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../../src/detector/report';
+import { buildCli } from './buildCli';
 import { BAD_JSON, CALM, MUTATING_LOOP } from './fixtures';
 
 const ROOT = join(__dirname, '..', '..', '..');
@@ -19,16 +19,7 @@ const conversations = [MUTATING_LOOP, CALM]
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'loopscope-corpus-'));
-  cli = join(dir, 'loopscope.mjs');
-  await build({
-    entryPoints: [join(ROOT, 'src', 'cli', 'loopscope.ts')],
-    outfile: cli,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'silent',
-  });
+  cli = await buildCli(dir);
   const files: Record<string, string> = {
     'loop.json': MUTATING_LOOP,
     'calm.json': CALM,

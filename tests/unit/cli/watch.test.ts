@@ -4,10 +4,10 @@ import { spawn } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, type BatchReport } from '../../../src/detector/index';
 import { watchFile, type WatchIo } from '../../../src/cli/watch';
+import { buildCli } from './buildCli';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const session = readFileSync(
@@ -91,16 +91,7 @@ describe('loopscope --watch, built, on a file being written', () => {
   let cli = '';
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'loopscope-watch-'));
-    cli = join(dir, 'loopscope.mjs');
-    await build({
-      entryPoints: [join(ROOT, 'src', 'cli', 'loopscope.ts')],
-      outfile: cli,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      logLevel: 'silent',
-    });
+    cli = await buildCli(dir);
   }, 60_000);
   afterAll(() => {
     if (dir) rmSync(dir, { recursive: true, force: true });
