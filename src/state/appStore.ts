@@ -110,6 +110,7 @@ export const useImportChoice = () =>
   useApp(
     useShallow((s) => ({
       conversationChoice: s.conversationChoice,
+      conversationMoved: s.conversationMoved,
       clineResults: s.clineResults,
       lastInput: s.lastInput,
     })),

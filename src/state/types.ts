@@ -59,7 +59,10 @@ export interface TranscriptSlice {
   /** The name of what the user asked to analyse last. */
   sourceName: string | null;
   setTranscriptText(text: string): void;
-  /** Opens a file; `conversation` picks one of several it holds (default the first). */
+  /**
+   * Opens a file; `conversation` picks one of several it holds (default: the first, or one
+   * that refuses when the first does not).
+   */
   loadFile(file: File, conversation?: number): void;
   loadInput(input: TranscriptInput, text: string | null, conversation?: number): void;
 }

@@ -25,25 +25,30 @@ const rows = (page: Page) =>
     .filter({ has: page.getByRole('gridcell') });
 const refusedRows = (page: Page) => rows(page).filter({ hasText: /refused \(/ });
 
-test('a Claude Code session with subagents: every conversation listed, a subagent picked', async ({
+test('a Claude Code session with subagents: opened on the looping one, every one listed', async ({
   page,
 }) => {
   await openApp(page);
   await drop(page, 'session.jsonl', fixture('claude-code/subagents-inline.jsonl'));
   await expect(items(page)).toHaveCount(3);
-  // Most refusals first: the looping subagent leads, the main chain is the one shown.
-  await expect(items(page).first()).toContainText('subagent Find flaky test');
-  await expect(items(page).first()).toContainText('3 batches · 1 refusal');
-  await expect(conversations(page).getByRole('button', { name: /main chain/ })).toHaveAttribute(
-    'aria-current',
-    'true',
+  // Most refusals first; the main chain refuses nothing, so the refused subagent is shown.
+  const flaky = items(page).first();
+  await expect(flaky).toContainText('subagent Find flaky test');
+  await expect(flaky).toContainText('3 batches · 1 refusal');
+  await expect(flaky).toHaveAttribute('aria-current', 'true');
+  await expect(conversations(page).getByRole('status')).toContainText(
+    'Opened on the conversation the reference refuses',
   );
-  await expect(rows(page)).toHaveCount(1);
-  await items(page).first().click();
-  await expect(items(page).first()).toHaveAttribute('aria-current', 'true');
   await waitFor(page, 'ready');
   await expect(rows(page)).toHaveCount(3);
   await expect(refusedRows(page)).toHaveCount(1);
+  // The user picks the main chain: it stays, and the note goes.
+  const main = conversations(page).getByRole('button', { name: /main chain/ });
+  await main.click();
+  await expect(main).toHaveAttribute('aria-current', 'true');
+  await waitFor(page, 'ready');
+  await expect(rows(page)).toHaveCount(1);
+  await expect(conversations(page).getByRole('status')).toHaveCount(0);
 });
 
 test('an Inspect log with several samples: one conversation per sample', async ({ page }) => {

@@ -1,6 +1,22 @@
 import { landingBatch } from '../landing';
 import type { AnalysisSlice, AppState, Slice } from '../types';
 
+/**
+ * The conversation to open instead of `shown`, when it refuses nothing and another does: the
+ * one with the most refusals (the first of those in file order); null to stay.
+ */
+export function refusingConversation(
+  list: readonly { readonly refusals: number }[],
+  shown: number,
+): number | null {
+  if ((list[shown]?.refusals ?? 0) > 0) return null;
+  let best: number | null = null;
+  list.forEach((c, i) => {
+    if (c.refusals > 0 && (best === null || c.refusals > (list[best]?.refusals ?? 0))) best = i;
+  });
+  return best;
+}
+
 /** The settled status: what is on screen, once nothing runs. */
 function settled(s: Pick<AppState, 'analysisError' | 'workerFailure' | 'result'>) {
   if (s.analysisError !== null || s.workerFailure !== null) return 'error' as const;
@@ -71,6 +87,16 @@ export const createAnalysisSlice: Slice<AnalysisSlice> = (_deps, engine) => (set
         details: null,
       });
       if (selectedIndex !== null) engine.client?.details(selectedIndex);
+      // A file of several conversations opens on the one the reference refuses first, when
+      // the one it opened on refuses nothing (a subagent's loop under a calm main chain).
+      if (result.newTranscript && get().conversationAuto) {
+        set({ conversationAuto: false });
+        const best = refusingConversation(result.conversations, result.conversation);
+        if (best !== null) {
+          get().chooseConversation(best);
+          set({ conversationMoved: true });
+        }
+      }
     },
     onAnalysisError(error, requestType) {
       const loading = requestType === 'load' ? false : get().loading;

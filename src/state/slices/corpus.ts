@@ -167,7 +167,7 @@ export function createCorpusSliceWith(factory: CorpusClientFactory): Slice<Corpu
         if (row === undefined) return;
         if (row.line === null) {
           const file = files.get(row.fileId);
-          if (file !== undefined) get().loadFile(file, row.conversation ?? 0);
+          if (file !== undefined) get().loadFile(file, row.conversation ?? undefined);
           return;
         }
         if (client !== null) opening.add(client.text(rowId));

@@ -13,6 +13,13 @@ export interface FormatSlice {
   formatChoice: FormatId | 'auto';
   /** Which conversation of a file that holds several is analysed (0 = the first). */
   conversationChoice: number;
+  /**
+   * The conversation was not chosen by the user (a file just opened): the first result may
+   * move to a conversation that refuses, once.
+   */
+  conversationAuto: boolean;
+  /** The last result moved to another conversation on its own (the picker says so). */
+  conversationMoved: boolean;
   /** Cline / Roo Code results: as sent (user turns) or read as tool messages. */
   clineResults: 'user' | 'tool';
   /**
@@ -44,6 +51,8 @@ export const createFormatSlice: Slice<FormatSlice> = (_deps, engine) => (set, ge
   return {
     formatChoice: 'auto',
     conversationChoice: 0,
+    conversationAuto: false,
+    conversationMoved: false,
     clineResults: 'user',
     lastInput: null,
 
@@ -55,7 +64,7 @@ export const createFormatSlice: Slice<FormatSlice> = (_deps, engine) => (set, ge
     },
     chooseConversation(index) {
       if (index === get().conversationChoice) return;
-      set({ conversationChoice: index });
+      set({ conversationChoice: index, conversationAuto: false, conversationMoved: false });
       reload();
     },
     chooseClineResults(mode) {

@@ -22,7 +22,7 @@ export const createTranscriptSlice: Slice<TranscriptSlice> = (deps, engine) => (
     engine.client?.load(input, get().config, loadChoice(get()));
   },
 
-  loadFile(file, conversation = 0) {
+  loadFile(file, conversation) {
     const name = file.name || 'dropped file';
     // The worker reads the File itself: the main thread never parses the transcript.
     get().loadInput({ kind: 'blob', blob: file, name }, null, conversation);
@@ -50,13 +50,15 @@ export const createTranscriptSlice: Slice<TranscriptSlice> = (deps, engine) => (
     }
   },
 
-  loadInput(input, text, conversation = 0) {
+  loadInput(input, text, conversation) {
     // A new file or sample is detected afresh: a format forced for the previous one is dropped.
     set({
       sourceName: input.name,
       lastInput: input,
       formatChoice: 'auto',
-      conversationChoice: conversation,
+      conversationChoice: conversation ?? 0,
+      conversationAuto: conversation === undefined,
+      conversationMoved: false,
       ...(text === null ? {} : { transcriptText: text, transcriptNote: null }),
     });
     engine.client?.load(input, get().config, loadChoice(get()));

@@ -28,7 +28,7 @@ function count(n: number, one: string, many = `${one}s`): string {
  */
 export function ConversationPicker() {
   const { result, loading } = useAnalysis();
-  const { lastInput } = useImportChoice();
+  const { lastInput, conversationMoved } = useImportChoice();
   const id = useId();
   const list = result?.conversations ?? [];
   if (result === null || list.length < 2) return null;
@@ -41,6 +41,11 @@ export function ConversationPicker() {
         </h2>
         <span className="muted">{list.length} in this file</span>
       </div>
+      {conversationMoved && (
+        <p className="note" role="status">
+          Opened on the conversation the reference refuses; the others are listed here.
+        </p>
+      )}
       <ul className="conversations__list">
         {conversationOrder(list).map((i) => {
           const c = list[i] as ConversationSummary;

@@ -1,3 +1,4 @@
+import { refusingConversation } from '../../../src/state/slices/analysis';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, type DetectorConfig, type Report } from '../../../src/detector/index';
 import { configToJson } from '../../../src/state/configCodec';
@@ -311,5 +312,18 @@ describe('app store: a pasted link', () => {
     store.getState().applyHash('#strikes=x');
     expect(store.getState().config.maxRepeatedBatchSteps).toBe(2);
     expect(store.getState().configNotice).toMatch(/URL/);
+  });
+});
+
+describe('refusingConversation', () => {
+  const list = (...refusals: number[]) => refusals.map((r) => ({ refusals: r }));
+  it('stays on a conversation that refuses, or when none does', () => {
+    expect(refusingConversation(list(1, 3), 0)).toBeNull();
+    expect(refusingConversation(list(0, 0), 0)).toBeNull();
+    expect(refusingConversation([], 0)).toBeNull();
+  });
+  it('moves to the one with the most refusals, the first of equals', () => {
+    expect(refusingConversation(list(0, 1, 2, 2), 0)).toBe(2);
+    expect(refusingConversation(list(1, 0), 1)).toBe(0);
   });
 });
