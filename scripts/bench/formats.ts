@@ -88,7 +88,7 @@ function replayOf(text: string): number {
   }).batches.length;
 }
 
-const chatText = readFileSync(chatFile(10), 'utf8');
+const chatText = readFileSync(chatFile(100), 'utf8');
 const claudeText = asClaudeCode(chatText);
 const chatBatches = replayOf(chatText);
 const claudeBatches = replayOf(claudeText);

@@ -10,28 +10,29 @@ import { plural } from './warnings';
 export class BlindSpotWatch {
   private batches = 0;
   private answers = 0;
-  private brokenByUser = 0;
-  /** A batch was seen and no other message but its tool results came after it yet. */
-  private open = false;
+  /** Of the gaps between one batch and the next, those a user turn broke. */
+  private brokenGaps = 0;
+  /** A user turn came since the last batch. */
+  private userSince = false;
 
   see(m: ChatMessage): void {
     const role = m.role;
     if (role === 'assistant' && Array.isArray(m.tool_calls) && m.tool_calls.length > 0) {
+      if (this.batches > 0 && this.userSince) this.brokenGaps++;
       this.batches++;
-      this.open = true;
+      this.userSince = false;
       return;
     }
     if (role === 'tool') {
       if (typeof m.tool_call_id === 'string') this.answers++;
       return;
     }
-    if (this.open && role === 'user') this.brokenByUser++;
-    this.open = false;
+    if (role === 'user') this.userSince = true;
   }
 
   warnings(format: FormatId): string[] {
     const out: string[] = [];
-    const broken = this.batches > 1 && this.brokenByUser >= this.batches - 1;
+    const broken = this.batches > 1 && this.brokenGaps === this.batches - 1;
     if (format === 'cline' && (broken || (this.batches > 0 && this.answers === 0))) {
       // Cline's own reading: the results are there, as user text.
       out.push(

@@ -163,3 +163,22 @@ describe('what the detector cannot see is said', () => {
     expect(r.ok && r.value.warnings.some((w) => /kept no message/.test(w))).toBe(true);
   });
 });
+
+describe('a user turn after the last batch only', () => {
+  it('is no sign that every run breaks', () => {
+    const call = (id: string) => ({
+      role: 'assistant',
+      tool_calls: [{ id, type: 'function', function: { name: 'ls', arguments: '{}' } }],
+    });
+    const body = JSON.stringify([
+      { role: 'user', content: 'go' },
+      call('a'),
+      { role: 'tool', tool_call_id: 'a', content: 'x' },
+      call('b'),
+      { role: 'tool', tool_call_id: 'b', content: 'x' },
+      { role: 'user', content: 'thanks' },
+    ]);
+    const r = importTranscript(body);
+    expect(r.ok && r.value.warnings.some((w) => /followed by a user turn/.test(w))).toBe(false);
+  });
+});
