@@ -1,13 +1,68 @@
-// Flat config. The layer boundaries of docs/architecture.md §2.2 are enforced here, not by memory:
-// the pure layers (detector, import) cannot reach the worker, state, UI, React or zustand,
-// and only src/state may import zustand.
+// Flat config. The layers' one direction (docs/architecture.md §2) is enforced here as an
+// allowlist: each folder of src/ names the folders it may import from, and every other layer
+// folder is refused. Only src/state imports zustand; the UI reaches the worker only through
+// its clients and protocols.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const uiLayers = ['**/worker/**', '**/state/**', '**/ui/**', '**/cli/**'];
+const LAYERS = [
+  'json',
+  'detector',
+  'zoo',
+  'report',
+  'import',
+  'pipeline',
+  'worker',
+  'state',
+  'ui',
+  'cli',
+];
+/** Each layer and the layers it may import from (its own folder is always allowed). */
+const ALLOWED = {
+  json: [],
+  detector: ['json'],
+  zoo: ['json', 'detector'],
+  report: ['json', 'detector', 'zoo'],
+  import: ['json', 'detector'],
+  pipeline: ['json', 'detector', 'zoo', 'import'],
+  worker: ['json', 'detector', 'zoo', 'report', 'import', 'pipeline'],
+  state: ['json', 'detector', 'zoo', 'report', 'import', 'worker'],
+  ui: ['json', 'detector', 'zoo', 'report', 'import', 'state', 'worker'],
+  cli: ['json', 'detector', 'zoo', 'report', 'import', 'pipeline'],
+};
 const frameworks = ['react', 'react-dom', 'react-dom/*', 'zustand', 'zustand/*', '@tanstack/*'];
+const refused = (layer) =>
+  LAYERS.filter((l) => l !== layer && !ALLOWED[layer].includes(l)).map((l) => `**/${l}/**`);
+/** What the UI may take from the worker: its clients and protocols, never its handlers. */
+const uiWorker = [
+  '**/worker/**',
+  '!**/worker/client',
+  '!**/worker/clientSupport',
+  '!**/worker/protocol',
+  '!**/worker/zooClient',
+  '!**/worker/zooProtocol',
+  '!**/worker/corpus/client',
+  '!**/worker/corpus/protocol',
+];
+const pure = ['json', 'detector', 'zoo', 'report', 'import', 'pipeline'];
+const layerRules = LAYERS.filter((l) => l !== 'ui').map((layer) => ({
+  files: [`src/${layer}/**/*.ts`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          ...refused(layer),
+          ...(pure.includes(layer) || layer === 'worker' || layer === 'cli'
+            ? frameworks
+            : frameworks.filter((f) => !f.startsWith('zustand'))),
+        ],
+      },
+    ],
+  },
+}));
 
 export default tseslint.config(
   {
@@ -39,30 +94,7 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    files: ['src/detector/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [...uiLayers, '**/import/**', ...frameworks] },
-      ],
-    },
-  },
-  {
-    files: ['src/import/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [...uiLayers, ...frameworks] }],
-    },
-  },
-  {
-    files: ['src/worker/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: ['**/state/**', '**/ui/**', '**/cli/**', ...frameworks] },
-      ],
-    },
-  },
+  ...layerRules,
   {
     files: ['src/ui/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
@@ -72,11 +104,12 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            ...refused('ui'),
+            ...uiWorker,
             'zustand',
             'zustand/*',
             '**/detector/replay*',
             '**/import/index*',
-            '**/cli/**',
           ],
         },
       ],

@@ -12,7 +12,7 @@ import {
   type PreparedReplay,
   type ReportSource,
 } from '../../src/detector/index';
-import { importPrepared } from '../../src/import/index';
+import { importPrepared } from '../../src/pipeline/index';
 import { generateTranscript } from './generate';
 import { sizeLabel, sizesFromArgv, type SizeSpec } from './sizes';
 

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DEFAULT_CONFIG, evaluateReplay } from '../../src/detector/index';
-import { importPrepared } from '../../src/import/index';
+import { importPrepared } from '../../src/pipeline/index';
 import { generateTranscript } from './generate';
 
 const DATA_DIR = join(process.cwd(), 'bench-data');

@@ -9,12 +9,14 @@ import {
   DEFAULT_CONFIG,
   evaluateReplay,
   prepareReplay,
+  type ReportSource,
+} from '../../src/detector/index';
+import {
   prepareSweep,
   sweepThresholds,
   SWEEP_OBSERVATION,
   SWEEP_STRIKES,
-  type ReportSource,
-} from '../../src/detector/index';
+} from '../../src/zoo/index';
 import { importTranscript } from '../../src/import/index';
 import { generateTranscript } from './generate';
 import { parseSizeList } from './sizes';

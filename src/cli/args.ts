@@ -1,5 +1,5 @@
 import type { ReplayMode } from '../detector/config';
-import { err, ok, type Result } from '../detector/result';
+import { err, ok, type Result } from '../json/result';
 
 /** What the command line asked for, before the config file is read and merged. */
 export interface CliOptions {

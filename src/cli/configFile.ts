@@ -1,13 +1,13 @@
 import { DEFAULT_CONFIG, type DetectorConfig, type ReplayMode } from '../detector/config';
-import { parseJson } from '../detector/index';
-import { err, ok, type Result } from '../detector/result';
+import { parseJson } from '../json/index';
+import { err, ok, type Result } from '../json/result';
 import {
   isJsonArray,
   isJsonObject,
   JsonNumber,
   type JsonObject,
   type JsonValue,
-} from '../detector/json/value';
+} from '../json/value';
 import type { CliOptions } from './args';
 
 /** The settings a config file may carry; a missing key keeps the default. */

@@ -14,12 +14,8 @@ import {
   type Report,
 } from '../detector/index';
 import type { CorpusPart } from '../import/corpus';
-import {
-  importConversations,
-  reportSource,
-  type ImportError,
-  type ImportOptions,
-} from '../import/index';
+import { importConversations, type ImportError, type ImportOptions } from '../import/index';
+import { reportSource } from '../pipeline/index';
 import { oneLine } from './oneLine';
 import { PLAIN, type Paint } from './summary';
 

@@ -6,13 +6,8 @@ import {
   type Report,
 } from '../detector/index';
 import { corpusParts, isTranscriptName } from '../import/corpus';
-import {
-  FORMATS,
-  importPrepared,
-  reportSource,
-  type FormatId,
-  type ImportError,
-} from '../import/index';
+import { FORMATS, type FormatId, type ImportError } from '../import/index';
+import { importPrepared, reportSource } from '../pipeline/index';
 import { parseArgs, USAGE, type CliOptions } from './args';
 import { parseConfigFile, resolveConfig, type ConfigOverrides } from './configFile';
 import {

@@ -6,7 +6,7 @@
  * rest, prints what it adds, and exits with the usual status.
  */
 import { describeRefusal, type BatchReport, type DetectorConfig } from '../detector/index';
-import { LiveTranscript } from '../import/live';
+import { LiveTranscript } from '../pipeline/live';
 import type { ImportOptions } from '../import/index';
 import { oneLine } from './oneLine';
 

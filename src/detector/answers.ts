@@ -8,8 +8,8 @@
  * previous one directly: exact, and cheaper than hashing every tool output.
  */
 import type { ChatMessage, MessageList } from './chat';
-import type { JsonValue } from './json/value';
-import { printJson } from './json/print';
+import type { JsonValue } from '../json/value';
+import { printJson } from '../json/print';
 import { sortSmall } from './sortSmall';
 
 /** A non-string answer, keyed by serde_json's compact print (discriminant 1, docs/detector.md §5.1). */

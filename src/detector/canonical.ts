@@ -3,9 +3,9 @@
  * keys sorted by UTF-8 bytes, serde number format, and every value at depth ≥ 16 replaced
  * by the sentinel `"..."`. It is only ever hashed, never parsed back.
  */
-import { JsonNumber, type JsonValue } from './json/value';
-import { formatSerdeNumber } from './json/numbers';
-import { compareUtf8 } from './json/utf8order';
+import { JsonNumber, type JsonValue } from '../json/value';
+import { formatSerdeNumber } from '../json/numbers';
+import { compareUtf8 } from '../json/utf8order';
 
 /** The depth at which a value, whatever its type, becomes the sentinel. */
 export const CANONICAL_DEPTH_CAP = 16;

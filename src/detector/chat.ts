@@ -1,4 +1,4 @@
-import type { JsonValue } from './json/value';
+import type { JsonValue } from '../json/value';
 
 /**
  * One message of the chat-completions list that the replay walks (docs/detector.md §7).

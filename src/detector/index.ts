@@ -1,20 +1,12 @@
 /**
- * The only public surface of the detector core (docs/architecture.md §4.1). Everything the
- * worker, the CLI, the importer and the UI need from `src/detector` is exported here.
+ * The only public surface of the reference detector's port (docs/architecture.md §4.1): the
+ * message and report shapes, the config, signatures and classification, the state machine,
+ * the replay in its two halves, and the texts a user reads. JSON lives in `src/json`, the peer
+ * and advisory detectors and the sweep in `src/zoo`, the report's packed forms in `src/report`.
  */
-export * from './json/value';
 export type { ChatMessage, MessageList } from './chat';
 export * from './config';
 export type * from './report';
-export { reportJsonPieces } from './reportJson';
-export * from './result';
-
-export type { JsonDiagnostics, ParsedJson, JsonSyntaxError } from './json/parse';
-export { emptyDiagnostics, mergeDiagnostics, parseJson, parseJsonStrict } from './json/parse';
-export { JsonPartReader } from './json/partReader';
-export { printJson, prettyJson, quoteJsonString } from './json/print';
-export { formatSerdeNumber, formatSerdeFloat } from './json/numbers';
-export { compareUtf8 } from './json/utf8order';
 export { canonicalArgs } from './canonical';
 export { fnv1a64Hex } from './fnv1a';
 
@@ -46,16 +38,6 @@ export { describeBatch } from './details';
 
 export { loopNote, loopError400, stagnationNote, stagnationError400 } from './messages';
 export { explainBatch, describeRefusal } from './explain';
-
-export type { Sweep, SweepCell, SweepInput } from './sweep';
-export {
-  sweepThresholds,
-  prepareSweep,
-  sweepCell,
-  sweepCellFor,
-  SWEEP_STRIKES,
-  SWEEP_OBSERVATION,
-} from './sweep';
 
 export type { CorpusVerdict, CorpusRow, CorpusTotals, CorpusDiff, VerdictPair } from './corpus';
 export { corpusVerdict, corpusTotals, corpusDiffSentence, diffCorpus } from './corpus';

@@ -2,8 +2,8 @@
  * Would the reference proxy scan this body, or fail open (docs/detector.md §7.1)? Loopscope
  * analyses leniently either way; this says when the reference guard would have been off.
  */
-import type { JsonDiagnostics, ParsedJson } from './json/parse';
-import { isJsonObject, type JsonObject, type JsonValue } from './json/value';
+import type { JsonDiagnostics, ParsedJson } from '../json/parse';
+import { isJsonObject, type JsonObject, type JsonValue } from '../json/value';
 
 /** serde_json's recursion limit: 127 nested containers parse, 128 fail (§3.4). */
 const MAX_DEPTH = 127;

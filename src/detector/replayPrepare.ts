@@ -11,9 +11,9 @@ import { fnvFeed, fnvHigh, fnvLow, fnvStart, hex64 } from './fnv1a';
 import type { CallReport } from './report';
 import { joinCallSignatures } from './signature';
 import { extractText } from './text';
-import { canonicalOfArgumentsText } from './json/canonicalText';
-import { hashArgumentsText } from './json/canonicalHash';
-import type { JsonValue } from './json/value';
+import { canonicalOfArgumentsText } from './canonicalText';
+import { hashArgumentsText } from './canonicalHash';
+import type { JsonValue } from '../json/value';
 
 /** A replay prepared for evaluation under any config; opaque apart from the batch count. */
 export interface PreparedReplay {

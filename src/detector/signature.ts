@@ -1,7 +1,7 @@
 /** Per-call and batch signatures (docs/detector.md §3.3). */
 import { canonicalArgs } from './canonical';
 import { fnv1a64Hex } from './fnv1a';
-import { compareUtf8 } from './json/utf8order';
+import { compareUtf8 } from '../json/utf8order';
 import { sortSmall } from './sortSmall';
 import type { ToolCall } from './toolCalls';
 

@@ -1,5 +1,5 @@
 /** The text of an assistant message, as fed to the stagnation detector (docs/detector.md §7.6). */
-import { isJsonObject, type JsonValue } from './json/value';
+import { isJsonObject, type JsonValue } from '../json/value';
 
 /**
  * A string content as is; an array joins the `text` of its `{"type":"text"}` parts with no

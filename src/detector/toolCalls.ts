@@ -2,8 +2,8 @@
  * Reading the tool calls of an assistant message the way the proxy's wire layer does
  * (docs/detector.md §7.2, §3.5).
  */
-import { isJsonObject, type JsonValue } from './json/value';
-import { parseJsonStrict } from './json/parse';
+import { isJsonObject, type JsonValue } from '../json/value';
+import { parseJsonStrict } from '../json/parse';
 
 /** One tool call: `id` and `name` default to `""`, `arguments` is any JSON value. */
 export interface ToolCall {

@@ -1,5 +1,5 @@
-import { isJsonArray, isJsonObject } from '../detector/index';
-import type { JsonObject, JsonValue } from '../detector/index';
+import { isJsonArray, isJsonObject } from '../json/index';
+import type { JsonObject, JsonValue } from '../json/index';
 
 // Small readers over the lossless JSON model. External values stay `JsonValue` until
 // one of these checks their type, so no importer ever casts.

@@ -1,4 +1,5 @@
-import type { ChatMessage, JsonObject, JsonValue } from '../detector/index';
+import type { ChatMessage } from '../detector/index';
+import type { JsonObject, JsonValue } from '../json/index';
 import { plural, Warnings } from './warnings';
 
 /** A tool call as a format reads it, before it becomes an OpenAI `tool_calls` entry. */

@@ -10,21 +10,10 @@
  * reply. For anything else it says so (null), and the caller runs the general import.
  * tests/unit/import/chatSpans.test.ts holds it to the general import's result.
  */
-import {
-  emptyDiagnostics,
-  isJsonObject,
-  JsonPartReader,
-  mergeDiagnostics,
-  scanDiagnostics,
-  scanMessage,
-} from '../detector/index';
-import type {
-  ChatMessage,
-  JsonDiagnostics,
-  JsonObject,
-  JsonValue,
-  ReferenceScan,
-} from '../detector/index';
+import { scanDiagnostics, scanMessage } from '../detector/index';
+import { emptyDiagnostics, isJsonObject, JsonPartReader, mergeDiagnostics } from '../json/index';
+import type { ChatMessage, ReferenceScan } from '../detector/index';
+import type { JsonDiagnostics, JsonObject, JsonValue } from '../json/index';
 import { arr, field } from './access';
 import {
   isLegacyFunctionMessage,

@@ -1,5 +1,5 @@
-import { isJsonArray, isJsonObject } from '../detector/index';
-import type { JsonValue } from '../detector/index';
+import { isJsonArray, isJsonObject } from '../json/index';
+import type { JsonValue } from '../json/index';
 import { field, str } from './access';
 
 const TEXT_TYPES = new Set(['text', 'input_text', 'output_text', 'summary_text']);

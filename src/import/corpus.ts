@@ -6,7 +6,7 @@
  * those. This file tells the two apart and splits the first kind, so the corpus view and the
  * CLI can give every conversation its own row.
  */
-import { isJsonArray, isJsonObject, parseJson, type JsonValue } from '../detector/index';
+import { isJsonArray, isJsonObject, parseJson, type JsonValue } from '../json/index';
 import { decodeInput } from './decode';
 
 /** One conversation line of a JSONL-of-conversations file. */

@@ -1,5 +1,5 @@
-import { err, ok } from '../detector/index';
-import type { Result } from '../detector/index';
+import { err, ok } from '../json/index';
+import type { Result } from '../json/index';
 import type { ImportError } from './types';
 
 /** Decoded input: text (BOM stripped), or the bytes of a ZIP archive. */

@@ -1,5 +1,6 @@
-import { err } from '../detector/index';
-import type { ChatMessage, Result } from '../detector/index';
+import { err } from '../json/index';
+import type { ChatMessage } from '../detector/index';
+import type { Result } from '../json/index';
 import type { Conversation } from './build';
 import type { Doc } from './text';
 import type { ImportError, ImportOptions } from './types';

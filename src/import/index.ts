@@ -1,12 +1,6 @@
-import { err, ok, replayPreparer } from '../detector/index';
-import type {
-  ChatMessage,
-  MessageList,
-  PreparedReplay,
-  ReplayPreparer,
-  ReportSource,
-  Result,
-} from '../detector/index';
+import { err, ok } from '../json/index';
+import type { ChatMessage, MessageList } from '../detector/index';
+import type { Result } from '../json/index';
 import { readChatSpans, type MessageSink } from './chatSpans';
 import { decodeInput, type Decoded } from './decode';
 import type { ConversationOutput, FormatOutput } from './format';
@@ -142,24 +136,6 @@ export function importStreaming(
   }
 }
 
-/**
- * `importStreaming` into the replay's prepare step: the usual way in for a whole transcript
- * (worker, CLI, bench). The prepared replay is what `prepareReplay` gives for the messages.
- */
-export function importPrepared(
-  input: string | Uint8Array | Decoded,
-  opts: ImportOptions,
-): Result<StreamedImport & { readonly prepared: PreparedReplay }, ImportError> {
-  let preparer: ReplayPreparer = replayPreparer();
-  const imported = importStreaming(input, opts, () => {
-    const fresh = replayPreparer();
-    preparer = fresh;
-    return (m, literal) => fresh.push(m, literal);
-  });
-  if (!imported.ok) return imported;
-  return ok({ ...imported.value, prepared: preparer.finish() });
-}
-
 function importUnsafe(
   input: string | Uint8Array | Decoded,
   opts: ImportOptions,
@@ -275,18 +251,6 @@ function fileImports(
     conversation: i,
     ...(single && out.spanText !== undefined ? { spanText: out.spanText } : {}),
   }));
-}
-
-/** What a report says of the import it replays (its `source`). */
-export function reportSource(
-  i: Pick<Imported, 'format' | 'warnings' | 'referenceScan'> & { messages: { length: number } },
-): ReportSource {
-  return {
-    format: i.format,
-    messages: i.messages.length,
-    warnings: i.warnings,
-    referenceScan: i.referenceScan,
-  };
 }
 
 /**

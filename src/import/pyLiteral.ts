@@ -1,5 +1,5 @@
-import { parseJson } from '../detector/index';
-import type { JsonValue } from '../detector/index';
+import { parseJson } from '../json/index';
+import type { JsonValue } from '../json/index';
 
 /** How a string attribute was read: as JSON, as a Python literal made JSON, or as text. */
 export type Lenient =

@@ -1,5 +1,5 @@
-import { isJsonArray } from '../detector/index';
-import type { JsonValue } from '../detector/index';
+import { isJsonArray } from '../json/index';
+import type { JsonValue } from '../json/index';
 import { field } from './access';
 import type { Span } from './build';
 import type { Doc } from './text';

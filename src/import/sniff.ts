@@ -1,5 +1,5 @@
-import { isJsonArray, isJsonObject } from '../detector/index';
-import type { JsonObject, JsonValue } from '../detector/index';
+import { isJsonArray, isJsonObject } from '../json/index';
+import type { JsonObject, JsonValue } from '../json/index';
 import { arr, describeKeys, describeValue, field, hasKeys, obj, str } from './access';
 import { isClineHistory } from './formats/cline';
 import type { Doc } from './text';

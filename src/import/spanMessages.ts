@@ -7,7 +7,7 @@
  * (`Imported.spanText`, set by the OpenAI chat importer when nothing was converted); others
  * keep their messages as they are.
  */
-import { JsonPartReader } from '../detector/index';
+import { JsonPartReader } from '../json/index';
 import type { ChatMessage, MessageList } from '../detector/index';
 import { rawMessage } from './dialects/openai';
 import type { Imported } from './types';

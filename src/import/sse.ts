@@ -1,5 +1,5 @@
-import { parseJson } from '../detector/index';
-import type { JsonValue } from '../detector/index';
+import { parseJson } from '../json/index';
+import type { JsonValue } from '../json/index';
 import { arr, field, obj, str } from './access';
 import { anthropicEvents } from './streams/anthropic';
 import { chatChunks } from './streams/chat';

@@ -1,11 +1,11 @@
-import { err, isJsonArray, isJsonObject, ok, parseJson } from '../detector/index';
+import { err, isJsonArray, isJsonObject, ok, parseJson } from '../json/index';
 import type {
   JsonDiagnostics,
   JsonSyntaxError,
   JsonValue,
   ParsedJson,
   Result,
-} from '../detector/index';
+} from '../json/index';
 import type { ImportError } from './types';
 import { plural } from './warnings';
 

@@ -1,6 +1,6 @@
 import { strFromU8, unzipSync } from 'fflate';
-import { err, ok, parseJson } from '../detector/index';
-import type { Result } from '../detector/index';
+import { err, ok, parseJson } from '../json/index';
+import type { Result } from '../json/index';
 import type { ConversationOutput, FormatOutput } from './format';
 import { FORMATS } from './formatList';
 import { sampleConversation } from './formats/inspect';

@@ -4,7 +4,7 @@
  * first batch, so the details panel always explains something.
  */
 import type { Report } from '../detector/index';
-import { strongestFinding, ZOO_DETECTORS, type ZooResult } from '../detector/zoo/index';
+import { strongestFinding, ZOO_DETECTORS, type ZooResult } from '../zoo/index';
 
 /** The batch to select when `report` first shows; `results` are its lanes, null until known. */
 export function landingBatch(

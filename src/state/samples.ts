@@ -5,7 +5,7 @@
  */
 import { isFormatId } from '../import/formatList';
 import type { FormatId } from '../import/types';
-import { err, ok, type Result } from '../detector/result';
+import { err, ok, type Result } from '../json/result';
 
 /** The menu group a sample is listed in. */
 export type SampleGroup = 'behaviour' | 'formats';

@@ -5,8 +5,8 @@
  * out of range are dropped, and the notice says which.
  */
 import type { DetectorConfig } from '../detector/config';
-import { ZOO_DETECTORS } from '../detector/zoo/index';
-import type { ParamSpec } from '../detector/zoo/types';
+import { ZOO_DETECTORS } from '../zoo/index';
+import type { ParamSpec } from '../zoo/types';
 import type { ZooParamsById } from '../worker/zooProtocol';
 import { configToHash } from './configCodec';
 

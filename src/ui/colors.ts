@@ -7,8 +7,8 @@
 // figure for graphical objects). Output is `#rrggbb`, valid everywhere CSS and canvas take colours.
 
 import type { Report } from '../detector/report';
-import { columnsOf, type TranscriptColumns } from '../worker/reportColumns';
-import { hash32 } from '../worker/sigHash';
+import { columnsOf, type TranscriptColumns } from '../report/reportColumns';
+import { hash32 } from '../report/sigHash';
 
 export { hash32 };
 

@@ -42,7 +42,12 @@ import {
   timeoutFailure,
   type WorkerFailure,
 } from './failure';
-import { unpackReport, unpackTranscript, type UnpackedTranscript, type Yield } from './lazyReport';
+import {
+  unpackReport,
+  unpackTranscript,
+  type UnpackedTranscript,
+  type Yield,
+} from '../report/lazyReport';
 import type { LoadedResponse, TranscriptInput, WorkerResponse } from './protocol';
 import { SpareWorker } from './spareWorker';
 import { pageFault, type TestFault } from './testFaults';

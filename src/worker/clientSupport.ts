@@ -5,7 +5,7 @@
 import type { DetectorConfig, Report } from '../detector/index';
 import type { FormatId } from '../import/index';
 import type { WorkerFailure } from './failure';
-import type { UnpackedTranscript, Yield } from './lazyReport';
+import type { UnpackedTranscript, Yield } from '../report/lazyReport';
 import type { TestFault } from './testFaults';
 import type {
   AnalysisError,

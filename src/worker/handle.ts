@@ -16,18 +16,19 @@ import {
   sameConfig,
   describeBatch,
   evaluateReplay,
-  reportJsonPieces,
   type ChatMessage,
   type DetectorConfig,
   type MessageList,
   type PreparedReplay,
   type Report,
   type ReportSource,
-  type Result,
 } from '../detector/index';
-import { decodeTranscript, importPrepared, type Decoded, type ImportError } from '../import/index';
-import { prepareConversations, summarize } from './conversations';
-import { packReport, packTranscript, verdictFlags } from './packedReport';
+import { type Result } from '../json/index';
+import { reportJsonPieces } from '../report/index';
+import { decodeTranscript, type Decoded, type ImportError } from '../import/index';
+import { importPrepared } from '../pipeline/index';
+import { prepareConversations, summarize } from '../pipeline/conversations';
+import { packReport, packTranscript, verdictFlags } from '../report/packedReport';
 import { macrotask } from './macrotask';
 import { createZooHandler } from './zooHandle';
 import type { SweepRequest, ZooRequest } from './zooProtocol';

@@ -11,11 +11,12 @@
  */
 import type { BatchDetails, DetectorConfig } from '../detector/index';
 import type { FormatId, ImportError } from '../import/index';
-import type { PackedReport, PackedTranscript } from './packedReport';
+import type { ConversationSummary } from '../pipeline/index';
+import type { PackedReport, PackedTranscript } from '../report/packedReport';
 import type { TestFault } from './testFaults';
 import type { SweepRequest, SweepResponse, ZooRequest, ZooWireResponse } from './zooProtocol';
 
-export type { PackedReport, PackedTranscript } from './packedReport';
+export type { PackedReport, PackedTranscript } from '../report/packedReport';
 
 /** The transcript as it crosses to the worker: pasted text, or a file handle / raw bytes. */
 export type TranscriptInput =
@@ -102,13 +103,7 @@ export interface LoadedResponse {
   readonly conversation: number;
 }
 
-/** One conversation of a loaded file as the conversation picker lists it. */
-export interface ConversationSummary {
-  /** What it is ("main chain", "subagent a1b2 · Find the bug", "sample 3 epoch 1"). */
-  readonly label: string;
-  readonly batches: number;
-  readonly refusals: number;
-}
+export type { ConversationSummary } from '../pipeline/index';
 
 /** Reply to `evaluate`. */
 export interface EvaluatedResponse {

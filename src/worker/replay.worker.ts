@@ -2,8 +2,8 @@
 // The worker entry: wiring only. Import nothing from the UI here, or the app is bundled
 // into the worker. The logic lives in handle.ts, which is tested without a Worker.
 import { createReplayHandler } from './handle';
-import { transferablesOf } from './packedReport';
-import { laneTransferables } from './zooPacked';
+import { transferablesOf } from '../report/packedReport';
+import { laneTransferables } from '../report/zooPacked';
 import type { WorkerRequest, WorkerResponse } from './protocol';
 import { stageFault } from './testFaults';
 

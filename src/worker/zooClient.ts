@@ -4,8 +4,8 @@
  * transcript than the one the client holds is dropped.
  */
 import type { AnalysisError, WorkerResponse } from './protocol';
-import type { ZooResult } from '../detector/zoo/index';
-import { unpackLanes } from './zooPacked';
+import type { ZooResult } from '../zoo/index';
+import { unpackLanes } from '../report/zooPacked';
 import type { SweepRequest, SweepResponse, ZooRequest, ZooResponse } from './zooProtocol';
 
 /** Where zoo and sweep replies go. */

@@ -5,13 +5,12 @@
  * for the last mode and patterns.
  */
 import {
-  sweepThresholds,
   type ChatMessage,
   type MessageList,
   type PreparedReplay,
   type Report,
-  type Sweep,
 } from '../detector/index';
+import { sweepThresholds, type Sweep } from '../zoo/index';
 import {
   compareZoo,
   runLane,
@@ -20,7 +19,7 @@ import {
   type ZooComparison,
   type ZooResult,
   type ZooStep,
-} from '../detector/zoo/index';
+} from '../zoo/index';
 import type {
   SweepRequest,
   SweepResponse,
@@ -28,7 +27,7 @@ import type {
   ZooRequest,
   ZooWireResponse,
 } from './zooProtocol';
-import { packLanes } from './zooPacked';
+import { packLanes } from '../report/zooPacked';
 
 /** What the zoo and the sweep read from the replay handler's current transcript. */
 export interface ZooContext {

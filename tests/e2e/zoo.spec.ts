@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { runZoo, zooInput, ZOO_DETECTORS, type ZooMark } from '../../src/detector/zoo/index';
+import { runZoo, zooInput, ZOO_DETECTORS, type ZooMark } from '../../src/zoo/index';
 import { importTranscript } from '../../src/import/index';
 import { DEFAULT_MARGINS } from '../../src/ui/timeline/layout';
 import { LANE_GUTTER, LANE_HEIGHT, LANES_TOP } from '../../src/ui/timeline/lanes';

@@ -1,5 +1,5 @@
-import { isJsonArray, isJsonObject } from '../../detector/index';
-import type { JsonValue } from '../../detector/index';
+import { isJsonArray, isJsonObject } from '../../json/index';
+import type { JsonValue } from '../../json/index';
 import { field, str } from '../access';
 import type { CallInput, Conversation, Span } from '../build';
 import { displayText } from '../content';

@@ -1,5 +1,5 @@
-import { isJsonArray, isJsonObject } from '../../detector/index';
-import type { JsonValue } from '../../detector/index';
+import { isJsonArray, isJsonObject } from '../../json/index';
+import type { JsonValue } from '../../json/index';
 import { arr, field, str } from '../access';
 import type { Conversation } from '../build';
 import type { StreamReply } from '../sse';

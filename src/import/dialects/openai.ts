@@ -1,5 +1,6 @@
-import { isJsonArray, isJsonObject } from '../../detector/index';
-import type { ChatMessage, JsonObject, JsonValue } from '../../detector/index';
+import { isJsonArray, isJsonObject } from '../../json/index';
+import type { ChatMessage } from '../../detector/index';
+import type { JsonObject, JsonValue } from '../../json/index';
 import { arr, field, obj, str } from '../access';
 import { chatMessage, toolCallValue } from '../build';
 import type { Span } from '../build';

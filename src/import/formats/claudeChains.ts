@@ -1,4 +1,4 @@
-import type { JsonValue } from '../../detector/index';
+import type { JsonValue } from '../../json/index';
 import { field, obj, str } from '../access';
 import type { LogRecord } from '../records';
 import { plural } from '../warnings';

@@ -1,5 +1,5 @@
-import { isJsonArray, ok } from '../../detector/index';
-import type { JsonValue } from '../../detector/index';
+import { isJsonArray, ok } from '../../json/index';
+import type { JsonValue } from '../../json/index';
 import { field, hasKeys, str } from '../access';
 import { Conversation } from '../build';
 import { displayText } from '../content';

@@ -1,5 +1,5 @@
-import { isJsonArray, isJsonObject, ok } from '../../detector/index';
-import type { JsonValue } from '../../detector/index';
+import { isJsonArray, isJsonObject, ok } from '../../json/index';
+import type { JsonValue } from '../../json/index';
 import { arr, field, str } from '../access';
 import { Conversation } from '../build';
 import type { CallInput, Span } from '../build';

@@ -1,6 +1,7 @@
 import { strFromU8 } from 'fflate';
-import { isJsonArray, ok, parseJson, referenceScan } from '../../detector/index';
-import type { JsonValue, ParsedJson } from '../../detector/index';
+import { referenceScan } from '../../detector/index';
+import { isJsonArray, ok, parseJson } from '../../json/index';
+import type { JsonValue, ParsedJson } from '../../json/index';
 import { arr, field, obj, str } from '../access';
 import { decodeBase64 } from '../base64';
 import { Conversation } from '../build';

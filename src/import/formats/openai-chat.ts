@@ -1,12 +1,13 @@
+import { referenceScan } from '../../detector/index';
 import {
   emptyDiagnostics,
   isJsonArray,
   isJsonObject,
   mergeDiagnostics,
   ok,
-  referenceScan,
-} from '../../detector/index';
-import type { ChatMessage, JsonValue, ParsedJson } from '../../detector/index';
+} from '../../json/index';
+import type { ChatMessage } from '../../detector/index';
+import type { JsonValue, ParsedJson } from '../../json/index';
 import { arr, field } from '../access';
 import {
   convertLegacy,

@@ -1,5 +1,5 @@
-import { isJsonArray, isJsonObject, parseJson } from '../../detector/index';
-import type { JsonValue } from '../../detector/index';
+import { isJsonArray, isJsonObject, parseJson } from '../../json/index';
+import type { JsonValue } from '../../json/index';
 import { arr, field, str } from '../access';
 import type { CallInput, Conversation } from '../build';
 import { displayText, narration } from '../content';

@@ -1,5 +1,5 @@
-import { isJsonArray, isJsonObject, JsonNumber, ok } from '../../detector/index';
-import type { JsonObject, JsonValue } from '../../detector/index';
+import { isJsonArray, isJsonObject, JsonNumber, ok } from '../../json/index';
+import type { JsonObject, JsonValue } from '../../json/index';
 import { arr, field, obj, str } from '../access';
 import { Conversation } from '../build';
 import { finish, invalid } from '../format';

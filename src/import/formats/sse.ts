@@ -1,5 +1,5 @@
-import { ok } from '../../detector/index';
-import type { Result } from '../../detector/index';
+import { ok } from '../../json/index';
+import type { Result } from '../../json/index';
 import { Conversation } from '../build';
 import { mapStreamReply } from '../dialects/embedded';
 import { finish, invalid } from '../format';

@@ -1,5 +1,5 @@
-import { isJsonArray, parseJson } from '../../detector/index';
-import type { JsonObject, JsonValue } from '../../detector/index';
+import { isJsonArray, parseJson } from '../../json/index';
+import type { JsonObject, JsonValue } from '../../json/index';
 import { field, obj, str } from '../access';
 import { plural } from '../warnings';
 import type { Warnings } from '../warnings';

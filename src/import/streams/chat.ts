@@ -1,5 +1,5 @@
-import { JsonNumber } from '../../detector/index';
-import type { JsonValue } from '../../detector/index';
+import { JsonNumber } from '../../json/index';
+import type { JsonValue } from '../../json/index';
 import { arr, field, obj, str } from '../access';
 import { plural } from '../warnings';
 import type { Warnings } from '../warnings';

@@ -1,5 +1,5 @@
-import { isJsonArray } from '../../detector/index';
-import type { JsonObject, JsonValue } from '../../detector/index';
+import { isJsonArray } from '../../json/index';
+import type { JsonObject, JsonValue } from '../../json/index';
 import { arr, field, obj, str } from '../access';
 import { indexField, object } from './shared';
 import type { Assembled } from './shared';

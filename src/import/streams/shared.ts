@@ -1,5 +1,5 @@
-import { JsonNumber } from '../../detector/index';
-import type { JsonValue } from '../../detector/index';
+import { JsonNumber } from '../../json/index';
+import type { JsonValue } from '../../json/index';
 import { field } from '../access';
 
 /** What one API's reassembly returns: each reply, and how many stopped short of their end. */

@@ -4,9 +4,9 @@
  * timeline/table highlight. Derived from the two reports, never stored.
  */
 import type { BatchReport, Report } from '../../detector/index';
-import { IndexSet } from '../../worker/indexSet';
-import { columnsOf } from '../../worker/reportColumns';
-import { diffFlags, type PackedDiff } from '../../worker/packedReport';
+import { IndexSet } from '../../report/indexSet';
+import { columnsOf } from '../../report/reportColumns';
+import { diffFlags, type PackedDiff } from '../../report/packedReport';
 
 export type Verdict = 'refused' | 'rescued' | 'passed';
 

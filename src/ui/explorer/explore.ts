@@ -1,6 +1,6 @@
 import type { Report, ReportConfig } from '../../detector/index';
 import { observationPatternFor } from '../../detector/index';
-import { columnsOf, type TranscriptColumns } from '../../worker/reportColumns';
+import { columnsOf, type TranscriptColumns } from '../../report/reportColumns';
 import type { Trap } from './traps';
 import { costlyName, toolTraps } from './traps';
 

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { Report } from '../../detector/index';
 import { configToJson } from '../../state/configCodec';
-import { columnsOf } from '../../worker/reportColumns';
+import { columnsOf } from '../../report/reportColumns';
 import { actions, useAnalysis, useConfig, useTheme, useTranscript } from '../../state/appStore';
 import { OpenFileButton, OpenFolderButton } from '../load/OpenFileButton';
 import { SamplesMenu } from '../load/SamplesMenu';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { ZOO_DETECTORS } from '../../detector/zoo/index';
+import { ZOO_DETECTORS } from '../../zoo/index';
 import { actions, useApp } from '../../state/appStore';
 import { currentZoo } from '../../state/slices/zoo';
 import { findingHeadline } from './headline';

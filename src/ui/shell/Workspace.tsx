@@ -6,7 +6,7 @@ import {
   useDefaultLayout,
   type LayoutStorage,
 } from 'react-resizable-panels';
-import { ZOO_DETECTORS } from '../../detector/zoo/index';
+import { ZOO_DETECTORS } from '../../zoo/index';
 import { actions, useAnalysis, useApp, useSelection, useWorkspaceTab } from '../../state/appStore';
 import type { WorkspaceTab as Tab } from '../../state/types';
 import { currentZoo } from '../../state/slices/zoo';

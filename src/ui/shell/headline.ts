@@ -3,7 +3,7 @@
  * detector lane fires. One line: what fired, where, and why the reference does not count it.
  */
 import type { Report } from '../../detector/index';
-import { strongestFinding, type ZooDetector, type ZooResult } from '../../detector/zoo/index';
+import { strongestFinding, type ZooDetector, type ZooResult } from '../../zoo/index';
 
 export interface Headline {
   readonly batchIndex: number;

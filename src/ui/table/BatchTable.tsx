@@ -5,7 +5,7 @@ import { memo, useDeferredValue, useEffect, useId, useMemo, useRef, useState } f
 import type { Report } from '../../detector/index';
 import { explainBatch } from '../../detector/index';
 import { signaturePalette } from '../colors';
-import { columnsOf } from '../../worker/reportColumns';
+import { columnsOf } from '../../report/reportColumns';
 import { batchColumns, batchTableFeatures, COLUMN_TRACKS } from './columns';
 import type { BatchFilter } from './filter';
 import { NO_FILTER } from './filter';

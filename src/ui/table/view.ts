@@ -1,6 +1,6 @@
 import type { BatchReport, Report } from '../../detector/index';
-import { BatchCursor } from '../../worker/lazyReport';
-import { columnsOf } from '../../worker/reportColumns';
+import { BatchCursor } from '../../report/lazyReport';
+import { columnsOf } from '../../report/reportColumns';
 import type { BatchFilter } from './filter';
 import { batchPredicate, isFilterActive } from './filter';
 import type { SortSpec } from './sort';

@@ -1,5 +1,5 @@
 import type { BatchReport, RepeatOutcome } from '../../detector/report';
-import { columnsOf } from '../../worker/reportColumns';
+import { columnsOf } from '../../report/reportColumns';
 import type { TimelineModel } from './model';
 
 // Plain-text descriptions of batches for the tooltip, the screen-reader summary and the live

@@ -1,4 +1,4 @@
-import type { ZooLevel } from '../../detector/zoo/index';
+import type { ZooLevel } from '../../zoo/index';
 import { crisp } from './drawMarkers';
 import type { LaneBucket, LanesLayout } from './lanes';
 import type { TimelineTheme } from './theme';

@@ -1,5 +1,5 @@
-import type { ZooLevel, ZooMark } from '../../detector/zoo/index';
-import { MARK_LEVELS, markColumnsOf, type MarkColumns } from '../../worker/zooPacked';
+import type { ZooLevel, ZooMark } from '../../zoo/index';
+import { MARK_LEVELS, markColumnsOf, type MarkColumns } from '../../report/zooPacked';
 import type { TooltipContent } from './describe';
 import { fmt } from './describe';
 import { indexToPx, type Scale } from './scale';

@@ -1,7 +1,7 @@
 import type { BatchReport, CallReport, Report } from '../../detector/report';
-import { IndexSet } from '../../worker/indexSet';
-import { withChanged, type PyramidLevel } from '../../worker/packedColumns';
-import { columnsOf, type TranscriptColumns } from '../../worker/reportColumns';
+import { IndexSet } from '../../report/indexSet';
+import { withChanged, type PyramidLevel } from '../../report/packedColumns';
+import { columnsOf, type TranscriptColumns } from '../../report/reportColumns';
 
 // The timeline's view of a report: flat typed arrays per batch plus a min/max pyramid, built
 // once per report so every frame reads O(pixels) values instead of walking 100,000 objects.
@@ -21,7 +21,7 @@ export {
   F_RESCUED,
   F_UNKNOWN,
   type PyramidLevel,
-} from '../../worker/packedColumns';
+} from '../../report/packedColumns';
 
 export interface SignatureInfo {
   readonly signature: string;

@@ -1,4 +1,4 @@
-import { ZOO_DETECTORS, type ZooComparison } from '../../detector/zoo/index';
+import { ZOO_DETECTORS, type ZooComparison } from '../../zoo/index';
 import { actions, useApp } from '../../state/appStore';
 import { currentZoo } from '../../state/slices/zoo';
 import { comparisonRows, ONLY_HERE_SHOWN } from './comparison';

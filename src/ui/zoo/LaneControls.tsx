@@ -1,4 +1,4 @@
-import { ZOO_DETECTORS, type ZooResult } from '../../detector/zoo/index';
+import { ZOO_DETECTORS, type ZooResult } from '../../zoo/index';
 import { appStore, useApp } from '../../state/appStore';
 import { foldedLanesSummary } from './lanes';
 

@@ -1,5 +1,5 @@
 import { memo, useId, useState } from 'react';
-import { ZOO_DETECTORS, type ParamSpec, type ZooDetector } from '../../detector/zoo/index';
+import { ZOO_DETECTORS, type ParamSpec, type ZooDetector } from '../../zoo/index';
 import { appStore, useApp } from '../../state/appStore';
 
 /** A 0/1 parameter is a toggle. */

@@ -1,5 +1,5 @@
 /** The comparison table's rows (pure): the reference first, then the zoo in its order. */
-import type { ZooComparison, ZooDetector } from '../../detector/zoo/index';
+import type { ZooComparison, ZooDetector } from '../../zoo/index';
 import type { ZooResponse } from '../../worker/zooProtocol';
 
 /** How many "only it flags" batches a row lists before "and N more". */

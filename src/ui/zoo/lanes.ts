@@ -1,5 +1,5 @@
 /** Which zoo lanes the timeline draws, in the zoo's order (pure, for the component and tests). */
-import { ZOO_DETECTORS, type ZooDetector, type ZooResult } from '../../detector/zoo/index';
+import { ZOO_DETECTORS, type ZooDetector, type ZooResult } from '../../zoo/index';
 import type { LaneInput } from '../timeline/lanes';
 
 /**

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { Report } from '../../../src/detector/index';
 import { batch, report as fullReport } from '../timeline/fixtures';
 import { batchList, diffVerdicts } from '../../../src/ui/config/verdictDiff';
-import { withChanged } from '../../../src/worker/packedColumns';
-import { packReport, verdictFlags } from '../../../src/worker/packedReport';
-import { columnsOf, registerColumns } from '../../../src/worker/reportColumns';
+import { withChanged } from '../../../src/report/packedColumns';
+import { packReport, verdictFlags } from '../../../src/report/packedReport';
+import { columnsOf, registerColumns } from '../../../src/report/reportColumns';
 
 type V = 'r' | 's' | 'p';
 function report(verdicts: readonly V[]): Report {

@@ -8,7 +8,7 @@ import {
   TextAnswer,
   type AnswerPair,
 } from '../../../src/detector/answers';
-import { parseJson } from '../../../src/detector/index';
+import { parseJson } from '../../../src/json/index';
 
 /** A long answer, and literals that all decode to it. */
 const LONG = 'line "one"\n'.repeat(30) + 'path/to/é';

@@ -4,10 +4,10 @@ import {
   batchSignature,
   callSignature,
   canonicalArgs,
-  compareUtf8,
   domainCalls,
   type ToolCall,
-} from '../../../src/detector';
+} from '../../../src/detector/index';
+import { compareUtf8 } from '../../../src/json/index';
 import { call, json } from './helpers';
 
 /** The call the proxy reads from one wire element. */

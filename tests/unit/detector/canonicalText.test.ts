@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { canonicalArgs } from '../../../src/detector';
-import { canonicalOfArgumentsText } from '../../../src/detector/json/canonicalText';
+import { canonicalArgs } from '../../../src/detector/index';
+import { canonicalOfArgumentsText } from '../../../src/detector/canonicalText';
 import { parseArgumentsString } from '../../../src/detector/toolCalls';
 
 // The replay's one-pass canonicaliser must agree with the tree path everywhere.

@@ -6,7 +6,7 @@ import {
   isCostlyName,
   isObservationBatch,
   observationPatternFor,
-} from '../../../src/detector';
+} from '../../../src/detector/index';
 
 const calls = (...names: string[]): { name: string }[] => names.map((name) => ({ name }));
 

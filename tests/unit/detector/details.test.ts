@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONFIG, describeBatch, replay } from '../../../src/detector';
+import { DEFAULT_CONFIG, describeBatch, replay } from '../../../src/detector/index';
 import { assistant, call, chat, SOURCE, tool } from './helpers';
 
 describe('describeBatch', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeRefusal, explainBatch } from '../../../src/detector';
+import { describeRefusal, explainBatch } from '../../../src/detector/index';
 import { run, turn } from './helpers';
 
 describe('explainBatch / describeRefusal', () => {

@@ -1,7 +1,7 @@
 // FNV-1a 64 as docs/detector.md §3.1 defines it.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { fnv1a64Hex } from '../../../src/detector';
+import { fnv1a64Hex } from '../../../src/detector/index';
 
 // Straight BigInt FNV-1a 64 over TextEncoder bytes: slow but obviously right.
 function reference(s: string): string {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { fnv1a64Hex } from '../../../src/detector';
+import { fnv1a64Hex } from '../../../src/detector/index';
 import {
   fnvFeedVerbatimString,
   fnvHigh,
@@ -9,7 +9,7 @@ import {
   hex64,
 } from '../../../src/detector/fnv1a';
 import { WASM_MIN_CHARS, setWasmFnvEnabled, wasmFeed } from '../../../src/detector/fnvWasm';
-import { hashArgumentsText } from '../../../src/detector/json/canonicalHash';
+import { hashArgumentsText } from '../../../src/detector/canonicalHash';
 
 // Straight BigInt FNV-1a 64 over TextEncoder bytes: slow but obviously right.
 function reference(s: string): string {

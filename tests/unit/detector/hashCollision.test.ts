@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULT_CONFIG, replay } from '../../../src/detector';
+import { DEFAULT_CONFIG, replay } from '../../../src/detector/index';
 import type * as Fnv from '../../../src/detector/fnv1a';
 import { chat, SOURCE } from './helpers';
 import { naive } from './naiveWalk';

@@ -3,15 +3,13 @@
 // replay sees exactly the JsonValue shapes an importer would hand it.
 import {
   DEFAULT_CONFIG,
-  isJsonObject,
-  parseJson,
   replay,
   type ChatMessage,
   type DetectorConfig,
-  type JsonValue,
   type Report,
   type ReportSource,
-} from '../../../src/detector';
+} from '../../../src/detector/index';
+import { isJsonObject, parseJson, type JsonValue } from '../../../src/json/index';
 
 export const SOURCE: ReportSource = {
   format: 'openai-chat',

@@ -5,7 +5,7 @@ import {
   LoopDetector,
   type AnswersKey,
   type ToolCall,
-} from '../../../src/detector';
+} from '../../../src/detector/index';
 
 const mk = (name: string, path = 'a'): ToolCall[] => [
   { id: 'c1', name, arguments: new Map([['path', path]]) },

@@ -1,6 +1,11 @@
 // The reference's texts, verbatim (docs/detector.md §8).
 import { describe, expect, it } from 'vitest';
-import { loopError400, loopNote, stagnationError400, stagnationNote } from '../../../src/detector';
+import {
+  loopError400,
+  loopNote,
+  stagnationError400,
+  stagnationNote,
+} from '../../../src/detector/index';
 
 describe('§8 reference texts', () => {
   it('loop note, verbatim', () => {

@@ -3,10 +3,10 @@ import {
   canonicalArgs,
   domainCalls,
   LoopDetector,
-  printJson,
   type ChatMessage,
   type DetectorConfig,
-} from '../../../src/detector';
+} from '../../../src/detector/index';
+import { printJson } from '../../../src/json/index';
 
 /**
  * A deliberately naive proxy walk (docs/detector.md §7) over the public pieces: no caches, answers

@@ -1,10 +1,10 @@
 // The one-pass canonical hash against the plain canonical form (docs/detector.md §3).
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { canonicalArgs, fnv1a64Hex } from '../../../src/detector';
+import { canonicalArgs, fnv1a64Hex } from '../../../src/detector/index';
 import { fnvHigh, fnvLow, hex64 } from '../../../src/detector/fnv1a';
-import { hashArgumentsText } from '../../../src/detector/json/canonicalHash';
-import { canonicalOfArgumentsText } from '../../../src/detector/json/canonicalText';
+import { hashArgumentsText } from '../../../src/detector/canonicalHash';
+import { canonicalOfArgumentsText } from '../../../src/detector/canonicalText';
 import { parseArgumentsString } from '../../../src/detector/toolCalls';
 
 // The replay's piecewise hash must equal FNV-1a of the canonical form, as built by the

@@ -5,13 +5,15 @@ import {
   canonicalArgs,
   DEFAULT_CONFIG,
   domainCalls,
+  replay,
+} from '../../../src/detector/index';
+import {
   JsonNumber,
   parseJson,
   parseJsonStrict,
   printJson,
-  replay,
   type JsonValue,
-} from '../../../src/detector';
+} from '../../../src/json/index';
 import { chat, json, SOURCE } from './helpers';
 
 /** JSON text with every object's keys written in reverse order. */

@@ -1,6 +1,7 @@
 // When the reference would fail open (docs/detector.md §7.1).
 import { describe, expect, it } from 'vitest';
-import { parseJson, referenceScan } from '../../../src/detector';
+import { referenceScan } from '../../../src/detector/index';
+import { parseJson } from '../../../src/json/index';
 
 function scan(text: string): ReturnType<typeof referenceScan> {
   const r = parseJson(text);

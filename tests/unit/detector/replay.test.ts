@@ -6,7 +6,7 @@ import {
   loopError400,
   loopNote,
   prepareReplay,
-} from '../../../src/detector';
+} from '../../../src/detector/index';
 import { assistant, call, chat, refusedAt, run, SOURCE, tool, turn, user } from './helpers';
 
 const times = <T>(n: number, f: (i: number) => T[]): T[] =>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { callSignature, DEFAULT_CONFIG, parseJson, replay } from '../../../src/detector';
+import { callSignature, DEFAULT_CONFIG, replay } from '../../../src/detector/index';
+import { parseJson } from '../../../src/json/index';
 import { chat, SOURCE } from './helpers';
 import { naive } from './naiveWalk';
 

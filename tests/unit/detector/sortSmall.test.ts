@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sortSmall } from '../../../src/detector/sortSmall';
-import { compareUtf8, compareUtf8Ranges } from '../../../src/detector/json/utf8order';
+import { compareUtf8, compareUtf8Ranges } from '../../../src/json/utf8order';
 
 // The allocation-free helpers of the replay's hot path must agree with what they replace.
 describe('sortSmall', () => {

@@ -5,7 +5,7 @@ import {
   StagnationDetector,
   stagnationError400,
   stagnationNote,
-} from '../../../src/detector';
+} from '../../../src/detector/index';
 import { assistant, call, json, run, tool, user } from './helpers';
 
 describe('StagnationDetector (§11)', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isJsonObject } from '../../../src/detector/index';
+import { isJsonObject } from '../../../src/json/index';
 import { FORMATS, importTranscript } from '../../../src/import/index';
 import { loadError, outline } from './helpers';
 

@@ -4,17 +4,13 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_CONFIG,
   evaluateReplay,
-  parseJson,
   prepareReplay,
   replayPreparer,
 } from '../../../src/detector/index';
+import { parseJson } from '../../../src/json/index';
 import type { ChatMessage, Report, ReportSource } from '../../../src/detector/index';
-import {
-  importPrepared,
-  importStreaming,
-  importTranscript,
-  SpanMessages,
-} from '../../../src/import/index';
+import { importStreaming, importTranscript, SpanMessages } from '../../../src/import/index';
+import { importPrepared } from '../../../src/pipeline/index';
 import type { FormatId } from '../../../src/import/index';
 import { filesUnder, FIXTURES, plainChat, SAMPLES } from './helpers';
 

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { domainCalls, printJson } from '../../../src/detector/index';
+import { domainCalls } from '../../../src/detector/index';
+import { printJson } from '../../../src/json/index';
 import { importTranscript } from '../../../src/import/index';
 import type { FormatId } from '../../../src/import/index';
 import { load, run } from './helpers';

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { DEFAULT_CONFIG, domainCalls, printJson, replay } from '../../../src/detector/index';
+import { DEFAULT_CONFIG, domainCalls, replay } from '../../../src/detector/index';
+import { printJson } from '../../../src/json/index';
 import type { ChatMessage, Report } from '../../../src/detector/index';
 import { importTranscript } from '../../../src/import/index';
 import type { FormatId, Imported } from '../../../src/import/index';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { printJson } from '../../../src/detector/index';
+import { printJson } from '../../../src/json/index';
 import { pythonLiteralToJson, readLenient } from '../../../src/import/pyLiteral';
 
 const read = (s: string) => {

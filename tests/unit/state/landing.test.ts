@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../../src/detector/index';
-import { strongestFinding, ZOO_DETECTORS, type ZooResult } from '../../../src/detector/zoo/index';
-import type { ZooLevel } from '../../../src/detector/zoo/types';
+import { strongestFinding, ZOO_DETECTORS, type ZooResult } from '../../../src/zoo/index';
+import type { ZooLevel } from '../../../src/zoo/types';
 import { landingBatch } from '../../../src/state/landing';
 
 function report(batches: number, refusedAt: number | null = null) {

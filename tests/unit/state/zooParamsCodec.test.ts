@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../../../src/detector/config';
-import { ZOO_DETECTORS } from '../../../src/detector/zoo/index';
+import { ZOO_DETECTORS } from '../../../src/zoo/index';
 import {
   appHash,
   parseZooParamsHash,

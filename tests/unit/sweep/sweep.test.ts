@@ -5,16 +5,18 @@ import {
   DEFAULT_CONFIG,
   evaluateReplay,
   prepareReplay,
-  prepareSweep,
-  sweepCellFor,
-  sweepThresholds,
-  SWEEP_OBSERVATION,
-  SWEEP_STRIKES,
   type ChatMessage,
   type DetectorConfig,
   type PreparedReplay,
   type ReportSource,
 } from '../../../src/detector/index';
+import {
+  prepareSweep,
+  sweepCellFor,
+  sweepThresholds,
+  SWEEP_OBSERVATION,
+  SWEEP_STRIKES,
+} from '../../../src/zoo/index';
 import { importTranscript } from '../../../src/import/index';
 
 const SAMPLES = new URL('../../../public/samples/', import.meta.url);

@@ -7,8 +7,8 @@ import {
   signaturePalette,
   signatureRanks,
 } from '../../../src/ui/colors';
-import { packTranscript } from '../../../src/worker/packedReport';
-import { columnsOf, transcriptColumns } from '../../../src/worker/reportColumns';
+import { packTranscript } from '../../../src/report/packedReport';
+import { columnsOf, transcriptColumns } from '../../../src/report/reportColumns';
 import { batch, report } from './fixtures';
 
 function rgb(hex: string): [number, number, number] {

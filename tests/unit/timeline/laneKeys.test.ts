@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ZooMark } from '../../../src/detector/zoo/index';
+import type { ZooMark } from '../../../src/zoo/index';
 import {
   focusBatch,
   focusedBucket,

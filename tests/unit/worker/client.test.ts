@@ -12,7 +12,7 @@ import {
   type ReplayClientListener,
   type WorkerLike,
 } from '../../../src/worker/client';
-import { packReport, packTranscript } from '../../../src/worker/packedReport';
+import { packReport, packTranscript } from '../../../src/report/packedReport';
 import type { AnalysisError, WorkerRequest, WorkerResponse } from '../../../src/worker/protocol';
 import { faultFromSearch } from '../../../src/worker/testFaults';
 import { readFileSync } from 'node:fs';

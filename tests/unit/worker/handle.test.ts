@@ -4,8 +4,8 @@ import { DEFAULT_CONFIG, describeBatch, type DetectorConfig } from '../../../src
 import { importTranscript } from '../../../src/import/index';
 import { run } from '../import/helpers';
 import { createReplayHandler } from '../../../src/worker/handle';
-import { type PackedReport } from '../../../src/worker/packedReport';
-import { unpackReport, unpackTranscript } from '../../../src/worker/lazyReport';
+import { type PackedReport } from '../../../src/report/packedReport';
+import { unpackReport, unpackTranscript } from '../../../src/report/lazyReport';
 import type {
   LoadPhase,
   LoadRequest,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../../src/detector/index';
-import { ZOO_DETECTORS, type ZooResult } from '../../../src/detector/zoo/index';
-import type { ZooLevel } from '../../../src/detector/zoo/types';
+import { ZOO_DETECTORS, type ZooResult } from '../../../src/zoo/index';
+import type { ZooLevel } from '../../../src/zoo/types';
 import { findingHeadline } from '../../../src/ui/shell/headline';
 
 const report = (refusedAt: number | null = null) =>

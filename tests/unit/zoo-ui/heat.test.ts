@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Sweep, SweepCell } from '../../../src/detector/index';
+import type { Sweep, SweepCell } from '../../../src/zoo/index';
 import {
   cellLabel,
   cellText,

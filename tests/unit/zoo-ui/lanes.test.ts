@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ZooLevel, ZooMark } from '../../../src/detector/zoo/index';
+import type { ZooLevel, ZooMark } from '../../../src/zoo/index';
 import {
   firstMarkFrom,
   laneBlockSize,
@@ -18,8 +18,8 @@ import {
 import { indexToPx, makeScale } from '../../../src/ui/timeline/scale';
 import { foldedLanesSummary, visibleLanes } from '../../../src/ui/zoo/lanes';
 import { comparisonRows } from '../../../src/ui/zoo/comparison';
-import { ZOO_DETECTORS, type ZooResult } from '../../../src/detector/zoo/index';
-import { markColumnsOf, packLanes, unpackLanes } from '../../../src/worker/zooPacked';
+import { ZOO_DETECTORS, type ZooResult } from '../../../src/zoo/index';
+import { markColumnsOf, packLanes, unpackLanes } from '../../../src/report/zooPacked';
 
 const mark = (
   batchIndex: number,

@@ -4,17 +4,17 @@ import {
   DEFAULT_CONFIG,
   prepareReplay,
   replay,
-  sweepThresholds,
   type ChatMessage,
 } from '../../../src/detector/index';
-import { ZOO_DETECTORS, runZoo, zooInput, type ZooResult } from '../../../src/detector/zoo/index';
+import { sweepThresholds } from '../../../src/zoo/index';
+import { ZOO_DETECTORS, runZoo, zooInput, type ZooResult } from '../../../src/zoo/index';
 import { importTranscript } from '../../../src/import/index';
 import { createReplayHandler } from '../../../src/worker/handle';
 import type { WorkerResponse } from '../../../src/worker/protocol';
 import { SideChannel, type SideListener } from '../../../src/worker/zooClient';
 import { createZooHandler, paramsKey, referenceRow } from '../../../src/worker/zooHandle';
 import type { SweepResponse, ZooRequest, ZooWireResponse } from '../../../src/worker/zooProtocol';
-import { packLanes, unpackLanes } from '../../../src/worker/zooPacked';
+import { packLanes, unpackLanes } from '../../../src/report/zooPacked';
 
 /** The lane results a wire reply carries (unpacked as the side channel does). */
 function resultsOf(r: WorkerResponse): ZooResult[] {

@@ -2,8 +2,8 @@
 // polls, clock-only answer changes, near-duplicate arguments and paging sweeps.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { normaliseVolatile } from '../../../src/detector/zoo';
-import { boundedEditDistance } from '../../../src/detector/zoo/advisory/argDiff';
+import { normaliseVolatile } from '../../../src/zoo/index';
+import { boundedEditDistance } from '../../../src/zoo/advisory/argDiff';
 import { lane, ordinarySession, Script, where } from './script';
 
 describe('cycles of period ≥ 2', () => {

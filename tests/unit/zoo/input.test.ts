@@ -7,9 +7,10 @@ import {
   zooInput,
   ZooInputBuilder,
   type ZooBatch,
-} from '../../../src/detector/zoo';
+} from '../../../src/zoo/index';
 import { readFileSync, readdirSync } from 'node:fs';
-import { canonicalArgs, DEFAULT_CONFIG, parseJson, replay } from '../../../src/detector';
+import { canonicalArgs, DEFAULT_CONFIG, replay } from '../../../src/detector/index';
+import { parseJson } from '../../../src/json/index';
 import { importTranscript, keptMessages } from '../../../src/import/index';
 import { Script } from './script';
 

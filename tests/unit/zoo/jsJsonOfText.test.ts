@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseArgumentsString } from '../../../src/detector/toolCalls';
-import { jsJson, jsJsonOfText } from '../../../src/detector/zoo/jsJson';
+import { jsJson, jsJsonOfText } from '../../../src/zoo/jsJson';
 
 const exact = (raw: string): string => jsJson(parseArgumentsString(raw).value);
 const strictValue = (raw: string) => parseArgumentsString(raw).value;

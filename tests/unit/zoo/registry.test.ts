@@ -6,7 +6,7 @@ import {
   ZOO_DETECTORS,
   type ZooMark,
   type ZooResult,
-} from '../../../src/detector/zoo';
+} from '../../../src/zoo/index';
 import { ordinarySession, Script } from './script';
 
 const mark = (batchIndex: number, level: ZooMark['level']): ZooMark => ({

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { canonicalArgs, JsonNumber, type JsonValue } from '../../../src/detector';
-import { answered, sameAnswers, sameJoined, sameNameKey } from '../../../src/detector/zoo/marks';
-import { argLeaves, diffLeafMaps, diffLeaves } from '../../../src/detector/zoo/advisory/argDiff';
-import type { ZooBatch } from '../../../src/detector/zoo';
+import { canonicalArgs } from '../../../src/detector/index';
+import { JsonNumber, type JsonValue } from '../../../src/json/index';
+import { answered, sameAnswers, sameJoined, sameNameKey } from '../../../src/zoo/marks';
+import { argLeaves, diffLeafMaps, diffLeaves } from '../../../src/zoo/advisory/argDiff';
+import type { ZooBatch } from '../../../src/zoo/index';
 
 // The lanes compare keys in parts instead of building "name:args" strings; every comparison
 // must say what the built strings would say, separators inside the parts included.

@@ -1,7 +1,8 @@
 // A tiny transcript builder for the zoo tests: calls are written as [name, args, answer],
 // serialised like a real client (arguments as a JSON string, ids unique per batch) and read
 // back through the lossless reader, so the zoo sees what an importer would hand it.
-import { isJsonObject, parseJson, type ChatMessage, type JsonValue } from '../../../src/detector';
+import { type ChatMessage } from '../../../src/detector/index';
+import { isJsonObject, parseJson, type JsonValue } from '../../../src/json/index';
 import {
   runZoo,
   zooInput,
@@ -9,7 +10,7 @@ import {
   type ZooMark,
   type ZooParams,
   type ZooStep,
-} from '../../../src/detector/zoo';
+} from '../../../src/zoo/index';
 
 /** [name, args (object, or a raw arguments string), answer (null = unanswered)]. */
 export type CallSpec = readonly [string, unknown?, (string | null)?];

@@ -1,0 +1,227 @@
+/**
+ * A transcript that grows while it is read: a session file the agent is still writing, or a
+ * large file read in pieces. Text is appended as it arrives; the replay continues from its
+ * saved state (the detector's run, the session-wide answers map, the ledger) instead of
+ * starting over, and a config change re-walks only the state machine.
+ *
+ * Only what is settled is replayed. JSON Lines are imported up to the last complete line; a
+ * JSON document once it parses whole. Of the messages that gives, the last one, and a batch
+ * whose tool results may still be coming, wait: a format that writes one reply over several
+ * lines (Claude Code writes each tool call of a reply on a line of its own) could still add
+ * a call to it, so a batch is shown only once something else follows it. `finish` takes
+ * everything, and its report equals the whole-file replay's.
+ *
+ * The import of the settled text runs whole at each step (the formats' mappings look at the
+ * whole file: a Claude Code branch is chosen from its last line), so how often to take a step
+ * is the caller's choice. When a step's messages do not extend the ones already replayed (a
+ * branch rewound, a file rewritten), the replay starts over from the new messages.
+ */
+import {
+  replayPreparer,
+  ReplayWalk,
+  type ChatMessage,
+  type DetectorConfig,
+  type ReplayPreparer,
+  type Report,
+  type ReportSource,
+} from '../detector/index';
+import { printJson, type JsonValue } from '../json/index';
+import { importTranscript } from '../import/index';
+import type { Imported, ImportError, ImportOptions } from '../import/types';
+
+/** What a step of a growing transcript gave. */
+export interface LiveStep {
+  /** The replay of everything settled so far. */
+  readonly report: Report;
+  /** Batches the report holds that the previous step's did not. */
+  readonly newBatches: number;
+  /** The messages did not extend the previous step's: the replay started over. */
+  readonly restarted: boolean;
+  /** The import of the settled text, or why it failed (the previous report stands). */
+  readonly error: ImportError | null;
+}
+
+/**
+ * Whether a message of a new import is still the one replayed before. The text before the
+ * settled part never changes, so a message read from the same place is the same message; one
+ * without a place is compared field by field.
+ */
+function sameMessage(a: ChatMessage, b: ChatMessage): boolean {
+  if (a.span !== undefined && b.span !== undefined) {
+    return a.span.start === b.span.start && a.span.end === b.span.end && a.role === b.role;
+  }
+  return (
+    a.role === b.role &&
+    a.tool_call_id === b.tool_call_id &&
+    printed(a.content) === printed(b.content) &&
+    printed(a.tool_calls) === printed(b.tool_calls)
+  );
+}
+
+function printed(v: JsonValue | undefined): string | undefined {
+  return v === undefined ? undefined : printJson(v);
+}
+
+/**
+ * How many of the messages are settled: all but the last (a reply written over several lines
+ * may still grow), and not the batch at the end while only its tool results follow it.
+ */
+export function settledCount(messages: readonly ChatMessage[]): number {
+  let n = messages.length;
+  if (messages[n - 1]?.role === 'tool') {
+    while (n > 0 && messages[n - 1]?.role === 'tool') n--;
+    const m = messages[n - 1];
+    if (m?.role === 'assistant' && Array.isArray(m.tool_calls)) n--;
+    return n;
+  }
+  return Math.max(0, n - 1);
+}
+
+/** The part of a growing text that can be imported now: whole lines, or the whole document. */
+function settledText(text: string): string {
+  const head = text.trimStart();
+  if (head.startsWith('{') || head.startsWith('[')) {
+    // A JSON document parses only once complete; a JSON Lines file is its complete lines.
+    const nl = text.lastIndexOf('\n');
+    const firstLineEnd = text.indexOf('\n', text.length - head.length);
+    const oneLineRecords = firstLineEnd > 0 && isWholeValue(text.slice(0, firstLineEnd));
+    if (!oneLineRecords) return text;
+    return nl < 0 ? '' : text.slice(0, nl + 1);
+  }
+  const nl = text.lastIndexOf('\n');
+  return nl < 0 ? '' : text.slice(0, nl + 1);
+}
+
+/** Whether a line is one whole JSON value (the first line of a JSON Lines file is). */
+function isWholeValue(line: string): boolean {
+  try {
+    JSON.parse(line);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export class LiveTranscript {
+  private text = '';
+  private preparer: ReplayPreparer = replayPreparer();
+  /** The messages pushed into the preparer (the settled ones of the latest step). */
+  private pushed: ChatMessage[] = [];
+  private walk: ReplayWalk;
+  private source: ReportSource = {
+    format: 'openai-chat',
+    messages: 0,
+    warnings: [],
+    referenceScan: 'scanned',
+  };
+  private imported: Imported | null = null;
+  private lastBatches = 0;
+  private importedLength = -1;
+
+  constructor(
+    private config: DetectorConfig,
+    private readonly opts: ImportOptions = {},
+  ) {
+    this.walk = new ReplayWalk(config);
+  }
+
+  /** The text so far. */
+  get length(): number {
+    return this.text.length;
+  }
+
+  /** The latest import of the settled text (its format, warnings, conversations). */
+  get lastImport(): Imported | null {
+    return this.imported;
+  }
+
+  /** Adds text at the end and replays what it settles. */
+  append(chunk: string): LiveStep {
+    this.text += chunk;
+    return this.step(settledText(this.text), false);
+  }
+
+  /** Replays everything, the last line and the open batch included: the whole-file report. */
+  finish(): LiveStep {
+    return this.step(this.text, true);
+  }
+
+  /** A new config: the state machine walks the prepared replay again; nothing is re-read. */
+  setConfig(config: DetectorConfig): Report {
+    this.config = config;
+    this.walk = new ReplayWalk(config);
+    this.walk.advance(this.preparer.settled());
+    this.lastBatches = this.walk.batchCount;
+    return this.walk.report(this.source);
+  }
+
+  /** The report of what is settled so far. */
+  report(): Report {
+    return this.walk.report(this.source);
+  }
+
+  private step(text: string, final: boolean): LiveStep {
+    if (!final && text.length === this.importedLength) {
+      return { report: this.report(), newBatches: 0, restarted: false, error: null };
+    }
+    this.importedLength = text.length;
+    if (text.trim() === '') {
+      return { report: this.report(), newBatches: 0, restarted: false, error: null };
+    }
+    const r = importTranscript(text, this.opts);
+    if (!r.ok) {
+      // A JSON document still being written does not parse yet: that is no error until the end.
+      const waiting = !final && r.error.kind === 'syntax';
+      return {
+        report: this.report(),
+        newBatches: 0,
+        restarted: false,
+        error: waiting ? null : r.error,
+      };
+    }
+    this.imported = r.value;
+    // The conversation asked for may not be in the text yet (a subagent not started): the
+    // import falls back to the first, which is not this one.
+    const absent = (this.opts.conversation ?? 0) !== r.value.conversation;
+    const messages = absent ? [] : r.value.messages;
+    const upto = final ? messages.length : settledCount(messages);
+    let restarted = false;
+    const old = this.pushed;
+    let same = Math.min(old.length, upto);
+    for (let i = 0; i < same; i++) {
+      if (!sameMessage(old[i] as ChatMessage, messages[i] as ChatMessage)) {
+        same = i;
+        break;
+      }
+    }
+    if (same < old.length) {
+      // What was replayed changed (a rewound branch, a rewritten file): start over.
+      restarted = true;
+      this.preparer = replayPreparer();
+      this.walk = new ReplayWalk(this.config);
+      this.pushed = [];
+      this.lastBatches = 0;
+      same = 0;
+    }
+    for (let i = same; i < upto; i++) {
+      const m = messages[i] as ChatMessage;
+      this.preparer.push(m);
+      this.pushed.push(m);
+    }
+    // The message after the settled ones is not a tool result: the last batch has them all.
+    const next = messages[upto];
+    if (!final && next !== undefined && next.role !== 'tool') this.preparer.closeBatch();
+    const prepared = final ? this.preparer.finish() : this.preparer.settled();
+    this.walk.advance(prepared);
+    this.source = {
+      format: r.value.format,
+      messages: final ? messages.length : upto,
+      warnings: r.value.warnings,
+      referenceScan: r.value.referenceScan,
+    };
+    const report = this.walk.report(this.source);
+    const newBatches = report.batches.length - this.lastBatches;
+    this.lastBatches = report.batches.length;
+    return { report, newBatches, restarted, error: null };
+  }
+}
