@@ -37,12 +37,16 @@ const refused = (layer) =>
   LAYERS.filter((l) => l !== layer && !ALLOWED[layer].includes(l)).map((l) => `**/${l}/**`);
 /** What the UI may take from the worker: its clients and protocols, never its handlers. */
 const uiWorker = [
-  '**/worker/**',
+  '**/worker/*',
   '!**/worker/client',
   '!**/worker/clientSupport',
   '!**/worker/protocol',
-  '!**/worker/zooClient',
-  '!**/worker/zooProtocol',
+  '!**/worker/zoo',
+  '!**/worker/corpus',
+  '**/worker/zoo/*',
+  '**/worker/corpus/*',
+  '!**/worker/zoo/client',
+  '!**/worker/zoo/protocol',
   '!**/worker/corpus/client',
   '!**/worker/corpus/protocol',
 ];

@@ -17,8 +17,8 @@ import type { CorpusSlice } from './slices/corpus';
 import type { FormatSlice } from './slices/format';
 import type { SweepSlice } from './slices/sweep';
 import type { ZooSlice } from './slices/zoo';
-import type { SideListener } from '../worker/zooClient';
-import type { SweepRequest, ZooParamsById } from '../worker/zooProtocol';
+import type { SideListener } from '../worker/zoo/client';
+import type { SweepRequest, ZooParamsById } from '../worker/zoo/protocol';
 
 export type AnalysisStatus = 'idle' | 'running' | 'ready' | 'error';
 export type Theme = 'light' | 'dark';

@@ -7,7 +7,7 @@
 import type { DetectorConfig } from '../detector/config';
 import { ZOO_DETECTORS } from '../zoo/index';
 import type { ParamSpec } from '../zoo/types';
-import type { ZooParamsById } from '../worker/zooProtocol';
+import type { ZooParamsById } from '../worker/zoo/protocol';
 import { configToHash } from './configCodec';
 
 export const ZOO_HASH_KEY = 'zoo';

@@ -51,8 +51,8 @@ import {
 import type { LoadedResponse, TranscriptInput, WorkerResponse } from './protocol';
 import { SpareWorker } from './spareWorker';
 import { pageFault, type TestFault } from './testFaults';
-import { SideChannel, type SideListener } from './zooClient';
-import type { SweepRequest, ZooParamsById } from './zooProtocol';
+import { SideChannel, type SideListener } from './zoo/client';
+import type { SweepRequest, ZooParamsById } from './zoo/protocol';
 
 // Set by vite.config.ts: true only in the end-to-end tests' build. Tested here, in the module
 // that uses it, so the other builds drop the branch and testFaults.ts with it.

@@ -30,8 +30,8 @@ import { importPrepared } from '../pipeline/index';
 import { prepareConversations, summarize } from '../pipeline/conversations';
 import { packReport, packTranscript, verdictFlags } from '../report/packedReport';
 import { macrotask } from './macrotask';
-import { createZooHandler } from './zooHandle';
-import type { SweepRequest, ZooRequest } from './zooProtocol';
+import { createZooHandler } from './zoo/handle';
+import type { SweepRequest, ZooRequest } from './zoo/protocol';
 import type {
   AnalysisError,
   DetailsRequest,

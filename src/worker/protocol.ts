@@ -14,7 +14,7 @@ import type { FormatId, ImportError } from '../import/index';
 import type { ConversationSummary } from '../pipeline/index';
 import type { PackedReport, PackedTranscript } from '../report/packedReport';
 import type { TestFault } from './testFaults';
-import type { SweepRequest, SweepResponse, ZooRequest, ZooWireResponse } from './zooProtocol';
+import type { SweepRequest, SweepResponse, ZooRequest, ZooWireResponse } from './zoo/protocol';
 
 export type { PackedReport, PackedTranscript } from '../report/packedReport';
 

@@ -4,7 +4,7 @@
  * transcript, the mode or the patterns changed).
  */
 import type { StoreApi } from 'zustand/vanilla';
-import type { SweepResponse } from '../../worker/zooProtocol';
+import type { SweepResponse } from '../../worker/zoo/protocol';
 import type { AppState, Engine, Slice } from '../types';
 
 export type SweepView = 'count' | 'first';

@@ -5,7 +5,7 @@
  */
 import type { StoreApi } from 'zustand/vanilla';
 import { describeAnalysisError } from '../../worker/protocol';
-import type { ZooParamsById, ZooResponse } from '../../worker/zooProtocol';
+import type { ZooParamsById, ZooResponse } from '../../worker/zoo/protocol';
 import { landingBatch } from '../landing';
 import type { AppState, Engine, Slice } from '../types';
 

@@ -1,6 +1,6 @@
 /** The comparison table's rows (pure): the reference first, then the zoo in its order. */
 import type { ZooComparison, ZooDetector } from '../../zoo/index';
-import type { ZooResponse } from '../../worker/zooProtocol';
+import type { ZooResponse } from '../../worker/zoo/protocol';
 
 /** How many "only it flags" batches a row lists before "and N more". */
 export const ONLY_HERE_SHOWN = 8;

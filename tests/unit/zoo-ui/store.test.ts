@@ -5,13 +5,13 @@ import { currentSweep } from '../../../src/state/slices/sweep';
 import { currentZoo } from '../../../src/state/slices/zoo';
 import type { AppDeps, ClientPort } from '../../../src/state/types';
 import type { AnalysisResult, ReplayClientListener } from '../../../src/worker/client';
-import type { SideListener } from '../../../src/worker/zooClient';
+import type { SideListener } from '../../../src/worker/zoo/client';
 import type {
   SweepRequest,
   SweepResponse,
   ZooParamsById,
   ZooResponse,
-} from '../../../src/worker/zooProtocol';
+} from '../../../src/worker/zoo/protocol';
 
 class FakeClient implements ClientPort {
   calls: string[] = [];

@@ -3,10 +3,10 @@
  * transcript the worker holds. Imported into the unions of `protocol.ts`; like every request
  * they carry a `requestId` (latest wins per type) and the `dataVersion` they are about.
  */
-import type { DetectorConfig } from '../detector/index';
-import type { Sweep } from '../zoo/index';
-import type { ZooComparison, ZooParams, ZooResult } from '../zoo/index';
-import type { PackedLanes } from '../report/zooPacked';
+import type { DetectorConfig } from '../../detector/index';
+import type { Sweep } from '../../zoo/index';
+import type { ZooComparison, ZooParams, ZooResult } from '../../zoo/index';
+import type { PackedLanes } from '../../report/zooPacked';
 
 /** Zoo parameters by detector id; missing values take their defaults. */
 export type ZooParamsById = Readonly<Record<string, ZooParams>>;

@@ -11,9 +11,9 @@ import { ZOO_DETECTORS, runZoo, zooInput, type ZooResult } from '../../../src/zo
 import { importTranscript } from '../../../src/import/index';
 import { createReplayHandler } from '../../../src/worker/handle';
 import type { WorkerResponse } from '../../../src/worker/protocol';
-import { SideChannel, type SideListener } from '../../../src/worker/zooClient';
-import { createZooHandler, paramsKey, referenceRow } from '../../../src/worker/zooHandle';
-import type { SweepResponse, ZooRequest, ZooWireResponse } from '../../../src/worker/zooProtocol';
+import { SideChannel, type SideListener } from '../../../src/worker/zoo/client';
+import { createZooHandler, paramsKey, referenceRow } from '../../../src/worker/zoo/handle';
+import type { SweepResponse, ZooRequest, ZooWireResponse } from '../../../src/worker/zoo/protocol';
 import { packLanes, unpackLanes } from '../../../src/report/zooPacked';
 
 /** The lane results a wire reply carries (unpacked as the side channel does). */

@@ -3,10 +3,10 @@
  * replay client's worker and transcript. Latest wins per type, and a reply about another
  * transcript than the one the client holds is dropped.
  */
-import type { AnalysisError, WorkerResponse } from './protocol';
-import type { ZooResult } from '../zoo/index';
-import { unpackLanes } from '../report/zooPacked';
-import type { SweepRequest, SweepResponse, ZooRequest, ZooResponse } from './zooProtocol';
+import type { AnalysisError, WorkerResponse } from '../protocol';
+import type { ZooResult } from '../../zoo/index';
+import { unpackLanes } from '../../report/zooPacked';
+import type { SweepRequest, SweepResponse, ZooRequest, ZooResponse } from './protocol';
 
 /** Where zoo and sweep replies go. */
 export interface SideListener {

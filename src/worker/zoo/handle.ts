@@ -9,8 +9,8 @@ import {
   type MessageList,
   type PreparedReplay,
   type Report,
-} from '../detector/index';
-import { sweepThresholds, type Sweep } from '../zoo/index';
+} from '../../detector/index';
+import { sweepThresholds, type Sweep } from '../../zoo/index';
 import {
   compareZoo,
   runLane,
@@ -19,15 +19,15 @@ import {
   type ZooComparison,
   type ZooResult,
   type ZooStep,
-} from '../zoo/index';
+} from '../../zoo/index';
 import type {
   SweepRequest,
   SweepResponse,
   ZooParamsById,
   ZooRequest,
   ZooWireResponse,
-} from './zooProtocol';
-import { packLanes } from '../report/zooPacked';
+} from './protocol';
+import { packLanes } from '../../report/zooPacked';
 
 /** What the zoo and the sweep read from the replay handler's current transcript. */
 export interface ZooContext {
