@@ -59,6 +59,13 @@ const prefersDark =
 
 export const appStore = createAppStore(browserDeps, prefersDark ? 'dark' : 'light');
 
+// The one theme source is the store. It is written to <html> as soon as it changes, before
+// React renders, so CSS and anything that reads the computed colours (the canvases) agree.
+document.documentElement.dataset['theme'] = appStore.getState().theme;
+appStore.subscribe((s, prev) => {
+  if (s.theme !== prev.theme) document.documentElement.dataset['theme'] = s.theme;
+});
+
 // replaceState (our own writes) fires no hashchange, so this only sees links the user pasted.
 window.addEventListener('hashchange', () => appStore.getState().applyHash(window.location.hash));
 

@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { actions, useAnalysis, useTheme } from '../state/appStore';
+import { actions, useAnalysis } from '../state/appStore';
 import './theme.css';
 import './app.css';
 import './shell/header.css';
@@ -23,12 +23,7 @@ const NO_CHANGES: ReadonlySet<number> = new Set();
 /** The app shell: header, left sidebar (source + config), main workspace. */
 export function App() {
   const { status, result } = useAnalysis();
-  const theme = useTheme();
   const dragging = useFileDrop(actions.loadFile, actions.openInCorpus);
-
-  useEffect(() => {
-    document.documentElement.dataset['theme'] = theme;
-  }, [theme]);
 
   useEffect(() => {
     // Open on the first sample, one that refuses, so the first screen shows the point.

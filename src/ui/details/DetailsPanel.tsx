@@ -1,9 +1,9 @@
+import { useTheme } from '../../state/appStore';
 import { useId } from 'react';
 import type { BatchDetails, BatchReport, Report } from '../../detector/index';
 import { explainBatch, observationPatternFor } from '../../detector/index';
 import { batchColor } from '../colors';
 import { verdictKind } from '../table/labels';
-import { useTheme } from '../table/useTheme';
 import { AnswerView } from './AnswerView';
 import { CallView } from './CallView';
 import { CopyButton } from './CopyButton';

@@ -1,3 +1,4 @@
+import { useTheme } from '../../state/appStore';
 import type { SortingState } from '@tanstack/react-table';
 import { useTable } from '@tanstack/react-table';
 import type { KeyboardEvent } from 'react';
@@ -17,7 +18,6 @@ import { windowRows } from './rows';
 import type { SortColumn, SortSpec } from './sort';
 import { makeTierClassifier } from './tier';
 import { SortableHead } from './SortableHead';
-import { useTheme } from './useTheme';
 import { viewOrder, viewPositions } from './view';
 import './BatchTable.css';
 

@@ -81,11 +81,6 @@ const FALLBACK: Readonly<Record<ThemeName, Readonly<Record<ColourKey, string>>>>
 const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
 const SANS = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 
-/** The theme name from `data-theme` (anything but `dark` is light). */
-export function themeNameOf(attr: string | null | undefined): ThemeName {
-  return attr === 'dark' ? 'dark' : 'light';
-}
-
 /** Build the canvas theme from a custom-property reader such as `getComputedStyle(html).getPropertyValue`. */
 export function readTheme(name: ThemeName, getVar: (prop: string) => string): TimelineTheme {
   const colours = { ...FALLBACK[name] };

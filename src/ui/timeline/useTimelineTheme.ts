@@ -1,22 +1,15 @@
-import { useEffect, useState } from 'react';
-import { readTheme, themeNameOf, type TimelineTheme } from './theme';
+import { useMemo } from 'react';
+import { useTheme } from '../../state/appStore';
+import { readTheme, type TimelineTheme } from './theme';
 
-function currentTheme(): TimelineTheme {
-  const html = document.documentElement;
-  const style = getComputedStyle(html);
-  return readTheme(themeNameOf(html.getAttribute('data-theme')), (p) => style.getPropertyValue(p));
-}
-
-/** The theme's colours for the canvas, re-read whenever `data-theme` on <html> changes. */
+/**
+ * The theme's colours for the canvas, read from the CSS custom properties of the store's theme
+ * (the store writes it to <html> before React renders, so the computed style is current).
+ */
 export function useTimelineTheme(): TimelineTheme {
-  const [theme, setTheme] = useState<TimelineTheme>(currentTheme);
-  useEffect(() => {
-    const observer = new MutationObserver(() => setTheme(currentTheme()));
-    observer.observe(document.documentElement, {
-      attributes: true,
-      attributeFilter: ['data-theme', 'style', 'class'],
-    });
-    return () => observer.disconnect();
-  }, []);
-  return theme;
+  const name = useTheme();
+  return useMemo(() => {
+    const style = getComputedStyle(document.documentElement);
+    return readTheme(name, (p) => style.getPropertyValue(p));
+  }, [name]);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readTheme, themeNameOf } from '../../../src/ui/timeline/theme';
+import { readTheme } from '../../../src/ui/timeline/theme';
 
 describe('readTheme', () => {
   it('reads the custom properties and falls back when one is missing', () => {
@@ -10,12 +10,5 @@ describe('readTheme', () => {
     expect(t.fontMono).toBe('Iosevka');
     expect(t.bg).toMatch(/^#/);
     expect(readTheme('light', () => '').bg).not.toBe(t.bg);
-  });
-
-  it('treats anything but "dark" as light', () => {
-    expect(themeNameOf('dark')).toBe('dark');
-    expect(themeNameOf('light')).toBe('light');
-    expect(themeNameOf(null)).toBe('light');
-    expect(themeNameOf('DARK')).toBe('light');
   });
 });
