@@ -71,7 +71,8 @@ export function Workspace({ changedBatches }: { changedBatches: ReadonlySet<numb
   // committed: a store update renders synchronously, and at 100k batches the table's view
   // order and rows made that one render a long task. A deferred value re-renders at
   // transition priority, in a separate task that input can interrupt.
-  const tableReport = useDeferredValue(result?.report ?? null);
+  const tableResult = useDeferredValue(result);
+  const tableReport = tableResult?.report ?? null;
   const tableChanged = useDeferredValue(changedBatches);
   const zooResults = useApp((s) => currentZoo(s)?.results ?? null);
   const findings = useMemo(
@@ -117,6 +118,7 @@ export function Workspace({ changedBatches }: { changedBatches: ReadonlySet<numb
             selectedIndex={selectedIndex}
             onSelect={actions.select}
             changedBatches={changedBatches}
+            transcript={result.dataVersion}
           />
         </Panel>
         <Separator className="workspace__splitter" aria-label="Resize the timeline and the views" />
@@ -171,7 +173,9 @@ export function Workspace({ changedBatches }: { changedBatches: ReadonlySet<numb
               aria-labelledby={`${id}-batches-tab`}
             >
               <div className="workspace__table">
+                {/* A new transcript starts a new table: no stale filter, sort or scroll. */}
                 <BatchTable
+                  key={tableResult?.dataVersion ?? result.dataVersion}
                   report={tableReport ?? report}
                   selectedIndex={selectedIndex}
                   onSelect={actions.select}

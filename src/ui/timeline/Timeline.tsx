@@ -1,7 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { Report } from '../../detector/report';
 import { signaturePalette } from '../colors';
-import { announcement, fmt, summary, tooltipContent } from './describe';
+import { announcement, rangeText, summary, tooltipContent } from './describe';
 import { draw } from './draw';
 import { drawLanes } from './drawLanes';
 import { LANE_KEY_HELP, LANE_KEYS } from './laneKeys';
@@ -23,6 +23,7 @@ import { showTooltip, hideTooltip } from './tooltip';
 import { TimelineToolbar } from './TimelineToolbar';
 import { useTimelineTheme } from './useTimelineTheme';
 import {
+  forgetView,
   FRAME_BUDGET_MS,
   initialViewState,
   marginsFor,
@@ -44,6 +45,8 @@ export interface TimelineProps {
   lanes?: readonly LaneInput[];
   /** Controls shown above the lanes (the lane toggles). */
   laneControls?: ReactNode;
+  /** Which transcript the report is about: a new one starts zoomed out, whatever its size. */
+  transcript?: number;
 }
 
 const DRAG_SLOP = 3;
@@ -62,6 +65,7 @@ export function Timeline({
   changedBatches,
   lanes = NO_LANES,
   laneControls,
+  transcript = 0,
 }: TimelineProps) {
   const model = useMemo(() => buildModel(report, changedBatches), [report, changedBatches]);
   const theme = useTimelineTheme();
@@ -84,6 +88,7 @@ export function Timeline({
     changedBatches,
     lanes,
   });
+  const shownTranscript = useRef(transcript);
   const scheduler = useRef<RafScheduler | null>(null);
   /** Moves the view; a move that changes nothing (a pan at full zoom-out) repaints nothing. */
   const moveTo = (vp: Viewport): void => {
@@ -154,12 +159,7 @@ export function Timeline({
         emptyText: m.n === 0 ? 'This transcript has no tool-call batches.' : null,
       });
       const range = rangeRef.current;
-      if (range && m.n > 0) {
-        const a = Math.max(0, Math.floor(v.vp.start));
-        const b = Math.min(m.n - 1, Math.ceil(v.vp.start + v.vp.span) - 1);
-        const per = v.layout.blockSize > 1 ? ` · ${fmt(v.layout.blockSize)} per mark` : '';
-        range.textContent = `#${fmt(a)}–${fmt(b)} of ${fmt(m.n)}${per}`;
-      }
+      if (range) range.textContent = rangeText(v.vp, m.n, v.layout.blockSize);
     }
     if (spent(P_OVERVIEW | P_LANES)) return;
     const ov = overviewRef.current;
@@ -194,6 +194,10 @@ export function Timeline({
     const next = { model, theme, sigColors, selectedIndex, onSelect, changedBatches, lanes };
     const prev = latest.current;
     latest.current = next;
+    if (shownTranscript.current !== transcript) {
+      shownTranscript.current = transcript;
+      forgetView(view.current);
+    }
     const everywhere = ['model', 'theme', 'sigColors', 'changedBatches'] as const;
     if (everywhere.some((k) => next[k] !== prev[k])) {
       view.current.relayout = true;

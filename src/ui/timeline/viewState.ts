@@ -79,3 +79,11 @@ export function initialViewState(): ViewState {
     relayout: false,
   };
 }
+
+/** A new transcript: the next paint fits it, and nothing of the old one is hovered or focused. */
+export function forgetView(v: ViewState): void {
+  v.vp = null;
+  v.hover = null;
+  v.laneFocus = null;
+  v.laneHover = null;
+}
