@@ -14,7 +14,7 @@ import type { LaneFinding } from '../details/DetailsPanel';
 import { CorpusView } from '../corpus/CorpusView';
 import { DetailsPanel } from '../details/DetailsPanel';
 import { PatternExplorer } from '../explorer/PatternExplorer';
-import { BatchTable } from '../table/BatchTable';
+import { BATCH_TABLE_ID, BatchTable } from '../table/BatchTable';
 import { SweepPanel } from '../sweep/SweepPanel';
 import { ComparisonTable } from '../zoo/ComparisonTable';
 import { ZooTimeline } from '../zoo/ZooTimeline';
@@ -119,6 +119,7 @@ export function Workspace({ changedBatches }: { changedBatches: ReadonlySet<numb
             onSelect={actions.select}
             changedBatches={changedBatches}
             transcript={result.dataVersion}
+            tableId={tab === 'batches' ? BATCH_TABLE_ID : undefined}
           />
         </Panel>
         <Separator className="workspace__splitter" aria-label="Resize the timeline and the views" />

@@ -28,6 +28,9 @@ export interface BatchTableProps {
   changedBatches: ReadonlySet<number>;
 }
 
+/** The grid's id (one batch table per page): the timeline canvas points at it as its text form. */
+export const BATCH_TABLE_ID = 'loopscope-batches';
+
 /** Fixed row height: rows are never measured, so 100,000 of them cost one multiplication. */
 const ROW_HEIGHT = 28;
 
@@ -171,6 +174,7 @@ function BatchTableImpl({ report, selectedIndex, onSelect, changedBatches }: Bat
       <div className="bt-scroll" ref={scrollRef}>
         <table
           role="grid"
+          id={BATCH_TABLE_ID}
           aria-label="Batches"
           aria-rowcount={order.length + 1}
           aria-multiselectable="false"

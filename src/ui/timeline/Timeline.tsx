@@ -47,6 +47,8 @@ export interface TimelineProps {
   laneControls?: ReactNode;
   /** Which transcript the report is about: a new one starts zoomed out, whatever its size. */
   transcript?: number;
+  /** The id of the batch table when it is on the page: the canvas's text alternative. */
+  tableId?: string;
 }
 
 const DRAG_SLOP = 3;
@@ -66,6 +68,7 @@ export function Timeline({
   lanes = NO_LANES,
   laneControls,
   transcript = 0,
+  tableId,
 }: TimelineProps) {
   const model = useMemo(() => buildModel(report, changedBatches), [report, changedBatches]);
   const theme = useTimelineTheme();
@@ -430,6 +433,7 @@ export function Timeline({
           aria-roledescription="timeline"
           aria-label="Timeline"
           aria-describedby={summaryId}
+          aria-details={tableId}
           aria-keyshortcuts={ARIA_KEYSHORTCUTS}
           onPointerDown={onPointerDown}
           onPointerMove={onPointerMove}
@@ -480,7 +484,7 @@ export function Timeline({
         </button>
       </div>
       <p id={summaryId} className="ls-tl-sr-only">
-        {summaryText}
+        {summaryText} The Batches table lists the same batches as text, one row each.
       </p>
       <p id={lanesId} className="ls-tl-sr-only">
         {lanesText}
