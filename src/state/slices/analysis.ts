@@ -71,6 +71,7 @@ export const createAnalysisSlice: Slice<AnalysisSlice> = (_deps, engine) => (set
         details: null,
       });
       if (selectedIndex !== null) engine.client?.details(selectedIndex);
+      if (result.newTranscript) get().restoreLink(result);
     },
     onAnalysisError(error, requestType) {
       const loading = requestType === 'load' ? false : get().loading;

@@ -7,7 +7,14 @@ import {
   type LayoutStorage,
 } from 'react-resizable-panels';
 import { ZOO_DETECTORS } from '../../detector/zoo/index';
-import { actions, useAnalysis, useApp, useSelection, useWorkspaceTab } from '../../state/appStore';
+import {
+  actions,
+  useAnalysis,
+  useApp,
+  useSelection,
+  useWorkspaceTab,
+  useZoomRequest,
+} from '../../state/appStore';
 import type { WorkspaceTab as Tab } from '../../state/types';
 import { currentZoo } from '../../state/slices/zoo';
 import type { LaneFinding } from '../details/DetailsPanel';
@@ -65,6 +72,7 @@ export function Workspace({ changedBatches }: { changedBatches: ReadonlySet<numb
   const { result, status } = useAnalysis();
   const { selectedIndex, details } = useSelection();
   const tab = useWorkspaceTab();
+  const zoomRequest = useZoomRequest();
   const setTab = actions.setWorkspaceTab;
   const id = useId();
   // The table follows a new result in a render of its own, after the timeline and header have
@@ -120,6 +128,8 @@ export function Workspace({ changedBatches }: { changedBatches: ReadonlySet<numb
             changedBatches={changedBatches}
             transcript={result.dataVersion}
             tableId={tab === 'batches' ? BATCH_TABLE_ID : undefined}
+            zoom={zoomRequest?.dataVersion === result.dataVersion ? zoomRequest.range : null}
+            onZoom={actions.setTimelineZoom}
           />
         </Panel>
         <Separator className="workspace__splitter" aria-label="Resize the timeline and the views" />

@@ -21,10 +21,14 @@ import { clampViewport, ensureVisible, fitViewport, panByPx, type Viewport } fro
 import { createRafScheduler, type RafScheduler } from './scheduler';
 import { showTooltip, hideTooltip } from './tooltip';
 import { TimelineToolbar } from './TimelineToolbar';
+import { useCanvasWheel } from './useCanvasWheel';
 import { useTimelineTheme } from './useTimelineTheme';
 import {
-  forgetView,
+  followView,
   FRAME_BUDGET_MS,
+  zoomOf,
+  type ShownView,
+  type ZoomRange,
   initialViewState,
   marginsFor,
   NO_LANES,
@@ -49,6 +53,10 @@ export interface TimelineProps {
   transcript?: number;
   /** The id of the batch table when it is on the page: the canvas's text alternative. */
   tableId?: string;
+  /** Batches to show for this transcript (a restored link); a new object zooms again. */
+  zoom?: ZoomRange | null;
+  /** Told the batches in view after each change: null when the timeline shows them all. */
+  onZoom?: (range: ZoomRange | null) => void;
 }
 
 const DRAG_SLOP = 3;
@@ -69,6 +77,8 @@ export function Timeline({
   laneControls,
   transcript = 0,
   tableId,
+  zoom = null,
+  onZoom,
 }: TimelineProps) {
   const model = useMemo(() => buildModel(report, changedBatches), [report, changedBatches]);
   const theme = useTimelineTheme();
@@ -91,7 +101,8 @@ export function Timeline({
     changedBatches,
     lanes,
   });
-  const shownTranscript = useRef(transcript);
+  const onZoomRef = useRef(onZoom);
+  const shown = useRef<ShownView>({ transcript, zoom: null });
   const scheduler = useRef<RafScheduler | null>(null);
   /** Moves the view; a move that changes nothing (a pan at full zoom-out) repaints nothing. */
   const moveTo = (vp: Viewport): void => {
@@ -163,6 +174,7 @@ export function Timeline({
       });
       const range = rangeRef.current;
       if (range) range.textContent = rangeText(v.vp, m.n, v.layout.blockSize);
+      onZoomRef.current?.(zoomOf(v.vp, m.n));
     }
     if (spent(P_OVERVIEW | P_LANES)) return;
     const ov = overviewRef.current;
@@ -195,12 +207,10 @@ export function Timeline({
   // only the lanes unless they appear or vanish (the bars then move to make room).
   useLayoutEffect(() => {
     const next = { model, theme, sigColors, selectedIndex, onSelect, changedBatches, lanes };
+    onZoomRef.current = onZoom;
     const prev = latest.current;
     latest.current = next;
-    if (shownTranscript.current !== transcript) {
-      shownTranscript.current = transcript;
-      forgetView(view.current);
-    }
+    if (followView(view.current, shown.current, transcript, zoom, model.n)) request(P_ALL);
     const everywhere = ['model', 'theme', 'sigColors', 'changedBatches'] as const;
     if (everywhere.some((k) => next[k] !== prev[k])) {
       view.current.relayout = true;
@@ -260,32 +270,18 @@ export function Timeline({
     }
   }, [selectedIndex, model]);
 
-  // The wheel listener must be non-passive to keep the page from scrolling while zooming.
-  useEffect(() => {
+  // The lanes share the bars' x-scale, so the wheel zooms the same way over them.
+  useCanvasWheel([canvasRef, lanesRef], (e) => {
+    const v = view.current;
+    const m = latest.current.model;
     const canvas = canvasRef.current;
-    const lanesCanvas = lanesRef.current;
-    if (!canvas) return;
-    const onWheel = (e: WheelEvent): void => {
-      const v = view.current;
-      const m = latest.current.model;
-      if (v.vp === null || v.layout === null || m.n === 0) return;
-      e.preventDefault();
-      const rect = canvas.getBoundingClientRect();
-      const { plot } = v.layout;
-      const anchor = (e.clientX - rect.left - plot.x) / plot.w;
-      hideTooltip(tooltipRef.current);
-      moveTo(wheelViewport(v.vp, m.n, plotWidth(), e, anchor, v.height));
-    };
-    canvas.addEventListener('wheel', onWheel, { passive: false });
-    // The lanes share the bars' x-scale, so the wheel zooms the same way over them.
-    lanesCanvas?.addEventListener('wheel', onWheel, { passive: false });
-    return () => {
-      canvas.removeEventListener('wheel', onWheel);
-      lanesCanvas?.removeEventListener('wheel', onWheel);
-    };
-    // moveTo works through refs only; the listener lives as long as the component.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    if (canvas === null || v.vp === null || v.layout === null || m.n === 0) return;
+    e.preventDefault();
+    const { plot } = v.layout;
+    const anchor = (e.clientX - canvas.getBoundingClientRect().left - plot.x) / plot.w;
+    hideTooltip(tooltipRef.current);
+    moveTo(wheelViewport(v.vp, m.n, plotWidth(), e, anchor, v.height));
+  });
 
   const run = (action: TimelineAction): void => {
     const v = view.current;
