@@ -123,6 +123,8 @@ export const useImportChoice = () =>
     })),
   );
 export const useWorkspaceTab = () => useApp((s) => s.workspaceTab);
+/** The zoom a restored link asks the timeline for, and the transcript it is about. */
+export const useZoomRequest = () => useApp((s) => s.zoomRequest);
 
 /** Actions, callable from components and outside React alike. */
 export const actions = {
@@ -145,4 +147,5 @@ export const actions = {
   chooseClineResults: (m: AppState['clineResults']) => appStore.getState().chooseClineResults(m),
   setWorkspaceTab: (t: AppState['workspaceTab']) => appStore.getState().setWorkspaceTab(t),
   openInCorpus: (files: readonly File[]) => appStore.getState().openInCorpus(files),
+  setTimelineZoom: (r: AppState['timelineZoom']) => appStore.getState().setTimelineZoom(r),
 };

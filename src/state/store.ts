@@ -11,11 +11,14 @@ import { createCorpusSlice } from './slices/corpus';
 import { createFormatSlice } from './slices/format';
 import { createSelectionSlice } from './slices/selection';
 import { createTranscriptSlice } from './slices/transcript';
+import { createLinkSlice } from './slices/link';
 import { createUiSlice } from './slices/ui';
 import { createSweepSlice, wireSweep } from './slices/sweep';
 import { createZooSlice, wireZoo } from './slices/zoo';
 import type { AppDeps, AppState, Engine, Theme } from './types';
-import { appHash, joinNotices, parseZooParamsHash } from './zooParamsCodec';
+import { fullHash, HASH_FIELDS } from './hash';
+import { parseViewHash } from './viewCodec';
+import { joinNotices, parseZooParamsHash } from './zooParamsCodec';
 
 export const CONFIG_STORAGE_KEY = 'loopscope.config';
 export const THEME_STORAGE_KEY = 'loopscope.theme';
@@ -55,19 +58,22 @@ export function createAppStore(deps: AppDeps, initialTheme: Theme = 'light'): St
     ...createFormatSlice(deps, engine)(...a),
     ...createZooSlice(deps, engine)(...a),
     ...createSweepSlice(deps, engine)(...a),
+    ...createLinkSlice(deps, engine)(...a),
   }));
 
   const { config, notice } = initialConfig(deps);
   const lanes = parseZooParamsHash(deps.hash?.read() ?? '');
+  const view = parseViewHash(deps.hash?.read() ?? '');
   const storedTheme = readStorage(deps, THEME_STORAGE_KEY);
   const theme: Theme =
     storedTheme === 'dark' || storedTheme === 'light' ? storedTheme : initialTheme;
   store.setState({
     config,
-    configNotice: joinNotices(notice, lanes.notice),
+    configNotice: joinNotices(joinNotices(notice, lanes.notice), view.notice),
     zooParams: lanes.params,
     theme,
   });
+  store.getState().applyViewLink(view.view);
 
   engine.client = deps.createClient(store.getState().listener);
   wireZoo(store, engine);
@@ -75,9 +81,7 @@ export function createAppStore(deps: AppDeps, initialTheme: Theme = 'light'): St
 
   store.subscribe((s, prev) => {
     if (s.config !== prev.config) writeStorage(deps, CONFIG_STORAGE_KEY, configToJson(s.config));
-    if (s.config !== prev.config || s.zooParams !== prev.zooParams) {
-      deps.hash?.write(appHash(s.config, s.zooParams));
-    }
+    if (HASH_FIELDS.some((k) => s[k] !== prev[k])) deps.hash?.write(fullHash(s));
     if (s.theme !== prev.theme) writeStorage(deps, THEME_STORAGE_KEY, s.theme);
   });
   return store;

@@ -13,6 +13,7 @@ import type {
 } from '../worker/client';
 import type { AnalysisError, TranscriptInput } from '../worker/protocol';
 import type { SampleEntry } from './samples';
+import type { ViewLink } from './viewCodec';
 import type { CorpusSlice } from './slices/corpus';
 import type { FormatSlice } from './slices/format';
 import type { SweepSlice } from './slices/sweep';
@@ -43,7 +44,7 @@ export interface AppDeps {
   createClient(listener: ReplayClientListener): ClientPort;
   /** localStorage, or null where there is none. */
   storage: Pick<Storage, 'getItem' | 'setItem'> | null;
-  /** Reads and replaces the URL hash (config only, never the transcript). */
+  /** Reads and replaces the URL hash (config, lanes, sample and view; never a transcript). */
   hash: { read(): string; write(hash: string): void } | null;
   /** Same-origin fetch of a text file under `samples/`. */
   fetchText(path: string): Promise<string>;
@@ -132,6 +133,28 @@ export interface UiSlice {
   openInCorpus(files: readonly File[]): void;
 }
 
+/** The timeline's batches in view, first and last, when it does not show them all. */
+export interface ZoomRange {
+  readonly first: number;
+  readonly last: number;
+}
+
+export interface LinkSlice {
+  /** A link's sample, batch and zoom, waiting for the transcript they are about. */
+  pendingLink: ViewLink | null;
+  /** The timeline's zoom as it last reported it; null when it shows every batch. */
+  timelineZoom: ZoomRange | null;
+  /** A zoom the timeline applies when it shows the transcript `dataVersion` (a link's). */
+  zoomRequest: { readonly dataVersion: number; readonly range: ZoomRange } | null;
+  setTimelineZoom(range: ZoomRange | null): void;
+  /** Restores a link on the page: its tab now, its sample, batch and zoom once loaded. */
+  applyViewLink(view: ViewLink): void;
+  /** For start(): opens what a waiting link names; false when the first sample should open. */
+  startFromLink(): boolean;
+  /** For analysis: a new transcript's result, to select and zoom as a waiting link says. */
+  restoreLink(result: AnalysisResult): void;
+}
+
 /** The workspace's views. */
 export type WorkspaceTab = 'batches' | 'patterns' | 'detectors' | 'sweep' | 'corpus';
 
@@ -143,7 +166,8 @@ export type AppState = TranscriptSlice &
   CorpusSlice &
   FormatSlice &
   ZooSlice &
-  SweepSlice;
+  SweepSlice &
+  LinkSlice;
 
 /** Late-bound access to the worker client (the client's listener needs the store first). */
 export interface Engine {

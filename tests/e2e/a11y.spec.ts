@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, openApp, test } from './fixtures';
+import { expect, openApp, showLanes, test } from './fixtures';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -17,12 +17,25 @@ for (const theme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: theme });
     await openApp(page);
     expect(await serious(page), 'first screen').toEqual([]);
-    // Sweep is left out: its heat-map cells are named "strikes 3, observation 16: …" while
-    // they show only a count (label-content-name-mismatch), which is still to be fixed.
-    for (const tab of ['Patterns', 'Detectors', 'Corpus', 'Batches']) {
+    // The lane toggles carry the PEER / ADV badges.
+    await showLanes(page);
+    await page.getByText('Choose lanes').click();
+    expect(await serious(page), 'detector lanes open').toEqual([]);
+    for (const tab of ['Patterns', 'Detectors', 'Sweep', 'Corpus', 'Batches']) {
       await page.getByRole('tab', { name: tab }).click();
       await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
       expect(await serious(page), tab).toEqual([]);
     }
   });
 }
+
+test('the timeline canvas points at the batch table as its text form', async ({ page }) => {
+  await openApp(page);
+  const canvas = page.getByRole('application', { name: 'Timeline' });
+  const grid = page.getByRole('grid', { name: 'Batches' });
+  await expect(canvas).toHaveAttribute('aria-details', (await grid.getAttribute('id')) ?? '-');
+  await expect(canvas).toHaveAccessibleDescription(/Batches table lists the same batches/);
+  // On another tab the table is gone, and so is the reference.
+  await page.getByRole('tab', { name: 'Patterns' }).click();
+  await expect(canvas).not.toHaveAttribute('aria-details', /./);
+});

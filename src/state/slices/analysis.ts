@@ -97,6 +97,7 @@ export const createAnalysisSlice: Slice<AnalysisSlice> = (_deps, engine) => (set
           set({ conversationMoved: true });
         }
       }
+      if (result.newTranscript) get().restoreLink(result);
     },
     onAnalysisError(error, requestType) {
       const loading = requestType === 'load' ? false : get().loading;

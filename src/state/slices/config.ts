@@ -1,6 +1,8 @@
 import { DEFAULT_CONFIG, type DetectorConfig } from '../../detector/config';
 import { configToHash, parseConfigHash, parseConfigText } from '../configCodec';
-import { appHash, joinNotices, parseZooParamsHash } from '../zooParamsCodec';
+import { fullHash } from '../hash';
+import { parseViewHash } from '../viewCodec';
+import { joinNotices, parseZooParamsHash } from '../zooParamsCodec';
 import type { ConfigSlice, Slice } from '../types';
 
 export const createConfigSlice: Slice<ConfigSlice> = (_deps, engine) => (set, get) => {
@@ -26,11 +28,16 @@ export const createConfigSlice: Slice<ConfigSlice> = (_deps, engine) => (set, ge
       // An edited or pasted link on the open page: same validation as at start-up. The lanes'
       // parameters come with it; the config is re-evaluated only when it changed.
       const now = get();
-      if (hash.replace(/^#/, '') === appHash(now.config, now.zooParams)) return;
+      if (hash.replace(/^#/, '') === fullHash(now)) return;
       const parsed = parseConfigHash(hash);
       const lanes = parseZooParamsHash(hash);
-      set({ configNotice: joinNotices(parsed.notice, lanes.notice), zooParams: lanes.params });
+      const view = parseViewHash(hash);
+      set({
+        configNotice: joinNotices(joinNotices(parsed.notice, lanes.notice), view.notice),
+        zooParams: lanes.params,
+      });
       if (configToHash(parsed.config) !== configToHash(now.config)) apply(parsed.config);
+      get().applyViewLink(view.view);
     },
     dismissConfigNotice() {
       set({ configNotice: null });

@@ -37,6 +37,7 @@ export const createUiSlice: Slice<UiSlice> = (deps) => (set, get) => {
       if (started) return; // React StrictMode runs mount effects twice
       started = true;
       await get().loadSampleIndex();
+      if (get().sourceName === null && get().startFromLink()) return;
       const first = get().samples[0];
       if (first !== undefined && get().sourceName === null) await get().openSample(first.file);
     },

@@ -12,22 +12,20 @@ function parseChoice(value: string): FormatId | 'auto' {
 }
 
 /**
- * The "Auto-detect" option names what detection found, but only when the shown result is
- * the current transcript's: while a load runs, or after it failed, the result on screen is
- * the previous transcript's and its format would be a lie.
+ * What detection found, but only when the shown result is the current transcript's: while a
+ * load runs, or after it failed, the result on screen is the previous transcript's and its
+ * format would be a lie.
  */
-function autoLabel(
+function foundFormat(
   choice: FormatId | 'auto',
   loading: boolean,
   result: AnalysisResult | null,
   error: AnalysisError | null,
-): string {
-  if (choice !== 'auto' || loading) return 'Auto-detect';
-  if (error?.kind === 'import' && error.error.kind === 'unknown-format') {
-    return 'Auto-detect (not recognised)';
-  }
-  if (error === null && result !== null) return `Auto-detect (found: ${result.formatLabel})`;
-  return 'Auto-detect';
+): string | null {
+  if (choice !== 'auto' || loading) return null;
+  if (error?.kind === 'import' && error.error.kind === 'unknown-format') return 'not recognised';
+  if (error === null && result !== null) return `found: ${result.formatLabel}`;
+  return null;
 }
 
 /** Detect the transcript's format, or force one and import the same transcript again. */
@@ -35,7 +33,9 @@ export function FormatPicker() {
   const choice = useFormatChoice();
   const { loading, result, analysisError } = useAnalysis();
   const id = useId();
-  const auto = autoLabel(choice, loading, result, analysisError);
+  const found = foundFormat(choice, loading, result, analysisError);
+  // A format's name is longer than the sidebar's select: it goes on a line of its own.
+  const auto = found === null ? 'Auto-detect' : `Auto-detect (${found})`;
   const forced = choice !== 'auto' ? FORMATS.find((f) => f.id === choice) : undefined;
   // A forced format that finds nothing is almost always the wrong one, and an empty table
   // alone does not say so.
@@ -56,16 +56,22 @@ export function FormatPicker() {
           className="format-picker__select"
           // The sidebar is narrow: the chosen option's full text is a hover away.
           title={forced !== undefined ? `${forced.label} (${forced.id})` : auto}
+          aria-describedby={found === null ? undefined : `${id}-found`}
           value={choice}
           onChange={(e) => actions.chooseFormat(parseChoice(e.target.value))}
         >
-          <option value="auto">{auto}</option>
+          <option value="auto">Auto-detect</option>
           {FORMATS.map((f) => (
             <option key={f.id} value={f.id} title={f.description}>
               {f.label} ({f.id})
             </option>
           ))}
         </select>
+        {found === null ? null : (
+          <span id={`${id}-found`} className="format-picker__found">
+            Auto-detect {found}
+          </span>
+        )}
       </div>
       {emptyForced && (
         <p className="note" role="status">

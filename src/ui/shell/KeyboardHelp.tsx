@@ -26,6 +26,7 @@ const SECTIONS: readonly { title: string; rows: readonly Row[] }[] = [
       ['↑ / ↓', 'previous / next row'],
       ['PgUp / PgDn', 'a page up / down'],
       ['Home / End', 'first / last row'],
+      ['← / →', 'into the row’s tools and signature, whole'],
     ],
   },
   {

@@ -7,14 +7,21 @@ import {
   type LayoutStorage,
 } from 'react-resizable-panels';
 import { ZOO_DETECTORS } from '../../zoo/index';
-import { actions, useAnalysis, useApp, useSelection, useWorkspaceTab } from '../../state/appStore';
+import {
+  actions,
+  useAnalysis,
+  useApp,
+  useSelection,
+  useWorkspaceTab,
+  useZoomRequest,
+} from '../../state/appStore';
 import type { WorkspaceTab as Tab } from '../../state/types';
 import { currentZoo } from '../../state/slices/zoo';
 import type { LaneFinding } from '../details/DetailsPanel';
 import { CorpusView } from '../corpus/CorpusView';
 import { DetailsPanel } from '../details/DetailsPanel';
 import { PatternExplorer } from '../explorer/PatternExplorer';
-import { BatchTable } from '../table/BatchTable';
+import { BATCH_TABLE_ID, BatchTable } from '../table/BatchTable';
 import { SweepPanel } from '../sweep/SweepPanel';
 import { ComparisonTable } from '../zoo/ComparisonTable';
 import { ZooTimeline } from '../zoo/ZooTimeline';
@@ -65,13 +72,15 @@ export function Workspace({ changedBatches }: { changedBatches: ReadonlySet<numb
   const { result, status } = useAnalysis();
   const { selectedIndex, details } = useSelection();
   const tab = useWorkspaceTab();
+  const zoomRequest = useZoomRequest();
   const setTab = actions.setWorkspaceTab;
   const id = useId();
   // The table follows a new result in a render of its own, after the timeline and header have
   // committed: a store update renders synchronously, and at 100k batches the table's view
   // order and rows made that one render a long task. A deferred value re-renders at
   // transition priority, in a separate task that input can interrupt.
-  const tableReport = useDeferredValue(result?.report ?? null);
+  const tableResult = useDeferredValue(result);
+  const tableReport = tableResult?.report ?? null;
   const tableChanged = useDeferredValue(changedBatches);
   const zooResults = useApp((s) => currentZoo(s)?.results ?? null);
   const findings = useMemo(
@@ -117,6 +126,10 @@ export function Workspace({ changedBatches }: { changedBatches: ReadonlySet<numb
             selectedIndex={selectedIndex}
             onSelect={actions.select}
             changedBatches={changedBatches}
+            transcript={result.dataVersion}
+            tableId={tab === 'batches' ? BATCH_TABLE_ID : undefined}
+            zoom={zoomRequest?.dataVersion === result.dataVersion ? zoomRequest.range : null}
+            onZoom={actions.setTimelineZoom}
           />
         </Panel>
         <Separator className="workspace__splitter" aria-label="Resize the timeline and the views" />
@@ -171,7 +184,9 @@ export function Workspace({ changedBatches }: { changedBatches: ReadonlySet<numb
               aria-labelledby={`${id}-batches-tab`}
             >
               <div className="workspace__table">
+                {/* A new transcript starts a new table: no stale filter, sort or scroll. */}
                 <BatchTable
+                  key={tableResult?.dataVersion ?? result.dataVersion}
                   report={tableReport ?? report}
                   selectedIndex={selectedIndex}
                   onSelect={actions.select}

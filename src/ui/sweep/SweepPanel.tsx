@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { appStore, useApp } from '../../state/appStore';
 import { currentSweep, type SweepView } from '../../state/slices/sweep';
-import { cellLabel, cellText, intensity, maxRefusals, moveFocus, sweepSummary } from './heat';
+import { cellName, cellText, intensity, maxRefusals, moveFocus, sweepSummary } from './heat';
 import './sweep.css';
 
 const VIEWS: readonly { id: SweepView; label: string }[] = [
@@ -135,7 +135,7 @@ export function SweepPanel() {
                     }
                   }}
                   tabIndex={focused ? 0 : -1}
-                  aria-label={cellLabel(cell)}
+                  aria-label={cellName(cell, view)}
                   aria-selected={current}
                   className={current ? 'sweep-cell sweep-cell--current' : 'sweep-cell'}
                   style={{

@@ -15,6 +15,21 @@ export function cellLabel(c: SweepCell): string {
   return `strikes ${c.strikes}, observation ${obs}: ${what}`;
 }
 
+/**
+ * A cell's accessible name, starting with what the cell shows (speech input says what it
+ * sees): "2 refusals, first at batch 14: strikes 3, observation 12" in the count view,
+ * "14, the first refused batch (2 refusals): strikes 3, observation 12" in the other.
+ */
+export function cellName(c: SweepCell, view: SweepView): string {
+  const where = `strikes ${c.strikes}, observation ${c.observation === null ? 'unset' : String(c.observation)}`;
+  const n = `${c.refusals} refusal${c.refusals === 1 ? '' : 's'}`;
+  if (view === 'count') {
+    return `${n}${c.firstRefusal === null ? '' : `, first at batch ${c.firstRefusal}`}: ${where}`;
+  }
+  if (c.firstRefusal === null) return `no refusals: ${where}`;
+  return `${c.firstRefusal}, the first refused batch (${n}): ${where}`;
+}
+
 /** The text inside a cell for a view: the count, or the first refusal's batch ("–" for none). */
 export function cellText(c: SweepCell, view: SweepView): string {
   if (view === 'count') return String(c.refusals);

@@ -1,13 +1,13 @@
 import { useTheme } from '../../state/appStore';
 import type { SortingState } from '@tanstack/react-table';
 import { useTable } from '@tanstack/react-table';
-import type { KeyboardEvent } from 'react';
+import type { CSSProperties, KeyboardEvent } from 'react';
 import { memo, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { Report } from '../../detector/index';
 import { explainBatch } from '../../detector/index';
 import { signaturePalette } from '../colors';
 import { columnsOf } from '../../report/reportColumns';
-import { batchColumns, batchTableFeatures, COLUMN_TRACKS } from './columns';
+import { batchColumns, batchTableFeatures, gridTemplates, NARROW_HIDDEN } from './columns';
 import type { BatchFilter } from './filter';
 import { NO_FILTER } from './filter';
 import { BatchFilters } from './BatchFilters';
@@ -28,14 +28,25 @@ export interface BatchTableProps {
   changedBatches: ReadonlySet<number>;
 }
 
+/** The grid's id (one batch table per page): the timeline canvas points at it as its text form. */
+export const BATCH_TABLE_ID = 'loopscope-batches';
+
 /** Fixed row height: rows are never measured, so 100,000 of them cost one multiplication. */
 const ROW_HEIGHT = 28;
 
-const GRID_TEMPLATE = batchColumns
-  .map((c) => COLUMN_TRACKS[c.id as SortColumn] ?? 'minmax(4rem, 1fr)')
-  .join(' ');
+// Both templates ride on the table as custom properties; a container query picks one, so
+// the header and every row switch together without a render.
+const TEMPLATES = gridTemplates(batchColumns.map((c) => c.id ?? ''));
+const TABLE_STYLE = {
+  '--bt-cols-wide': TEMPLATES.wide,
+  '--bt-cols-narrow': TEMPLATES.narrow,
+} as CSSProperties;
+const GRID_TEMPLATE = 'var(--bt-cols)';
 
 const rowId = (row: BatchRow) => String(row.index);
+
+const narrowClass = (id: string) =>
+  NARROW_HIDDEN.has(id as SortColumn) ? 'bt-narrow-hidden' : undefined;
 
 function sortSpecOf(sorting: SortingState): SortSpec | null {
   const first = sorting[0];
@@ -122,12 +133,30 @@ function BatchTableImpl({ report, selectedIndex, onSelect, changedBatches }: Bat
       : undefined;
 
   const onKeyDown = (e: KeyboardEvent<HTMLTableElement>) => {
-    // Keys pressed on a header's sort button belong to that button.
-    if (e.target !== e.currentTarget) return;
+    // Keys pressed on a header's sort button belong to that button; a focused cell hands
+    // navigation back to the grid, whose active descendant then follows the selection.
+    const cell = e.target instanceof HTMLElement ? e.target : null;
+    const onCell = cell?.getAttribute('role') === 'gridcell';
+    if (e.target !== e.currentTarget && !onCell) return;
+    if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
+      // Across the selected row's cells that may be cut, and back to the grid from the first.
+      const cells = [
+        ...(scrollRef.current?.querySelectorAll<HTMLElement>(
+          '.bt-selected [role="gridcell"][tabindex]',
+        ) ?? []),
+      ];
+      const at = onCell && cell !== null ? cells.indexOf(cell) : -1;
+      const to = at + (e.key === 'ArrowRight' ? 1 : -1);
+      e.preventDefault();
+      if (to < 0) e.currentTarget.focus();
+      else cells[Math.min(to, cells.length - 1)]?.focus();
+      return;
+    }
     const viewport = scrollRef.current?.clientHeight ?? ROW_HEIGHT * 10;
     const next = rowForKey(e.key, selectedRow, order.length, Math.floor(viewport / ROW_HEIGHT) - 2);
     if (next === null) return;
     e.preventDefault();
+    if (onCell) e.currentTarget.focus();
     const batch = batches[order[next] as number];
     if (batch === undefined) return;
     onSelect(batch.index);
@@ -145,16 +174,22 @@ function BatchTableImpl({ report, selectedIndex, onSelect, changedBatches }: Bat
       <div className="bt-scroll" ref={scrollRef}>
         <table
           role="grid"
+          id={BATCH_TABLE_ID}
           aria-label="Batches"
           aria-rowcount={order.length + 1}
-          aria-colcount={batchColumns.length}
           aria-multiselectable="false"
           aria-activedescendant={activeDescendant}
           tabIndex={0}
           onKeyDown={onKeyDown}
           className="bt-table"
+          style={TABLE_STYLE}
         >
-          <SortableHead table={table} gridTemplate={GRID_TEMPLATE} prefix="bt" />
+          <SortableHead
+            table={table}
+            gridTemplate={GRID_TEMPLATE}
+            prefix="bt"
+            headClass={narrowClass}
+          />
           <tbody className="bt-body" role="rowgroup" style={{ height: virtualizer.totalSize }}>
             {rows.map((row, k) => {
               // The window's k-th row is the view's row `from + k`.
@@ -180,21 +215,32 @@ function BatchTableImpl({ report, selectedIndex, onSelect, changedBatches }: Bat
                     transform: `translateY(${at * ROW_HEIGHT}px)`,
                   }}
                 >
-                  {row.getAllCells().map((cell) => (
-                    <td
-                      key={cell.id}
-                      role="gridcell"
-                      className={`bt-cell bt-col-${cell.column.id}`}
-                    >
-                      <table.FlexRender cell={cell} />
-                      {cell.column.id === 'index' && changed ? (
-                        <span className="bt-changed-mark" title="Verdict differs from the defaults">
-                          <span aria-hidden="true">Δ</span>
-                          <span className="bt-sr-only">, verdict changed</span>
-                        </span>
-                      ) : null}
-                    </td>
-                  ))}
+                  {row.getAllCells().map((cell) => {
+                    const id = cell.column.id;
+                    const full = id === 'tools' ? b.tools : id === 'signature' ? b.signature : null;
+                    return (
+                      <td
+                        key={cell.id}
+                        role="gridcell"
+                        className={`bt-cell bt-col-${id} ${narrowClass(id) ?? ''}`}
+                        // The cells whose text may be cut: the whole text on hover (title) and,
+                        // the selected row's being focusable, on keyboard focus (CSS).
+                        title={full ?? undefined}
+                        tabIndex={full === null ? undefined : selected ? 0 : -1}
+                      >
+                        <table.FlexRender cell={cell} />
+                        {cell.column.id === 'index' && changed ? (
+                          <span
+                            className="bt-changed-mark"
+                            title="Verdict differs from the defaults"
+                          >
+                            <span aria-hidden="true">Δ</span>
+                            <span className="bt-sr-only">, verdict changed</span>
+                          </span>
+                        ) : null}
+                      </td>
+                    );
+                  })}
                 </tr>
               );
             })}

@@ -12,6 +12,8 @@ interface SortableHeadProps<TData extends RowData> {
   readonly gridTemplate: string;
   /** Class prefix of the owning table (`bt`, `ct`): `<prefix>-head`, `<prefix>-sort`, `<prefix>-sort-mark`. */
   readonly prefix: string;
+  /** An extra class for a column's header cell (the columns a narrow table leaves out). */
+  readonly headClass?: (columnId: string) => string | undefined;
 }
 
 /**
@@ -22,6 +24,7 @@ export function SortableHead<TData extends RowData>({
   table,
   gridTemplate,
   prefix,
+  headClass,
 }: SortableHeadProps<TData>) {
   return (
     <thead className={`${prefix}-head`} role="rowgroup">
@@ -39,6 +42,7 @@ export function SortableHead<TData extends RowData>({
                 key={header.id}
                 role="columnheader"
                 scope="col"
+                className={headClass?.(header.column.id)}
                 aria-sort={sorted === false ? 'none' : ARIA_SORT[sorted]}
               >
                 <button

@@ -18,7 +18,7 @@ export const batchColumns = col.columns([
   col.accessor('tools', {
     id: 'tools',
     header: 'Tools',
-    cell: (c) => <span title={c.row.original.tools}>{c.row.original.tools}</span>,
+    cell: (c) => <span className="bt-full">{c.row.original.tools}</span>,
   }),
   col.accessor('signature', {
     id: 'signature',
@@ -30,9 +30,7 @@ export const batchColumns = col.columns([
           aria-hidden="true"
           style={{ backgroundColor: c.row.original.color }}
         />
-        <span className="bt-mono" title={c.row.original.signature}>
-          {c.row.original.signature}
-        </span>
+        <span className="bt-mono bt-full">{c.row.original.signature}</span>
       </>
     ),
   }),
@@ -90,7 +88,7 @@ export const COLUMN_TRACKS: Record<SortColumn, string> = {
   index: '3.75rem',
   message: '4.75rem',
   tools: 'minmax(6rem, 1fr)',
-  signature: 'minmax(7rem, 1.3fr)',
+  signature: 'minmax(7rem, 1.8fr)',
   tier: '7.5rem',
   count: '3.75rem',
   total: '3.5rem',
@@ -99,3 +97,30 @@ export const COLUMN_TRACKS: Record<SortColumn, string> = {
   outcome: '7.5rem',
   verdict: '11rem',
 };
+
+/**
+ * Columns a narrow table (the 1280-wide window's) leaves out, so that tool names and
+ * signatures keep their room instead of the grid scrolling sideways. The details panel
+ * spells all four out for the selected batch.
+ */
+export const NARROW_HIDDEN: ReadonlySet<SortColumn> = new Set([
+  'total',
+  'threshold',
+  'answers',
+  'outcome',
+]);
+
+/** The CSS grid tracks of the wide table and of the narrow one. */
+export function gridTemplates(ids: readonly string[]): { wide: string; narrow: string } {
+  const track = (id: string) => COLUMN_TRACKS[id as SortColumn] ?? 'minmax(4rem, 1fr)';
+  return {
+    wide: ids.map(track).join(' '),
+    narrow: ids
+      .filter((id) => !NARROW_HIDDEN.has(id as SortColumn))
+      .map((id) => (id === 'index' ? '3.25rem' : id === 'verdict' ? '10.75rem' : track(id)))
+      .map((t) =>
+        t.replace('minmax(6rem,', 'minmax(4.5rem,').replace('minmax(7rem,', 'minmax(5.5rem,'),
+      )
+      .join(' '),
+  };
+}

@@ -1,7 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { Report } from '../../detector/report';
 import { signaturePalette } from '../colors';
-import { announcement, fmt, summary, tooltipContent } from './describe';
+import { announcement, rangeText, summary, tooltipContent } from './describe';
 import { draw } from './draw';
 import { drawLanes } from './drawLanes';
 import { LANE_KEY_HELP, LANE_KEYS } from './laneKeys';
@@ -21,9 +21,14 @@ import { clampViewport, ensureVisible, fitViewport, panByPx, type Viewport } fro
 import { createRafScheduler, type RafScheduler } from './scheduler';
 import { showTooltip, hideTooltip } from './tooltip';
 import { TimelineToolbar } from './TimelineToolbar';
+import { useCanvasWheel } from './useCanvasWheel';
 import { useTimelineTheme } from './useTimelineTheme';
 import {
+  followView,
   FRAME_BUDGET_MS,
+  zoomOf,
+  type ShownView,
+  type ZoomRange,
   initialViewState,
   marginsFor,
   NO_LANES,
@@ -44,6 +49,14 @@ export interface TimelineProps {
   lanes?: readonly LaneInput[];
   /** Controls shown above the lanes (the lane toggles). */
   laneControls?: ReactNode;
+  /** Which transcript the report is about: a new one starts zoomed out, whatever its size. */
+  transcript?: number;
+  /** The id of the batch table when it is on the page: the canvas's text alternative. */
+  tableId?: string;
+  /** Batches to show for this transcript (a restored link); a new object zooms again. */
+  zoom?: ZoomRange | null;
+  /** Told the batches in view after each change: null when the timeline shows them all. */
+  onZoom?: (range: ZoomRange | null) => void;
 }
 
 const DRAG_SLOP = 3;
@@ -62,6 +75,10 @@ export function Timeline({
   changedBatches,
   lanes = NO_LANES,
   laneControls,
+  transcript = 0,
+  tableId,
+  zoom = null,
+  onZoom,
 }: TimelineProps) {
   const model = useMemo(() => buildModel(report, changedBatches), [report, changedBatches]);
   const theme = useTimelineTheme();
@@ -84,6 +101,8 @@ export function Timeline({
     changedBatches,
     lanes,
   });
+  const onZoomRef = useRef(onZoom);
+  const shown = useRef<ShownView>({ transcript, zoom: null });
   const scheduler = useRef<RafScheduler | null>(null);
   /** Moves the view; a move that changes nothing (a pan at full zoom-out) repaints nothing. */
   const moveTo = (vp: Viewport): void => {
@@ -154,12 +173,8 @@ export function Timeline({
         emptyText: m.n === 0 ? 'This transcript has no tool-call batches.' : null,
       });
       const range = rangeRef.current;
-      if (range && m.n > 0) {
-        const a = Math.max(0, Math.floor(v.vp.start));
-        const b = Math.min(m.n - 1, Math.ceil(v.vp.start + v.vp.span) - 1);
-        const per = v.layout.blockSize > 1 ? ` · ${fmt(v.layout.blockSize)} per mark` : '';
-        range.textContent = `#${fmt(a)}–${fmt(b)} of ${fmt(m.n)}${per}`;
-      }
+      if (range) range.textContent = rangeText(v.vp, m.n, v.layout.blockSize);
+      onZoomRef.current?.(zoomOf(v.vp, m.n));
     }
     if (spent(P_OVERVIEW | P_LANES)) return;
     const ov = overviewRef.current;
@@ -192,8 +207,10 @@ export function Timeline({
   // only the lanes unless they appear or vanish (the bars then move to make room).
   useLayoutEffect(() => {
     const next = { model, theme, sigColors, selectedIndex, onSelect, changedBatches, lanes };
+    onZoomRef.current = onZoom;
     const prev = latest.current;
     latest.current = next;
+    if (followView(view.current, shown.current, transcript, zoom, model.n)) request(P_ALL);
     const everywhere = ['model', 'theme', 'sigColors', 'changedBatches'] as const;
     if (everywhere.some((k) => next[k] !== prev[k])) {
       view.current.relayout = true;
@@ -253,32 +270,18 @@ export function Timeline({
     }
   }, [selectedIndex, model]);
 
-  // The wheel listener must be non-passive to keep the page from scrolling while zooming.
-  useEffect(() => {
+  // The lanes share the bars' x-scale, so the wheel zooms the same way over them.
+  useCanvasWheel([canvasRef, lanesRef], (e) => {
+    const v = view.current;
+    const m = latest.current.model;
     const canvas = canvasRef.current;
-    const lanesCanvas = lanesRef.current;
-    if (!canvas) return;
-    const onWheel = (e: WheelEvent): void => {
-      const v = view.current;
-      const m = latest.current.model;
-      if (v.vp === null || v.layout === null || m.n === 0) return;
-      e.preventDefault();
-      const rect = canvas.getBoundingClientRect();
-      const { plot } = v.layout;
-      const anchor = (e.clientX - rect.left - plot.x) / plot.w;
-      hideTooltip(tooltipRef.current);
-      moveTo(wheelViewport(v.vp, m.n, plotWidth(), e, anchor, v.height));
-    };
-    canvas.addEventListener('wheel', onWheel, { passive: false });
-    // The lanes share the bars' x-scale, so the wheel zooms the same way over them.
-    lanesCanvas?.addEventListener('wheel', onWheel, { passive: false });
-    return () => {
-      canvas.removeEventListener('wheel', onWheel);
-      lanesCanvas?.removeEventListener('wheel', onWheel);
-    };
-    // moveTo works through refs only; the listener lives as long as the component.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    if (canvas === null || v.vp === null || v.layout === null || m.n === 0) return;
+    e.preventDefault();
+    const { plot } = v.layout;
+    const anchor = (e.clientX - canvas.getBoundingClientRect().left - plot.x) / plot.w;
+    hideTooltip(tooltipRef.current);
+    moveTo(wheelViewport(v.vp, m.n, plotWidth(), e, anchor, v.height));
+  });
 
   const run = (action: TimelineAction): void => {
     const v = view.current;
@@ -426,6 +429,7 @@ export function Timeline({
           aria-roledescription="timeline"
           aria-label="Timeline"
           aria-describedby={summaryId}
+          aria-details={tableId}
           aria-keyshortcuts={ARIA_KEYSHORTCUTS}
           onPointerDown={onPointerDown}
           onPointerMove={onPointerMove}
@@ -476,7 +480,7 @@ export function Timeline({
         </button>
       </div>
       <p id={summaryId} className="ls-tl-sr-only">
-        {summaryText}
+        {summaryText} The Batches table lists the same batches as text, one row each.
       </p>
       <p id={lanesId} className="ls-tl-sr-only">
         {lanesText}

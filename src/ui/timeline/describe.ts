@@ -31,6 +31,22 @@ export function fmt(n: number): string {
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
+/**
+ * The toolbar's "#a–b of n" for the batches in view; empty without batches, so a transcript
+ * with none never shows the previous one's range.
+ */
+export function rangeText(
+  vp: { start: number; span: number },
+  n: number,
+  blockSize: number,
+): string {
+  if (n <= 0) return '';
+  const a = Math.max(0, Math.floor(vp.start));
+  const b = Math.min(n - 1, Math.ceil(vp.start + vp.span) - 1);
+  const per = blockSize > 1 ? ` · ${fmt(blockSize)} per mark` : '';
+  return `#${fmt(a)}–${fmt(b)} of ${fmt(n)}${per}`;
+}
+
 /** The verdict in a few words: `refused (strikes)`, `rescued`, `passed`. */
 export function verdictOf(b: BatchReport): string {
   if (b.refused) return `refused (${b.reason ?? 'strikes'})`;

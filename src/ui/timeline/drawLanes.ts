@@ -105,7 +105,8 @@ function drawGutter(
   ctx.roundRect(bx, mid - 5.5, bw, 11, 3);
   ctx.fill();
   ctx.stroke();
-  ctx.fillStyle = t.muted;
+  // Muted text on the peer badge's border fill is below 4.5:1 in both themes; fg is over 10:1.
+  ctx.fillStyle = kind === 'peer' ? t.fg : t.muted;
   ctx.textAlign = 'center';
   ctx.fillText(badge, bx + bw / 2, mid + 0.5);
   ctx.font = `11px ${t.fontSans}`;

@@ -57,8 +57,9 @@ export interface LanesLayout {
 export const LANE_HEIGHT = 12;
 /** Space above the first lane. */
 export const LANES_TOP = 3;
-/** The left gutter for lane labels; the main timeline uses the same left margin when lanes show. */
-export const LANE_GUTTER = 168;
+/** The left gutter for lane labels (the longest, "Reference, old session tally", whole at
+ * 11px beside its badge); the main timeline uses the same left margin when lanes show. */
+export const LANE_GUTTER = 212;
 /** Marks closer than this are aggregated into one. */
 export const MIN_MARK_PX = 7;
 

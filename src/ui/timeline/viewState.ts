@@ -79,3 +79,61 @@ export function initialViewState(): ViewState {
     relayout: false,
   };
 }
+
+/** A new transcript: the next paint fits it, and nothing of the old one is hovered or focused. */
+function forgetView(v: ViewState): void {
+  v.vp = null;
+  v.hover = null;
+  v.laneFocus = null;
+  v.laneHover = null;
+}
+
+/** The first and last batch in view, as a link carries them. */
+export interface ZoomRange {
+  readonly first: number;
+  readonly last: number;
+}
+
+/** The batches in view, or null when the view shows them all (or there are none). */
+export function zoomOf(vp: Viewport, n: number): ZoomRange | null {
+  const first = Math.max(0, Math.floor(vp.start));
+  const last = Math.min(n - 1, Math.ceil(vp.start + vp.span) - 1);
+  return n <= 0 || (first === 0 && last >= n - 1) ? null : { first, last };
+}
+
+/** Shows `range` of a transcript of `n` batches (the next paint clamps it to what fits). */
+function zoomTo(v: ViewState, range: ZoomRange, n: number): void {
+  v.vp = { start: range.first, span: range.last - range.first + 1 };
+  v.n = n;
+}
+
+/** The transcript and the requested zoom the view last followed. */
+export interface ShownView {
+  transcript: number;
+  zoom: ZoomRange | null;
+}
+
+/**
+ * Follows the props that reset the view (a new transcript is fitted) or set it (a link's
+ * zoom). Returns whether the view changed, so everything is repainted.
+ */
+export function followView(
+  v: ViewState,
+  shown: ShownView,
+  transcript: number,
+  zoom: ZoomRange | null,
+  n: number,
+): boolean {
+  let changed = false;
+  if (shown.transcript !== transcript) {
+    shown.transcript = transcript;
+    forgetView(v);
+    changed = true;
+  }
+  if (shown.zoom !== zoom) {
+    shown.zoom = zoom;
+    if (zoom !== null) zoomTo(v, zoom, n);
+    changed = true;
+  }
+  return changed;
+}

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Sweep, SweepCell } from '../../../src/zoo/index';
 import {
   cellLabel,
+  cellName,
   cellText,
   intensity,
   maxRefusals,
@@ -30,6 +31,29 @@ describe('sweep heat map', () => {
       'strikes 0, observation unset: 1 refusal, first at batch 0',
     );
     expect(cellLabel(cell(5, 30, 0, null))).toBe('strikes 5, observation 30: no refusals');
+  });
+
+  it('names cells starting with what they show', () => {
+    const views = ['count', 'first'] as const;
+    for (const c of [cell(3, 12, 2, 14), cell(0, null, 1, 0), cell(5, 30, 0, null)]) {
+      for (const view of views) {
+        const shown = cellText(c, view);
+        if (shown !== '–')
+          expect(
+            cellName(c, view).startsWith(`${shown},`) || cellName(c, view).startsWith(`${shown} `),
+          ).toBe(true);
+      }
+    }
+    expect(cellName(cell(3, 12, 2, 14), 'count')).toBe(
+      '2 refusals, first at batch 14: strikes 3, observation 12',
+    );
+    expect(cellName(cell(5, 30, 0, null), 'count')).toBe('0 refusals: strikes 5, observation 30');
+    expect(cellName(cell(3, 12, 1, 14), 'first')).toBe(
+      '14, the first refused batch (1 refusal): strikes 3, observation 12',
+    );
+    expect(cellName(cell(0, null, 0, null), 'first')).toBe(
+      'no refusals: strikes 0, observation unset',
+    );
   });
 
   it('shows the count or the first refusal', () => {
