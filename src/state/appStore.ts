@@ -5,6 +5,8 @@
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/shallow';
 import { ReplayClient } from '../worker/client';
+import { currentSweep } from './slices/sweep';
+import { currentZoo } from './slices/zoo';
 import { createAppStore } from './store';
 import type { AppDeps, AppState } from './types';
 
@@ -126,6 +128,35 @@ export const useWorkspaceTab = () => useApp((s) => s.workspaceTab);
 /** The zoom a restored link asks the timeline for, and the transcript it is about. */
 export const useZoomRequest = () => useApp((s) => s.zoomRequest);
 
+/** The detector lanes of the current transcript (null until they are in, or when stale). */
+export const useZoo = () => useApp(currentZoo);
+/** The lanes' results alone (the headline, the landing batch). */
+export const useZooResults = () => useApp((s) => currentZoo(s)?.results ?? null);
+/** How the lanes are shown: folded or open, which are hidden, whether some are coming. */
+export const useZooView = () =>
+  useApp(
+    useShallow((s) => ({
+      visible: s.lanesVisible,
+      hidden: s.hiddenLanes,
+      error: s.zooError,
+      pending: s.zooAvailable && s.result !== null && s.zooError === null,
+    })),
+  );
+/** One lane's parameters off their defaults (undefined: all at their defaults). */
+export const useZooOverrides = (detectorId: string) => useApp((s) => s.zooParams[detectorId]);
+/** Whether any lane has a parameter off its default. */
+export const useAnyZooOverride = () => useApp((s) => Object.keys(s.zooParams).length > 0);
+/** The threshold sweep of the current transcript, and how it is shown. */
+export const useSweep = () =>
+  useApp(
+    useShallow((s) => ({
+      sweep: currentSweep(s),
+      error: s.sweepError,
+      view: s.sweepView,
+      config: s.result?.report.config ?? null,
+    })),
+  );
+
 /** Actions, callable from components and outside React alike. */
 export const actions = {
   setTranscriptText: (t: string) => appStore.getState().setTranscriptText(t),
@@ -148,4 +179,12 @@ export const actions = {
   setWorkspaceTab: (t: AppState['workspaceTab']) => appStore.getState().setWorkspaceTab(t),
   openInCorpus: (files: readonly File[]) => appStore.getState().openInCorpus(files),
   setTimelineZoom: (r: AppState['timelineZoom']) => appStore.getState().setTimelineZoom(r),
+  setLanesVisible: (v: boolean) => appStore.getState().setLanesVisible(v),
+  setLaneHidden: (id: string, hidden: boolean) => appStore.getState().setLaneHidden(id, hidden),
+  setZooParam: (...a: Parameters<AppState['setZooParam']>) => appStore.getState().setZooParam(...a),
+  resetZooParams: (id?: string) => appStore.getState().resetZooParams(id),
+  requestSweep: () => appStore.getState().requestSweep(),
+  applySweepCell: (strikes: number, observation: number | null) =>
+    appStore.getState().applySweepCell(strikes, observation),
+  setSweepView: (v: AppState['sweepView']) => appStore.getState().setSweepView(v),
 };

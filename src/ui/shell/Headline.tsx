@@ -1,13 +1,12 @@
 import { useMemo } from 'react';
 import { ZOO_DETECTORS } from '../../zoo/index';
-import { actions, useApp } from '../../state/appStore';
-import { currentZoo } from '../../state/slices/zoo';
+import { actions, useReport, useZooResults } from '../../state/appStore';
 import { findingHeadline } from './headline';
 
 /** The one-line headline under the header for a loop the reference lets through. */
 export function Headline() {
-  const report = useApp((s) => s.result?.report ?? null);
-  const results = useApp((s) => currentZoo(s)?.results ?? null);
+  const report = useReport();
+  const results = useZooResults();
   const headline = useMemo(
     () => (report === null ? null : findingHeadline(report, results, ZOO_DETECTORS)),
     [report, results],

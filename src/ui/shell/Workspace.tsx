@@ -10,13 +10,12 @@ import { ZOO_DETECTORS } from '../../zoo/index';
 import {
   actions,
   useAnalysis,
-  useApp,
   useSelection,
   useWorkspaceTab,
   useZoomRequest,
+  useZooResults,
 } from '../../state/appStore';
 import type { WorkspaceTab as Tab } from '../../state/types';
-import { currentZoo } from '../../state/slices/zoo';
 import type { LaneFinding } from '../details/DetailsPanel';
 import { CorpusView } from '../corpus/CorpusView';
 import { DetailsPanel } from '../details/DetailsPanel';
@@ -82,7 +81,7 @@ export function Workspace({ changedBatches }: { changedBatches: ReadonlySet<numb
   const tableResult = useDeferredValue(result);
   const tableReport = tableResult?.report ?? null;
   const tableChanged = useDeferredValue(changedBatches);
-  const zooResults = useApp((s) => currentZoo(s)?.results ?? null);
+  const zooResults = useZooResults();
   const findings = useMemo(
     () => findingsAt(zooResults, selectedIndex),
     [zooResults, selectedIndex],

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { appStore, useApp } from '../../state/appStore';
-import { currentSweep, type SweepView } from '../../state/slices/sweep';
+import { actions, useSweep } from '../../state/appStore';
+import type { SweepView } from '../../state/slices/sweep';
 import { cellName, cellText, intensity, maxRefusals, moveFocus, sweepSummary } from './heat';
 import './sweep.css';
 
@@ -14,10 +14,7 @@ const VIEWS: readonly { id: SweepView; label: string }[] = [
  * heat map; a click or Enter applies that pair to the config.
  */
 export function SweepPanel() {
-  const sweep = useApp(currentSweep);
-  const error = useApp((s) => s.sweepError);
-  const view = useApp((s) => s.sweepView);
-  const config = useApp((s) => s.result?.report.config ?? null);
+  const { sweep, error, view, config } = useSweep();
   const ids = useId();
   const [focus, setFocus] = useState<{ row: number; col: number } | null>(null);
   const cellRefs = useRef(new Map<string, HTMLDivElement>());
@@ -29,7 +26,7 @@ export function SweepPanel() {
    */
   const refocus = useRef(false);
 
-  useEffect(() => appStore.getState().requestSweep(), []);
+  useEffect(() => actions.requestSweep(), []);
 
   useEffect(() => {
     if (!moved.current || focus === null) return;
@@ -54,7 +51,7 @@ export function SweepPanel() {
   const max = maxRefusals(s);
   const apply = (row: number, col: number) => {
     const cell = s.cells[row * cols + col];
-    if (cell !== undefined) appStore.getState().applySweepCell(cell.strikes, cell.observation);
+    if (cell !== undefined) actions.applySweepCell(cell.strikes, cell.observation);
   };
   const summaryId = `${ids}-summary`;
 
@@ -68,7 +65,7 @@ export function SweepPanel() {
                 type="radio"
                 name={`${ids}-view`}
                 checked={view === v.id}
-                onChange={() => appStore.getState().setSweepView(v.id)}
+                onChange={() => actions.setSweepView(v.id)}
               />
               {v.label}
             </label>

@@ -1,6 +1,5 @@
 import { ZOO_DETECTORS, type ZooComparison } from '../../zoo/index';
-import { actions, useApp } from '../../state/appStore';
-import { currentZoo } from '../../state/slices/zoo';
+import { actions, useZoo, useZooView } from '../../state/appStore';
 import { comparisonRows, ONLY_HERE_SHOWN } from './comparison';
 
 function BatchLink({ index }: { index: number }) {
@@ -37,8 +36,8 @@ function OnlyHere({ row }: { row: ZooComparison }) {
  * the warnings, the stops and the batches only it flags.
  */
 export function ComparisonTable() {
-  const zoo = useApp(currentZoo);
-  const error = useApp((s) => s.zooError);
+  const zoo = useZoo();
+  const { error } = useZooView();
   if (zoo === null) {
     return (
       <p className="zoo-muted zoo-pad" role="status">

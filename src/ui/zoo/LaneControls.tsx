@@ -1,5 +1,5 @@
 import { ZOO_DETECTORS, type ZooResult } from '../../zoo/index';
-import { appStore, useApp } from '../../state/appStore';
+import { actions, useZooView } from '../../state/appStore';
 import { foldedLanesSummary } from './lanes';
 
 /** The mark key: shape and colour per level (colour is never the only cue). */
@@ -31,8 +31,7 @@ export function LaneKey() {
 /** "Detector lanes" open or folded to a summary, and which detectors' lanes show. */
 export function LaneControls({ results }: { results: readonly ZooResult[] | null }) {
   const ready = results !== null;
-  const visible = useApp((s) => s.lanesVisible);
-  const hidden = useApp((s) => s.hiddenLanes);
+  const { visible, hidden } = useZooView();
   const shown =
     ZOO_DETECTORS.length - hidden.filter((id) => ZOO_DETECTORS.some((d) => d.id === id)).length;
   return (
@@ -41,7 +40,7 @@ export function LaneControls({ results }: { results: readonly ZooResult[] | null
         type="button"
         className="zoo-lane-toggle"
         aria-expanded={visible}
-        onClick={() => appStore.getState().setLanesVisible(!visible)}
+        onClick={() => actions.setLanesVisible(!visible)}
       >
         <span aria-hidden="true">{visible ? '▾' : '▸'}</span> Detector lanes
       </button>
@@ -59,7 +58,7 @@ export function LaneControls({ results }: { results: readonly ZooResult[] | null
                   type="checkbox"
                   checked={!hidden.includes(d.id)}
                   disabled={!visible}
-                  onChange={(e) => appStore.getState().setLaneHidden(d.id, !e.target.checked)}
+                  onChange={(e) => actions.setLaneHidden(d.id, !e.target.checked)}
                 />
                 {d.label}
                 <span className={`zoo-badge zoo-badge--${d.kind}`}>{d.kind}</span>

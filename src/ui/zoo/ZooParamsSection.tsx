@@ -1,6 +1,6 @@
 import { memo, useId, useState } from 'react';
 import { ZOO_DETECTORS, type ParamSpec, type ZooDetector } from '../../zoo/index';
-import { appStore, useApp } from '../../state/appStore';
+import { actions, useAnyZooOverride, useZooOverrides } from '../../state/appStore';
 
 /** A 0/1 parameter is a toggle. */
 function isToggle(p: ParamSpec): boolean {
@@ -44,7 +44,7 @@ function ParamNumber({ detector, spec, value }: FieldProps) {
           setDraft(t);
           if (ok(t)) {
             setSynced(Number(t));
-            appStore.getState().setZooParam(detector.id, spec.id, Number(t));
+            actions.setZooParam(detector.id, spec.id, Number(t));
           }
         }}
         onBlur={() => {
@@ -67,9 +67,7 @@ function ParamToggle({ detector, spec, value }: FieldProps) {
         type="checkbox"
         checked={value === 1}
         aria-label={`${detector.label}: ${spec.label}`}
-        onChange={(e) =>
-          appStore.getState().setZooParam(detector.id, spec.id, e.target.checked ? 1 : 0)
-        }
+        onChange={(e) => actions.setZooParam(detector.id, spec.id, e.target.checked ? 1 : 0)}
       />
       {spec.label}
     </label>
@@ -77,7 +75,7 @@ function ParamToggle({ detector, spec, value }: FieldProps) {
 }
 
 function DetectorParams({ detector }: { detector: ZooDetector }) {
-  const overrides = useApp((s) => s.zooParams[detector.id]);
+  const overrides = useZooOverrides(detector.id);
   const changed =
     overrides !== undefined &&
     detector.params.some((p) => (overrides[p.id] ?? p.default) !== p.default);
@@ -101,7 +99,7 @@ function DetectorParams({ detector }: { detector: ZooDetector }) {
         className="button button--small"
         disabled={!changed}
         aria-label={`Reset ${detector.label}`}
-        onClick={() => appStore.getState().resetZooParams(detector.id)}
+        onClick={() => actions.resetZooParams(detector.id)}
       >
         Reset
       </button>
@@ -111,7 +109,7 @@ function DetectorParams({ detector }: { detector: ZooDetector }) {
 
 /** The config panel's collapsible "Peer detectors" section: every zoo lane's parameters. */
 function ZooParamsSectionImpl() {
-  const any = useApp((s) => Object.keys(s.zooParams).length > 0);
+  const any = useAnyZooOverride();
   return (
     <details className="zoo-params">
       <summary>Peer detectors</summary>
@@ -123,7 +121,7 @@ function ZooParamsSectionImpl() {
         type="button"
         className="button button--small"
         disabled={!any}
-        onClick={() => appStore.getState().resetZooParams()}
+        onClick={() => actions.resetZooParams()}
       >
         Reset all detectors
       </button>

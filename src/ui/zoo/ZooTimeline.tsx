@@ -1,6 +1,5 @@
 import { memo, useMemo } from 'react';
-import { useApp } from '../../state/appStore';
-import { currentZoo } from '../../state/slices/zoo';
+import { useZoo, useZooView } from '../../state/appStore';
 import { Timeline, type TimelineProps } from '../timeline/Timeline';
 import { LaneControls } from './LaneControls';
 import { visibleLanes } from './lanes';
@@ -8,11 +7,9 @@ import './zoo.css';
 
 /** The timeline with the detector zoo's lanes under its bars. */
 function ZooTimelineImpl(props: Omit<TimelineProps, 'lanes' | 'laneControls'>) {
-  const zoo = useApp(currentZoo);
-  const visible = useApp((s) => s.lanesVisible);
-  const hidden = useApp((s) => s.hiddenLanes);
+  const zoo = useZoo();
+  const { visible, hidden, pending } = useZooView();
   // Pending: a transcript is shown and the worker is computing its lanes (no error to show).
-  const pending = useApp((s) => s.zooAvailable && s.result !== null && s.zooError === null);
   const results = zoo?.results ?? null;
   const lanes = useMemo(
     () => visibleLanes(results, visible, hidden, pending),
