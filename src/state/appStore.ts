@@ -5,6 +5,7 @@
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/shallow';
 import { ReplayClient } from '../worker/client';
+import { currentSearch } from './slices/search';
 import { createAppStore } from './store';
 import type { AppDeps, AppState } from './types';
 
@@ -115,6 +116,9 @@ export const useImportChoice = () =>
     })),
   );
 export const useWorkspaceTab = () => useApp((s) => s.workspaceTab);
+/** The search box's query and the matches for it in the shown transcript (null: none yet). */
+export const useSearch = () =>
+  useApp(useShallow((s) => ({ query: s.searchQuery, found: currentSearch(s) })));
 
 /** Actions, callable from components and outside React alike. */
 export const actions = {
@@ -137,4 +141,6 @@ export const actions = {
   chooseClineResults: (m: AppState['clineResults']) => appStore.getState().chooseClineResults(m),
   setWorkspaceTab: (t: AppState['workspaceTab']) => appStore.getState().setWorkspaceTab(t),
   openInCorpus: (files: readonly File[]) => appStore.getState().openInCorpus(files),
+  setSearchQuery: (q: string) => appStore.getState().setSearchQuery(q),
+  stepMatch: (d: 1 | -1) => appStore.getState().stepMatch(d),
 };

@@ -12,6 +12,7 @@ import { createFormatSlice } from './slices/format';
 import { createSelectionSlice } from './slices/selection';
 import { createTranscriptSlice } from './slices/transcript';
 import { createUiSlice } from './slices/ui';
+import { createSearchSlice, wireSearch } from './slices/search';
 import { createSweepSlice, wireSweep } from './slices/sweep';
 import { createZooSlice, wireZoo } from './slices/zoo';
 import type { AppDeps, AppState, Engine, Theme } from './types';
@@ -55,6 +56,7 @@ export function createAppStore(deps: AppDeps, initialTheme: Theme = 'light'): St
     ...createFormatSlice(deps, engine)(...a),
     ...createZooSlice(deps, engine)(...a),
     ...createSweepSlice(deps, engine)(...a),
+    ...createSearchSlice(deps, engine)(...a),
   }));
 
   const { config, notice } = initialConfig(deps);
@@ -72,6 +74,7 @@ export function createAppStore(deps: AppDeps, initialTheme: Theme = 'light'): St
   engine.client = deps.createClient(store.getState().listener);
   wireZoo(store, engine);
   wireSweep(store, engine);
+  wireSearch(store, engine);
 
   store.subscribe((s, prev) => {
     if (s.config !== prev.config) writeStorage(deps, CONFIG_STORAGE_KEY, configToJson(s.config));

@@ -14,6 +14,7 @@ import type { FormatId, ImportError } from '../import/index';
 import type { PackedReport, PackedTranscript } from './packedReport';
 import type { TestFault } from './testFaults';
 import type { SweepRequest, SweepResponse, ZooRequest, ZooWireResponse } from './zooProtocol';
+import type { SearchRequest, SearchResponse } from './searchProtocol';
 
 export type { PackedReport, PackedTranscript } from './packedReport';
 
@@ -71,7 +72,13 @@ export interface ExportRequest {
 
 /** Everything the main thread may send. */
 export type WorkerRequest =
-  LoadRequest | EvaluateRequest | DetailsRequest | ExportRequest | ZooRequest | SweepRequest;
+  | LoadRequest
+  | EvaluateRequest
+  | DetailsRequest
+  | ExportRequest
+  | ZooRequest
+  | SweepRequest
+  | SearchRequest;
 
 /** What went wrong with a request, in terms a person can act on. */
 export type AnalysisError =
@@ -183,7 +190,8 @@ export type WorkerResponse =
   | ProgressResponse
   | ReadyResponse
   | ZooWireResponse
-  | SweepResponse;
+  | SweepResponse
+  | SearchResponse;
 
 /** A one-line, plain-text description of an analysis error (for headers, logs, tooltips). */
 export function describeAnalysisError(e: AnalysisError): string {

@@ -7,13 +7,21 @@ import {
   type LayoutStorage,
 } from 'react-resizable-panels';
 import { ZOO_DETECTORS } from '../../detector/zoo/index';
-import { actions, useAnalysis, useApp, useSelection, useWorkspaceTab } from '../../state/appStore';
+import {
+  actions,
+  useAnalysis,
+  useApp,
+  useSearch,
+  useSelection,
+  useWorkspaceTab,
+} from '../../state/appStore';
 import type { WorkspaceTab as Tab } from '../../state/types';
 import { currentZoo } from '../../state/slices/zoo';
 import type { LaneFinding } from '../details/DetailsPanel';
 import { CorpusView } from '../corpus/CorpusView';
 import { DetailsPanel } from '../details/DetailsPanel';
 import { PatternExplorer } from '../explorer/PatternExplorer';
+import { SearchBox } from '../search/SearchBox';
 import { BatchTable } from '../table/BatchTable';
 import { SweepPanel } from '../sweep/SweepPanel';
 import { ComparisonTable } from '../zoo/ComparisonTable';
@@ -74,6 +82,7 @@ export function Workspace({ changedBatches }: { changedBatches: ReadonlySet<numb
   const tableReport = useDeferredValue(result?.report ?? null);
   const tableChanged = useDeferredValue(changedBatches);
   const zooResults = useApp((s) => currentZoo(s)?.results ?? null);
+  const matches = useSearch().found?.batches;
   const findings = useMemo(
     () => findingsAt(zooResults, selectedIndex),
     [zooResults, selectedIndex],
@@ -117,33 +126,37 @@ export function Workspace({ changedBatches }: { changedBatches: ReadonlySet<numb
             selectedIndex={selectedIndex}
             onSelect={actions.select}
             changedBatches={changedBatches}
+            {...(matches === undefined ? {} : { matches })}
           />
         </Panel>
         <Separator className="workspace__splitter" aria-label="Resize the timeline and the views" />
         <Panel id="views" className="workspace__views" minSize={200} style={VIEWS_STYLE}>
-          <div className="workspace__tabs" role="tablist" aria-label="Views">
-            {tabs.map((t) => (
-              <button
-                key={t.id}
-                type="button"
-                role="tab"
-                id={`${id}-${t.id}-tab`}
-                aria-selected={tab === t.id}
-                aria-controls={`${id}-${t.id}`}
-                tabIndex={tab === t.id ? 0 : -1}
-                className="tab"
-                onClick={() => setTab(t.id)}
-                onKeyDown={(e) => {
-                  if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
-                    const step = e.key === 'ArrowRight' ? 1 : tabs.length - 1;
-                    const at = tabs.findIndex((x) => x.id === tab);
-                    setTab(tabs[(at + step) % tabs.length]?.id ?? 'batches');
-                  }
-                }}
-              >
-                {t.label}
-              </button>
-            ))}
+          <div className="workspace__bar">
+            <div className="workspace__tabs" role="tablist" aria-label="Views">
+              {tabs.map((t) => (
+                <button
+                  key={t.id}
+                  type="button"
+                  role="tab"
+                  id={`${id}-${t.id}-tab`}
+                  aria-selected={tab === t.id}
+                  aria-controls={`${id}-${t.id}`}
+                  tabIndex={tab === t.id ? 0 : -1}
+                  className="tab"
+                  onClick={() => setTab(t.id)}
+                  onKeyDown={(e) => {
+                    if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
+                      const step = e.key === 'ArrowRight' ? 1 : tabs.length - 1;
+                      const at = tabs.findIndex((x) => x.id === tab);
+                      setTab(tabs[(at + step) % tabs.length]?.id ?? 'batches');
+                    }
+                  }}
+                >
+                  {t.label}
+                </button>
+              ))}
+            </div>
+            <SearchBox />
           </div>
           {tab === 'detectors' || tab === 'sweep' ? (
             <div
@@ -176,6 +189,7 @@ export function Workspace({ changedBatches }: { changedBatches: ReadonlySet<numb
                   selectedIndex={selectedIndex}
                   onSelect={actions.select}
                   changedBatches={tableChanged}
+                  {...(matches === undefined ? {} : { matches })}
                 />
               </div>
               <div className="workspace__details">

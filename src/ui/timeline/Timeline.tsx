@@ -40,6 +40,8 @@ export interface TimelineProps {
   selectedIndex: number | null;
   onSelect: (i: number | null) => void;
   changedBatches: ReadonlySet<number>;
+  /** The search's matching batches, ascending: a mark above each. */
+  matches?: ArrayLike<number>;
   /** Detector lanes drawn under the bars on the same scale; none when empty. */
   lanes?: readonly LaneInput[];
   /** Controls shown above the lanes (the lane toggles). */
@@ -47,6 +49,7 @@ export interface TimelineProps {
 }
 
 const DRAG_SLOP = 3;
+const NO_MATCHES: ArrayLike<number> = [];
 
 /** The bars' canvas, the skip link's target (one timeline per page). */
 export const TIMELINE_CANVAS_ID = 'loopscope-timeline';
@@ -60,6 +63,7 @@ export function Timeline({
   selectedIndex,
   onSelect,
   changedBatches,
+  matches: marks = NO_MATCHES,
   lanes = NO_LANES,
   laneControls,
 }: TimelineProps) {
@@ -83,6 +87,7 @@ export function Timeline({
     onSelect,
     changedBatches,
     lanes,
+    marks,
   });
   const scheduler = useRef<RafScheduler | null>(null);
   /** Moves the view; a move that changes nothing (a pan at full zoom-out) repaints nothing. */
@@ -136,7 +141,7 @@ export function Timeline({
       request(rest & parts);
       return true;
     };
-    const { model: m, theme: t, sigColors: colours, selectedIndex: sel } = latest.current;
+    const { model: m, theme: t, sigColors: colours, selectedIndex: sel, marks } = latest.current;
     const canvas = canvasRef.current;
     const ctx = (parts & P_MAIN) !== 0 ? canvas?.getContext('2d') : null;
     if (canvas && ctx && v.width > 0) {
@@ -152,6 +157,7 @@ export function Timeline({
         hover: v.hover,
         sigColors: colours,
         emptyText: m.n === 0 ? 'This transcript has no tool-call batches.' : null,
+        matches: marks,
       });
       const range = rangeRef.current;
       if (range && m.n > 0) {
@@ -191,7 +197,7 @@ export function Timeline({
   // with equal props (a status change upstream) must not cost a paint, and new lanes repaint
   // only the lanes unless they appear or vanish (the bars then move to make room).
   useLayoutEffect(() => {
-    const next = { model, theme, sigColors, selectedIndex, onSelect, changedBatches, lanes };
+    const next = { model, theme, sigColors, selectedIndex, onSelect, changedBatches, lanes, marks };
     const prev = latest.current;
     latest.current = next;
     const everywhere = ['model', 'theme', 'sigColors', 'changedBatches'] as const;
@@ -199,7 +205,7 @@ export function Timeline({
       view.current.relayout = true;
       request(P_ALL);
     } else {
-      if (next.selectedIndex !== prev.selectedIndex) request(P_MAIN);
+      if (next.selectedIndex !== prev.selectedIndex || next.marks !== prev.marks) request(P_MAIN);
       if (next.lanes !== prev.lanes) {
         view.current.laneFocus = null;
         const moved = marginsFor(next.lanes) !== marginsFor(prev.lanes);
