@@ -1,6 +1,8 @@
+import { costPhrase, TOKEN_ESTIMATE_TEXT } from '../../detector/index';
 import { ZOO_DETECTORS, type ZooComparison } from '../../detector/zoo/index';
 import { actions, useApp } from '../../state/appStore';
 import { currentZoo } from '../../state/slices/zoo';
+import type { ZooCost } from '../../worker/zooProtocol';
 import { comparisonRows, ONLY_HERE_SHOWN } from './comparison';
 
 function BatchLink({ index }: { index: number }) {
@@ -32,6 +34,10 @@ function OnlyHere({ row }: { row: ZooComparison }) {
   );
 }
 
+function costText(c: ZooCost | undefined): string {
+  return c === undefined || c.loops === 0 ? '—' : costPhrase(c);
+}
+
 /**
  * The zoo's comparison table: for the reference and each detector, the first stop,
  * the warnings, the stops and the batches only it flags.
@@ -47,6 +53,7 @@ export function ComparisonTable() {
     );
   }
   const rows = comparisonRows(zoo, ZOO_DETECTORS);
+  const costs = new Map((zoo.costs ?? []).map((c) => [c.id, c]));
   const { maxRepeatedBatchSteps: s, maxObservationSteps: o } = zoo.against;
   return (
     <div className="zoo-compare">
@@ -54,6 +61,8 @@ export function ComparisonTable() {
         <caption>
           Each detector over this transcript. &ldquo;Only it flags&rdquo;: batches no other detector
           marks and the reference (strikes {s}, observation {o ?? 'unset'}) does not refuse.
+          &ldquo;Cost after&rdquo;: the calls of each flagged loop after its first flag, and the
+          tokens their answers brought back, {TOKEN_ESTIMATE_TEXT}.
         </caption>
         <thead>
           <tr>
@@ -63,6 +72,7 @@ export function ComparisonTable() {
             <th scope="col">Warnings</th>
             <th scope="col">Stops</th>
             <th scope="col">Only it flags</th>
+            <th scope="col">Cost after</th>
           </tr>
         </thead>
         <tbody>
@@ -84,6 +94,7 @@ export function ComparisonTable() {
               <td>
                 <OnlyHere row={row} />
               </td>
+              <td className="zoo-num">{costText(costs.get(row.id))}</td>
             </tr>
           ))}
         </tbody>
