@@ -37,7 +37,7 @@ test('patterns: camelCase names are flagged, and "make read-only" adds the short
     .filter({ has: page.getByText('ListDirectory', { exact: true }) });
   await expect(list).toContainText('“list_dir” misses it');
 
-  await page.getByRole('button', { name: 'Make readFile read-only' }).click();
+  await page.getByRole('button', { name: 'make read-only: readFile' }).click();
   await waitFor(page, 'ready');
   const explorer = page.getByRole('region', { name: 'Tool patterns' });
   await expect(explorer.getByRole('status')).toHaveText(
@@ -47,7 +47,7 @@ test('patterns: camelCase names are flagged, and "make read-only" adds the short
     patternsTable(page).getByRole('rowheader', { name: 'read', exact: true }),
   ).toBeVisible();
   await expect(readFile).toContainText('read');
-  await expect(page.getByRole('button', { name: 'Make readFile read-only' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'make read-only: readFile' })).toHaveCount(0);
 
   // The same pattern again, in another case, is refused in the config's list editor.
   await page.getByRole('textbox', { name: 'New pattern' }).fill('READ');

@@ -112,13 +112,17 @@ const baseName = (name: string): string => name.slice(name.lastIndexOf('/') + 1)
  * one part that differs. The same file added twice gets "copy 2", "copy 3".
  */
 export function rowNames(rows: readonly CorpusRowState[]): ReadonlyMap<string, RowName> {
-  const perBase = new Map<string, number>();
-  for (const r of rows) perBase.set(baseName(r.name), (perBase.get(baseName(r.name)) ?? 0) + 1);
+  // Distinct names per file name: the conversations of one file share theirs.
+  const perBase = new Map<string, Set<string>>();
+  for (const r of rows) {
+    const base = baseName(r.name);
+    perBase.set(base, (perBase.get(base) ?? new Set<string>()).add(r.name));
+  }
   const seen = new Map<string, number>();
   const out = new Map<string, RowName>();
   for (const r of rows) {
     const base = baseName(r.name);
-    const shared = (perBase.get(base) ?? 0) > 1 && base !== r.name;
+    const shared = (perBase.get(base)?.size ?? 0) > 1 && base !== r.name;
     const key = `${r.name}\u0000${r.conversationLabel ?? ''}`;
     const copy = (seen.get(key) ?? 0) + 1;
     seen.set(key, copy);

@@ -117,7 +117,7 @@ export function PatternExplorer({ report, config }: PatternExplorerProps) {
                     <button
                       type="button"
                       className="link-button pe-make"
-                      aria-label={`Make ${t.name} read-only`}
+                      aria-label={`make read-only: ${t.name}`}
                       onClick={() => makeReadOnly(t.name)}
                     >
                       make read-only

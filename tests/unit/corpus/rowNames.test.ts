@@ -52,11 +52,16 @@ describe('rowNames', () => {
     const rows = [
       row('a.json'),
       row('a.json'),
-      row('s.jsonl', { conversation: 0, conversationLabel: 'main chain' }),
-      row('s.jsonl', { conversation: 1, conversationLabel: 'subagent x' }),
+      row('p/s.jsonl', { conversation: 0, conversationLabel: 'main chain' }),
+      row('p/s.jsonl', { conversation: 1, conversationLabel: 'subagent x' }),
     ];
     const n = rowNames(rows);
-    expect(rows.map((r) => n.get(r.rowId)?.where ?? null)).toEqual([null, 'copy 2', null, null]);
+    expect(rows.map((r) => n.get(r.rowId))).toEqual([
+      { main: 'a.json', where: null },
+      { main: 'a.json', where: 'copy 2' },
+      { main: 'p/s.jsonl', where: null },
+      { main: 'p/s.jsonl', where: null },
+    ]);
   });
 });
 
