@@ -1,4 +1,5 @@
 import type { BatchReport, Report } from '../detector/report';
+import { loopCostLine, TOKEN_ESTIMATE_TEXT } from '../detector/loopCost';
 
 /** How to style text: plain, or ANSI colour for a terminal. */
 export interface Paint {
@@ -110,6 +111,11 @@ export function formatSummary(input: SummaryInput, paint: Paint = PLAIN): string
   lines.push(
     `counts: ${plural(r.batches.length, 'batch', 'batches')}, ${plural(refused.length, 'refusal')}, ${rescued} rescued`,
   );
+  const cost = loopCostLine(r.loopCost);
+  if (cost !== null && r.loopCost !== undefined) {
+    const bytes = r.loopCost.answerBytes.toLocaleString('en-US');
+    lines.push(`loop cost: ${cost} (${bytes} answer bytes; tokens ${TOKEN_ESTIMATE_TEXT})`);
+  }
   const l = r.ledger;
   lines.push(
     `ledger: ${plural(l.identicalResultRepeats, 'identical-result repeat')}, ${l.repeatsNotEvaluated} not evaluated, ${l.repeatsRescued} rescued`,

@@ -35,6 +35,15 @@ export type { ReferenceScan } from './referenceScan';
 
 export type { CallDetails, AnswerDetails, BatchDetails } from './details';
 export { describeBatch } from './details';
+export type { CostFigures, EpisodeCost, LoopCost } from './loopCost';
+export {
+  costPhrase,
+  episodeCosts,
+  loopCostLine,
+  TOKEN_ESTIMATE,
+  TOKEN_ESTIMATE_TEXT,
+  totalCost,
+} from './loopCost';
 
 export { loopNote, loopError400, stagnationNote, stagnationError400 } from './messages';
 export { explainBatch, describeRefusal } from './explain';

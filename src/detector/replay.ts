@@ -7,6 +7,7 @@ import type { ChatMessage } from './chat';
 import { DEFAULT_MAX_STAGNATION_STEPS, type DetectorConfig } from './config';
 import { observationPatternFor } from './classify';
 import { LoopDetector } from './loopDetector';
+import { episodeCosts, TOKEN_ESTIMATE, totalCost } from './loopCost';
 import { loopError400, loopNote, stagnationError400, stagnationNote } from './messages';
 import {
   BREAK_ROLES,
@@ -211,6 +212,14 @@ export class ReplayWalk {
    */
   report(source: ReportSource, timing?: { importMs?: number }, walkMs?: number): Report {
     const config = this.config;
+    const batches = this.batches.slice();
+    const data = this.data;
+    const refusals = episodeCosts(
+      batches,
+      (i) => data?.answerBytes?.(i) ?? 0,
+      (i) => batches[i]?.refused === true,
+      { countFlagged: config.mode === 'agent' },
+    );
     const reportConfig: ReportConfig = {
       mode: config.mode,
       maxRepeatedBatchSteps: this.strikes,
@@ -222,7 +231,7 @@ export class ReplayWalk {
       schemaVersion: 1,
       source,
       config: reportConfig,
-      batches: this.batches.slice(),
+      batches,
       firstRefusal: this.firstRefusal,
       referenceVerdict: this.verdict ?? { kind: 'pass' },
       ledger: {
@@ -230,6 +239,7 @@ export class ReplayWalk {
         repeatsNotEvaluated: this.repeatsNotEvaluated,
         repeatsRescued: this.repeatsRescued,
       },
+      loopCost: { ...totalCost(refusals), tokensEstimate: TOKEN_ESTIMATE, refusals },
       timing: {
         importMs: timing?.importMs ?? 0,
         replayMs: (this.data?.prepareMs ?? 0) + (walkMs ?? this.spent),

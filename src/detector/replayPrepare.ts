@@ -4,6 +4,7 @@
  * interned prose), so a config change re-runs only `evaluateReplay`'s tight loop.
  */
 import { joinAnswers, keptPairs, samePairs, type AnswerPair } from './answers';
+import { answerBytesOf } from './loopCost';
 import { canonicalArgs } from './canonical';
 import type { ChatMessage } from './chat';
 import { isCostlyName } from './classify';
@@ -18,6 +19,8 @@ import type { JsonValue } from '../json/value';
 /** A replay prepared for evaluation under any config; opaque apart from the batch count. */
 export interface PreparedReplay {
   readonly batchCount: number;
+  /** UTF-8 bytes of batch `i`'s answers (loopCost.ts). */
+  answerBytes?(i: number): number;
   /** The time the prepare step took (its own share when it took messages as they were read). */
   readonly prepareMs: number;
 }
@@ -39,6 +42,8 @@ export interface PreparedBatch {
   readonly results: number | null;
   readonly identicalResultRepeat: boolean;
   readonly repeatNotEvaluated: boolean;
+  /** UTF-8 bytes of the answers in its tool window (what a loop's cost counts). */
+  readonly answerBytes: number;
 }
 
 /** Event kinds of the walk; tool messages produce none. */
@@ -61,6 +66,9 @@ export class PreparedData implements PreparedReplay {
   prepareMs = 0;
   get batchCount(): number {
     return this.batches.length;
+  }
+  answerBytes(i: number): number {
+    return this.batches[i]?.answerBytes ?? 0;
   }
 }
 
@@ -377,6 +385,8 @@ export function replayPreparer(): ReplayPreparer {
       nameSet = nameSetOf(list.join('\u0000'), list);
     }
     const pairs = joinAnswers(joinable, group, 0, literals);
+    let answerBytes = 0;
+    for (let k = 1; k < group.length; k++) answerBytes += answerBytesOf(group[k]?.content);
     const wasSeen = seen[sigId] as boolean;
     const beforePairs = lastPairs[sigId] as AnswerPair[] | null;
     const same = wasSeen && beforePairs !== null && pairs !== null && samePairs(beforePairs, pairs);
@@ -395,6 +405,7 @@ export function replayPreparer(): ReplayPreparer {
       results,
       identicalResultRepeat: same,
       repeatNotEvaluated,
+      answerBytes,
     });
   };
 

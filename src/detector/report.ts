@@ -1,4 +1,5 @@
 import type { ReplayMode } from './config';
+import type { LoopCost } from './loopCost';
 
 /**
  * The report: the one shape that leaves the detector core (docs/report.md). The worker
@@ -17,6 +18,8 @@ export interface Report {
    */
   readonly referenceVerdict: ReferenceVerdict;
   readonly ledger: Ledger;
+  /** What the refused loops cost after the reference refused them (docs/report.md §3.8). */
+  readonly loopCost?: LoopCost;
   readonly timing: { readonly importMs: number; readonly replayMs: number };
 }
 

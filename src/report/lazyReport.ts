@@ -102,6 +102,7 @@ export async function unpackReport(
     firstRefusal: h.firstRefusal,
     referenceVerdict: h.referenceVerdict,
     ledger: h.ledger,
+    ...(h.loopCost === undefined ? {} : { loopCost: h.loopCost }),
     timing: h.timing,
   };
   registerColumns(report, columns);

@@ -7,6 +7,7 @@ import { useShallow } from 'zustand/shallow';
 import { ReplayClient } from '../worker/client';
 import { currentSweep } from './slices/sweep';
 import { currentZoo } from './slices/zoo';
+import { currentSearch } from './slices/search';
 import { createAppStore } from './store';
 import type { AppDeps, AppState } from './types';
 
@@ -156,6 +157,9 @@ export const useSweep = () =>
       config: s.result?.report.config ?? null,
     })),
   );
+/** The search box's query and the matches for it in the shown transcript (null: none yet). */
+export const useSearch = () =>
+  useApp(useShallow((s) => ({ query: s.searchQuery, found: currentSearch(s) })));
 
 /** Actions, callable from components and outside React alike. */
 export const actions = {
@@ -187,4 +191,6 @@ export const actions = {
   applySweepCell: (strikes: number, observation: number | null) =>
     appStore.getState().applySweepCell(strikes, observation),
   setSweepView: (v: AppState['sweepView']) => appStore.getState().setSweepView(v),
+  setSearchQuery: (q: string) => appStore.getState().setSearchQuery(q),
+  stepMatch: (d: 1 | -1) => appStore.getState().stepMatch(d),
 };

@@ -13,6 +13,7 @@ import { createSelectionSlice } from './slices/selection';
 import { createTranscriptSlice } from './slices/transcript';
 import { createLinkSlice } from './slices/link';
 import { createUiSlice } from './slices/ui';
+import { createSearchSlice, wireSearch } from './slices/search';
 import { createSweepSlice, wireSweep } from './slices/sweep';
 import { createZooSlice, wireZoo } from './slices/zoo';
 import type { AppDeps, AppState, Engine, Theme } from './types';
@@ -59,6 +60,7 @@ export function createAppStore(deps: AppDeps, initialTheme: Theme = 'light'): St
     ...createZooSlice(deps, engine)(...a),
     ...createSweepSlice(deps, engine)(...a),
     ...createLinkSlice(deps, engine)(...a),
+    ...createSearchSlice(deps, engine)(...a),
   }));
 
   const { config, notice } = initialConfig(deps);
@@ -78,6 +80,7 @@ export function createAppStore(deps: AppDeps, initialTheme: Theme = 'light'): St
   engine.client = deps.createClient(store.getState().listener);
   wireZoo(store, engine);
   wireSweep(store, engine);
+  wireSearch(store, engine);
 
   store.subscribe((s, prev) => {
     if (s.config !== prev.config) writeStorage(deps, CONFIG_STORAGE_KEY, configToJson(s.config));

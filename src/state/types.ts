@@ -16,6 +16,7 @@ import type { SampleEntry } from './samples';
 import type { ViewLink } from './viewCodec';
 import type { CorpusSlice } from './slices/corpus';
 import type { FormatSlice } from './slices/format';
+import type { SearchSlice } from './slices/search';
 import type { SweepSlice } from './slices/sweep';
 import type { ZooSlice } from './slices/zoo';
 import type { SideListener } from '../worker/zoo/client';
@@ -37,6 +38,8 @@ export interface ClientPort {
   setSideListener?(listener: SideListener): void;
   zoo?(params: ZooParamsById): void;
   sweep?(config: SweepRequest['config']): void;
+  /** Searches the batches of the current transcript (replies through the side listener). */
+  search?(query: string): void;
 }
 
 /** The outside world the store touches; injected so the store is testable in Node. */
@@ -167,7 +170,8 @@ export type AppState = TranscriptSlice &
   FormatSlice &
   ZooSlice &
   SweepSlice &
-  LinkSlice;
+  LinkSlice &
+  SearchSlice;
 
 /** Late-bound access to the worker client (the client's listener needs the store first). */
 export interface Engine {

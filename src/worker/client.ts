@@ -52,7 +52,10 @@ import type { LoadedResponse, TranscriptInput, WorkerResponse } from './protocol
 import { SpareWorker } from './spareWorker';
 import { pageFault, type TestFault } from './testFaults';
 import { SideChannel, type SideListener } from './zoo/client';
-import type { SweepRequest, ZooParamsById } from './zoo/protocol';
+import type { SweepRequest, ZooParamsById, ZooRequest } from './zoo/protocol';
+import type { SearchRequest } from './search/protocol';
+
+type SideIds = { requestId: number; dataVersion: number };
 
 // Set by vite.config.ts: true only in the end-to-end tests' build. Tested here, in the module
 // that uses it, so the other builds drop the branch and testFaults.ts with it.
@@ -209,30 +212,24 @@ export class ReplayClient {
 
   /** Runs the zoo's detectors over the current transcript; the newest request wins. */
   zoo(params: ZooParamsById): void {
-    const sv = this.serving;
-    if (sv === null) return;
-    sv.slot.worker.postMessage(
-      this.side.request({
-        type: 'zoo',
-        requestId: this.nextRequestId++,
-        dataVersion: sv.dataVersion,
-        params,
-      }),
-    );
+    this.postSide((id) => ({ type: 'zoo', ...id, params }));
   }
 
   /** Sweeps the thresholds over the current transcript; the newest request wins. */
   sweep(config: SweepRequest['config']): void {
+    this.postSide((id) => ({ type: 'sweep', ...id, config }));
+  }
+
+  /** Searches the current transcript's batches for `query`; the newest request wins. */
+  search(query: string): void {
+    this.postSide((id) => ({ type: 'search', ...id, query }));
+  }
+
+  private postSide(make: (id: SideIds) => ZooRequest | SweepRequest | SearchRequest): void {
     const sv = this.serving;
     if (sv === null) return;
-    sv.slot.worker.postMessage(
-      this.side.request({
-        type: 'sweep',
-        requestId: this.nextRequestId++,
-        dataVersion: sv.dataVersion,
-        config,
-      }),
-    );
+    const ids = { requestId: this.nextRequestId++, dataVersion: sv.dataVersion };
+    sv.slot.worker.postMessage(this.side.request(make(ids)));
   }
 
   /** After a failure: load the transcript that failed again, in a fresh worker. */

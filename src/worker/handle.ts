@@ -31,6 +31,8 @@ import { prepareConversations, summarize } from '../pipeline/conversations';
 import { packReport, packTranscript, verdictFlags } from '../report/packedReport';
 import { macrotask } from './macrotask';
 import { createZooHandler } from './zoo/handle';
+import { createSearchHandler } from './search/handle';
+import type { SearchRequest } from './search/protocol';
 import type { SweepRequest, ZooRequest } from './zoo/protocol';
 import type {
   AnalysisError,
@@ -176,6 +178,7 @@ export function createReplayHandler(options: ReplayHandlerOptions = {}): ReplayH
   let current: Loaded | null = null;
   // Zoo lanes and threshold sweeps over the same cached transcript.
   const zoo = createZooHandler();
+  const searcher = createSearchHandler();
   const progress: ProgressSink = options.onProgress ?? (() => undefined);
   const quietMs = options.sideWorkQuietMs ?? 0;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
@@ -276,7 +279,8 @@ export function createReplayHandler(options: ReplayHandlerOptions = {}): ReplayH
   }
 
   function staleOr(
-    req: EvaluateRequest | DetailsRequest | ExportRequest | ZooRequest | SweepRequest,
+    req:
+      EvaluateRequest | DetailsRequest | ExportRequest | ZooRequest | SweepRequest | SearchRequest,
   ): Loaded | WorkerResponse {
     if (current === null) {
       return fail(req, { kind: 'stale', message: 'No transcript is loaded in the worker.' });
@@ -366,6 +370,10 @@ export function createReplayHandler(options: ReplayHandlerOptions = {}): ReplayH
           return details(req);
         case 'export':
           return await exportReport(req);
+        case 'search': {
+          const c = staleOr(req);
+          return 'type' in c ? c : await searcher.search(req, c, macrotask);
+        }
         case 'zoo':
         case 'sweep': {
           const c = staleOr(req);
@@ -390,12 +398,18 @@ export function createReplayHandler(options: ReplayHandlerOptions = {}): ReplayH
   // Two lanes. Loads, zoo and sweep requests run one at a time, in arrival order. Config
   // changes and details are what a person waits for: they wait only for the loads sent
   // before them (a details request sent right after a load must see that load's
-  // transcript), not for side work, which pauses between slices to let them through.
+  // transcript), not for side work, which pauses between slices to let them through. A
+  // search is waited for too, and pauses between its slices for the others.
   let serial: Promise<unknown> = Promise.resolve();
   let loads: Promise<unknown> = Promise.resolve();
   return {
     handle(req) {
-      if (req.type === 'evaluate' || req.type === 'details' || req.type === 'export') {
+      if (
+        req.type === 'evaluate' ||
+        req.type === 'details' ||
+        req.type === 'export' ||
+        req.type === 'search'
+      ) {
         return loads.then(() => run(req)).then(served);
       }
       const reply = serial.then(() => run(req)).then(served);

@@ -15,6 +15,7 @@ import type { ConversationSummary } from '../pipeline/index';
 import type { PackedReport, PackedTranscript } from '../report/packedReport';
 import type { TestFault } from './testFaults';
 import type { SweepRequest, SweepResponse, ZooRequest, ZooWireResponse } from './zoo/protocol';
+import type { SearchRequest, SearchResponse } from './search/protocol';
 
 export type { PackedReport, PackedTranscript } from '../report/packedReport';
 
@@ -72,7 +73,13 @@ export interface ExportRequest {
 
 /** Everything the main thread may send. */
 export type WorkerRequest =
-  LoadRequest | EvaluateRequest | DetailsRequest | ExportRequest | ZooRequest | SweepRequest;
+  | LoadRequest
+  | EvaluateRequest
+  | DetailsRequest
+  | ExportRequest
+  | ZooRequest
+  | SweepRequest
+  | SearchRequest;
 
 /** What went wrong with a request, in terms a person can act on. */
 export type AnalysisError =
@@ -178,7 +185,8 @@ export type WorkerResponse =
   | ProgressResponse
   | ReadyResponse
   | ZooWireResponse
-  | SweepResponse;
+  | SweepResponse
+  | SearchResponse;
 
 /** A one-line, plain-text description of an analysis error (for headers, logs, tooltips). */
 export function describeAnalysisError(e: AnalysisError): string {

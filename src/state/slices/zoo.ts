@@ -85,7 +85,7 @@ export function currentZoo(s: Pick<AppState, 'zoo' | 'result'>): ZooResponse | n
 /**
  * Asks the worker for the zoo whenever the result (a new transcript or a new report to
  * compare with) or the parameters change, and installs the client's side listener, which
- * stores both zoo and sweep replies (`wireSweep` only sends sweep requests).
+ * stores zoo, sweep and search replies (`wireSweep` and `wireSearch` only send requests).
  */
 export function wireZoo(store: StoreApi<AppState>, engine: Engine): void {
   const client = engine.client;
@@ -112,12 +112,9 @@ export function wireZoo(store: StoreApi<AppState>, engine: Engine): void {
       landOnFinding(store, engine);
     },
     onSweep: (sweep) => store.setState({ sweep, sweepError: null }),
+    onSearch: (searchReply) => store.setState({ searchReply, searchError: null }),
     onSideError: (type, error) =>
-      store.setState(
-        type === 'zoo'
-          ? { zooError: describeAnalysisError(error) }
-          : { sweepError: describeAnalysisError(error) },
-      ),
+      store.setState({ [`${type}Error`]: describeAnalysisError(error) }),
   });
   store.subscribe((s, prev) => {
     if (s.result === null) return;

@@ -1,6 +1,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { DEFAULT_OBSERVATION_TOOLS } from '../../detector/config';
 import { splitPatternList } from '../../state/configCodec';
+import { patternRefusal } from '../explorer/suggest';
 
 interface Props {
   patterns: readonly string[];
@@ -23,6 +24,7 @@ export function PatternListEditor({ patterns, onChange }: Props) {
   const [draft, setDraft] = useState<readonly string[]>(patterns);
   const [newPattern, setNewPattern] = useState('');
   const [pasted, setPasted] = useState('');
+  const [refused, setRefused] = useState<string | null>(null);
   // The list is one tab stop: arrows move the current entry, which the field below edits.
   const [active, setActive] = useState(0);
   if (!same(applied(draft), patterns)) setDraft(patterns); // changed from outside
@@ -35,7 +37,14 @@ export function PatternListEditor({ patterns, onChange }: Props) {
   };
   const isDefault = same(patterns, DEFAULT_OBSERVATION_TOOLS);
   const add = () => {
-    const items = splitPatternList(newPattern);
+    const items: string[] = [];
+    let why: string | null = null;
+    for (const p of splitPatternList(newPattern)) {
+      const r = patternRefusal(p, [...draft, ...items]);
+      if (r === null) items.push(p);
+      else why ??= r;
+    }
+    setRefused(why);
     if (items.length === 0) return;
     update([...draft, ...items]);
     setActive(draft.length + items.length - 1);
@@ -136,7 +145,11 @@ export function PatternListEditor({ patterns, onChange }: Props) {
           aria-label="New pattern"
           placeholder="new pattern"
           spellCheck={false}
-          onChange={(e) => setNewPattern(e.target.value)}
+          aria-describedby={`${id}-refused`}
+          onChange={(e) => {
+            setNewPattern(e.target.value);
+            setRefused(null);
+          }}
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
               e.preventDefault();
@@ -148,6 +161,9 @@ export function PatternListEditor({ patterns, onChange }: Props) {
           Add pattern
         </button>
       </div>
+      <p id={`${id}-refused`} className="field__hint pattern-editor__refused" role="status">
+        {refused ?? ''}
+      </p>
       <div className="pattern-editor__paste">
         <label htmlFor={`${id}-paste`} className="field__hint">
           Paste a list (comma- or newline-separated)

@@ -4,9 +4,9 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { KeyboardEvent } from 'react';
 import { useMemo, useRef, useState } from 'react';
 import type { CorpusRowState } from '../../state/slices/corpus';
-import { CORPUS_TRACKS, corpusColumns, corpusTableFeatures } from './columns';
+import { CORPUS_TRACKS, corpusColumns, corpusTableFeatures, type CorpusViewRow } from './columns';
 import type { CorpusSortColumn } from './model';
-import { sortCorpusRows } from './model';
+import { rowNames, sortCorpusRows } from './model';
 import { SortableHead } from '../table/SortableHead';
 
 const ROW_HEIGHT = 30;
@@ -33,6 +33,7 @@ export function CorpusTable({ rows, onOpen }: CorpusTableProps) {
     () => sortCorpusRows(rows, sortId === null ? null : { id: sortId, desc: sortDesc }),
     [rows, sortId, sortDesc],
   );
+  const names = useMemo(() => rowNames(rows), [rows]);
   const virtual = ordered.length > VIRTUALIZE_ABOVE;
 
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design.
@@ -47,12 +48,19 @@ export function CorpusTable({ rows, onOpen }: CorpusTableProps) {
   const items = virtualizer.getVirtualItems();
   const from = items[0]?.index ?? 0;
   const to = items[items.length - 1]?.index ?? -1;
-  const data = useMemo(() => ordered.slice(from, to + 1), [ordered, from, to]);
+  const data = useMemo(
+    () =>
+      ordered.slice(from, to + 1).map((r): CorpusViewRow => {
+        const shownName = names.get(r.rowId);
+        return shownName === undefined ? r : { ...r, shownName };
+      }),
+    [ordered, from, to, names],
+  );
 
   const table = useTable({
     features: corpusTableFeatures,
     columns: corpusColumns,
-    data: data as CorpusRowState[],
+    data: data as CorpusViewRow[],
     getRowId: (r) => r.rowId,
     state: { sorting },
     onSortingChange: setSorting,

@@ -1,13 +1,16 @@
 import { createColumnHelper, rowSortingFeature, tableFeatures } from '@tanstack/react-table';
 import type { CorpusRowState } from '../../state/slices/corpus';
-import type { CorpusSortColumn } from './model';
-import { notesLabel } from './model';
+import type { CorpusSortColumn, RowName } from './model';
+import { notesLabel, refusalChange } from './model';
+
+/** A row with the name it is shown by (`rowNames`). */
+export type CorpusViewRow = CorpusRowState & { readonly shownName?: RowName };
 
 // Header toggles and sorting state come from the table; the order itself is sortCorpusRows
 // (manualSorting), as in the batch table.
 export const corpusTableFeatures = tableFeatures({ rowSortingFeature });
 
-const col = createColumnHelper<typeof corpusTableFeatures, CorpusRowState>();
+const col = createColumnHelper<typeof corpusTableFeatures, CorpusViewRow>();
 
 const dash = <span className="muted">–</span>;
 
@@ -16,13 +19,14 @@ export const corpusColumns = col.columns([
     id: 'name',
     header: 'Transcript',
     cell: (c) => {
-      const { name, conversationLabel: label } = c.row.original;
+      const { name, conversationLabel: label, shownName } = c.row.original;
+      const where = shownName?.where ?? null;
       // A file of several conversations has a row for each: the label tells them apart.
-      return label === null ? (
-        <span title={name}>{name}</span>
-      ) : (
-        <span title={`${name} · ${label}`}>
-          {name} <span className="muted">· {label}</span>
+      const tail = [where, label].filter((x): x is string => x !== null).join(' · ');
+      return (
+        <span title={label === null ? name : `${name} · ${label}`}>
+          {shownName?.main ?? name}
+          {tail === '' ? null : <span className="muted"> · {tail}</span>}
         </span>
       );
     },
@@ -55,8 +59,19 @@ export const corpusColumns = col.columns([
     cell: (c) => {
       const v = c.row.original.verdict;
       if (v === null) return dash;
+      const moved = refusalChange(c.row.original);
+      const cls = v.refused.length > 0 ? 'ct-refused' : undefined;
+      if (moved === null) return <span className={cls}>{v.refused.length}</span>;
       return (
-        <span className={v.refused.length > 0 ? 'ct-refused' : undefined}>{v.refused.length}</span>
+        <span
+          className="ct-moved"
+          title={`${moved.before} under the defaults, ${moved.after} under this config`}
+        >
+          <span className="muted">{moved.before}</span>
+          <span aria-hidden="true"> → </span>
+          <span className="ct-sr-only"> under the defaults, now </span>
+          <span className={cls}>{moved.after}</span>
+        </span>
       );
     },
   }),

@@ -96,3 +96,51 @@ export function notesLabel(r: CorpusRowState): string {
   if (r.warnings.length === 0) return '';
   return r.warnings.length === 1 ? '1 warning' : `${r.warnings.length} warnings`;
 }
+
+/** How a row's name is shown: the name, and what tells it from rows of the same file name. */
+export interface RowName {
+  readonly main: string;
+  /** The folder, when another row has the same file name elsewhere; a copy number for a repeat. */
+  readonly where: string | null;
+}
+
+const baseName = (name: string): string => name.slice(name.lastIndexOf('/') + 1);
+
+/**
+ * The names rows are shown by. A file name that another row shares (two `session.jsonl` of two
+ * folders) leads, with its folder after it: a long path cut at the cell's end would hide the
+ * one part that differs. The same file added twice gets "copy 2", "copy 3".
+ */
+export function rowNames(rows: readonly CorpusRowState[]): ReadonlyMap<string, RowName> {
+  // Distinct names per file name: the conversations of one file share theirs.
+  const perBase = new Map<string, Set<string>>();
+  for (const r of rows) {
+    const base = baseName(r.name);
+    perBase.set(base, (perBase.get(base) ?? new Set<string>()).add(r.name));
+  }
+  const seen = new Map<string, number>();
+  const out = new Map<string, RowName>();
+  for (const r of rows) {
+    const base = baseName(r.name);
+    const shared = (perBase.get(base)?.size ?? 0) > 1 && base !== r.name;
+    const key = `${r.name}\u0000${r.conversationLabel ?? ''}`;
+    const copy = (seen.get(key) ?? 0) + 1;
+    seen.set(key, copy);
+    const parts = [shared ? r.name.slice(0, r.name.length - base.length - 1) : null];
+    if (copy > 1) parts.push(`copy ${copy}`);
+    const where = parts.filter((x): x is string => x !== null).join(' · ');
+    out.set(r.rowId, { main: shared ? base : r.name, where: where === '' ? null : where });
+  }
+  return out;
+}
+
+/** Refusals under the defaults and now, when the config moved them; else null. */
+export function refusalChange(r: CorpusRowState): { before: number; after: number } | null {
+  const now = r.verdict;
+  const then = r.defaultVerdict;
+  if (now === null || then === null) return null;
+  const same =
+    now.refused.length === then.refused.length &&
+    now.refused.every((b, i) => b === then.refused[i]);
+  return same ? null : { before: then.refused.length, after: now.refused.length };
+}

@@ -1,7 +1,9 @@
 import { useId, useMemo, useState } from 'react';
 import type { Report, ReportConfig } from '../../detector/index';
+import { actions, useConfig } from '../../state/appStore';
 import type { Trap } from './traps';
 import { explorePatterns } from './explore';
+import { patternRefusal, suggestionSentence, suggestPattern } from './suggest';
 import './PatternExplorer.css';
 
 export interface PatternExplorerProps {
@@ -42,6 +44,20 @@ export function PatternExplorer({ report, config }: PatternExplorerProps) {
   const shown = listed.slice(0, MAX_TOOLS_SHOWN);
   const n = exploration.tools.length;
   const patternNotes = exploration.patterns.filter((p) => p.traps.length > 0);
+  // The panel's config, which may be ahead of the report while a change re-runs.
+  const current = useConfig().observationTools;
+  const [notice, setNotice] = useState<{ text: string; refused: boolean } | null>(null);
+  const makeReadOnly = (name: string) => {
+    const names = exploration.tools.map((t) => t.name);
+    const s = suggestPattern(name, names, current);
+    const refusal = patternRefusal(s.pattern, current);
+    if (refusal !== null) {
+      setNotice({ text: refusal, refused: true });
+      return;
+    }
+    actions.setConfig({ observationTools: [...current, s.pattern] });
+    setNotice({ text: suggestionSentence(name, s), refused: false });
+  };
 
   return (
     <section className="pattern-explorer" aria-labelledby={headingId}>
@@ -64,6 +80,9 @@ export function PatternExplorer({ report, config }: PatternExplorerProps) {
           ))}
         </ul>
       ) : null}
+      <p className={notice?.refused ? 'pe-notice pe-notice--refused' : 'pe-notice'} role="status">
+        {notice?.text ?? ''}
+      </p>
       <label className="pe-check">
         <input
           type="checkbox"
@@ -93,7 +112,17 @@ export function PatternExplorer({ report, config }: PatternExplorerProps) {
               <td className="pe-num">{t.batches}</td>
               <td>
                 {t.pattern === null ? (
-                  <span className="pe-muted">none (mutating)</span>
+                  <>
+                    <span className="pe-muted">none (mutating)</span>{' '}
+                    <button
+                      type="button"
+                      className="link-button pe-make"
+                      aria-label={`make read-only: ${t.name}`}
+                      onClick={() => makeReadOnly(t.name)}
+                    >
+                      make read-only
+                    </button>
+                  </>
                 ) : (
                   <code>{t.pattern === '' ? '""' : t.pattern}</code>
                 )}

@@ -3,6 +3,7 @@ import { observationPatternFor } from '../../detector/index';
 import { columnsOf, type TranscriptColumns } from '../../report/reportColumns';
 import type { Trap } from './traps';
 import { costlyName, toolTraps } from './traps';
+import { camelCaseMiss, suggestPattern } from './suggest';
 
 /** One distinct tool name of the transcript and how the detector's classifiers see it. */
 export interface ToolEntry {
@@ -85,13 +86,21 @@ export function explorePatterns(
     };
   });
   tools.sort((a, b) => b.calls - a.calls || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const names = tools.map((t) => t.name);
+  const withMisses = tools.map((t) => {
+    const miss = camelCaseMiss(t.name, patterns);
+    if (miss === null) return t;
+    const fix = suggestPattern(t.name, names, patterns).pattern;
+    const message = `“${t.name}” is camelCase, so “${miss.catches}” misses it (it would catch “${miss.snake}”): patterns match the name as written. “${fix}” would catch it.`;
+    return { ...t, traps: [...t.traps, { kind: 'camel-case-miss' as const, message }] };
+  });
 
   const patternEntries: PatternEntry[] = patterns.map((pattern, position) => {
     const lower = pattern.toLowerCase();
     const first = patterns.indexOf(pattern) === position;
     let classifies = 0;
     let matches = 0;
-    for (const t of tools) {
+    for (const t of withMisses) {
       if (t.name.toLowerCase().includes(lower)) matches++;
       if (first && t.pattern === pattern) classifies++;
     }
@@ -104,9 +113,9 @@ export function explorePatterns(
     };
   });
   return {
-    tools,
+    tools: withMisses,
     patterns: patternEntries,
-    flagged: tools.filter((t) => t.traps.length > 0).length,
+    flagged: withMisses.filter((t) => t.traps.length > 0).length,
   };
 }
 

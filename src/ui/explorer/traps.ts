@@ -8,6 +8,7 @@ export type TrapKind =
   | 'substring'
   | 'write-verb'
   | 'camel-case-costly'
+  | 'camel-case-miss'
   | 'costly-residue'
   | 'empty-pattern'
   | 'duplicate-pattern';

@@ -10,6 +10,7 @@ import { ZOO_DETECTORS } from '../../zoo/index';
 import {
   actions,
   useAnalysis,
+  useSearch,
   useSelection,
   useWorkspaceTab,
   useZoomRequest,
@@ -20,6 +21,7 @@ import type { LaneFinding } from '../details/DetailsPanel';
 import { CorpusView } from '../corpus/CorpusView';
 import { DetailsPanel } from '../details/DetailsPanel';
 import { PatternExplorer } from '../explorer/PatternExplorer';
+import { SearchBox } from '../search/SearchBox';
 import { BATCH_TABLE_ID, BatchTable } from '../table/BatchTable';
 import { SweepPanel } from '../sweep/SweepPanel';
 import { ComparisonTable } from '../zoo/ComparisonTable';
@@ -82,6 +84,7 @@ export function Workspace({ changedBatches }: { changedBatches: ReadonlySet<numb
   const tableReport = tableResult?.report ?? null;
   const tableChanged = useDeferredValue(changedBatches);
   const zooResults = useZooResults();
+  const matches = useSearch().found?.batches;
   const findings = useMemo(
     () => findingsAt(zooResults, selectedIndex),
     [zooResults, selectedIndex],
@@ -129,33 +132,37 @@ export function Workspace({ changedBatches }: { changedBatches: ReadonlySet<numb
             tableId={tab === 'batches' ? BATCH_TABLE_ID : undefined}
             zoom={zoomRequest?.dataVersion === result.dataVersion ? zoomRequest.range : null}
             onZoom={actions.setTimelineZoom}
+            {...(matches === undefined ? {} : { matches })}
           />
         </Panel>
         <Separator className="workspace__splitter" aria-label="Resize the timeline and the views" />
         <Panel id="views" className="workspace__views" minSize={200} style={VIEWS_STYLE}>
-          <div className="workspace__tabs" role="tablist" aria-label="Views">
-            {tabs.map((t) => (
-              <button
-                key={t.id}
-                type="button"
-                role="tab"
-                id={`${id}-${t.id}-tab`}
-                aria-selected={tab === t.id}
-                aria-controls={`${id}-${t.id}`}
-                tabIndex={tab === t.id ? 0 : -1}
-                className="tab"
-                onClick={() => setTab(t.id)}
-                onKeyDown={(e) => {
-                  if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
-                    const step = e.key === 'ArrowRight' ? 1 : tabs.length - 1;
-                    const at = tabs.findIndex((x) => x.id === tab);
-                    setTab(tabs[(at + step) % tabs.length]?.id ?? 'batches');
-                  }
-                }}
-              >
-                {t.label}
-              </button>
-            ))}
+          <div className="workspace__bar">
+            <div className="workspace__tabs" role="tablist" aria-label="Views">
+              {tabs.map((t) => (
+                <button
+                  key={t.id}
+                  type="button"
+                  role="tab"
+                  id={`${id}-${t.id}-tab`}
+                  aria-selected={tab === t.id}
+                  aria-controls={`${id}-${t.id}`}
+                  tabIndex={tab === t.id ? 0 : -1}
+                  className="tab"
+                  onClick={() => setTab(t.id)}
+                  onKeyDown={(e) => {
+                    if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
+                      const step = e.key === 'ArrowRight' ? 1 : tabs.length - 1;
+                      const at = tabs.findIndex((x) => x.id === tab);
+                      setTab(tabs[(at + step) % tabs.length]?.id ?? 'batches');
+                    }
+                  }}
+                >
+                  {t.label}
+                </button>
+              ))}
+            </div>
+            <SearchBox />
           </div>
           {tab === 'detectors' || tab === 'sweep' ? (
             <div
@@ -190,6 +197,7 @@ export function Workspace({ changedBatches }: { changedBatches: ReadonlySet<numb
                   selectedIndex={selectedIndex}
                   onSelect={actions.select}
                   changedBatches={tableChanged}
+                  {...(matches === undefined ? {} : { matches })}
                 />
               </div>
               <div className="workspace__details">

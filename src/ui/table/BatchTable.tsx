@@ -18,6 +18,7 @@ import { windowRows } from './rows';
 import type { SortColumn, SortSpec } from './sort';
 import { makeTierClassifier } from './tier';
 import { SortableHead } from './SortableHead';
+import { isMatch } from '../search/matches';
 import { viewOrder, viewPositions } from './view';
 import './BatchTable.css';
 
@@ -26,6 +27,8 @@ export interface BatchTableProps {
   selectedIndex: number | null;
   onSelect: (index: number) => void;
   changedBatches: ReadonlySet<number>;
+  /** The search's matching batches, ascending: their rows are highlighted. */
+  matches?: ArrayLike<number>;
 }
 
 /** The grid's id (one batch table per page): the timeline canvas points at it as its text form. */
@@ -44,6 +47,7 @@ const TABLE_STYLE = {
 const GRID_TEMPLATE = 'var(--bt-cols)';
 
 const rowId = (row: BatchRow) => String(row.index);
+const NO_MATCHES: ArrayLike<number> = [];
 
 const narrowClass = (id: string) =>
   NARROW_HIDDEN.has(id as SortColumn) ? 'bt-narrow-hidden' : undefined;
@@ -58,7 +62,13 @@ function sortSpecOf(sorting: SortingState): SortSpec | null {
  * the caller: a click or a navigation key calls `onSelect`, and a `selectedIndex` set elsewhere
  * (the timeline) scrolls its row into view.
  */
-function BatchTableImpl({ report, selectedIndex, onSelect, changedBatches }: BatchTableProps) {
+function BatchTableImpl({
+  report,
+  selectedIndex,
+  onSelect,
+  changedBatches,
+  matches = NO_MATCHES,
+}: BatchTableProps) {
   const [filter, setFilter] = useState<BatchFilter>(NO_FILTER);
   // Typing a tool name re-filters every batch; deferring keeps the text field responsive.
   const activeFilter = useDeferredValue(filter);
@@ -197,9 +207,11 @@ function BatchTableImpl({ report, selectedIndex, onSelect, changedBatches }: Bat
               const b = row.original;
               const selected = b.index === selectedIndex;
               const changed = changedBatches.has(b.index);
+              const matched = isMatch(matches, b.index);
               const classes = ['bt-row', `bt-row-${b.verdict}`];
               if (selected) classes.push('bt-selected');
               if (changed) classes.push('bt-changed');
+              if (matched) classes.push('bt-match');
               return (
                 <tr
                   key={row.id}
@@ -237,6 +249,9 @@ function BatchTableImpl({ report, selectedIndex, onSelect, changedBatches }: Bat
                             <span aria-hidden="true">Δ</span>
                             <span className="bt-sr-only">, verdict changed</span>
                           </span>
+                        ) : null}
+                        {cell.column.id === 'index' && matched ? (
+                          <span className="bt-sr-only">, matches the search</span>
                         ) : null}
                       </td>
                     );

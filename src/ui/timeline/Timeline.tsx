@@ -45,6 +45,8 @@ export interface TimelineProps {
   selectedIndex: number | null;
   onSelect: (i: number | null) => void;
   changedBatches: ReadonlySet<number>;
+  /** The search's matching batches, ascending: a mark above each. */
+  matches?: ArrayLike<number>;
   /** Detector lanes drawn under the bars on the same scale; none when empty. */
   lanes?: readonly LaneInput[];
   /** Controls shown above the lanes (the lane toggles). */
@@ -60,6 +62,7 @@ export interface TimelineProps {
 }
 
 const DRAG_SLOP = 3;
+const NO_MATCHES: ArrayLike<number> = [];
 
 /** The bars' canvas, the skip link's target (one timeline per page). */
 export const TIMELINE_CANVAS_ID = 'loopscope-timeline';
@@ -73,6 +76,7 @@ export function Timeline({
   selectedIndex,
   onSelect,
   changedBatches,
+  matches: marks = NO_MATCHES,
   lanes = NO_LANES,
   laneControls,
   transcript = 0,
@@ -100,6 +104,7 @@ export function Timeline({
     onSelect,
     changedBatches,
     lanes,
+    marks,
   });
   const onZoomRef = useRef(onZoom);
   const shown = useRef<ShownView>({ transcript, zoom: null });
@@ -155,7 +160,7 @@ export function Timeline({
       request(rest & parts);
       return true;
     };
-    const { model: m, theme: t, sigColors: colours, selectedIndex: sel } = latest.current;
+    const { model: m, theme: t, sigColors: colours, selectedIndex: sel, marks } = latest.current;
     const canvas = canvasRef.current;
     const ctx = (parts & P_MAIN) !== 0 ? canvas?.getContext('2d') : null;
     if (canvas && ctx && v.width > 0) {
@@ -171,6 +176,7 @@ export function Timeline({
         hover: v.hover,
         sigColors: colours,
         emptyText: m.n === 0 ? 'This transcript has no tool-call batches.' : null,
+        matches: marks,
       });
       const range = rangeRef.current;
       if (range) range.textContent = rangeText(v.vp, m.n, v.layout.blockSize);
@@ -206,7 +212,16 @@ export function Timeline({
   // with equal props (a status change upstream) must not cost a paint, and new lanes repaint
   // only the lanes unless they appear or vanish (the bars then move to make room).
   useLayoutEffect(() => {
-    const next = { model, theme, sigColors, selectedIndex, onSelect, changedBatches, lanes };
+    const next = {
+      model,
+      theme,
+      sigColors,
+      selectedIndex,
+      onSelect,
+      changedBatches,
+      lanes,
+      marks,
+    };
     onZoomRef.current = onZoom;
     const prev = latest.current;
     latest.current = next;
@@ -216,7 +231,7 @@ export function Timeline({
       view.current.relayout = true;
       request(P_ALL);
     } else {
-      if (next.selectedIndex !== prev.selectedIndex) request(P_MAIN);
+      if (next.selectedIndex !== prev.selectedIndex || next.marks !== prev.marks) request(P_MAIN);
       if (next.lanes !== prev.lanes) {
         view.current.laneFocus = null;
         const moved = marginsFor(next.lanes) !== marginsFor(prev.lanes);

@@ -5,6 +5,7 @@ import { bucketOf, type Layout } from './layout';
 import { crisp, drawBreaks, drawVerdicts, drawMarkerLane, drawSteps } from './drawMarkers';
 import { F_CHANGED, F_REFUSED, F_RESCUED } from './model';
 import { indexToPx } from './scale';
+import { drawSearchMarks } from './searchMarks';
 import type { TimelineTheme } from './theme';
 
 // Painting, after Excalidraw's renderStaticScene: a plain function of (context, layout, theme,
@@ -19,6 +20,8 @@ export interface DrawState {
   readonly sigColors: SignaturePalette;
   /** Shown instead of the chart when there is nothing to draw. */
   readonly emptyText: string | null;
+  /** The search's matching batches, ascending (marked above the plot). */
+  readonly matches?: ArrayLike<number>;
 }
 
 export function draw(
@@ -53,6 +56,7 @@ export function draw(
   drawSteps(ctx, layout, theme, dpr);
   drawMarkerLane(ctx, layout, theme);
   drawSelection(ctx, layout, theme, state);
+  if (state.matches !== undefined) drawSearchMarks(ctx, layout, theme, state.matches);
   ctx.restore();
   drawXAxis(ctx, layout, theme, dpr);
   drawVerdicts(ctx, layout, theme, dpr);

@@ -1,5 +1,7 @@
+import { costPhrase, TOKEN_ESTIMATE_TEXT } from '../../detector/index';
 import { ZOO_DETECTORS, type ZooComparison } from '../../zoo/index';
 import { actions, useZoo, useZooView } from '../../state/appStore';
+import type { ZooCost } from '../../worker/zoo/protocol';
 import { comparisonRows, ONLY_HERE_SHOWN } from './comparison';
 
 function BatchLink({ index }: { index: number }) {
@@ -31,6 +33,10 @@ function OnlyHere({ row }: { row: ZooComparison }) {
   );
 }
 
+function costText(c: ZooCost | undefined): string {
+  return c === undefined || c.loops === 0 ? '—' : costPhrase(c);
+}
+
 /**
  * The zoo's comparison table: for the reference and each detector, the first stop,
  * the warnings, the stops and the batches only it flags.
@@ -46,6 +52,7 @@ export function ComparisonTable() {
     );
   }
   const rows = comparisonRows(zoo, ZOO_DETECTORS);
+  const costs = new Map((zoo.costs ?? []).map((c) => [c.id, c]));
   const { maxRepeatedBatchSteps: s, maxObservationSteps: o } = zoo.against;
   return (
     <div className="zoo-compare">
@@ -53,6 +60,8 @@ export function ComparisonTable() {
         <caption>
           Each detector over this transcript. &ldquo;Only it flags&rdquo;: batches no other detector
           marks and the reference (strikes {s}, observation {o ?? 'unset'}) does not refuse.
+          &ldquo;Cost after&rdquo;: the calls of each flagged loop after its first flag, and the
+          tokens their answers brought back, {TOKEN_ESTIMATE_TEXT}.
         </caption>
         <thead>
           <tr>
@@ -62,6 +71,7 @@ export function ComparisonTable() {
             <th scope="col">Warnings</th>
             <th scope="col">Stops</th>
             <th scope="col">Only it flags</th>
+            <th scope="col">Cost after</th>
           </tr>
         </thead>
         <tbody>
@@ -83,6 +93,7 @@ export function ComparisonTable() {
               <td>
                 <OnlyHere row={row} />
               </td>
+              <td className="zoo-num">{costText(costs.get(row.id))}</td>
             </tr>
           ))}
         </tbody>

@@ -5,6 +5,8 @@
  * for the last mode and patterns.
  */
 import {
+  episodeCosts,
+  totalCost,
   type ChatMessage,
   type MessageList,
   type PreparedReplay,
@@ -23,6 +25,7 @@ import {
 import type {
   SweepRequest,
   SweepResponse,
+  ZooCost,
   ZooParamsById,
   ZooRequest,
   ZooWireResponse,
@@ -82,6 +85,32 @@ export function referenceRow(report: Report, results: readonly ZooResult[]): Zoo
   };
 }
 
+/**
+ * What each lane's flagged stretches cost after its first flag in each (loopCost.ts), and the
+ * reference's own from the report: calls, answer bytes, estimated tokens.
+ */
+export function laneCosts(
+  report: Report,
+  prepared: PreparedReplay,
+  results: readonly ZooResult[],
+): ZooCost[] {
+  const bytes = (i: number): number => prepared.answerBytes?.(i) ?? 0;
+  const out: ZooCost[] = [];
+  if (report.loopCost !== undefined) {
+    const c = report.loopCost;
+    const { calls, answerBytes, tokens } = c;
+    out.push({ id: 'reference', loops: c.refusals.length, calls, answerBytes, tokens });
+  }
+  for (const r of results) {
+    const marked = new Set(r.marks.map((m) => m.batchIndex));
+    const episodes = episodeCosts(report.batches, bytes, (i) => marked.has(i), {
+      spanFlagged: true,
+    });
+    out.push({ id: r.id, loops: episodes.length, ...totalCost(episodes) });
+  }
+  return out;
+}
+
 /** Messages turned into zoo steps between two pauses: short slices, so queued requests wait little. */
 const INPUT_SLICE = 1000;
 /** Distinct arguments strings parsed and printed between two pauses (likewise). */
@@ -138,6 +167,7 @@ export function createZooHandler(): ZooHandler {
         lanes: send,
         comparison: compareZoo(lanes.results, refused),
         reference: referenceRow(ctx.report, lanes.results),
+        costs: laneCosts(ctx.report, ctx.prepared, lanes.results),
         against: {
           maxRepeatedBatchSteps: ctx.report.config.maxRepeatedBatchSteps,
           maxObservationSteps: ctx.report.config.maxObservationSteps,

@@ -3,7 +3,7 @@
  * transcript the worker holds. Imported into the unions of `protocol.ts`; like every request
  * they carry a `requestId` (latest wins per type) and the `dataVersion` they are about.
  */
-import type { DetectorConfig } from '../../detector/index';
+import type { CostFigures, DetectorConfig } from '../../detector/index';
 import type { Sweep } from '../../zoo/index';
 import type { ZooComparison, ZooParams, ZooResult } from '../../zoo/index';
 import type { PackedLanes } from '../../report/zooPacked';
@@ -40,11 +40,20 @@ export interface ZooResponse {
   readonly comparison: readonly ZooComparison[];
   /** The reference's own row (id `reference`): its refusals as stops, against the lanes. */
   readonly reference: ZooComparison;
+  /** Per detector id (and `reference`): what its flagged loops cost after its first flag. */
+  readonly costs?: readonly ZooCost[];
   /** The report config the comparison was made against. */
   readonly against: {
     readonly maxRepeatedBatchSteps: number;
     readonly maxObservationSteps: number | null;
   };
+}
+
+/** One detector's loop cost (docs/report.md §3.8 for how it is counted). */
+export interface ZooCost extends CostFigures {
+  readonly id: string;
+  /** Flagged stretches counted (0: the detector flags nothing here). */
+  readonly loops: number;
 }
 
 /**

@@ -1,0 +1,33 @@
+// Reading the search's matches: ascending batch indices, binary searched (there may be 100k).
+
+/** The first position in ascending `a` whose value is at least `v`. */
+export function lowerBound(a: ArrayLike<number>, v: number): number {
+  let lo = 0;
+  let hi = a.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((a[mid] as number) < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Whether batch `i` is among `matches`. */
+export function isMatch(matches: ArrayLike<number>, i: number): boolean {
+  return matches[lowerBound(matches, i)] === i;
+}
+
+/** What the search box says: nothing, searching, none, "3 of 12" on a match, else "12 matches". */
+export function matchCountText(
+  query: string,
+  matches: ArrayLike<number> | null,
+  selected: number | null,
+): string {
+  if (query === '') return '';
+  if (matches === null) return 'Searching…';
+  const n = matches.length;
+  if (n === 0) return 'No matches';
+  const at = selected === null ? -1 : lowerBound(matches, selected);
+  if (at >= 0 && matches[at] === selected) return `${at + 1} of ${n}`;
+  return n === 1 ? '1 match' : `${n.toLocaleString('en-US')} matches`;
+}
