@@ -108,12 +108,21 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            ...refused('ui'),
-            ...uiWorker,
-            'zustand',
-            'zustand/*',
-            '**/detector/replay*',
-            '**/import/index*',
+            {
+              group: [
+                ...refused('ui'),
+                ...uiWorker,
+                'zustand',
+                'zustand/*',
+                '**/detector/replay*',
+                '**/import/index*',
+              ],
+            },
+            {
+              group: ['**/state/appStore'],
+              importNames: ['useApp', 'appStore'],
+              message: 'Components read the store through its named hooks and call its actions.',
+            },
           ],
         },
       ],

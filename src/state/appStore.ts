@@ -161,6 +161,20 @@ export const useSweep = () =>
 export const useSearch = () =>
   useApp(useShallow((s) => ({ query: s.searchQuery, found: currentSearch(s) })));
 
+/** The corpus view: its rows, the work under way, and the config its verdicts are under. */
+export const useCorpus = () =>
+  useApp(
+    useShallow((s) => ({
+      rows: s.corpusRows,
+      pending: s.corpusPending,
+      progress: s.corpusProgress,
+      corpusConfig: s.corpusConfig,
+      config: s.config,
+      cancelled: s.corpusCancelled,
+      error: s.corpusError,
+    })),
+  );
+
 /** Actions, callable from components and outside React alike. */
 export const actions = {
   setTranscriptText: (t: string) => appStore.getState().setTranscriptText(t),
@@ -193,4 +207,8 @@ export const actions = {
   setSweepView: (v: AppState['sweepView']) => appStore.getState().setSweepView(v),
   setSearchQuery: (q: string) => appStore.getState().setSearchQuery(q),
   stepMatch: (d: 1 | -1) => appStore.getState().stepMatch(d),
+  corpusAdd: (files: readonly File[]) => appStore.getState().corpusAdd(files),
+  corpusClear: () => appStore.getState().corpusClear(),
+  corpusCancel: () => appStore.getState().corpusCancel(),
+  corpusOpen: (rowId: string) => appStore.getState().corpusOpen(rowId),
 };

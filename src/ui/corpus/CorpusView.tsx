@@ -1,14 +1,12 @@
 import type { DragEvent } from 'react';
 import { useMemo, useState } from 'react';
 import type { CorpusTotals } from '../../detector/index';
-import { appStore, useApp } from '../../state/appStore';
+import { actions, useCorpus } from '../../state/appStore';
 import { droppedEntries, filesOf } from '../load/droppedFiles';
 import { FileButton } from '../load/OpenFileButton';
 import { CorpusTable } from './CorpusTable';
 import { diffOf, totalsOf } from './model';
 import './Corpus.css';
-
-const corpus = () => appStore.getState();
 
 function n(x: number): string {
   return x.toLocaleString('en-US');
@@ -37,13 +35,7 @@ function hasFiles(e: DragEvent): boolean {
 
 /** The corpus: many transcripts, their verdicts under the current config, and the totals. */
 export function CorpusView({ onOpened }: { onOpened: () => void }) {
-  const rows = useApp((s) => s.corpusRows);
-  const pending = useApp((s) => s.corpusPending);
-  const progress = useApp((s) => s.corpusProgress);
-  const corpusConfig = useApp((s) => s.corpusConfig);
-  const config = useApp((s) => s.config);
-  const cancelled = useApp((s) => s.corpusCancelled);
-  const error = useApp((s) => s.corpusError);
+  const { rows, pending, progress, corpusConfig, config, cancelled, error } = useCorpus();
   const [over, setOver] = useState(false);
 
   const totals = useMemo(() => totalsOf(rows), [rows]);
@@ -57,8 +49,8 @@ export function CorpusView({ onOpened }: { onOpened: () => void }) {
     setOver(false);
     const entries = droppedEntries(e.dataTransfer);
     if (entries !== null && entries.some((x) => x.isDirectory)) {
-      void filesOf(entries).then((d) => corpus().openInCorpus(d.files));
-    } else corpus().corpusAdd(Array.from(e.dataTransfer.files));
+      void filesOf(entries).then((d) => actions.openInCorpus(d.files));
+    } else actions.corpusAdd(Array.from(e.dataTransfer.files));
   };
 
   return (
@@ -76,13 +68,13 @@ export function CorpusView({ onOpened }: { onOpened: () => void }) {
       onDrop={onDrop}
     >
       <div className="corpus__bar">
-        <FileButton label="Add transcripts…" multiple onFiles={(f) => corpus().corpusAdd(f)} />
-        <FileButton label="Add folder…" folder onFiles={(f) => corpus().openInCorpus(f)} />
+        <FileButton label="Add transcripts…" multiple onFiles={(f) => actions.corpusAdd(f)} />
+        <FileButton label="Add folder…" folder onFiles={(f) => actions.openInCorpus(f)} />
         <button
           type="button"
           className="button"
           disabled={rows.length === 0 && pending === 0}
-          onClick={() => corpus().corpusClear()}
+          onClick={() => actions.corpusClear()}
         >
           Clear corpus
         </button>
@@ -99,7 +91,7 @@ export function CorpusView({ onOpened }: { onOpened: () => void }) {
             <button
               type="button"
               className="button button--small"
-              onClick={() => corpus().corpusCancel()}
+              onClick={() => actions.corpusCancel()}
             >
               Cancel
             </button>
@@ -131,7 +123,7 @@ export function CorpusView({ onOpened }: { onOpened: () => void }) {
           <CorpusTable
             rows={rows}
             onOpen={(rowId) => {
-              corpus().corpusOpen(rowId);
+              actions.corpusOpen(rowId);
               onOpened();
             }}
           />

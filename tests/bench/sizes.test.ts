@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSizeList, sizeLabel, sizesFromArgv } from '../../../scripts/bench/sizes';
+import { parseSizeList, sizeLabel, sizesFromArgv } from '../../scripts/bench/sizes';
 
 describe('bench --sizes', () => {
   it('parses realistic and fixed-batch items', () => {

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { generateTranscript } from '../../../scripts/bench/generate';
+import { generateTranscript } from '../../scripts/bench/generate';
 
 const dir = mkdtempSync(join(tmpdir(), 'loopscope-gen-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
