@@ -51,7 +51,8 @@ for (const size of [
       await page.keyboard.press('?');
       const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
       await expect(help).toBeVisible();
-      for (const key of ['W / S', 'N / P', 'Home / End', 'Esc', '?', 'PgUp / PgDn', 'Delete']) {
+      const keys = ['W / S', 'N / P', 'Home / End', 'Esc', '?', 'PgUp / PgDn', 'Delete', '/'];
+      for (const key of [...keys, 'Enter / Shift+Enter']) {
         await expect(help.getByText(key, { exact: true }).first()).toBeVisible();
       }
       await page.screenshot({

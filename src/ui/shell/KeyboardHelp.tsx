@@ -9,7 +9,19 @@ type Row = readonly [keys: string, what: string];
 const SECTIONS: readonly { title: string; rows: readonly Row[] }[] = [
   {
     title: 'Anywhere on the page (not while typing in a field)',
-    rows: [...KEY_HELP, ['Esc', 'clear the selection'], ['?', 'this help']],
+    rows: [
+      ...KEY_HELP,
+      ['/', 'search batches by tool, arguments or answers'],
+      ['Esc', 'clear the selection'],
+      ['?', 'this help'],
+    ],
+  },
+  {
+    title: 'Search box',
+    rows: [
+      ['Enter / Shift+Enter', 'next / previous match'],
+      ['Esc', 'clear the search'],
+    ],
   },
   {
     title: 'Detector lanes (when open and focused)',
