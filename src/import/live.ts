@@ -131,6 +131,11 @@ export class LiveTranscript {
     return this.text.length;
   }
 
+  /** All the text appended so far (a reader that lets its own copy go reads it back). */
+  get wholeText(): string {
+    return this.text;
+  }
+
   /** The latest import of the settled text (its format, warnings, conversations). */
   get lastImport(): Imported | null {
     return this.imported;

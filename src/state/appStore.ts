@@ -81,6 +81,8 @@ export const useAnalysis = () =>
   );
 /** The running load's phase and bytes (the progress bar), or null. */
 export const useLoadProgress = () => useApp((s) => s.progress);
+/** A preview of the file being loaded is on screen (so Cancel may keep what was read). */
+export const usePreviewing = () => useApp((s) => s.previewBase !== null);
 export const useConfig = () => useApp((s) => s.config);
 export const useConfigNotice = () => useApp((s) => s.configNotice);
 export const useSelection = () =>
@@ -127,6 +129,8 @@ export const actions = {
   select: (i: number | null) => appStore.getState().select(i),
   retry: () => appStore.getState().retry(),
   cancel: () => appStore.getState().cancel(),
+  /** Stops a load under its preview, keeping what it has read. */
+  keepRead: () => appStore.getState().cancel('read'),
   exportReport: () => appStore.getState().exportReport(),
   toggleTheme: () => appStore.getState().toggleTheme(),
   loadSampleIndex: () => appStore.getState().loadSampleIndex(),

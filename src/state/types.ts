@@ -29,7 +29,8 @@ export interface ClientPort {
   evaluate(config: DetectorConfig): void;
   details(batchIndex: number): void;
   retry(): void;
-  cancel(): boolean;
+  /** `read`: a load whose preview is on screen stops and keeps what it read (client.ts). */
+  cancel(keep?: 'previous' | 'read'): boolean;
   /** The report for `config` as the export file's blob: URL (optional for fakes). */
   exportReport?(config: DetectorConfig): Promise<string | null>;
   /** Zoo lanes and threshold sweeps (optional so simple fakes need not have them). */
@@ -89,12 +90,28 @@ export interface AnalysisSlice {
   workerFailure: string | null;
   /** Where the running load stands (the progress bar); null when none runs. */
   progress: LoadProgress | null;
+  /**
+   * While a preview of a large file being read is on screen: what it replaced, put back if
+   * the load is cancelled or fails. Null otherwise.
+   */
+  previewBase: PreviewBase | null;
   /** The current report, for the config in the panel, as the export file's blob: URL. */
   exportReport(): Promise<string | null>;
   retry(): void;
-  cancel(): void;
+  /**
+   * Stops the running load. `previous` (the default) keeps the transcript that was on screen
+   * before; `read`, under a preview, keeps what the load has read so far.
+   */
+  cancel(keep?: 'previous' | 'read'): void;
   /** Wiring for the worker client; not for components. */
   readonly listener: ReplayClientListener;
+}
+
+/** The result and selection a preview replaced. */
+export interface PreviewBase {
+  readonly result: AnalysisResult | null;
+  readonly selectedIndex: number | null;
+  readonly selectionAuto: boolean;
 }
 
 export interface SelectionSlice {

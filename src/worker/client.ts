@@ -43,7 +43,8 @@ import {
   type WorkerFailure,
 } from './failure';
 import { unpackReport, unpackTranscript, type UnpackedTranscript, type Yield } from './lazyReport';
-import type { LoadedResponse, TranscriptInput, WorkerResponse } from './protocol';
+import type { LoadedResponse, PartialResponse, TranscriptInput, WorkerResponse } from './protocol';
+import { closeSlot, loadRequest, openSlot, previewResult, unpackPreview } from './clientSlots';
 import { SpareWorker } from './spareWorker';
 import { pageFault, type TestFault } from './testFaults';
 import { SideChannel, type SideListener } from './zooClient';
@@ -138,24 +139,15 @@ export class ReplayClient {
     if (ms > 0) s.timer = setTimeout(() => this.stagingFailed(s, timeoutFailure(ms)), ms);
     this.listener.onRunning('load');
     this.listener.onProgress({ name: input.name, phase: 'reading', done: null, total: null, size });
-    slot.worker.postMessage({
-      type: 'load',
-      requestId: s.requestId,
-      dataVersion: s.dataVersion,
-      input,
-      config,
-      format: choice.format,
-      ...(choice.conversation === undefined ? {} : { conversation: choice.conversation }),
-      ...(choice.clineResults === undefined ? {} : { clineResults: choice.clineResults }),
-      ...(this.fault === null ? {} : { fault: this.fault }),
-    });
+    slot.worker.postMessage(loadRequest(s, this.fault));
   }
 
   /** Re-run the current transcript with a new config (a load in progress gets it too). */
   evaluate(config: DetectorConfig): void {
     if (this.disposed) return;
     this.lastConfig = config;
-    if (this.serving === null) return; // applied when the next load lands
+    // Without a transcript, or under a preview of the next one: applied when the load lands.
+    if (this.serving === null || this.previewing) return;
     if (this.evaluating !== null) {
       this.pendingConfig = config;
       return;
@@ -166,7 +158,7 @@ export class ReplayClient {
   /** Ask for one batch's details; only the reply to the newest request is delivered. */
   details(batchIndex: number): void {
     const sv = this.serving;
-    if (sv === null) return;
+    if (sv === null || this.previewing) return;
     const requestId = this.nextRequestId++;
     this.latestDetailsId = requestId;
     sv.slot.worker.postMessage({
@@ -205,7 +197,7 @@ export class ReplayClient {
   /** Runs the zoo's detectors over the current transcript; the newest request wins. */
   zoo(params: ZooParamsById): void {
     const sv = this.serving;
-    if (sv === null) return;
+    if (sv === null || this.previewing) return;
     sv.slot.worker.postMessage(
       this.side.request({
         type: 'zoo',
@@ -219,7 +211,7 @@ export class ReplayClient {
   /** Sweeps the thresholds over the current transcript; the newest request wins. */
   sweep(config: SweepRequest['config']): void {
     const sv = this.serving;
-    if (sv === null) return;
+    if (sv === null || this.previewing) return;
     sv.slot.worker.postMessage(
       this.side.request({
         type: 'sweep',
@@ -239,13 +231,25 @@ export class ReplayClient {
 
   /**
    * Abandon the running load: its worker is terminated; the current transcript and its
-   * analysis stay as they are. Returns whether a load was running.
+   * analysis stay as they are. Returns whether a load was running. With `read`, a load whose
+   * preview is on screen stops reading instead and keeps what it read (its result follows).
    */
-  cancel(): boolean {
-    if (this.staging === null) return false;
+  cancel(keep: 'previous' | 'read' = 'previous'): boolean {
+    const s = this.staging;
+    if (s === null) return false;
+    if (keep === 'read' && s.previewed === true) {
+      const requestId = this.nextRequestId++;
+      s.slot.worker.postMessage({ type: 'cut', requestId, dataVersion: s.dataVersion });
+      return true;
+    }
     this.stopStaging();
     this.listener.onProgress(null);
     return true;
+  }
+
+  /** A preview of the loading transcript is on screen, not the serving one. */
+  private get previewing(): boolean {
+    return this.staging?.previewed === true;
   }
 
   /** Whether a load or an evaluate is in flight or waiting. */
@@ -274,31 +278,7 @@ export class ReplayClient {
       this.listener.onWorkerFailed(f.message, f);
       return null;
     }
-    const slot: Slot = { worker, started: spare?.started ?? false, onMessage, onFail };
-    worker.onmessage = (e) => {
-      slot.started = true;
-      slot.onMessage(e.data);
-    };
-    worker.onerror = (e) => {
-      e.preventDefault?.();
-      // A module worker whose script never loaded reports a bare Event (no message).
-      const text = typeof e.message === 'string' ? e.message : '';
-      slot.onFail(slot.started ? failureFromError(text) : notStartedFailure(text));
-    };
-    worker.onmessageerror = () =>
-      slot.onFail({
-        kind: 'crashed',
-        message: 'The analysis worker crashed: it sent a reply that could not be read.',
-      });
-    return slot;
-  }
-
-  private static stop(slot: Slot): void {
-    const w = slot.worker;
-    w.onmessage = null;
-    w.onerror = null;
-    w.onmessageerror = null;
-    w.terminate();
+    return openSlot(worker, spare?.started ?? false, onMessage, onFail);
   }
 
   private stopStaging(): void {
@@ -306,7 +286,7 @@ export class ReplayClient {
     if (s === null) return;
     this.staging = null;
     if (s.timer !== null) clearTimeout(s.timer);
-    ReplayClient.stop(s.slot);
+    closeSlot(s.slot);
     this.spare?.schedule();
   }
 
@@ -317,7 +297,7 @@ export class ReplayClient {
     const sv = this.serving;
     if (sv === null) return;
     this.serving = null;
-    ReplayClient.stop(sv.slot);
+    closeSlot(sv.slot);
   }
 
   private stopEvaluating(): void {
@@ -337,7 +317,10 @@ export class ReplayClient {
         done: msg.done,
         total: msg.total,
         size: s.size,
+        ...(msg.preview === undefined ? {} : { preview: msg.preview }),
       });
+    } else if (msg.type === 'partial' && msg.requestId === s.requestId) {
+      void this.preview(s, msg);
     } else if (msg.type === 'loaded' && msg.requestId === s.requestId) {
       if (s.timer !== null) clearTimeout(s.timer);
       s.timer = null;
@@ -361,6 +344,22 @@ export class ReplayClient {
     this.retryInput = { input: s.input, choice: s.choice };
     this.listener.onProgress(null);
     this.listener.onWorkerFailed(f.message, f);
+  }
+
+  /** Shows what a large file's load has read so far; the staging worker stays staging. */
+  private async preview(s: Staging, msg: PartialResponse): Promise<void> {
+    let report: Report;
+    try {
+      report = await unpackPreview(msg, this.yieldNow);
+    } catch (e) {
+      this.stagingFailed(s, failureFromError(errorText(e)));
+      return;
+    }
+    // A later preview or the load's result may have landed meanwhile: unpacking yields.
+    if (this.staging !== s || (s.shown ?? 0) > msg.read) return;
+    s.shown = msg.read;
+    s.previewed = true;
+    this.listener.onResult(previewResult(s, msg, report));
   }
 
   /** Wraps the loaded reports, then makes the staging worker the serving one. */
@@ -395,6 +394,7 @@ export class ReplayClient {
       conversations: msg.conversations,
       transcript,
       defaultReport,
+      ...(msg.cut === undefined ? {} : { cut: msg.cut }),
     };
     s.slot.onMessage = (m) => this.fromServing(sv, m);
     s.slot.onFail = (f) => this.servingFailed(sv, f);
@@ -486,6 +486,7 @@ export class ReplayClient {
       defaultReport: sv.defaultReport,
       newTranscript,
       name: sv.input.name,
+      ...(sv.cut === undefined ? {} : { cut: sv.cut }),
     });
   }
 }

@@ -49,6 +49,13 @@ export interface AnalysisResult {
   readonly newTranscript: boolean;
   /** The name of the loaded transcript (file name, sample name, "pasted text"). */
   readonly name: string;
+  /**
+   * Set on a preview of a large file still being read (bytes read of the total): the load's
+   * own result follows and extends it. Its `defaultReport` is the report itself.
+   */
+  readonly preview?: { readonly read: number; readonly total: number };
+  /** Set when the load was stopped and kept what it had read (`cancel('read')`). */
+  readonly cut?: { readonly read: number; readonly total: number };
 }
 
 /** Where a load stands, for the progress bar. */
@@ -63,6 +70,8 @@ export interface LoadProgress {
   readonly total: number | null;
   /** The input's size (bytes for files, UTF-16 units for text). */
   readonly size: number;
+  /** A large file read in pieces: batches appear as it is read, or only once it is whole. */
+  readonly preview?: 'growing' | 'whole';
 }
 
 export interface ReplayClientListener {
@@ -115,6 +124,10 @@ export interface Staging {
   readonly choice: LoadChoice;
   readonly size: number;
   timer: ReturnType<typeof setTimeout> | null;
+  /** A preview of it is on screen: requests about the serving transcript wait. */
+  previewed?: boolean;
+  /** The bytes read by the preview on screen (an older one unpacked late is dropped). */
+  shown?: number;
 }
 
 export interface Serving {
@@ -128,6 +141,8 @@ export interface Serving {
   /** The transcript's columns, shared by all its reports (reportColumns.ts). */
   readonly transcript: UnpackedTranscript;
   readonly defaultReport: Report;
+  /** The load was stopped and kept what it had read (bytes read of the total). */
+  readonly cut?: { readonly read: number; readonly total: number };
 }
 
 export interface Evaluating {

@@ -69,9 +69,26 @@ export interface ExportRequest {
   readonly config: DetectorConfig;
 }
 
+/**
+ * Stop the running load of `dataVersion` where its read stands and keep what it read: the
+ * load then replies `loaded` for that text. Only a load that has sent a `partial` can stop
+ * early; any other just finishes.
+ */
+export interface CutRequest {
+  readonly type: 'cut';
+  readonly requestId: number;
+  readonly dataVersion: number;
+}
+
 /** Everything the main thread may send. */
 export type WorkerRequest =
-  LoadRequest | EvaluateRequest | DetailsRequest | ExportRequest | ZooRequest | SweepRequest;
+  | LoadRequest
+  | EvaluateRequest
+  | DetailsRequest
+  | ExportRequest
+  | CutRequest
+  | ZooRequest
+  | SweepRequest;
 
 /** What went wrong with a request, in terms a person can act on. */
 export type AnalysisError =
@@ -100,6 +117,32 @@ export interface LoadedResponse {
   readonly conversations: readonly ConversationSummary[];
   /** Which of `conversations` the reports are about. */
   readonly conversation: number;
+  /** Set when the load was cut short (`cut`): the report is of the first `read` bytes. */
+  readonly cut?: { readonly read: number; readonly total: number };
+}
+
+/**
+ * Sent during a `load` of a large file read in pieces (not a reply: `loaded` still follows):
+ * the report of what is read so far under the load's config, a preview. Its verdicts are not
+ * compared with the defaults'. Later previews and the final report extend it batch for batch.
+ */
+export interface PartialResponse {
+  readonly type: 'partial';
+  readonly requestId: number;
+  readonly dataVersion: number;
+  readonly formatLabel: string;
+  readonly transcript: PackedTranscript;
+  readonly report: PackedReport;
+  /** Bytes read so far, of `total`. */
+  readonly read: number;
+  readonly total: number;
+}
+
+/** The worker took note of a `cut` (the load's own reply follows). */
+export interface CutResponse {
+  readonly type: 'cut';
+  readonly requestId: number;
+  readonly dataVersion: number;
 }
 
 /** One conversation of a loaded file as the conversation picker lists it. */
@@ -135,6 +178,11 @@ export interface ProgressResponse {
    */
   readonly done: number | null;
   readonly total: number | null;
+  /**
+   * While a large file is read in pieces: whether its batches appear as it is read
+   * (`growing`, lines) or only once it is whole (`whole`, a JSON document).
+   */
+  readonly preview?: 'growing' | 'whole';
 }
 
 /** Posted once by a freshly started worker, so the client can tell "did not start" apart. */
@@ -176,6 +224,8 @@ export interface ErrorResponse {
 /** Everything the worker may send back. */
 export type WorkerResponse =
   | LoadedResponse
+  | PartialResponse
+  | CutResponse
   | EvaluatedResponse
   | DetailsResponse
   | ExportedResponse
