@@ -23,6 +23,7 @@ import {
   type ChatMessage,
   type DetectorConfig,
   type JsonValue,
+  type PreparedReplay,
   type ReplayPreparer,
   type Report,
   type ReportSource,
@@ -159,6 +160,16 @@ export class LiveTranscript {
     this.walk.advance(this.preparer.settled());
     this.lastBatches = this.walk.batchCount;
     return this.walk.report(this.source);
+  }
+
+  /** The prepared replay of what is settled: one object, grown in place by later steps. */
+  get prepared(): PreparedReplay {
+    return this.preparer.settled();
+  }
+
+  /** What the report of the settled part says of its source. */
+  get reportSource(): ReportSource {
+    return this.source;
   }
 
   /** The report of what is settled so far. */

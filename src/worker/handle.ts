@@ -33,13 +33,14 @@ import {
 } from '../import/index';
 import { prepareConversations, summarize } from './conversations';
 import { readInput } from './readInput';
+import { appendWatch, startWatch, watchedLoaded, type Watched } from './watchHandle';
 import { packReport, packTranscript, verdictFlags } from './packedReport';
 import { macrotask } from './macrotask';
 import { PROGRESSIVE_MIN_BYTES, readProgressive, type PreviewShape } from './progressive';
 import { createZooHandler } from './zooHandle';
-import type { SweepRequest, ZooRequest } from './zooProtocol';
 import type {
   AnalysisError,
+  AppendRequest,
   DetailsRequest,
   EvaluateRequest,
   ExportRequest,
@@ -50,7 +51,7 @@ import type {
   WorkerResponse,
 } from './protocol';
 
-interface Loaded {
+export interface Loaded {
   readonly dataVersion: number;
   /** For details: rebuilt from the text on demand where the format allows (`keptMessages`). */
   readonly messages: MessageList;
@@ -69,6 +70,8 @@ interface Loaded {
   /** Which conversation is loaded, and its label. */
   readonly conversation: number;
   readonly label: string;
+  /** A watched file, growing with each `append` (watchHandle.ts). */
+  readonly watched?: Watched;
 }
 
 export interface ReplayHandler {
@@ -206,7 +209,50 @@ export function createReplayHandler(options: ReplayHandlerOptions = {}): ReplayH
     }
   }
 
+  async function watchLoad(req: LoadRequest, blob: Blob): Promise<WorkerResponse> {
+    progress(req, 'reading', null, blob.size);
+    const opts = { format: req.format ?? 'auto', name: req.input.name } as const;
+    const { watched, step } = await startWatch(blob, req.config, opts);
+    if (step.error !== null) return fail(req, { kind: 'import', error: step.error });
+    const { loaded, defaultReport } = watchedLoaded(req.dataVersion, watched, step, req.config);
+    current = loaded;
+    return {
+      type: 'loaded',
+      requestId: req.requestId,
+      dataVersion: req.dataVersion,
+      formatLabel: watched.live.lastImport?.formatLabel ?? 'waiting for a whole record',
+      transcript: packTranscript(step.report),
+      report: packReport(step.report, loaded.defaultFlags),
+      defaultReport: defaultReport === null ? null : packReport(defaultReport, loaded.defaultFlags),
+      conversations: summarize(null, req.config, step.report, 0, loaded.label),
+      conversation: 0,
+    };
+  }
+
+  async function append(req: AppendRequest): Promise<WorkerResponse> {
+    const c = staleOr({ ...req, dataVersion: req.previous });
+    if ('type' in c) return c;
+    if (c.watched === undefined) {
+      return fail(req, { kind: 'bad-request', message: 'The transcript is not being watched.' });
+    }
+    const step = await appendWatch(c.watched, req.bytes);
+    const { loaded, defaultReport } = watchedLoaded(req.dataVersion, c.watched, step, c.config);
+    current = loaded;
+    return {
+      type: 'appended',
+      requestId: req.requestId,
+      dataVersion: req.dataVersion,
+      transcript: packTranscript(step.report),
+      report: packReport(step.report, loaded.defaultFlags),
+      defaultReport: defaultReport === null ? null : packReport(defaultReport, loaded.defaultFlags),
+      conversations: summarize(null, c.config, step.report, 0, loaded.label),
+      newBatches: step.newBatches,
+      restarted: step.restarted,
+    };
+  }
+
   async function load(req: LoadRequest): Promise<WorkerResponse> {
+    if (req.watch === true && req.input.kind === 'blob') return watchLoad(req, req.input.blob);
     const t0 = now();
     const size = req.input.kind === 'blob' ? req.input.blob.size : null;
     // How much is read is unknown until the whole file is in (see readBlob): no 0 of N.
@@ -285,9 +331,7 @@ export function createReplayHandler(options: ReplayHandlerOptions = {}): ReplayH
     };
   }
 
-  function staleOr(
-    req: EvaluateRequest | DetailsRequest | ExportRequest | ZooRequest | SweepRequest,
-  ): Loaded | WorkerResponse {
+  function staleOr(req: WorkerRequest): Loaded | WorkerResponse {
     if (current === null) {
       return fail(req, { kind: 'stale', message: 'No transcript is loaded in the worker.' });
     }
@@ -303,7 +347,10 @@ export function createReplayHandler(options: ReplayHandlerOptions = {}): ReplayH
   function evaluate(req: EvaluateRequest): WorkerResponse {
     const c = staleOr(req);
     if ('type' in c) return c;
-    c.report = evaluateReplay(c.prepared, req.config, c.source, { importMs: c.importMs });
+    // A watched file's later steps walk under the new config too.
+    c.report =
+      c.watched?.live.setConfig(req.config) ??
+      evaluateReplay(c.prepared, req.config, c.source, { importMs: c.importMs });
     c.config = req.config;
     return {
       type: 'evaluated',
@@ -378,6 +425,8 @@ export function createReplayHandler(options: ReplayHandlerOptions = {}): ReplayH
           return await exportReport(req);
         case 'cut':
           return cut(req);
+        case 'append':
+          return await append(req);
         case 'zoo':
         case 'sweep': {
           const c = staleOr(req);

@@ -36,6 +36,11 @@ export interface LoadRequest {
   /** How to read Cline's text tool results (default as sent: user turns). */
   readonly clineResults?: 'user' | 'tool';
   /**
+   * A file being watched while an agent writes it: the worker keeps it growing (`append`), and
+   * its reports hold only the settled batches (src/import/live.ts), as `loopscope --watch`.
+   */
+  readonly watch?: boolean;
+  /**
    * A fault for the worker to stage (testFaults.ts), in the end-to-end tests' build only. Set
    * only by the client and honoured only by the worker entry; no transcript content can set it.
    */
@@ -80,6 +85,18 @@ export interface CutRequest {
   readonly dataVersion: number;
 }
 
+/**
+ * Bytes appended to the watched file of `previous` (a `load` with `watch`). The grown
+ * transcript is `dataVersion` from then on: lanes and details computed before are stale.
+ */
+export interface AppendRequest {
+  readonly type: 'append';
+  readonly requestId: number;
+  readonly dataVersion: number;
+  readonly previous: number;
+  readonly bytes: Blob;
+}
+
 /** Everything the main thread may send. */
 export type WorkerRequest =
   | LoadRequest
@@ -87,6 +104,7 @@ export type WorkerRequest =
   | DetailsRequest
   | ExportRequest
   | CutRequest
+  | AppendRequest
   | ZooRequest
   | SweepRequest;
 
@@ -136,6 +154,21 @@ export interface PartialResponse {
   /** Bytes read so far, of `total`. */
   readonly read: number;
   readonly total: number;
+}
+
+/** Reply to `append`: the grown transcript's reports, packed as a load's. */
+export interface AppendedResponse {
+  readonly type: 'appended';
+  readonly requestId: number;
+  readonly dataVersion: number;
+  readonly transcript: PackedTranscript;
+  readonly report: PackedReport;
+  readonly defaultReport: PackedReport | null;
+  readonly conversations: readonly ConversationSummary[];
+  /** Batches the report holds that the previous one did not. */
+  readonly newBatches: number;
+  /** The messages no longer extended the ones shown (a rewound history): replayed anew. */
+  readonly restarted: boolean;
 }
 
 /** The worker took note of a `cut` (the load's own reply follows). */
@@ -226,6 +259,7 @@ export type WorkerResponse =
   | LoadedResponse
   | PartialResponse
   | CutResponse
+  | AppendedResponse
   | EvaluatedResponse
   | DetailsResponse
   | ExportedResponse
