@@ -6,7 +6,33 @@ import { useStore } from 'zustand';
 import { useShallow } from 'zustand/shallow';
 import { ReplayClient } from '../worker/client';
 import { createAppStore } from './store';
+import { testWatchHandle } from './testWatch';
 import type { AppDeps, AppState } from './types';
+import type { WatchHandle } from './watcher';
+
+// Set by vite.config.ts: true only in the end-to-end tests' build. Tested here, in the module
+// that uses it, so the other builds drop the branch and testWatch.ts with it.
+declare const __LOOPSCOPE_TEST_HOOKS__: boolean | undefined;
+const TEST_HOOKS = typeof __LOOPSCOPE_TEST_HOOKS__ !== 'undefined' && __LOOPSCOPE_TEST_HOOKS__;
+
+type OpenFilePicker = (options?: { multiple?: boolean }) => Promise<WatchHandle[]>;
+
+/** The File System Access API's picker (Chromium), or undefined where there is none. */
+function watchPicker(): AppDeps['pickWatchFile'] {
+  const pick = (window as { showOpenFilePicker?: OpenFilePicker }).showOpenFilePicker;
+  const real =
+    typeof pick === 'function'
+      ? async () => {
+          try {
+            return (await pick.call(window, { multiple: false }))[0] ?? null;
+          } catch {
+            return null; // the user closed the picker
+          }
+        }
+      : undefined;
+  if (!TEST_HOOKS) return real;
+  return async () => testWatchHandle() ?? (await real?.()) ?? null;
+}
 
 function safeStorage(): AppDeps['storage'] {
   try {
@@ -51,6 +77,7 @@ const browserDeps: AppDeps = {
     return res.text();
   },
   readFileText: (file) => file.text(),
+  pickWatchFile: watchPicker(),
 };
 
 const prefersDark =
@@ -141,4 +168,16 @@ export const actions = {
   chooseClineResults: (m: AppState['clineResults']) => appStore.getState().chooseClineResults(m),
   setWorkspaceTab: (t: AppState['workspaceTab']) => appStore.getState().setWorkspaceTab(t),
   openInCorpus: (files: readonly File[]) => appStore.getState().openInCorpus(files),
+  watchFile: () => void appStore.getState().watchFile(),
+  stopWatching: () => appStore.getState().stopWatching(),
 };
+
+/** The watched file, why watching is unavailable, and the latest news of it. */
+export const useWatch = () =>
+  useApp(
+    useShallow((s) => ({
+      watching: s.watching,
+      unavailable: s.watchUnavailable,
+      news: s.watchNews,
+    })),
+  );

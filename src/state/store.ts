@@ -14,6 +14,8 @@ import { createTranscriptSlice } from './slices/transcript';
 import { createUiSlice } from './slices/ui';
 import { createSweepSlice, wireSweep } from './slices/sweep';
 import { createZooSlice, wireZoo } from './slices/zoo';
+import { createWatchSlice } from './slices/watch';
+import { watchNews } from './watchNews';
 import type { AppDeps, AppState, Engine, Theme } from './types';
 import { appHash, joinNotices, parseZooParamsHash } from './zooParamsCodec';
 
@@ -55,6 +57,7 @@ export function createAppStore(deps: AppDeps, initialTheme: Theme = 'light'): St
     ...createFormatSlice(deps, engine)(...a),
     ...createZooSlice(deps, engine)(...a),
     ...createSweepSlice(deps, engine)(...a),
+    ...createWatchSlice(deps, engine)(...a),
   }));
 
   const { config, notice } = initialConfig(deps);
@@ -79,6 +82,14 @@ export function createAppStore(deps: AppDeps, initialTheme: Theme = 'light'): St
       deps.hash?.write(appHash(s.config, s.zooParams));
     }
     if (s.theme !== prev.theme) writeStorage(deps, THEME_STORAGE_KEY, s.theme);
+    // A watched file grew: say what its new batches are worth saying (the live region).
+    const r = s.result;
+    if (r !== prev.result && r?.grown !== undefined && s.watching !== null) {
+      const news = r.grown.restarted
+        ? `${s.watching}: the history no longer extends what was shown; replayed anew.`
+        : watchNews(prev.result?.report ?? null, r.report);
+      if (news !== null) store.setState({ watchNews: news });
+    }
   });
   return store;
 }

@@ -13,6 +13,7 @@ import type {
 } from '../worker/client';
 import type { AnalysisError, TranscriptInput } from '../worker/protocol';
 import type { SampleEntry } from './samples';
+import type { WatchHandle } from './watcher';
 import type { CorpusSlice } from './slices/corpus';
 import type { FormatSlice } from './slices/format';
 import type { SweepSlice } from './slices/sweep';
@@ -25,7 +26,10 @@ export type Theme = 'light' | 'dark';
 
 /** The part of the worker client the store drives (a fake in tests). */
 export interface ClientPort {
-  load(input: TranscriptInput, config: DetectorConfig, choice?: LoadChoice): void;
+  /** `watch`: a file being written, grown later by `append` (client.ts). */
+  load(input: TranscriptInput, config: DetectorConfig, choice?: LoadChoice, watch?: boolean): void;
+  /** The watched file on screen grew by `bytes`; false when it cannot take them now. */
+  append?(bytes: Blob): boolean;
   evaluate(config: DetectorConfig): void;
   details(batchIndex: number): void;
   retry(): void;
@@ -50,6 +54,20 @@ export interface AppDeps {
   fetchText(path: string): Promise<string>;
   /** Reads a (small) file's text for the transcript box; the worker gets the File itself. */
   readFileText(file: Blob): Promise<string>;
+  /** Asks the user for a file to watch; absent where the browser cannot (watcher.ts). */
+  pickWatchFile?: () => Promise<WatchHandle | null>;
+}
+
+export interface WatchSlice {
+  /** The name of the file being watched, or null. */
+  watching: string | null;
+  /** Why watching cannot work in this browser, or null when it can. */
+  watchUnavailable: string | null;
+  /** The latest news of the watched file, for the page's live region. */
+  watchNews: string | null;
+  /** Asks for a file and follows it while it grows. */
+  watchFile(): Promise<void>;
+  stopWatching(): void;
 }
 
 export interface TranscriptSlice {
@@ -157,7 +175,8 @@ export type AppState = TranscriptSlice &
   CorpusSlice &
   FormatSlice &
   ZooSlice &
-  SweepSlice;
+  SweepSlice &
+  WatchSlice;
 
 /** Late-bound access to the worker client (the client's listener needs the store first). */
 export interface Engine {

@@ -42,13 +42,29 @@ import {
   timeoutFailure,
   type WorkerFailure,
 } from './failure';
-import { unpackReport, unpackTranscript, type UnpackedTranscript, type Yield } from './lazyReport';
-import type { LoadedResponse, PartialResponse, TranscriptInput, WorkerResponse } from './protocol';
-import { closeSlot, loadRequest, openSlot, previewResult, unpackPreview } from './clientSlots';
+import { unpackReport, type Yield } from './lazyReport';
+import type {
+  AppendedResponse,
+  LoadedResponse,
+  PartialResponse,
+  TranscriptInput,
+  WorkerResponse,
+} from './protocol';
+import {
+  closeSlot,
+  Exports,
+  loadRequest,
+  openSlot,
+  previewResult,
+  resultOf,
+  unpackGrown,
+  unpackLoaded,
+  unpackPreview,
+} from './clientSlots';
 import { SpareWorker } from './spareWorker';
 import { pageFault, type TestFault } from './testFaults';
 import { SideChannel, type SideListener } from './zooClient';
-import type { SweepRequest, ZooParamsById } from './zooProtocol';
+import type { SweepRequest, ZooParamsById, ZooRequest } from './zooProtocol';
 
 // Set by vite.config.ts: true only in the end-to-end tests' build. Tested here, in the module
 // that uses it, so the other builds drop the branch and testFaults.ts with it.
@@ -90,7 +106,7 @@ export class ReplayClient {
   /** The next load's worker, started ahead (see `spareWorkerAfterMs`); null when off. */
   private readonly spare: SpareWorker | null;
   /** Exports asked of the serving worker, by request id: each resolves once. */
-  private readonly exports = new Map<number, (url: string | null) => void>();
+  private readonly exports = new Exports();
 
   constructor(
     private readonly listener: ReplayClientListener,
@@ -109,7 +125,12 @@ export class ReplayClient {
   }
 
   /** Analyse a new transcript with `config`, in a fresh worker; a running load is dropped. */
-  load(input: TranscriptInput, config: DetectorConfig, choice: LoadChoice = AUTO_CHOICE): void {
+  load(
+    input: TranscriptInput,
+    config: DetectorConfig,
+    choice: LoadChoice = AUTO_CHOICE,
+    watch = false,
+  ): void {
     if (this.disposed) return;
     this.lastConfig = config;
     this.retryInput = null;
@@ -124,6 +145,7 @@ export class ReplayClient {
       choice,
       size,
       timer: null,
+      watch,
     };
     const slot = this.spawn(
       (msg) => this.fromStaging(s, msg),
@@ -177,16 +199,7 @@ export class ReplayClient {
   exportReport(config: DetectorConfig): Promise<string | null> {
     const sv = this.serving;
     if (sv === null) return Promise.resolve(null);
-    const requestId = this.nextRequestId++;
-    return new Promise((resolve) => {
-      this.exports.set(requestId, resolve);
-      sv.slot.worker.postMessage({
-        type: 'export',
-        requestId,
-        dataVersion: sv.dataVersion,
-        config,
-      });
-    });
+    return this.exports.ask(sv.slot.worker, this.nextRequestId++, sv.dataVersion, config);
   }
 
   /** Where zoo and sweep replies go. */
@@ -196,30 +209,33 @@ export class ReplayClient {
 
   /** Runs the zoo's detectors over the current transcript; the newest request wins. */
   zoo(params: ZooParamsById): void {
-    const sv = this.serving;
-    if (sv === null || this.previewing) return;
-    sv.slot.worker.postMessage(
-      this.side.request({
-        type: 'zoo',
-        requestId: this.nextRequestId++,
-        dataVersion: sv.dataVersion,
-        params,
-      }),
-    );
+    this.toSide((requestId, dataVersion) => ({ type: 'zoo', requestId, dataVersion, params }));
   }
 
   /** Sweeps the thresholds over the current transcript; the newest request wins. */
   sweep(config: SweepRequest['config']): void {
+    this.toSide((requestId, dataVersion) => ({ type: 'sweep', requestId, dataVersion, config }));
+  }
+
+  private toSide(make: (requestId: number, dataVersion: number) => ZooRequest | SweepRequest) {
     const sv = this.serving;
     if (sv === null || this.previewing) return;
-    sv.slot.worker.postMessage(
-      this.side.request({
-        type: 'sweep',
-        requestId: this.nextRequestId++,
-        dataVersion: sv.dataVersion,
-        config,
-      }),
-    );
+    sv.slot.worker.postMessage(this.side.request(make(this.nextRequestId++, sv.dataVersion)));
+  }
+
+  /**
+   * The watched file on screen grew by `bytes` (its new end): the worker replays what they
+   * settle. Returns false when the serving transcript is not a watched one, or a load runs.
+   */
+  append(bytes: Blob): boolean {
+    const sv = this.serving;
+    if (sv === null || sv.watch !== true || this.staging !== null) return false;
+    const previous = sv.appendedAs ?? sv.dataVersion;
+    const dataVersion = this.nextDataVersion++;
+    sv.appendedAs = dataVersion;
+    const requestId = this.nextRequestId++;
+    sv.slot.worker.postMessage({ type: 'append', requestId, dataVersion, previous, bytes });
+    return true;
   }
 
   /** After a failure: load the transcript that failed again, in a fresh worker. */
@@ -292,8 +308,7 @@ export class ReplayClient {
 
   private stopServing(): void {
     this.stopEvaluating();
-    for (const resolve of this.exports.values()) resolve(null);
-    this.exports.clear();
+    this.exports.drop();
     const sv = this.serving;
     if (sv === null) return;
     this.serving = null;
@@ -348,15 +363,12 @@ export class ReplayClient {
 
   /** Shows what a large file's load has read so far; the staging worker stays staging. */
   private async preview(s: Staging, msg: PartialResponse): Promise<void> {
-    let report: Report;
-    try {
-      report = await unpackPreview(msg, this.yieldNow);
-    } catch (e) {
+    const report = await unpackPreview(msg, this.yieldNow).catch((e: unknown) => {
       this.stagingFailed(s, failureFromError(errorText(e)));
-      return;
-    }
+      return null;
+    });
     // A later preview or the load's result may have landed meanwhile: unpacking yields.
-    if (this.staging !== s || (s.shown ?? 0) > msg.read) return;
+    if (report === null || this.staging !== s || (s.shown ?? 0) > msg.read) return;
     s.shown = msg.read;
     s.previewed = true;
     this.listener.onResult(previewResult(s, msg, report));
@@ -364,23 +376,15 @@ export class ReplayClient {
 
   /** Wraps the loaded reports, then makes the staging worker the serving one. */
   private async adopt(s: Staging, msg: LoadedResponse): Promise<void> {
-    let transcript: UnpackedTranscript;
-    let report: Report;
-    let defaultReport: Report;
+    let unpacked: Awaited<ReturnType<typeof unpackLoaded>>;
     try {
-      transcript = await unpackTranscript(msg.transcript, this.yieldNow);
-      if (this.staging !== s) return;
-      report = await unpackReport(msg.report, transcript, this.yieldNow);
-      if (this.staging !== s) return;
-      defaultReport =
-        msg.defaultReport === null
-          ? report
-          : await unpackReport(msg.defaultReport, transcript, this.yieldNow);
-      if (this.staging !== s) return;
+      unpacked = await unpackLoaded(msg, this.yieldNow, () => this.staging === s);
     } catch (e) {
       this.stagingFailed(s, failureFromError(errorText(e)));
       return;
     }
+    if (unpacked === null || this.staging !== s) return;
+    const { transcript, report, defaultReport } = unpacked;
     this.staging = null;
     this.stopServing();
     this.spare?.schedule();
@@ -395,6 +399,7 @@ export class ReplayClient {
       transcript,
       defaultReport,
       ...(msg.cut === undefined ? {} : { cut: msg.cut }),
+      watch: s.watch,
     };
     s.slot.onMessage = (m) => this.fromServing(sv, m);
     s.slot.onFail = (f) => this.servingFailed(sv, f);
@@ -424,12 +429,11 @@ export class ReplayClient {
   private fromServing(sv: Serving, msg: WorkerResponse): void {
     if (this.serving !== sv) return;
     if (this.side.receive(msg, sv.dataVersion)) return;
-    if (msg.type === 'exported' || (msg.type === 'error' && msg.requestType === 'export')) {
-      const resolve = this.exports.get(msg.requestId);
-      this.exports.delete(msg.requestId);
-      resolve?.(msg.type === 'exported' ? msg.url : null);
+    if (msg.type === 'appended' || (msg.type === 'error' && msg.requestType === 'append')) {
+      if (msg.type === 'appended') void this.grown(sv, msg);
       return;
     }
+    if (this.exports.receive(msg)) return;
     if (msg.type === 'details' || (msg.type === 'error' && msg.requestType === 'details')) {
       if (msg.type === 'details' && msg.requestId === this.latestDetailsId) {
         this.listener.onDetails(msg);
@@ -468,6 +472,20 @@ export class ReplayClient {
     );
   }
 
+  /** The watched transcript grew: its new columns and reports replace the old. */
+  private async grown(sv: Serving, msg: AppendedResponse): Promise<void> {
+    const next = await unpackGrown(msg, this.yieldNow).catch((e: unknown) => {
+      this.servingFailed(sv, failureFromError(errorText(e)));
+      return null;
+    });
+    // Unpacking yields: a newer append's reply may have landed meanwhile.
+    if (next === null || this.serving !== sv || msg.dataVersion < sv.dataVersion) return;
+    Object.assign(sv, next.serving, { dataVersion: msg.dataVersion });
+    // An evaluate in flight was about the version before: it is sent again for this one.
+    if (this.evaluating !== null) this.pendingConfig ??= this.lastConfig;
+    this.listener.onResult({ ...resultOf(sv, next.report, false), grown: next.grown });
+  }
+
   private servingFailed(sv: Serving, f: WorkerFailure): void {
     if (this.serving !== sv) return;
     this.stopServing();
@@ -477,16 +495,6 @@ export class ReplayClient {
   }
 
   private deliver(sv: Serving, report: Report, newTranscript: boolean): void {
-    this.listener.onResult({
-      dataVersion: sv.dataVersion,
-      formatLabel: sv.formatLabel,
-      conversations: sv.conversations,
-      conversation: sv.conversation,
-      report,
-      defaultReport: sv.defaultReport,
-      newTranscript,
-      name: sv.input.name,
-      ...(sv.cut === undefined ? {} : { cut: sv.cut }),
-    });
+    this.listener.onResult(resultOf(sv, report, newTranscript));
   }
 }

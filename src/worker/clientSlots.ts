@@ -1,12 +1,18 @@
 /**
  * Pieces of the replay client kept apart from its state machine (client.ts): wiring a worker
- * into a slot and letting it go, and turning a load's preview into a result for the page.
+ * into a slot and letting it go, and unpacking replies into results for the page.
  */
-import type { Report } from '../detector/index';
-import type { AnalysisResult, Slot, Staging, WorkerLike } from './clientSupport';
+import type { DetectorConfig, Report } from '../detector/index';
+import type { AnalysisResult, Serving, Slot, Staging, WorkerLike } from './clientSupport';
 import { failureFromError, notStartedFailure, type WorkerFailure } from './failure';
 import { unpackReport, unpackTranscript, type Yield } from './lazyReport';
-import type { LoadRequest, PartialResponse, WorkerResponse } from './protocol';
+import type {
+  AppendedResponse,
+  LoadedResponse,
+  LoadRequest,
+  PartialResponse,
+  WorkerResponse,
+} from './protocol';
 import type { TestFault } from './testFaults';
 
 /** The `load` request of a staging load. */
@@ -22,6 +28,51 @@ export function loadRequest(s: Staging, fault: TestFault | null): LoadRequest {
     ...(choice.conversation === undefined ? {} : { conversation: choice.conversation }),
     ...(choice.clineResults === undefined ? {} : { clineResults: choice.clineResults }),
     ...(fault === null ? {} : { fault }),
+    ...(s.watch ? { watch: true } : {}),
+  };
+}
+
+/** A loaded transcript's columns and reports, or null once `wanted` says it is not any more. */
+export async function unpackLoaded(msg: LoadedResponse, yieldNow: Yield, wanted: () => boolean) {
+  const transcript = await unpackTranscript(msg.transcript, yieldNow);
+  if (!wanted()) return null;
+  const report = await unpackReport(msg.report, transcript, yieldNow);
+  if (!wanted()) return null;
+  const defaultReport =
+    msg.defaultReport === null
+      ? report
+      : await unpackReport(msg.defaultReport, transcript, yieldNow);
+  return { transcript, report, defaultReport };
+}
+
+/** What the page is told of the serving transcript's `report`. */
+export function resultOf(sv: Serving, report: Report, newTranscript: boolean): AnalysisResult {
+  return {
+    dataVersion: sv.dataVersion,
+    formatLabel: sv.formatLabel,
+    conversations: sv.conversations,
+    conversation: sv.conversation,
+    report,
+    defaultReport: sv.defaultReport,
+    newTranscript,
+    name: sv.input.name,
+    ...(sv.cut === undefined ? {} : { cut: sv.cut }),
+    ...(sv.watch === true ? { watched: true } : {}),
+  };
+}
+
+/** A watched file's grown transcript and reports, wrapped as a load's are. */
+export async function unpackGrown(msg: AppendedResponse, yieldNow: Yield) {
+  const transcript = await unpackTranscript(msg.transcript, yieldNow);
+  const report = await unpackReport(msg.report, transcript, yieldNow);
+  const defaultReport =
+    msg.defaultReport === null
+      ? report
+      : await unpackReport(msg.defaultReport, transcript, yieldNow);
+  return {
+    report,
+    serving: { transcript, defaultReport, conversations: msg.conversations },
+    grown: { newBatches: msg.newBatches, restarted: msg.restarted },
   };
 }
 
@@ -49,6 +100,35 @@ export function openSlot(
       message: 'The analysis worker crashed: it sent a reply that could not be read.',
     });
   return slot;
+}
+
+/** Exports asked of the serving worker, by request id: each resolves once. */
+export class Exports {
+  private readonly waiting = new Map<number, (url: string | null) => void>();
+
+  ask(worker: WorkerLike, requestId: number, dataVersion: number, config: DetectorConfig) {
+    return new Promise<string | null>((resolve) => {
+      this.waiting.set(requestId, resolve);
+      worker.postMessage({ type: 'export', requestId, dataVersion, config });
+    });
+  }
+
+  /** Takes an export's reply (its URL, or null when it failed); false for any other message. */
+  receive(msg: WorkerResponse): boolean {
+    if (msg.type !== 'exported' && !(msg.type === 'error' && msg.requestType === 'export')) {
+      return false;
+    }
+    const resolve = this.waiting.get(msg.requestId);
+    this.waiting.delete(msg.requestId);
+    resolve?.(msg.type === 'exported' ? msg.url : null);
+    return true;
+  }
+
+  /** The serving worker is gone: every export still waiting gets null. */
+  drop(): void {
+    for (const resolve of this.waiting.values()) resolve(null);
+    this.waiting.clear();
+  }
 }
 
 /** Ends a slot's worker; nothing it still sends is heard. */

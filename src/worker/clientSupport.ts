@@ -56,6 +56,10 @@ export interface AnalysisResult {
   readonly preview?: { readonly read: number; readonly total: number };
   /** Set when the load was stopped and kept what it had read (`cancel('read')`). */
   readonly cut?: { readonly read: number; readonly total: number };
+  /** A watched file (`load(…, watch)`), which `append` grows. */
+  readonly watched?: boolean;
+  /** Set on a result of an `append`: what it added, and whether the replay started over. */
+  readonly grown?: { readonly newBatches: number; readonly restarted: boolean };
 }
 
 /** Where a load stands, for the progress bar. */
@@ -124,6 +128,8 @@ export interface Staging {
   readonly choice: LoadChoice;
   readonly size: number;
   timer: ReturnType<typeof setTimeout> | null;
+  /** A watched file's load (`append` grows it once it serves). */
+  readonly watch: boolean;
   /** A preview of it is on screen: requests about the serving transcript wait. */
   previewed?: boolean;
   /** The bytes read by the preview on screen (an older one unpacked late is dropped). */
@@ -132,15 +138,20 @@ export interface Staging {
 
 export interface Serving {
   readonly slot: Slot;
-  readonly dataVersion: number;
+  /** Moves on with each `append` of a watched file. */
+  dataVersion: number;
   readonly input: TranscriptInput;
   readonly choice: LoadChoice;
   readonly formatLabel: string;
   readonly conversation: number;
   conversations: readonly ConversationSummary[];
   /** The transcript's columns, shared by all its reports (reportColumns.ts). */
-  readonly transcript: UnpackedTranscript;
-  readonly defaultReport: Report;
+  transcript: UnpackedTranscript;
+  defaultReport: Report;
+  /** A watched file: `append` grows it. */
+  readonly watch?: boolean;
+  /** The data version of the newest `append` sent (replies to older ones are dropped). */
+  appendedAs?: number;
   /** The load was stopped and kept what it had read (bytes read of the total). */
   readonly cut?: { readonly read: number; readonly total: number };
 }

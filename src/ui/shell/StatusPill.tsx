@@ -1,4 +1,5 @@
 import { useAnalysis, usePreviewing } from '../../state/appStore';
+import { WatchNews } from '../load/WatchButton';
 import { CancelLoadButton, LoadProgress } from './LoadProgress';
 
 const LABEL = {
@@ -26,6 +27,7 @@ export function StatusPill() {
         {loading && !previewing && <CancelLoadButton />}
       </span>
       {loading && <LoadProgress />}
+      <WatchNews />
     </div>
   );
 }
