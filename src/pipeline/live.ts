@@ -21,6 +21,7 @@ import {
   ReplayWalk,
   type ChatMessage,
   type DetectorConfig,
+  type PreparedReplay,
   type ReplayPreparer,
   type Report,
   type ReportSource,
@@ -130,6 +131,11 @@ export class LiveTranscript {
     return this.text.length;
   }
 
+  /** All the text appended so far (a reader that lets its own copy go reads it back). */
+  get wholeText(): string {
+    return this.text;
+  }
+
   /** The latest import of the settled text (its format, warnings, conversations). */
   get lastImport(): Imported | null {
     return this.imported;
@@ -153,6 +159,16 @@ export class LiveTranscript {
     this.walk.advance(this.preparer.settled());
     this.lastBatches = this.walk.batchCount;
     return this.walk.report(this.source);
+  }
+
+  /** The prepared replay of what is settled: one object, grown in place by later steps. */
+  get prepared(): PreparedReplay {
+    return this.preparer.settled();
+  }
+
+  /** What the report of the settled part says of its source. */
+  get reportSource(): ReportSource {
+    return this.source;
   }
 
   /** The report of what is settled so far. */

@@ -9,7 +9,33 @@ import { currentSweep } from './slices/sweep';
 import { currentZoo } from './slices/zoo';
 import { currentSearch } from './slices/search';
 import { createAppStore } from './store';
+import { testWatchHandle } from './testWatch';
 import type { AppDeps, AppState } from './types';
+import type { WatchHandle } from './watcher';
+
+// Set by vite.config.ts: true only in the end-to-end tests' build. Tested here, in the module
+// that uses it, so the other builds drop the branch and testWatch.ts with it.
+declare const __LOOPSCOPE_TEST_HOOKS__: boolean | undefined;
+const TEST_HOOKS = typeof __LOOPSCOPE_TEST_HOOKS__ !== 'undefined' && __LOOPSCOPE_TEST_HOOKS__;
+
+type OpenFilePicker = (options?: { multiple?: boolean }) => Promise<WatchHandle[]>;
+
+/** The File System Access API's picker (Chromium), or undefined where there is none. */
+function watchPicker(): AppDeps['pickWatchFile'] {
+  const pick = (window as { showOpenFilePicker?: OpenFilePicker }).showOpenFilePicker;
+  const real =
+    typeof pick === 'function'
+      ? async () => {
+          try {
+            return (await pick.call(window, { multiple: false }))[0] ?? null;
+          } catch {
+            return null; // the user closed the picker
+          }
+        }
+      : undefined;
+  if (!TEST_HOOKS) return real;
+  return async () => testWatchHandle() ?? (await real?.()) ?? null;
+}
 
 function safeStorage(): AppDeps['storage'] {
   try {
@@ -54,6 +80,7 @@ const browserDeps: AppDeps = {
     return res.text();
   },
   readFileText: (file) => file.text(),
+  pickWatchFile: watchPicker(),
 };
 
 const prefersDark =
@@ -91,6 +118,8 @@ export const useAnalysis = () =>
   );
 /** The running load's phase and bytes (the progress bar), or null. */
 export const useLoadProgress = () => useApp((s) => s.progress);
+/** A preview of the file being loaded is on screen (so Cancel may keep what was read). */
+export const usePreviewing = () => useApp((s) => s.previewBase !== null);
 export const useConfig = () => useApp((s) => s.config);
 export const useConfigNotice = () => useApp((s) => s.configNotice);
 export const useSelection = () =>
@@ -186,6 +215,8 @@ export const actions = {
   select: (i: number | null) => appStore.getState().select(i),
   retry: () => appStore.getState().retry(),
   cancel: () => appStore.getState().cancel(),
+  /** Stops a load under its preview, keeping what it has read. */
+  keepRead: () => appStore.getState().cancel('read'),
   exportReport: () => appStore.getState().exportReport(),
   toggleTheme: () => appStore.getState().toggleTheme(),
   loadSampleIndex: () => appStore.getState().loadSampleIndex(),
@@ -211,4 +242,16 @@ export const actions = {
   corpusClear: () => appStore.getState().corpusClear(),
   corpusCancel: () => appStore.getState().corpusCancel(),
   corpusOpen: (rowId: string) => appStore.getState().corpusOpen(rowId),
+  watchFile: () => void appStore.getState().watchFile(),
+  stopWatching: () => appStore.getState().stopWatching(),
 };
+
+/** The watched file, why watching is unavailable, and the latest news of it. */
+export const useWatch = () =>
+  useApp(
+    useShallow((s) => ({
+      watching: s.watching,
+      unavailable: s.watchUnavailable,
+      news: s.watchNews,
+    })),
+  );

@@ -16,6 +16,8 @@ import { createUiSlice } from './slices/ui';
 import { createSearchSlice, wireSearch } from './slices/search';
 import { createSweepSlice, wireSweep } from './slices/sweep';
 import { createZooSlice, wireZoo } from './slices/zoo';
+import { createWatchSlice } from './slices/watch';
+import { watchNews } from './watchNews';
 import type { AppDeps, AppState, Engine, Theme } from './types';
 import { fullHash, HASH_FIELDS } from './hash';
 import { parseViewHash } from './viewCodec';
@@ -61,6 +63,7 @@ export function createAppStore(deps: AppDeps, initialTheme: Theme = 'light'): St
     ...createSweepSlice(deps, engine)(...a),
     ...createLinkSlice(deps, engine)(...a),
     ...createSearchSlice(deps, engine)(...a),
+    ...createWatchSlice(deps, engine)(...a),
   }));
 
   const { config, notice } = initialConfig(deps);
@@ -86,6 +89,14 @@ export function createAppStore(deps: AppDeps, initialTheme: Theme = 'light'): St
     if (s.config !== prev.config) writeStorage(deps, CONFIG_STORAGE_KEY, configToJson(s.config));
     if (HASH_FIELDS.some((k) => s[k] !== prev[k])) deps.hash?.write(fullHash(s));
     if (s.theme !== prev.theme) writeStorage(deps, THEME_STORAGE_KEY, s.theme);
+    // A watched file grew: say what its new batches are worth saying (the live region).
+    const r = s.result;
+    if (r !== prev.result && r?.grown !== undefined && s.watching !== null) {
+      const news = r.grown.restarted
+        ? `${s.watching}: the history no longer extends what was shown; replayed anew.`
+        : watchNews(prev.result?.report ?? null, r.report);
+      if (news !== null) store.setState({ watchNews: news });
+    }
   });
   return store;
 }

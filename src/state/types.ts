@@ -14,6 +14,7 @@ import type {
 import type { AnalysisError, TranscriptInput } from '../worker/protocol';
 import type { SampleEntry } from './samples';
 import type { ViewLink } from './viewCodec';
+import type { WatchHandle } from './watcher';
 import type { CorpusSlice } from './slices/corpus';
 import type { FormatSlice } from './slices/format';
 import type { SearchSlice } from './slices/search';
@@ -27,11 +28,15 @@ export type Theme = 'light' | 'dark';
 
 /** The part of the worker client the store drives (a fake in tests). */
 export interface ClientPort {
-  load(input: TranscriptInput, config: DetectorConfig, choice?: LoadChoice): void;
+  /** `watch`: a file being written, grown later by `append` (client.ts). */
+  load(input: TranscriptInput, config: DetectorConfig, choice?: LoadChoice, watch?: boolean): void;
+  /** The watched file on screen grew by `bytes`; false when it cannot take them now. */
+  append?(bytes: Blob): boolean;
   evaluate(config: DetectorConfig): void;
   details(batchIndex: number): void;
   retry(): void;
-  cancel(): boolean;
+  /** `read`: a load whose preview is on screen stops and keeps what it read (client.ts). */
+  cancel(keep?: 'previous' | 'read'): boolean;
   /** The report for `config` as the export file's blob: URL (optional for fakes). */
   exportReport?(config: DetectorConfig): Promise<string | null>;
   /** Zoo lanes and threshold sweeps (optional so simple fakes need not have them). */
@@ -53,6 +58,20 @@ export interface AppDeps {
   fetchText(path: string): Promise<string>;
   /** Reads a (small) file's text for the transcript box; the worker gets the File itself. */
   readFileText(file: Blob): Promise<string>;
+  /** Asks the user for a file to watch; absent where the browser cannot (watcher.ts). */
+  pickWatchFile?: () => Promise<WatchHandle | null>;
+}
+
+export interface WatchSlice {
+  /** The name of the file being watched, or null. */
+  watching: string | null;
+  /** Why watching cannot work in this browser, or null when it can. */
+  watchUnavailable: string | null;
+  /** The latest news of the watched file, for the page's live region. */
+  watchNews: string | null;
+  /** Asks for a file and follows it while it grows. */
+  watchFile(): Promise<void>;
+  stopWatching(): void;
 }
 
 export interface TranscriptSlice {
@@ -96,12 +115,28 @@ export interface AnalysisSlice {
   workerFailure: string | null;
   /** Where the running load stands (the progress bar); null when none runs. */
   progress: LoadProgress | null;
+  /**
+   * While a preview of a large file being read is on screen: what it replaced, put back if
+   * the load is cancelled or fails. Null otherwise.
+   */
+  previewBase: PreviewBase | null;
   /** The current report, for the config in the panel, as the export file's blob: URL. */
   exportReport(): Promise<string | null>;
   retry(): void;
-  cancel(): void;
+  /**
+   * Stops the running load. `previous` (the default) keeps the transcript that was on screen
+   * before; `read`, under a preview, keeps what the load has read so far.
+   */
+  cancel(keep?: 'previous' | 'read'): void;
   /** Wiring for the worker client; not for components. */
   readonly listener: ReplayClientListener;
+}
+
+/** The result and selection a preview replaced. */
+export interface PreviewBase {
+  readonly result: AnalysisResult | null;
+  readonly selectedIndex: number | null;
+  readonly selectionAuto: boolean;
 }
 
 export interface SelectionSlice {
@@ -171,7 +206,8 @@ export type AppState = TranscriptSlice &
   ZooSlice &
   SweepSlice &
   LinkSlice &
-  SearchSlice;
+  SearchSlice &
+  WatchSlice;
 
 /** Late-bound access to the worker client (the client's listener needs the store first). */
 export interface Engine {

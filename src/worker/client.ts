@@ -42,13 +42,25 @@ import {
   timeoutFailure,
   type WorkerFailure,
 } from './failure';
+import { unpackReport, type Yield } from '../report/lazyReport';
+import type {
+  AppendedResponse,
+  LoadedResponse,
+  PartialResponse,
+  TranscriptInput,
+  WorkerResponse,
+} from './protocol';
 import {
-  unpackReport,
-  unpackTranscript,
-  type UnpackedTranscript,
-  type Yield,
-} from '../report/lazyReport';
-import type { LoadedResponse, TranscriptInput, WorkerResponse } from './protocol';
+  closeSlot,
+  Exports,
+  loadRequest,
+  openSlot,
+  previewResult,
+  resultOf,
+  unpackGrown,
+  unpackLoaded,
+  unpackPreview,
+} from './clientSlots';
 import { SpareWorker } from './spareWorker';
 import { pageFault, type TestFault } from './testFaults';
 import { SideChannel, type SideListener } from './zoo/client';
@@ -97,7 +109,7 @@ export class ReplayClient {
   /** The next load's worker, started ahead (see `spareWorkerAfterMs`); null when off. */
   private readonly spare: SpareWorker | null;
   /** Exports asked of the serving worker, by request id: each resolves once. */
-  private readonly exports = new Map<number, (url: string | null) => void>();
+  private readonly exports = new Exports();
 
   constructor(
     private readonly listener: ReplayClientListener,
@@ -116,7 +128,12 @@ export class ReplayClient {
   }
 
   /** Analyse a new transcript with `config`, in a fresh worker; a running load is dropped. */
-  load(input: TranscriptInput, config: DetectorConfig, choice: LoadChoice = AUTO_CHOICE): void {
+  load(
+    input: TranscriptInput,
+    config: DetectorConfig,
+    choice: LoadChoice = AUTO_CHOICE,
+    watch = false,
+  ): void {
     if (this.disposed) return;
     this.lastConfig = config;
     this.retryInput = null;
@@ -131,6 +148,7 @@ export class ReplayClient {
       choice,
       size,
       timer: null,
+      watch,
     };
     const slot = this.spawn(
       (msg) => this.fromStaging(s, msg),
@@ -146,24 +164,15 @@ export class ReplayClient {
     if (ms > 0) s.timer = setTimeout(() => this.stagingFailed(s, timeoutFailure(ms)), ms);
     this.listener.onRunning('load');
     this.listener.onProgress({ name: input.name, phase: 'reading', done: null, total: null, size });
-    slot.worker.postMessage({
-      type: 'load',
-      requestId: s.requestId,
-      dataVersion: s.dataVersion,
-      input,
-      config,
-      format: choice.format,
-      ...(choice.conversation === undefined ? {} : { conversation: choice.conversation }),
-      ...(choice.clineResults === undefined ? {} : { clineResults: choice.clineResults }),
-      ...(this.fault === null ? {} : { fault: this.fault }),
-    });
+    slot.worker.postMessage(loadRequest(s, this.fault));
   }
 
   /** Re-run the current transcript with a new config (a load in progress gets it too). */
   evaluate(config: DetectorConfig): void {
     if (this.disposed) return;
     this.lastConfig = config;
-    if (this.serving === null) return; // applied when the next load lands
+    // Without a transcript, or under a preview of the next one: applied when the load lands.
+    if (this.serving === null || this.previewing) return;
     if (this.evaluating !== null) {
       this.pendingConfig = config;
       return;
@@ -174,7 +183,7 @@ export class ReplayClient {
   /** Ask for one batch's details; only the reply to the newest request is delivered. */
   details(batchIndex: number): void {
     const sv = this.serving;
-    if (sv === null) return;
+    if (sv === null || this.previewing) return;
     const requestId = this.nextRequestId++;
     this.latestDetailsId = requestId;
     sv.slot.worker.postMessage({
@@ -193,16 +202,7 @@ export class ReplayClient {
   exportReport(config: DetectorConfig): Promise<string | null> {
     const sv = this.serving;
     if (sv === null) return Promise.resolve(null);
-    const requestId = this.nextRequestId++;
-    return new Promise((resolve) => {
-      this.exports.set(requestId, resolve);
-      sv.slot.worker.postMessage({
-        type: 'export',
-        requestId,
-        dataVersion: sv.dataVersion,
-        config,
-      });
-    });
+    return this.exports.ask(sv.slot.worker, this.nextRequestId++, sv.dataVersion, config);
   }
 
   /** Where zoo and sweep replies go. */
@@ -227,9 +227,24 @@ export class ReplayClient {
 
   private postSide(make: (id: SideIds) => ZooRequest | SweepRequest | SearchRequest): void {
     const sv = this.serving;
-    if (sv === null) return;
+    if (sv === null || this.previewing) return;
     const ids = { requestId: this.nextRequestId++, dataVersion: sv.dataVersion };
     sv.slot.worker.postMessage(this.side.request(make(ids)));
+  }
+
+  /**
+   * The watched file on screen grew by `bytes` (its new end): the worker replays what they
+   * settle. Returns false when the serving transcript is not a watched one, or a load runs.
+   */
+  append(bytes: Blob): boolean {
+    const sv = this.serving;
+    if (sv === null || sv.watch !== true || this.staging !== null) return false;
+    const previous = sv.appendedAs ?? sv.dataVersion;
+    const dataVersion = this.nextDataVersion++;
+    sv.appendedAs = dataVersion;
+    const requestId = this.nextRequestId++;
+    sv.slot.worker.postMessage({ type: 'append', requestId, dataVersion, previous, bytes });
+    return true;
   }
 
   /** After a failure: load the transcript that failed again, in a fresh worker. */
@@ -241,13 +256,25 @@ export class ReplayClient {
 
   /**
    * Abandon the running load: its worker is terminated; the current transcript and its
-   * analysis stay as they are. Returns whether a load was running.
+   * analysis stay as they are. Returns whether a load was running. With `read`, a load whose
+   * preview is on screen stops reading instead and keeps what it read (its result follows).
    */
-  cancel(): boolean {
-    if (this.staging === null) return false;
+  cancel(keep: 'previous' | 'read' = 'previous'): boolean {
+    const s = this.staging;
+    if (s === null) return false;
+    if (keep === 'read' && s.previewed === true) {
+      const requestId = this.nextRequestId++;
+      s.slot.worker.postMessage({ type: 'cut', requestId, dataVersion: s.dataVersion });
+      return true;
+    }
     this.stopStaging();
     this.listener.onProgress(null);
     return true;
+  }
+
+  /** A preview of the loading transcript is on screen, not the serving one. */
+  private get previewing(): boolean {
+    return this.staging?.previewed === true;
   }
 
   /** Whether a load or an evaluate is in flight or waiting. */
@@ -276,31 +303,7 @@ export class ReplayClient {
       this.listener.onWorkerFailed(f.message, f);
       return null;
     }
-    const slot: Slot = { worker, started: spare?.started ?? false, onMessage, onFail };
-    worker.onmessage = (e) => {
-      slot.started = true;
-      slot.onMessage(e.data);
-    };
-    worker.onerror = (e) => {
-      e.preventDefault?.();
-      // A module worker whose script never loaded reports a bare Event (no message).
-      const text = typeof e.message === 'string' ? e.message : '';
-      slot.onFail(slot.started ? failureFromError(text) : notStartedFailure(text));
-    };
-    worker.onmessageerror = () =>
-      slot.onFail({
-        kind: 'crashed',
-        message: 'The analysis worker crashed: it sent a reply that could not be read.',
-      });
-    return slot;
-  }
-
-  private static stop(slot: Slot): void {
-    const w = slot.worker;
-    w.onmessage = null;
-    w.onerror = null;
-    w.onmessageerror = null;
-    w.terminate();
+    return openSlot(worker, spare?.started ?? false, onMessage, onFail);
   }
 
   private stopStaging(): void {
@@ -308,18 +311,17 @@ export class ReplayClient {
     if (s === null) return;
     this.staging = null;
     if (s.timer !== null) clearTimeout(s.timer);
-    ReplayClient.stop(s.slot);
+    closeSlot(s.slot);
     this.spare?.schedule();
   }
 
   private stopServing(): void {
     this.stopEvaluating();
-    for (const resolve of this.exports.values()) resolve(null);
-    this.exports.clear();
+    this.exports.drop();
     const sv = this.serving;
     if (sv === null) return;
     this.serving = null;
-    ReplayClient.stop(sv.slot);
+    closeSlot(sv.slot);
   }
 
   private stopEvaluating(): void {
@@ -339,7 +341,10 @@ export class ReplayClient {
         done: msg.done,
         total: msg.total,
         size: s.size,
+        ...(msg.preview === undefined ? {} : { preview: msg.preview }),
       });
+    } else if (msg.type === 'partial' && msg.requestId === s.requestId) {
+      void this.preview(s, msg);
     } else if (msg.type === 'loaded' && msg.requestId === s.requestId) {
       if (s.timer !== null) clearTimeout(s.timer);
       s.timer = null;
@@ -365,25 +370,30 @@ export class ReplayClient {
     this.listener.onWorkerFailed(f.message, f);
   }
 
+  /** Shows what a large file's load has read so far; the staging worker stays staging. */
+  private async preview(s: Staging, msg: PartialResponse): Promise<void> {
+    const report = await unpackPreview(msg, this.yieldNow).catch((e: unknown) => {
+      this.stagingFailed(s, failureFromError(errorText(e)));
+      return null;
+    });
+    // A later preview or the load's result may have landed meanwhile: unpacking yields.
+    if (report === null || this.staging !== s || (s.shown ?? 0) > msg.read) return;
+    s.shown = msg.read;
+    s.previewed = true;
+    this.listener.onResult(previewResult(s, msg, report));
+  }
+
   /** Wraps the loaded reports, then makes the staging worker the serving one. */
   private async adopt(s: Staging, msg: LoadedResponse): Promise<void> {
-    let transcript: UnpackedTranscript;
-    let report: Report;
-    let defaultReport: Report;
+    let unpacked: Awaited<ReturnType<typeof unpackLoaded>>;
     try {
-      transcript = await unpackTranscript(msg.transcript, this.yieldNow);
-      if (this.staging !== s) return;
-      report = await unpackReport(msg.report, transcript, this.yieldNow);
-      if (this.staging !== s) return;
-      defaultReport =
-        msg.defaultReport === null
-          ? report
-          : await unpackReport(msg.defaultReport, transcript, this.yieldNow);
-      if (this.staging !== s) return;
+      unpacked = await unpackLoaded(msg, this.yieldNow, () => this.staging === s);
     } catch (e) {
       this.stagingFailed(s, failureFromError(errorText(e)));
       return;
     }
+    if (unpacked === null || this.staging !== s) return;
+    const { transcript, report, defaultReport } = unpacked;
     this.staging = null;
     this.stopServing();
     this.spare?.schedule();
@@ -397,6 +407,8 @@ export class ReplayClient {
       conversations: msg.conversations,
       transcript,
       defaultReport,
+      ...(msg.cut === undefined ? {} : { cut: msg.cut }),
+      watch: s.watch,
     };
     s.slot.onMessage = (m) => this.fromServing(sv, m);
     s.slot.onFail = (f) => this.servingFailed(sv, f);
@@ -426,12 +438,11 @@ export class ReplayClient {
   private fromServing(sv: Serving, msg: WorkerResponse): void {
     if (this.serving !== sv) return;
     if (this.side.receive(msg, sv.dataVersion)) return;
-    if (msg.type === 'exported' || (msg.type === 'error' && msg.requestType === 'export')) {
-      const resolve = this.exports.get(msg.requestId);
-      this.exports.delete(msg.requestId);
-      resolve?.(msg.type === 'exported' ? msg.url : null);
+    if (msg.type === 'appended' || (msg.type === 'error' && msg.requestType === 'append')) {
+      if (msg.type === 'appended') void this.grown(sv, msg);
       return;
     }
+    if (this.exports.receive(msg)) return;
     if (msg.type === 'details' || (msg.type === 'error' && msg.requestType === 'details')) {
       if (msg.type === 'details' && msg.requestId === this.latestDetailsId) {
         this.listener.onDetails(msg);
@@ -470,6 +481,20 @@ export class ReplayClient {
     );
   }
 
+  /** The watched transcript grew: its new columns and reports replace the old. */
+  private async grown(sv: Serving, msg: AppendedResponse): Promise<void> {
+    const next = await unpackGrown(msg, this.yieldNow).catch((e: unknown) => {
+      this.servingFailed(sv, failureFromError(errorText(e)));
+      return null;
+    });
+    // Unpacking yields: a newer append's reply may have landed meanwhile.
+    if (next === null || this.serving !== sv || msg.dataVersion < sv.dataVersion) return;
+    Object.assign(sv, next.serving, { dataVersion: msg.dataVersion });
+    // An evaluate in flight was about the version before: it is sent again for this one.
+    if (this.evaluating !== null) this.pendingConfig ??= this.lastConfig;
+    this.listener.onResult({ ...resultOf(sv, next.report, false), grown: next.grown });
+  }
+
   private servingFailed(sv: Serving, f: WorkerFailure): void {
     if (this.serving !== sv) return;
     this.stopServing();
@@ -479,15 +504,6 @@ export class ReplayClient {
   }
 
   private deliver(sv: Serving, report: Report, newTranscript: boolean): void {
-    this.listener.onResult({
-      dataVersion: sv.dataVersion,
-      formatLabel: sv.formatLabel,
-      conversations: sv.conversations,
-      conversation: sv.conversation,
-      report,
-      defaultReport: sv.defaultReport,
-      newTranscript,
-      name: sv.input.name,
-    });
+    this.listener.onResult(resultOf(sv, report, newTranscript));
   }
 }

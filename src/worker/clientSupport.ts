@@ -49,6 +49,17 @@ export interface AnalysisResult {
   readonly newTranscript: boolean;
   /** The name of the loaded transcript (file name, sample name, "pasted text"). */
   readonly name: string;
+  /**
+   * Set on a preview of a large file still being read (bytes read of the total): the load's
+   * own result follows and extends it. Its `defaultReport` is the report itself.
+   */
+  readonly preview?: { readonly read: number; readonly total: number };
+  /** Set when the load was stopped and kept what it had read (`cancel('read')`). */
+  readonly cut?: { readonly read: number; readonly total: number };
+  /** A watched file (`load(…, watch)`), which `append` grows. */
+  readonly watched?: boolean;
+  /** Set on a result of an `append`: what it added, and whether the replay started over. */
+  readonly grown?: { readonly newBatches: number; readonly restarted: boolean };
 }
 
 /** Where a load stands, for the progress bar. */
@@ -63,6 +74,8 @@ export interface LoadProgress {
   readonly total: number | null;
   /** The input's size (bytes for files, UTF-16 units for text). */
   readonly size: number;
+  /** A large file read in pieces: batches appear as it is read, or only once it is whole. */
+  readonly preview?: 'growing' | 'whole';
 }
 
 export interface ReplayClientListener {
@@ -115,19 +128,32 @@ export interface Staging {
   readonly choice: LoadChoice;
   readonly size: number;
   timer: ReturnType<typeof setTimeout> | null;
+  /** A watched file's load (`append` grows it once it serves). */
+  readonly watch: boolean;
+  /** A preview of it is on screen: requests about the serving transcript wait. */
+  previewed?: boolean;
+  /** The bytes read by the preview on screen (an older one unpacked late is dropped). */
+  shown?: number;
 }
 
 export interface Serving {
   readonly slot: Slot;
-  readonly dataVersion: number;
+  /** Moves on with each `append` of a watched file. */
+  dataVersion: number;
   readonly input: TranscriptInput;
   readonly choice: LoadChoice;
   readonly formatLabel: string;
   readonly conversation: number;
   conversations: readonly ConversationSummary[];
   /** The transcript's columns, shared by all its reports (reportColumns.ts). */
-  readonly transcript: UnpackedTranscript;
-  readonly defaultReport: Report;
+  transcript: UnpackedTranscript;
+  defaultReport: Report;
+  /** A watched file: `append` grows it. */
+  readonly watch?: boolean;
+  /** The data version of the newest `append` sent (replies to older ones are dropped). */
+  appendedAs?: number;
+  /** The load was stopped and kept what it had read (bytes read of the total). */
+  readonly cut?: { readonly read: number; readonly total: number };
 }
 
 export interface Evaluating {

@@ -23,30 +23,32 @@ import {
   type Report,
   type ReportSource,
 } from '../detector/index';
-import { type Result } from '../json/index';
+import type { Result } from '../json/index';
 import { reportJsonPieces } from '../report/index';
-import { decodeTranscript, type Decoded, type ImportError } from '../import/index';
+import { type Decoded, type ImportError, type ImportOptions } from '../import/index';
 import { importPrepared } from '../pipeline/index';
 import { prepareConversations, summarize } from '../pipeline/conversations';
+import { readInput } from './readInput';
+import { appendWatch, startWatch, watchedLoaded, type Watched } from './watchHandle';
 import { packReport, packTranscript, verdictFlags } from '../report/packedReport';
 import { macrotask } from './macrotask';
+import { PROGRESSIVE_MIN_BYTES, readProgressive, type PreviewShape } from './progressive';
 import { createZooHandler } from './zoo/handle';
 import { createSearchHandler } from './search/handle';
-import type { SearchRequest } from './search/protocol';
-import type { SweepRequest, ZooRequest } from './zoo/protocol';
 import type {
   AnalysisError,
+  AppendRequest,
   DetailsRequest,
   EvaluateRequest,
   ExportRequest,
   LoadPhase,
   LoadRequest,
-  TranscriptInput,
+  PartialResponse,
   WorkerRequest,
   WorkerResponse,
 } from './protocol';
 
-interface Loaded {
+export interface Loaded {
   readonly dataVersion: number;
   /** For details: rebuilt from the text on demand where the format allows (`keptMessages`). */
   readonly messages: MessageList;
@@ -65,6 +67,8 @@ interface Loaded {
   /** Which conversation is loaded, and its label. */
   readonly conversation: number;
   readonly label: string;
+  /** A watched file, growing with each `append` (watchHandle.ts). */
+  readonly watched?: Watched;
 }
 
 export interface ReplayHandler {
@@ -86,10 +90,15 @@ export type ProgressSink = (
   phase: LoadPhase,
   done: number | null,
   total: number | null,
+  preview?: PreviewShape,
 ) => void;
 
 export interface ReplayHandlerOptions {
   onProgress?: ProgressSink;
+  /** Where the previews of a large file read in pieces go (progressive.ts). */
+  onPartial?: (reply: PartialResponse) => void;
+  /** Awaited after each piece of such a read (tests pace and stop reads with it). */
+  afterPiece?: (req: LoadRequest, read: number) => Promise<void>;
   /**
    * How long side work (the zoo's lanes) leaves the CPU alone after each report this handler
    * serves, in ms (default 0). The page is busy drawing that report meanwhile, and on a
@@ -105,72 +114,6 @@ const now = (): number => performance.now();
 function messageOf(e: unknown): string {
   if (e instanceof Error) return `${e.name}: ${e.message}`;
   return String(e);
-}
-
-/**
- * Reads a Blob whole: one `arrayBuffer()` is faster than reading it in slices or through
- * `stream()` (docs/benchmarks.md §5), so progress is reported once the bytes are in rather
- * than bought with a slower read.
- */
-async function readBlob(
-  blob: Blob,
-  onRead: (done: number, total: number) => void,
-): Promise<Uint8Array> {
-  const bytes = new Uint8Array(await blob.arrayBuffer());
-  onRead(bytes.length, bytes.length);
-  return bytes;
-}
-
-/** The bytes `decodeTranscript` looks at before the text: ZIP magic, BOM, NUL bytes. */
-const HEAD_BYTES = 1024 + 3;
-
-/**
- * A file as text without holding its bytes: `Blob.text()` decodes natively, and 100 MB of
- * bytes left for the collector would count against the worker's heap while the parse runs.
- * It is `decodeTranscript`'s result whenever the bytes are plain UTF-8 text: the head is
- * checked as bytes first (a ZIP, a NUL), and a U+FFFD in the text (an invalid sequence, or
- * a real one) sends the file down the byte path, which tells the two apart and warns.
- */
-async function readText(
-  blob: Blob,
-  name: string,
-  onRead: (done: number, total: number) => void,
-): Promise<Result<Decoded, ImportError>> {
-  if (typeof blob.text !== 'function' || typeof blob.slice !== 'function') {
-    return decodeTranscript(await readBlob(blob, onRead), name);
-  }
-  const head = decodeTranscript(
-    new Uint8Array(await blob.slice(0, HEAD_BYTES).arrayBuffer()),
-    name,
-  );
-  if (head.ok && head.value.kind === 'text') {
-    const text = await blob.text();
-    if (!text.includes('\uFFFD')) {
-      onRead(blob.size, blob.size);
-      // Blob.text() drops a BOM, as decodeTranscript does.
-      return decodeTranscript(text, name);
-    }
-  }
-  return decodeTranscript(await readBlob(blob, onRead), name);
-}
-
-/**
- * Reads and decodes the input. A file's bytes live only inside this function: they are
- * garbage once decoded, before the parse builds its tree (peak memory is text + tree, not
- * bytes + text + tree).
- */
-async function readInput(
-  input: TranscriptInput,
-  onRead: (done: number, total: number) => void,
-): Promise<Result<Decoded, ImportError>> {
-  switch (input.kind) {
-    case 'text':
-      return decodeTranscript(input.text, input.name);
-    case 'bytes':
-      return decodeTranscript(input.bytes, input.name);
-    case 'blob':
-      return readText(input.blob, input.name, onRead);
-  }
 }
 
 /** Creates a handler with its own transcript cache (one per worker). */
@@ -198,16 +141,120 @@ export function createReplayHandler(options: ReplayHandlerOptions = {}): ReplayH
     error,
   });
 
+  /** Loads reading a file in pieces, by data version: whether previewed, cut, how to wake. */
+  const reading = new Map<number, { previewed: boolean; cut: boolean; wake: () => void }>();
+
+  function cut(req: WorkerRequest): WorkerResponse {
+    // Only a load whose preview is on screen stops early: there is nothing else to keep.
+    const r = reading.get(req.dataVersion);
+    if (r?.previewed === true) {
+      r.cut = true;
+      r.wake();
+    }
+    return { type: 'cut', requestId: req.requestId, dataVersion: req.dataVersion };
+  }
+
+  /** A large file in pieces with previews (progressive.ts), else the whole read. */
+  async function readLoad(
+    req: LoadRequest,
+    opts: ImportOptions,
+  ): Promise<{ decoded: Result<Decoded, ImportError>; stoppedAt: number | null }> {
+    const input = req.input;
+    const onRead = (done: number, total: number) => progress(req, 'reading', done, total);
+    if (
+      input.kind !== 'blob' ||
+      input.blob.size < PROGRESSIVE_MIN_BYTES ||
+      typeof input.blob.slice !== 'function'
+    ) {
+      return { decoded: await readInput(input, onRead), stoppedAt: null };
+    }
+    const state = { previewed: false, cut: false, wake: () => undefined as void };
+    reading.set(req.dataVersion, state);
+    const after = options.afterPiece;
+    try {
+      const read = await readProgressive(input.blob, {
+        name: input.name,
+        config: req.config,
+        importOptions: opts,
+        onRead: (done, total, shape) => progress(req, 'reading', done, total, shape),
+        onPreview: (p) => {
+          state.previewed = true;
+          options.onPartial?.({
+            type: 'partial',
+            requestId: req.requestId,
+            dataVersion: req.dataVersion,
+            formatLabel: p.formatLabel,
+            transcript: packTranscript(p.report),
+            report: packReport(p.report, p.flags),
+            read: p.read,
+            total: p.total,
+          });
+        },
+        stopped: () => state.cut,
+        ...(after === undefined
+          ? {}
+          : {
+              afterPiece: (n: number) =>
+                new Promise<void>((resolve) => {
+                  state.wake = resolve;
+                  void after(req, n).then(resolve);
+                }),
+            }),
+      });
+      return read ?? { decoded: await readInput(input, onRead), stoppedAt: null };
+    } finally {
+      reading.delete(req.dataVersion);
+    }
+  }
+
+  async function watchLoad(req: LoadRequest, blob: Blob): Promise<WorkerResponse> {
+    progress(req, 'reading', null, blob.size);
+    const opts = { format: req.format ?? 'auto', name: req.input.name } as const;
+    const { watched, step } = await startWatch(blob, req.config, opts);
+    if (step.error !== null) return fail(req, { kind: 'import', error: step.error });
+    const { loaded, defaultReport } = watchedLoaded(req.dataVersion, watched, step, req.config);
+    current = loaded;
+    return {
+      type: 'loaded',
+      requestId: req.requestId,
+      dataVersion: req.dataVersion,
+      formatLabel: watched.live.lastImport?.formatLabel ?? 'waiting for a whole record',
+      transcript: packTranscript(step.report),
+      report: packReport(step.report, loaded.defaultFlags),
+      defaultReport: defaultReport === null ? null : packReport(defaultReport, loaded.defaultFlags),
+      conversations: summarize(null, req.config, step.report, 0, loaded.label),
+      conversation: 0,
+    };
+  }
+
+  async function append(req: AppendRequest): Promise<WorkerResponse> {
+    const c = staleOr({ ...req, dataVersion: req.previous });
+    if ('type' in c) return c;
+    if (c.watched === undefined) {
+      return fail(req, { kind: 'bad-request', message: 'The transcript is not being watched.' });
+    }
+    const step = await appendWatch(c.watched, req.bytes);
+    const { loaded, defaultReport } = watchedLoaded(req.dataVersion, c.watched, step, c.config);
+    current = loaded;
+    return {
+      type: 'appended',
+      requestId: req.requestId,
+      dataVersion: req.dataVersion,
+      transcript: packTranscript(step.report),
+      report: packReport(step.report, loaded.defaultFlags),
+      defaultReport: defaultReport === null ? null : packReport(defaultReport, loaded.defaultFlags),
+      conversations: summarize(null, c.config, step.report, 0, loaded.label),
+      newBatches: step.newBatches,
+      restarted: step.restarted,
+    };
+  }
+
   async function load(req: LoadRequest): Promise<WorkerResponse> {
+    if (req.watch === true && req.input.kind === 'blob') return watchLoad(req, req.input.blob);
     const t0 = now();
     const size = req.input.kind === 'blob' ? req.input.blob.size : null;
     // How much is read is unknown until the whole file is in (see readBlob): no 0 of N.
     progress(req, 'reading', null, size);
-    const decoded = await readInput(req.input, (done, total) =>
-      progress(req, 'reading', done, total),
-    );
-    if (!decoded.ok) return fail(req, { kind: 'import', error: decoded.error });
-    progress(req, 'parsing', null, null);
     // The replay's prepare step takes each message as the import reads it, so a large OpenAI
     // chat transcript is never held as one parsed tree (importStreaming).
     const opts = {
@@ -216,6 +263,9 @@ export function createReplayHandler(options: ReplayHandlerOptions = {}): ReplayH
       ...(req.conversation === undefined ? {} : { conversation: req.conversation }),
       ...(req.clineResults === undefined ? {} : { clineResults: req.clineResults }),
     } as const;
+    const { decoded, stoppedAt } = await readLoad(req, opts);
+    if (!decoded.ok) return fail(req, { kind: 'import', error: decoded.error });
+    progress(req, 'parsing', null, null);
     const imported = importPrepared(decoded.value, {
       ...opts,
       onProgress: (done, total) => progress(req, 'parsing', done, total),
@@ -275,13 +325,11 @@ export function createReplayHandler(options: ReplayHandlerOptions = {}): ReplayH
       defaultReport: defaultReport === null ? null : packReport(defaultReport, defaultFlags),
       conversations: summarize(set, req.config, report, conversation, label),
       conversation,
+      ...(stoppedAt === null || size === null ? {} : { cut: { read: stoppedAt, total: size } }),
     };
   }
 
-  function staleOr(
-    req:
-      EvaluateRequest | DetailsRequest | ExportRequest | ZooRequest | SweepRequest | SearchRequest,
-  ): Loaded | WorkerResponse {
+  function staleOr(req: WorkerRequest): Loaded | WorkerResponse {
     if (current === null) {
       return fail(req, { kind: 'stale', message: 'No transcript is loaded in the worker.' });
     }
@@ -297,7 +345,10 @@ export function createReplayHandler(options: ReplayHandlerOptions = {}): ReplayH
   function evaluate(req: EvaluateRequest): WorkerResponse {
     const c = staleOr(req);
     if ('type' in c) return c;
-    c.report = evaluateReplay(c.prepared, req.config, c.source, { importMs: c.importMs });
+    // A watched file's later steps walk under the new config too.
+    c.report =
+      c.watched?.live.setConfig(req.config) ??
+      evaluateReplay(c.prepared, req.config, c.source, { importMs: c.importMs });
     c.config = req.config;
     return {
       type: 'evaluated',
@@ -374,6 +425,10 @@ export function createReplayHandler(options: ReplayHandlerOptions = {}): ReplayH
           const c = staleOr(req);
           return 'type' in c ? c : await searcher.search(req, c, macrotask);
         }
+        case 'cut':
+          return cut(req);
+        case 'append':
+          return await append(req);
         case 'zoo':
         case 'sweep': {
           const c = staleOr(req);
@@ -404,6 +459,8 @@ export function createReplayHandler(options: ReplayHandlerOptions = {}): ReplayH
   let loads: Promise<unknown> = Promise.resolve();
   return {
     handle(req) {
+      // Heard at once, not after the load it stops.
+      if (req.type === 'cut') return Promise.resolve(cut(req));
       if (
         req.type === 'evaluate' ||
         req.type === 'details' ||

@@ -38,6 +38,11 @@ export interface LoadRequest {
   /** How to read Cline's text tool results (default as sent: user turns). */
   readonly clineResults?: 'user' | 'tool';
   /**
+   * A file being watched while an agent writes it: the worker keeps it growing (`append`), and
+   * its reports hold only the settled batches (src/import/live.ts), as `loopscope --watch`.
+   */
+  readonly watch?: boolean;
+  /**
    * A fault for the worker to stage (testFaults.ts), in the end-to-end tests' build only. Set
    * only by the client and honoured only by the worker entry; no transcript content can set it.
    */
@@ -71,12 +76,37 @@ export interface ExportRequest {
   readonly config: DetectorConfig;
 }
 
+/**
+ * Stop the running load of `dataVersion` where its read stands and keep what it read: the
+ * load then replies `loaded` for that text. Only a load that has sent a `partial` can stop
+ * early; any other just finishes.
+ */
+export interface CutRequest {
+  readonly type: 'cut';
+  readonly requestId: number;
+  readonly dataVersion: number;
+}
+
+/**
+ * Bytes appended to the watched file of `previous` (a `load` with `watch`). The grown
+ * transcript is `dataVersion` from then on: lanes and details computed before are stale.
+ */
+export interface AppendRequest {
+  readonly type: 'append';
+  readonly requestId: number;
+  readonly dataVersion: number;
+  readonly previous: number;
+  readonly bytes: Blob;
+}
+
 /** Everything the main thread may send. */
 export type WorkerRequest =
   | LoadRequest
   | EvaluateRequest
   | DetailsRequest
   | ExportRequest
+  | CutRequest
+  | AppendRequest
   | ZooRequest
   | SweepRequest
   | SearchRequest;
@@ -108,6 +138,47 @@ export interface LoadedResponse {
   readonly conversations: readonly ConversationSummary[];
   /** Which of `conversations` the reports are about. */
   readonly conversation: number;
+  /** Set when the load was cut short (`cut`): the report is of the first `read` bytes. */
+  readonly cut?: { readonly read: number; readonly total: number };
+}
+
+/**
+ * Sent during a `load` of a large file read in pieces (not a reply: `loaded` still follows):
+ * the report of what is read so far under the load's config, a preview. Its verdicts are not
+ * compared with the defaults'. Later previews and the final report extend it batch for batch.
+ */
+export interface PartialResponse {
+  readonly type: 'partial';
+  readonly requestId: number;
+  readonly dataVersion: number;
+  readonly formatLabel: string;
+  readonly transcript: PackedTranscript;
+  readonly report: PackedReport;
+  /** Bytes read so far, of `total`. */
+  readonly read: number;
+  readonly total: number;
+}
+
+/** Reply to `append`: the grown transcript's reports, packed as a load's. */
+export interface AppendedResponse {
+  readonly type: 'appended';
+  readonly requestId: number;
+  readonly dataVersion: number;
+  readonly transcript: PackedTranscript;
+  readonly report: PackedReport;
+  readonly defaultReport: PackedReport | null;
+  readonly conversations: readonly ConversationSummary[];
+  /** Batches the report holds that the previous one did not. */
+  readonly newBatches: number;
+  /** The messages no longer extended the ones shown (a rewound history): replayed anew. */
+  readonly restarted: boolean;
+}
+
+/** The worker took note of a `cut` (the load's own reply follows). */
+export interface CutResponse {
+  readonly type: 'cut';
+  readonly requestId: number;
+  readonly dataVersion: number;
 }
 
 export type { ConversationSummary } from '../pipeline/index';
@@ -137,6 +208,11 @@ export interface ProgressResponse {
    */
   readonly done: number | null;
   readonly total: number | null;
+  /**
+   * While a large file is read in pieces: whether its batches appear as it is read
+   * (`growing`, lines) or only once it is whole (`whole`, a JSON document).
+   */
+  readonly preview?: 'growing' | 'whole';
 }
 
 /** Posted once by a freshly started worker, so the client can tell "did not start" apart. */
@@ -178,6 +254,9 @@ export interface ErrorResponse {
 /** Everything the worker may send back. */
 export type WorkerResponse =
   | LoadedResponse
+  | PartialResponse
+  | CutResponse
+  | AppendedResponse
   | EvaluatedResponse
   | DetailsResponse
   | ExportedResponse

@@ -5,7 +5,7 @@ import { createReplayHandler } from './handle';
 import { transferablesOf } from '../report/packedReport';
 import { laneTransferables } from '../report/zooPacked';
 import type { WorkerRequest, WorkerResponse } from './protocol';
-import { stageFault } from './testFaults';
+import { stageFault, stallRead } from './testFaults';
 
 // Set by vite.config.ts: true only in the end-to-end tests' build. Tested here, in the module
 // that uses it, so the other builds drop the branch and testFaults.ts with it.
@@ -17,11 +17,13 @@ const post = (reply: WorkerResponse) => {
   const transfer =
     reply.type === 'loaded'
       ? transferablesOf(reply.transcript, reply.report, reply.defaultReport)
-      : reply.type === 'evaluated'
-        ? transferablesOf(reply.report)
-        : reply.type === 'zoo'
-          ? laneTransferables(reply.lanes)
-          : [];
+      : reply.type === 'partial'
+        ? transferablesOf(reply.transcript, reply.report)
+        : reply.type === 'evaluated'
+          ? transferablesOf(reply.report)
+          : reply.type === 'zoo'
+            ? laneTransferables(reply.lanes)
+            : [];
   scope.postMessage(reply, transfer);
 };
 
@@ -29,7 +31,7 @@ const handler = createReplayHandler({
   // The page's first frames of a new report go first: lanes computed beside them on a small
   // machine stretch those frames (docs/benchmarks.md §5).
   sideWorkQuietMs: 400,
-  onProgress: (req, phase, done, total) =>
+  onProgress: (req, phase, done, total, preview) =>
     post({
       type: 'progress',
       requestId: req.requestId,
@@ -37,7 +39,10 @@ const handler = createReplayHandler({
       phase,
       done,
       total,
+      ...(preview === undefined ? {} : { preview }),
     }),
+  onPartial: post,
+  ...(TEST_HOOKS ? { afterPiece: stallRead } : {}),
 });
 
 scope.onmessage = (event: MessageEvent<WorkerRequest>) => {

@@ -7,13 +7,25 @@
  */
 import type { LoadRequest } from './protocol';
 
-/** The faults a worker can stage (see `LoadRequest.fault`). */
-export type TestFault = 'hang' | 'crash' | 'oom';
+/**
+ * The faults a worker can stage (see `LoadRequest.fault`). `stall`: a large file's read stops
+ * after its first preview until the load is cut, so a test can stop it mid-read.
+ */
+export type TestFault = 'hang' | 'crash' | 'oom' | 'stall';
 
-/** Reads `?test-worker=hang|crash|oom`. */
+/** Reads `?test-worker=hang|crash|oom|stall`. */
 export function faultFromSearch(search: string): TestFault | null {
   const v = new URLSearchParams(search).get('test-worker');
-  return v === 'hang' || v === 'crash' || v === 'oom' ? v : null;
+  return v === 'hang' || v === 'crash' || v === 'oom' || v === 'stall' ? v : null;
+}
+
+/** The bytes a `stall`ed read gets through: past the first preview (progressive.ts). */
+const STALL_AFTER_BYTES = 1024 * 1024;
+
+/** Paces a large file's read for the `stall` fault (the handler's `afterPiece`). */
+export function stallRead(req: LoadRequest, read: number): Promise<void> {
+  if (req.fault !== 'stall' || read < STALL_AFTER_BYTES) return Promise.resolve();
+  return new Promise<void>(() => undefined);
 }
 
 /** The fault the page's URL asks for, or null. */
@@ -29,6 +41,8 @@ export function pageFault(): TestFault | null {
 export function stageFault(req: LoadRequest): boolean {
   if (req.fault === undefined || req.input.kind !== 'blob') return false;
   switch (req.fault) {
+    case 'stall':
+      return false; // handled by the read (stallRead)
     case 'hang':
       return true; // never answer: the client's watchdog must stop us
     case 'crash':

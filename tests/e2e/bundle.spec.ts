@@ -13,8 +13,11 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const PRODUCTION = join(ROOT, 'dist', 'app');
 const E2E = join(ROOT, process.env.LOOPSCOPE_E2E_DIST ?? join('dist', 'e2e'));
 
-/** Words only the hooks carry: the URL parameter and the staged crash's message. */
-const HOOK_TEXT = ['test-worker', 'simulated crash'];
+/**
+ * Words only the hooks carry: the URL parameter, the staged crash's message, and the file
+ * picker's stand-in for watching (src/state/testWatch.ts).
+ */
+const HOOK_TEXT = ['test-worker', 'simulated crash', '__loopscopeTestWatch'];
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
@@ -37,7 +40,11 @@ test('the production build holds no worker fault hook', () => {
     for (const word of HOOK_TEXT) if (text.includes(word)) hits.push(`${f}: ${word}`);
   }
   expect(hits).toEqual([]);
-  expect(mappedSources(PRODUCTION).filter((s) => s.endsWith('testFaults.ts'))).toEqual([]);
+  expect(
+    mappedSources(PRODUCTION).filter(
+      (s) => s.endsWith('testFaults.ts') || s.endsWith('testWatch.ts'),
+    ),
+  ).toEqual([]);
 });
 
 test('the end-to-end build holds them', () => {
@@ -50,4 +57,5 @@ test('the end-to-end build holds them', () => {
     ).toBe(true);
   }
   expect(mappedSources(E2E).some((s) => s.endsWith('testFaults.ts'))).toBe(true);
+  expect(mappedSources(E2E).some((s) => s.endsWith('testWatch.ts'))).toBe(true);
 });

@@ -1,5 +1,14 @@
 import { landingBatch } from '../landing';
+import type { AnalysisResult } from '../../worker/client';
 import type { AnalysisSlice, AppState, Slice } from '../types';
+
+const mb = (n: number) => `${(n / 1_048_576).toFixed(1)} MB`;
+
+/** What the transcript box says of a load stopped part-way, keeping what it read. */
+function cutNote(r: AnalysisResult): string {
+  const cut = r.cut ?? { read: 0, total: 0 };
+  return `${r.name}: only its first ${mb(cut.read)} of ${mb(cut.total)} were read (loading was stopped).`;
+}
 
 /**
  * The conversation to open instead of `shown`, when it refuses nothing and another does: the
@@ -23,98 +32,141 @@ function settled(s: Pick<AppState, 'analysisError' | 'workerFailure' | 'result'>
   return s.result !== null ? ('ready' as const) : ('idle' as const);
 }
 
-export const createAnalysisSlice: Slice<AnalysisSlice> = (_deps, engine) => (set, get) => ({
-  status: 'idle',
-  loading: false,
-  result: null,
-  analysisError: null,
-  workerFailure: null,
-  progress: null,
+export const createAnalysisSlice: Slice<AnalysisSlice> = (_deps, engine) => (set, get) => {
+  /** A preview of the loading file: shown, the selection following its landing batch. */
+  const showPreview = (result: AnalysisResult): void => {
+    const prev = get();
+    const first = prev.previewBase === null;
+    const base = prev.previewBase ?? {
+      result: prev.result,
+      selectedIndex: prev.selectedIndex,
+      selectionAuto: prev.selectionAuto,
+    };
+    // The batches only grow: a batch the user chose in an earlier preview is still there.
+    const auto = first || prev.selectionAuto;
+    set({
+      result,
+      previewBase: base,
+      selectedIndex: auto ? landingBatch(result.report, null) : prev.selectedIndex,
+      selectionAuto: auto,
+      details: null,
+    });
+  };
+  /** The load ended without a result: what the preview replaced comes back. */
+  const restore = (): void => {
+    const base = get().previewBase;
+    if (base === null) return;
+    set({ ...base, previewBase: null, details: null });
+    if (base.selectedIndex !== null) engine.client?.details(base.selectedIndex);
+  };
+  return {
+    status: 'idle',
+    loading: false,
+    result: null,
+    analysisError: null,
+    workerFailure: null,
+    progress: null,
+    previewBase: null,
 
-  exportReport() {
-    return engine.client?.exportReport?.(get().config) ?? Promise.resolve(null);
-  },
-  retry() {
-    set({ workerFailure: null });
-    set({ status: settled(get()) });
-    engine.client?.retry();
-  },
-  cancel() {
-    // The client keeps the current transcript's worker: cancelling only drops the new one.
-    engine.client?.cancel();
-    if (get().loading) {
-      set({ loading: false, progress: null });
+    exportReport() {
+      return engine.client?.exportReport?.(get().config) ?? Promise.resolve(null);
+    },
+    retry() {
+      set({ workerFailure: null });
       set({ status: settled(get()) });
-    }
-  },
-
-  listener: {
-    onRunning(kind) {
-      // A config re-run during a load leaves the load (and its progress bar) standing.
-      if (kind === 'load') set({ status: 'running', loading: true, progress: null });
-      else set({ status: 'running' });
+      engine.client?.retry();
     },
-    onProgress(progress) {
-      if (progress !== null) set({ progress, loading: true });
-      else set({ progress: null });
-    },
-    onResult(result) {
-      const prev = get();
-      // A config re-run of the previous transcript leaves a pending import error standing:
-      // it is still about the text in the box. A new transcript also ends a worker failure.
-      const analysisError = result.newTranscript ? null : prev.analysisError;
-      const workerFailure = result.newTranscript ? null : prev.workerFailure;
-      const loading = result.newTranscript ? false : prev.loading;
-      const keep =
-        !result.newTranscript &&
-        prev.selectedIndex !== null &&
-        prev.selectedIndex < result.report.batches.length;
-      // A new transcript opens on its point; a re-run keeps what was selected.
-      const selectedIndex = keep
-        ? prev.selectedIndex
-        : result.newTranscript
-          ? landingBatch(result.report, null)
-          : null;
-      const selectionAuto = result.newTranscript || (keep && prev.selectionAuto);
-      const next = { result, analysisError, workerFailure };
-      set({
-        ...next,
-        status: loading ? 'running' : settled(next),
-        loading,
-        ...(result.newTranscript ? { progress: null } : {}),
-        selectedIndex,
-        selectionAuto,
-        details: null,
-      });
-      if (selectedIndex !== null) engine.client?.details(selectedIndex);
-      // A file of several conversations opens on the one the reference refuses first, when
-      // the one it opened on refuses nothing (a subagent's loop under a calm main chain).
-      if (result.newTranscript && get().conversationAuto) {
-        set({ conversationAuto: false });
-        const best = refusingConversation(result.conversations, result.conversation);
-        if (best !== null) {
-          get().chooseConversation(best);
-          set({ conversationMoved: true });
-        }
+    cancel(keep = 'previous') {
+      // Keeping what was read: the load goes on to its result, of the text read so far.
+      if (keep === 'read' && get().previewBase !== null && engine.client?.cancel('read')) return;
+      // The client keeps the current transcript's worker: cancelling only drops the new one.
+      engine.client?.cancel();
+      restore();
+      if (get().loading) {
+        set({ loading: false, progress: null });
+        set({ status: settled(get()) });
       }
-      if (result.newTranscript) get().restoreLink(result);
     },
-    onAnalysisError(error, requestType) {
-      const loading = requestType === 'load' ? false : get().loading;
-      set({
-        analysisError: error,
-        status: loading ? 'running' : 'error',
-        loading,
-        ...(requestType === 'load' ? { progress: null } : {}),
-      });
+
+    listener: {
+      onRunning(kind) {
+        // A config re-run during a load leaves the load (and its progress bar) standing.
+        if (kind === 'load') set({ status: 'running', loading: true, progress: null });
+        else set({ status: 'running' });
+      },
+      onProgress(progress) {
+        if (progress !== null) set({ progress, loading: true });
+        else {
+          // A load ends with null only when it gave no result (failed, cancelled).
+          restore();
+          set({ progress: null });
+        }
+      },
+      onResult(result) {
+        if (result.preview !== undefined) {
+          if (get().loading) showPreview(result);
+          return;
+        }
+        const prev = get();
+        // A config re-run of the previous transcript leaves a pending import error standing:
+        // it is still about the text in the box. A new transcript also ends a worker failure.
+        const analysisError = result.newTranscript ? null : prev.analysisError;
+        const workerFailure = result.newTranscript ? null : prev.workerFailure;
+        const loading = result.newTranscript ? false : prev.loading;
+        // The batch chosen in a preview is the same batch of the whole file.
+        const chosenInPreview = prev.previewBase !== null && !prev.selectionAuto;
+        const keep =
+          (!result.newTranscript || chosenInPreview) &&
+          prev.selectedIndex !== null &&
+          prev.selectedIndex < result.report.batches.length;
+        // A new transcript opens on its point; a re-run keeps what was selected.
+        const selectedIndex = keep
+          ? prev.selectedIndex
+          : result.newTranscript
+            ? landingBatch(result.report, null)
+            : null;
+        const selectionAuto = keep ? prev.selectionAuto : result.newTranscript;
+        const next = { result, analysisError, workerFailure };
+        set({
+          ...next,
+          status: loading ? 'running' : settled(next),
+          loading,
+          ...(result.newTranscript ? { progress: null, previewBase: null } : {}),
+          ...(result.cut === undefined ? {} : { transcriptNote: cutNote(result) }),
+          selectedIndex,
+          selectionAuto,
+          details: null,
+        });
+        if (selectedIndex !== null) engine.client?.details(selectedIndex);
+        // A file of several conversations opens on the one the reference refuses first, when
+        // the one it opened on refuses nothing (a subagent's loop under a calm main chain).
+        if (result.newTranscript && get().conversationAuto) {
+          set({ conversationAuto: false });
+          const best = refusingConversation(result.conversations, result.conversation);
+          if (best !== null) {
+            get().chooseConversation(best);
+            set({ conversationMoved: true });
+          }
+        }
+        if (result.newTranscript) get().restoreLink(result);
+      },
+      onAnalysisError(error, requestType) {
+        const loading = requestType === 'load' ? false : get().loading;
+        set({
+          analysisError: error,
+          status: loading ? 'running' : 'error',
+          loading,
+          ...(requestType === 'load' ? { progress: null } : {}),
+        });
+      },
+      onDetails(response) {
+        if (response.batchIndex === get().selectedIndex) set({ details: response.details });
+      },
+      onWorkerFailed(message) {
+        // The client ends a failed load's progress first; a load still reporting progress is
+        // another one (the serving worker failed meanwhile) and keeps running.
+        set({ workerFailure: message, status: 'error', loading: get().progress !== null });
+      },
     },
-    onDetails(response) {
-      if (response.batchIndex === get().selectedIndex) set({ details: response.details });
-    },
-    onWorkerFailed(message) {
-      // The client ends a failed load's progress first; a load still reporting progress is
-      // another one (the serving worker failed meanwhile) and keeps running.
-      set({ workerFailure: message, status: 'error', loading: get().progress !== null });
-    },
-  },
-});
+  };
+};

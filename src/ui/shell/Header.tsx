@@ -4,6 +4,7 @@ import { configToJson } from '../../state/configCodec';
 import { columnsOf } from '../../report/reportColumns';
 import { actions, useAnalysis, useConfig, useTheme, useTranscript } from '../../state/appStore';
 import { OpenFileButton, OpenFolderButton } from '../load/OpenFileButton';
+import { WatchButton } from '../load/WatchButton';
 import { SamplesMenu } from '../load/SamplesMenu';
 import { downloadText, downloadUrl, fileStem } from './download';
 
@@ -111,6 +112,7 @@ export function Header() {
         <SamplesMenu />
         <OpenFileButton />
         <OpenFolderButton />
+        <WatchButton />
         <ExportReportButton />
         <button
           type="button"

@@ -1,4 +1,4 @@
-import { actions, useLoadProgress } from '../../state/appStore';
+import { actions, useLoadProgress, usePreviewing } from '../../state/appStore';
 import { describeProgress, megabytes } from './progressText';
 import './progress.css';
 
@@ -8,6 +8,7 @@ export const PROGRESS_MIN_SIZE = 1024 * 1024;
 /** The running load of a large transcript: which phase, how far, and Cancel. */
 export function LoadProgress() {
   const progress = useLoadProgress();
+  const previewing = usePreviewing();
   if (progress === null || progress.size < PROGRESS_MIN_SIZE) return null;
   const { value, text } = describeProgress(progress);
   return (
@@ -25,6 +26,26 @@ export function LoadProgress() {
         aria-label={`Loading ${progress.name}`}
         aria-valuetext={text}
       />
+      {previewing && (
+        <div className="load-progress__stop" role="group" aria-label="Stop loading">
+          <button
+            type="button"
+            className="button button--small"
+            title="Stop reading and analyse the part of the file read so far"
+            onClick={actions.keepRead}
+          >
+            Keep what was read
+          </button>
+          <button
+            type="button"
+            className="button button--small"
+            title="Stop loading and go back to the transcript shown before"
+            onClick={() => actions.cancel()}
+          >
+            Keep previous transcript
+          </button>
+        </div>
+      )}
     </div>
   );
 }

@@ -1,4 +1,5 @@
-import { useAnalysis } from '../../state/appStore';
+import { useAnalysis, usePreviewing } from '../../state/appStore';
+import { WatchNews } from '../load/WatchButton';
 import { CancelLoadButton, LoadProgress } from './LoadProgress';
 
 const LABEL = {
@@ -11,6 +12,8 @@ const LABEL = {
 /** The analysis state in words, with Cancel and (for large files) a progress bar while a load runs. */
 export function StatusPill() {
   const { status, loading } = useAnalysis();
+  // Under a preview, the progress area offers the two ways to stop instead.
+  const previewing = usePreviewing();
   return (
     <div className="status-block">
       <span className="status">
@@ -21,9 +24,10 @@ export function StatusPill() {
         >
           {LABEL[status]}
         </span>
-        {loading && <CancelLoadButton />}
+        {loading && !previewing && <CancelLoadButton />}
       </span>
       {loading && <LoadProgress />}
+      <WatchNews />
     </div>
   );
 }

@@ -32,5 +32,12 @@ export function describeProgress(p: Progress): { value: number | null; text: str
       detail = ` ${Math.floor(100 * share)} %`;
     }
   }
-  return { value, text: `${PHASE_LABEL[p.phase]}${detail} (step ${step} of 3)` };
+  const text = `${PHASE_LABEL[p.phase]}${detail} (step ${step} of 3)`;
+  if (p.phase !== 'reading' || p.preview === undefined) return { value, text };
+  // Say what to expect on screen meanwhile: a JSON document cannot be shown until whole.
+  const more =
+    p.preview === 'growing'
+      ? 'batches appear as it is read'
+      : 'a JSON document: batches appear once it is read whole';
+  return { value, text: `${text} · ${more}` };
 }

@@ -120,7 +120,11 @@ const noPause: Pause = () => Promise.resolve();
 
 /** Creates the zoo/sweep half of a worker, with its own caches. */
 export function createZooHandler(): ZooHandler {
-  let input: { prepared: PreparedReplay; builder: ZooInputBuilder } | null = null;
+  let input: {
+    prepared: PreparedReplay;
+    messages: MessageList;
+    builder: ZooInputBuilder;
+  } | null = null;
   let lanes: {
     steps: ZooStep[];
     key: string;
@@ -128,18 +132,19 @@ export function createZooHandler(): ZooHandler {
     id: number;
   } | null = null;
   let nextResultsId = 1;
-  let swept: { prepared: PreparedReplay; key: string; sweep: Sweep } | null = null;
+  let swept: { prepared: PreparedReplay; batches: number; key: string; sweep: Sweep } | null = null;
 
   return {
     async zoo(req, ctx, pause = noPause) {
       // Side work starts with a pause too: the request follows a report the page is drawing.
       await pause();
-      // One input per transcript (each load prepares a new replay).
-      if (input?.prepared !== ctx.prepared) {
+      // One input per transcript (each load prepares a new replay; a watched file's grows in
+      // place, and each step imports new messages).
+      if (input?.prepared !== ctx.prepared || input.messages !== ctx.messages) {
         const own = ctx.handOver?.() ?? null;
         const builder =
           own === null ? new ZooInputBuilder(ctx.messages) : ZooInputBuilder.consuming(own);
-        input = { prepared: ctx.prepared, builder };
+        input = { prepared: ctx.prepared, messages: ctx.messages, builder };
       }
       // Resumable: a request that was superseded mid-way leaves its progress for the next.
       const builder = input.builder;
@@ -176,8 +181,15 @@ export function createZooHandler(): ZooHandler {
     },
     sweep(req, ctx) {
       const key = JSON.stringify([req.config.mode, req.config.observationTools]);
-      if (swept === null || swept.prepared !== ctx.prepared || swept.key !== key) {
-        swept = { prepared: ctx.prepared, key, sweep: sweepThresholds(ctx.prepared, req.config) };
+      const batches = ctx.prepared.batchCount;
+      if (
+        swept === null ||
+        swept.prepared !== ctx.prepared ||
+        swept.batches !== batches ||
+        swept.key !== key
+      ) {
+        const sweep = sweepThresholds(ctx.prepared, req.config);
+        swept = { prepared: ctx.prepared, batches, key, sweep };
       }
       return {
         type: 'sweep',

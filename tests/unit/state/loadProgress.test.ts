@@ -30,4 +30,23 @@ describe('describeProgress', () => {
   it('shows replaying as one step', () => {
     expect(at('replaying', null, null)).toEqual({ value: 75, text: 'Replaying (step 3 of 3)' });
   });
+
+  it('says what a large file read in pieces shows meanwhile', () => {
+    const p = {
+      name: 'big',
+      phase: 'reading',
+      done: 10 * MB,
+      total: 100 * MB,
+      size: 100 * MB,
+    } as const;
+    expect(describeProgress({ ...p, preview: 'growing' }).text).toBe(
+      'Reading 10.0 MB of 100.0 MB (step 1 of 3) · batches appear as it is read',
+    );
+    expect(describeProgress({ ...p, preview: 'whole' }).text).toBe(
+      'Reading 10.0 MB of 100.0 MB (step 1 of 3) · a JSON document: batches appear once it is read whole',
+    );
+    expect(describeProgress({ ...p, phase: 'parsing', preview: 'whole' }).text).toBe(
+      'Parsing 10 % (step 2 of 3)',
+    );
+  });
 });

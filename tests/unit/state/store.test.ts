@@ -26,9 +26,9 @@ class FakeClient implements ClientPort {
   retry() {
     this.calls.push('retry');
   }
-  cancel() {
-    this.calls.push('cancel');
-    return false;
+  cancel(keep?: 'previous' | 'read') {
+    this.calls.push(keep === 'read' ? 'cancel:read' : 'cancel');
+    return keep === 'read';
   }
 }
 
@@ -325,5 +325,83 @@ describe('refusingConversation', () => {
   it('moves to the one with the most refusals, the first of equals', () => {
     expect(refusingConversation(list(0, 1, 2, 2), 0)).toBe(2);
     expect(refusingConversation(list(1, 0), 1)).toBe(0);
+  });
+});
+
+describe('app store: previews of a large file', () => {
+  const preview = (batches: number, refusedAt: number | null = null): AnalysisResult => ({
+    ...result(batches, false, 'big', refusedAt),
+    preview: { read: batches, total: 100 },
+  });
+
+  it('shows previews while loading, landing on the first refusal, and keeps a chosen batch', () => {
+    const { store, client } = setup();
+    client.listener.onResult(result(3, true, 'old'));
+    client.listener.onRunning('load');
+    client.listener.onResult(preview(5, 4));
+    expect(store.getState()).toMatchObject({ status: 'running', loading: true, selectedIndex: 4 });
+    expect(store.getState().result?.report.batches).toHaveLength(5);
+    store.getState().select(1);
+    client.listener.onResult(preview(8, 4));
+    expect(store.getState().selectedIndex).toBe(1);
+    client.listener.onResult(result(10, true, 'big', 4));
+    expect(store.getState()).toMatchObject({
+      status: 'ready',
+      selectedIndex: 1,
+      previewBase: null,
+    });
+  });
+
+  it('cancel keeping the previous transcript puts it back', () => {
+    const { store, client } = setup();
+    const old = result(3, true, 'old');
+    client.listener.onResult(old);
+    store.getState().select(2);
+    client.listener.onRunning('load');
+    client.listener.onResult(preview(5));
+    store.getState().cancel();
+    expect(store.getState()).toMatchObject({
+      result: old,
+      selectedIndex: 2,
+      previewBase: null,
+      status: 'ready',
+      loading: false,
+    });
+    expect(client.calls.slice(-2)).toEqual(['cancel', 'details:2']);
+  });
+
+  it('a load that fails under its preview puts the previous transcript back', () => {
+    const { store, client } = setup();
+    const old = result(3, true, 'old');
+    client.listener.onResult(old);
+    client.listener.onRunning('load');
+    client.listener.onResult(preview(5));
+    client.listener.onProgress(null);
+    client.listener.onWorkerFailed('The analysis worker crashed.');
+    expect(store.getState()).toMatchObject({ result: old, previewBase: null, status: 'error' });
+  });
+
+  it('cancel keeping what was read lets the load finish, and says how much was read', () => {
+    const { store, client } = setup();
+    client.listener.onRunning('load');
+    client.listener.onResult(preview(5));
+    store.getState().cancel('read');
+    expect(client.calls.at(-1)).toBe('cancel:read');
+    expect(store.getState()).toMatchObject({ loading: true, status: 'running' });
+    client.listener.onResult({
+      ...result(6, true, 'big'),
+      cut: { read: 3 * 1_048_576, total: 100 * 1_048_576 },
+    });
+    expect(store.getState()).toMatchObject({ status: 'ready', previewBase: null });
+    expect(store.getState().transcriptNote).toBe(
+      'big: only its first 3.0 MB of 100.0 MB were read (loading was stopped).',
+    );
+  });
+
+  it('a preview arriving after the load stopped is dropped', () => {
+    const { store, client } = setup();
+    client.listener.onResult(result(3, true, 'old'));
+    client.listener.onResult(preview(5));
+    expect(store.getState().result?.report.batches).toHaveLength(3);
   });
 });

@@ -105,7 +105,7 @@ function setup(options: { loadTimeoutMs?: number; spareWorkerAfterMs?: number } 
 }
 
 async function answerLoad(w: FakeWorker, strikes = 2) {
-  const m = w.last();
+  const m = w.sent.findLast((r) => r.type === 'load') ?? w.last();
   if (m.type !== 'load') throw new Error(`expected load, got ${m.type}`);
   const report = reportFor(strikes);
   w.reply({ type: 'ready' });
@@ -533,5 +533,74 @@ describe('ReplayClient: the export file', () => {
     const second = client.exportReport(cfg(2));
     worker(1).error('Uncaught Error: boom');
     expect(await second).toBeNull();
+  });
+});
+
+describe('ReplayClient: previews of a large file', () => {
+  /** A first load served, then a second under way in worker 1 with one preview shown. */
+  async function previewing() {
+    const t = setup();
+    t.client.load(input('first'), cfg(2));
+    await answerLoad(t.worker(0));
+    t.client.load(input('big'), cfg(2));
+    const m = t.worker(1).last();
+    if (m.type !== 'load') throw new Error('expected load');
+    const report = reportFor(2);
+    t.worker(1).reply({ type: 'ready' });
+    t.worker(1).reply({
+      type: 'partial',
+      requestId: m.requestId,
+      dataVersion: m.dataVersion,
+      formatLabel: 'Codex',
+      transcript: packTranscript(report),
+      report: packReport(report),
+      read: 1,
+      total: 9,
+    });
+    await flush();
+    return { ...t, load: m };
+  }
+
+  it('shows a preview as a result marked as one, and holds requests for the old transcript', async () => {
+    const { client, worker, results } = await previewing();
+    expect(results.at(-1)).toMatchObject({
+      preview: { read: 1, total: 9 },
+      newTranscript: false,
+      formatLabel: 'Codex',
+      name: 'big',
+    });
+    const sent = worker(0).sent.length;
+    client.details(1);
+    client.evaluate(cfg(3));
+    client.zoo({});
+    expect(worker(0).sent).toHaveLength(sent);
+  });
+
+  it('cancel keeping what was read cuts the load, whose result then lands', async () => {
+    const { client, worker, results, load } = await previewing();
+    expect(client.cancel('read')).toBe(true);
+    expect(worker(1).last()).toMatchObject({ type: 'cut', dataVersion: load.dataVersion });
+    expect(worker(1).terminated).toBe(false);
+    await answerLoad(worker(1));
+    expect(results.at(-1)).toMatchObject({ newTranscript: true, name: 'big' });
+    expect(results.at(-1)?.preview).toBeUndefined();
+    expect(worker(0).terminated).toBe(true);
+  });
+
+  it('cancel keeping the previous transcript ends the load', async () => {
+    const { client, worker, events } = await previewing();
+    expect(client.cancel()).toBe(true);
+    expect(worker(1).terminated).toBe(true);
+    expect(events.at(-1)).toBe('progress:none');
+    // The old transcript serves again.
+    client.details(1);
+    expect(worker(0).last()).toMatchObject({ type: 'details', batchIndex: 1 });
+  });
+
+  it('without a preview, cancel keeping what was read is a plain cancel', async () => {
+    const { client, worker } = setup();
+    client.load(input('big'), cfg(2));
+    expect(client.cancel('read')).toBe(true);
+    expect(worker(0).terminated).toBe(true);
   });
 });

@@ -1,0 +1,86 @@
+/**
+ * Follows a file the user chose to watch (the File System Access API's handle): looks at it
+ * every `everyMs`, and hands on only the bytes it gained. A file that shrank, or whose first
+ * bytes changed, was rewritten: it starts over. No DOM here: the handle and the clock are
+ * given, so the logic is tested in Node.
+ */
+
+/** What the watcher needs of a `FileSystemFileHandle`. */
+export interface WatchHandle {
+  getFile(): Promise<File>;
+}
+
+export interface WatchEvents {
+  /** The file as it is at first, or again after it was rewritten (`why` then says how). */
+  start(file: File, why: string | null): void;
+  /** The file grew: `bytes` are its new end. False: not taken now (offered again, grown). */
+  grow(bytes: Blob, file: File): boolean;
+  /** It could not be read (permission withdrawn, file removed). */
+  fail(message: string): void;
+}
+
+/** Bytes compared to tell a rewritten file from a grown one. */
+const HEAD_BYTES = 1024;
+
+async function headOf(file: Blob): Promise<string> {
+  return file.slice(0, HEAD_BYTES).text();
+}
+
+export class FileWatcher {
+  private size = 0;
+  private modified = 0;
+  private head = '';
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly handle: WatchHandle,
+    private readonly events: WatchEvents,
+    private readonly everyMs = 500,
+  ) {}
+
+  async start(): Promise<void> {
+    await this.look(true);
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  /** One look at the file (the timer's; tests call it directly). */
+  async look(first = false): Promise<void> {
+    if (this.stopped) return;
+    try {
+      const file = await this.handle.getFile();
+      if (first) await this.restart(file, null);
+      else if (file.size !== this.size || file.lastModified !== this.modified) {
+        const head = await headOf(file);
+        const n = Math.min(head.length, this.head.length);
+        if (file.size < this.size) await this.restart(file, 'the file shrank');
+        else if (head.slice(0, n) !== this.head.slice(0, n)) {
+          await this.restart(file, 'its first bytes changed');
+        } else if (this.events.grow(file.slice(this.size), file)) {
+          this.size = file.size;
+          this.modified = file.lastModified;
+          this.head = head;
+        }
+      }
+    } catch (e) {
+      this.stop();
+      this.events.fail(e instanceof Error ? e.message : String(e));
+      return;
+    }
+    if (this.stopped) return;
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.look(), this.everyMs);
+  }
+
+  private async restart(file: File, why: string | null): Promise<void> {
+    this.size = file.size;
+    this.modified = file.lastModified;
+    this.head = await headOf(file);
+    this.events.start(file, why);
+  }
+}

@@ -1,0 +1,148 @@
+/**
+ * A large file read in pieces, with previews of what is read so far: the page draws the
+ * batches, counts and first refusal while the rest is still coming (docs/architecture.md §3).
+ *
+ * JSON Lines (and any text of whole lines) go through a `LiveTranscript`; a step imports the
+ * whole settled text again, so steps are taken at sizes that double (1 MB, 2 MB, 4 MB, …):
+ * the previews together cost about one more import of the file. A JSON document parses only
+ * once complete, so it gets no preview and the progress says so. The previews are only that:
+ * the load's report is still today's whole-file import of the text read.
+ */
+import { verdictFlags } from '../report/packedReport';
+import type { DetectorConfig, Report } from '../detector/index';
+import type { Result } from '../json/index';
+import { decodeTranscript, type Decoded, type ImportError } from '../import/index';
+import { LiveTranscript } from '../pipeline/live';
+import type { ImportOptions } from '../import/types';
+
+/** Files from this size are read in pieces with previews; smaller ones arrive at once anyway. */
+export const PROGRESSIVE_MIN_BYTES = 2 * 1024 * 1024;
+/** How much is read at a time: small enough for the bar to move, big enough to cost nothing. */
+export const PIECE_BYTES = 1024 * 1024;
+/** The first preview after this many bytes; each next one after twice as many. */
+export const FIRST_PREVIEW_BYTES = 1024 * 1024;
+
+/** The bytes `decodeTranscript` looks at before the text: ZIP magic, BOM, NUL bytes. */
+const HEAD_BYTES = 1024 + 3;
+
+/** What a preview can be: batches as lines arrive, or nothing until a document is whole. */
+export type PreviewShape = 'growing' | 'whole';
+
+export interface Preview {
+  readonly report: Report;
+  readonly formatLabel: string;
+  /** The report's verdict flags, standing in for the defaults' (no diff in a preview). */
+  readonly flags: Uint8Array;
+  readonly read: number;
+  readonly total: number;
+}
+
+export interface ProgressiveOptions {
+  readonly name: string;
+  readonly config: DetectorConfig;
+  readonly importOptions: ImportOptions;
+  onRead(done: number, total: number, shape: PreviewShape): void;
+  onPreview(preview: Preview): void;
+  /** Whether to stop and keep what was read (checked after each piece). */
+  stopped(): boolean;
+  /** Awaited after each piece (tests pace the read with it); resolves early once stopped. */
+  afterPiece?(read: number): Promise<void>;
+}
+
+export interface ProgressiveRead {
+  readonly decoded: Result<Decoded, ImportError>;
+  /** Bytes read, when the read was stopped before the end; null when the file was read whole. */
+  readonly stoppedAt: number | null;
+}
+
+/** Whether a text's start reads as a JSON document rather than lines (see live.ts). */
+function shapeOf(text: string): PreviewShape {
+  const head = text.trimStart();
+  if (!head.startsWith('{') && !head.startsWith('[')) return 'growing';
+  const end = text.indexOf('\n', text.length - head.length);
+  if (end < 0) return 'whole';
+  try {
+    JSON.parse(text.slice(0, end));
+    return 'growing';
+  } catch {
+    return 'whole';
+  }
+}
+
+/**
+ * Reads `blob` in pieces, posting previews, and returns its text decoded as `Blob.text()` +
+ * `decodeTranscript` would (a file with an invalid byte is decoded again from its bytes, for
+ * the warning that names the offset). Null when the head is not plain text (a ZIP, a NUL):
+ * the caller reads such a file the usual way.
+ */
+export async function readProgressive(
+  blob: Blob,
+  o: ProgressiveOptions,
+): Promise<ProgressiveRead | null> {
+  const head = decodeTranscript(
+    new Uint8Array(await blob.slice(0, HEAD_BYTES).arrayBuffer()),
+    o.name,
+  );
+  if (!head.ok || head.value.kind !== 'text') return null;
+  const total = blob.size;
+  // Streaming: a character split across two pieces is decoded whole; a BOM is dropped.
+  const decoder = new TextDecoder('utf-8');
+  let live: LiveTranscript | null = null;
+  let text = '';
+  let pending = '';
+  let shape: PreviewShape | null = null;
+  let replaced = false;
+  let nextPreview = FIRST_PREVIEW_BYTES;
+  let read = 0;
+  let stoppedAt: number | null = null;
+  while (read < total) {
+    const end = Math.min(total, read + PIECE_BYTES);
+    const piece = decoder.decode(new Uint8Array(await blob.slice(read, end).arrayBuffer()), {
+      stream: end < total,
+    });
+    read = end;
+    if (piece.includes('\uFFFD')) replaced = true;
+    if (shape === null) {
+      shape = shapeOf(piece);
+      if (shape === 'growing') live = new LiveTranscript(o.config, o.importOptions);
+    }
+    if (live === null) text += piece;
+    else pending += piece;
+    o.onRead(read, total, shape);
+    if (live !== null && read >= nextPreview && read < total) {
+      nextPreview *= 2;
+      const step = live.append(pending);
+      pending = '';
+      const imported = live.lastImport;
+      if (imported !== null && step.error === null) {
+        o.onPreview({
+          report: step.report,
+          formatLabel: imported.formatLabel,
+          flags: verdictFlags(step.report),
+          read,
+          total,
+        });
+      }
+    }
+    if (!o.stopped() && o.afterPiece !== undefined) await o.afterPiece(read);
+    if (o.stopped() && read < total) {
+      stoppedAt = read;
+      break;
+    }
+  }
+  // The previews' import and replay are garbage once this returns, before the whole import.
+  if (live !== null) text = live.wholeText + pending;
+  if (stoppedAt !== null) {
+    // What was read up to its last whole line: a line cut in two is no record.
+    const nl = text.lastIndexOf('\n');
+    if (shape === 'growing') text = nl < 0 ? '' : text.slice(0, nl + 1);
+    return { decoded: decodeTranscript(text, o.name), stoppedAt };
+  }
+  if (replaced) {
+    return {
+      decoded: decodeTranscript(new Uint8Array(await blob.arrayBuffer()), o.name),
+      stoppedAt: null,
+    };
+  }
+  return { decoded: decodeTranscript(text, o.name), stoppedAt: null };
+}
