@@ -10,7 +10,7 @@ import type {
   LoadChoice,
   LoadProgress,
   ReplayClientListener,
-} from '../worker/client';
+} from '../worker/clientSupport';
 import type { AnalysisError, TranscriptInput } from '../worker/protocol';
 import type { SampleEntry } from './samples';
 import type { ViewLink } from './viewCodec';

@@ -74,17 +74,6 @@ type SideIds = { requestId: number; dataVersion: number };
 declare const __LOOPSCOPE_TEST_HOOKS__: boolean | undefined;
 const TEST_HOOKS = typeof __LOOPSCOPE_TEST_HOOKS__ !== 'undefined' && __LOOPSCOPE_TEST_HOOKS__;
 
-export {
-  AUTO_CHOICE,
-  inputSize,
-  type AnalysisResult,
-  type LoadChoice,
-  type LoadProgress,
-  type ReplayClientListener,
-  type ReplayClientOptions,
-  type WorkerLike,
-} from './clientSupport';
-
 export class ReplayClient {
   private readonly createWorker: () => WorkerLike;
   private readonly loadTimeout: (size: number) => number;

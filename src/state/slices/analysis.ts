@@ -1,5 +1,5 @@
 import { landingBatch } from '../landing';
-import type { AnalysisResult } from '../../worker/client';
+import type { AnalysisResult } from '../../worker/clientSupport';
 import type { AnalysisSlice, AppState, Slice } from '../types';
 
 const mb = (n: number) => `${(n / 1_048_576).toFixed(1)} MB`;

@@ -3,7 +3,7 @@ import { FORMATS, isFormatId } from '../../import/formatList';
 import type { FormatId } from '../../import/types';
 import { actions, useAnalysis, useFormatChoice } from '../../state/appStore';
 import type { AnalysisError } from '../../worker/protocol';
-import type { AnalysisResult } from '../../worker/client';
+import type { AnalysisResult } from '../../worker/clientSupport';
 import './load.css';
 
 /** The select's value as a choice; anything unexpected means "detect". */

@@ -1,5 +1,5 @@
 // The load progress bar's position and words, apart from the component so it needs no store.
-import type { LoadProgress as Progress } from '../../worker/client';
+import type { LoadProgress as Progress } from '../../worker/clientSupport';
 
 const PHASES = ['reading', 'parsing', 'replaying'] as const;
 const PHASE_LABEL = { reading: 'Reading', parsing: 'Parsing', replaying: 'Replaying' } as const;

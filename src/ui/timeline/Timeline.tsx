@@ -13,12 +13,12 @@ import { ARIA_KEYSHORTCUTS, keyToAction, type TimelineAction } from './keys';
 import { computeLayout, plotRect } from './layout';
 import { lanesHeight, lanesSummary, layoutLanes, type LaneInput } from './lanes';
 import { MarkKey, SignatureLegend } from './Legend';
-import { watchCanvasSizes } from './canvasSize';
 import { buildModel } from './model';
 import { applyAction, wheelViewport } from './navigate';
 import { drawOverview, overviewLayout, viewportFromOverview } from './overview';
 import { clampViewport, ensureVisible, fitViewport, panByPx, type Viewport } from './scale';
-import { createRafScheduler, type RafScheduler } from './scheduler';
+import { type RafScheduler } from './scheduler';
+import { useCanvasScheduler } from './useCanvasScheduler';
 import { showTooltip, hideTooltip } from './tooltip';
 import { TimelineToolbar } from './TimelineToolbar';
 import { useCanvasWheel } from './useCanvasWheel';
@@ -244,35 +244,7 @@ export function Timeline({
     }
   });
 
-  // One scheduler, and canvas sizing that follows the element and the device pixel ratio.
-  useEffect(() => {
-    const s = createRafScheduler(() => paint());
-    scheduler.current = s;
-    const canvases = [canvasRef.current, overviewRef.current, lanesRef.current].filter(
-      (c): c is HTMLCanvasElement => c !== null,
-    );
-    const sizes = watchCanvasSizes(canvases, ([main, ov, lanesCanvas], dpr, resized) => {
-      const v = view.current;
-      v.dpr = dpr;
-      v.width = main?.width ?? 0;
-      v.height = main?.height ?? 0;
-      v.ovWidth = ov?.width ?? 0;
-      v.ovHeight = ov?.height ?? 0;
-      v.lanesWidth = lanesCanvas?.width ?? 0;
-      // A resized canvas was cleared; the bars' size also sets the scale the lanes use.
-      const [mainResized, ovResized, lanesResized] = resized;
-      v.dirty |=
-        (mainResized ? P_ALL : 0) | (ovResized ? P_OVERVIEW : 0) | (lanesResized ? P_LANES : 0);
-      if (v.dirty !== 0) s.schedule();
-    });
-    return () => {
-      sizes.stop();
-      s.dispose();
-      scheduler.current = null;
-    };
-    // paint reads everything through refs; the scheduler lives as long as the component.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  useCanvasScheduler([canvasRef, overviewRef, lanesRef], view, scheduler, () => paint());
 
   // A selection made elsewhere (table, keyboard) scrolls into view.
   useEffect(() => {

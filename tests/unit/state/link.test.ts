@@ -3,7 +3,7 @@ import type { Report } from '../../../src/detector/index';
 import { fullHash } from '../../../src/state/hash';
 import { createAppStore } from '../../../src/state/store';
 import type { AppDeps, ClientPort } from '../../../src/state/types';
-import type { AnalysisResult, ReplayClientListener } from '../../../src/worker/client';
+import type { AnalysisResult, ReplayClientListener } from '../../../src/worker/clientSupport';
 
 // Only what the link needs of a client: loads are counted, details asked for are noted.
 function setup(hash: string) {

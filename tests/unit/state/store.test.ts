@@ -4,7 +4,7 @@ import { DEFAULT_CONFIG, type DetectorConfig, type Report } from '../../../src/d
 import { configToJson } from '../../../src/state/configCodec';
 import { CONFIG_STORAGE_KEY, createAppStore, THEME_STORAGE_KEY } from '../../../src/state/store';
 import type { AppDeps, ClientPort } from '../../../src/state/types';
-import type { AnalysisResult, ReplayClientListener } from '../../../src/worker/client';
+import type { AnalysisResult, ReplayClientListener } from '../../../src/worker/clientSupport';
 import type { TranscriptInput } from '../../../src/worker/protocol';
 
 class FakeClient implements ClientPort {

@@ -6,12 +6,12 @@ import {
   type Report,
 } from '../../../src/detector/index';
 import { importTranscript } from '../../../src/import/index';
-import {
-  ReplayClient,
-  type AnalysisResult,
-  type ReplayClientListener,
-  type WorkerLike,
-} from '../../../src/worker/client';
+import { ReplayClient } from '../../../src/worker/client';
+import type {
+  AnalysisResult,
+  ReplayClientListener,
+  WorkerLike,
+} from '../../../src/worker/clientSupport';
 import { packReport, packTranscript } from '../../../src/report/packedReport';
 import type { AnalysisError, WorkerRequest, WorkerResponse } from '../../../src/worker/protocol';
 import { faultFromSearch } from '../../../src/worker/testFaults';

@@ -4,7 +4,7 @@ import { createAppStore } from '../../../src/state/store';
 import { currentSweep } from '../../../src/state/slices/sweep';
 import { currentZoo } from '../../../src/state/slices/zoo';
 import type { AppDeps, ClientPort } from '../../../src/state/types';
-import type { AnalysisResult, ReplayClientListener } from '../../../src/worker/client';
+import type { AnalysisResult, ReplayClientListener } from '../../../src/worker/clientSupport';
 import type { SideListener } from '../../../src/worker/zoo/client';
 import type {
   SweepRequest,
