@@ -21,4 +21,9 @@ const formatsStatus =
   corpusStatus === 0
     ? await runTs('scripts/bench/formats.ts', [], ['--expose-gc', '--max-old-space-size=8192'])
     : corpusStatus;
-process.exit(formatsStatus);
+// A transcript that grows: fed in pieces, and one appended batch's cost.
+const liveStatus =
+  formatsStatus === 0
+    ? await runTs('scripts/bench/live.ts', [], ['--expose-gc', '--max-old-space-size=8192'])
+    : formatsStatus;
+process.exit(liveStatus);

@@ -3,12 +3,12 @@
 // and the built command's whole-process time against a bare `node` JSON.parse of the same file.
 // Ratios in one run, never assertions on time.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DEFAULT_CONFIG, evaluateReplay } from '../../src/detector/index';
 import { importPrepared } from '../../src/pipeline/index';
-import { generateTranscript } from './generate';
+import { asClaudeCode, chatFile } from './claudeForm';
 
 const DATA_DIR = join(process.cwd(), 'bench-data');
 const CLI = join(process.cwd(), 'dist', 'cli', 'loopscope.mjs');
@@ -26,54 +26,6 @@ function best(runs: number, fn: () => unknown): number {
     min = Math.min(min, performance.now() - t0);
   }
   return min;
-}
-
-function chatFile(mb: number, batches?: number): string {
-  if (!existsSync(DATA_DIR)) mkdirSync(DATA_DIR, { recursive: true });
-  const dense = batches === undefined ? '' : `-${batches}b`;
-  const file = join(DATA_DIR, `chat-${mb}mb${dense}-v1.json`);
-  if (!existsSync(file)) generateTranscript(file, mb, undefined, { batches });
-  return file;
-}
-
-interface Msg {
-  role: string;
-  content?: unknown;
-  tool_calls?: { id: string; function: { name: string; arguments: string } }[];
-  tool_call_id?: string;
-}
-
-/** The chat body as a Claude Code session: a line per content block, one reply per message.id. */
-function asClaudeCode(chat: string): string {
-  const body = JSON.parse(chat) as { messages: Msg[] };
-  const lines: string[] = [];
-  let parent: string | null = null;
-  let n = 0;
-  const line = (type: string, message: unknown) => {
-    const uuid = `u${n++}`;
-    lines.push(JSON.stringify({ type, uuid, parentUuid: parent, sessionId: 's', message }));
-    parent = uuid;
-  };
-  body.messages.forEach((m, i) => {
-    if (m.role === 'assistant') {
-      const id = `msg_${i}`;
-      if (typeof m.content === 'string' && m.content !== '') {
-        line('assistant', { id, role: 'assistant', content: [{ type: 'text', text: m.content }] });
-      }
-      for (const c of m.tool_calls ?? []) {
-        const input = JSON.parse(c.function.arguments) as unknown;
-        const block = { type: 'tool_use', id: c.id, name: c.function.name, input };
-        line('assistant', { id, role: 'assistant', content: [block] });
-      }
-    } else if (m.role === 'tool') {
-      const block = { type: 'tool_result', tool_use_id: m.tool_call_id, content: m.content };
-      line('user', { role: 'user', content: [block] });
-    } else {
-      const text = typeof m.content === 'string' ? m.content : JSON.stringify(m.content);
-      line('user', { role: 'user', content: text });
-    }
-  });
-  return `${lines.join('\n')}\n`;
 }
 
 function replayOf(text: string): number {

@@ -24,6 +24,10 @@ const batchCount = (page: Page) =>
     .filter({ hasText: /^Batches$/ })
     .locator('+ dd');
 
+// Wide enough that the header shows the format (below 1440 px it leaves it to the sidebar,
+// which names no format while a load is still under way).
+test.use({ viewport: { width: 1600, height: 900 } });
+
 /** The header's format (its first definition). */
 const format = (page: Page) => page.getByRole('banner').getByRole('definition').first();
 

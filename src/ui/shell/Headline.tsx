@@ -15,7 +15,9 @@ export function Headline() {
     () => (report === null ? null : findingHeadline(report, results, ZOO_DETECTORS)),
     [report, results],
   );
-  const cost = report === null ? null : loopCostLine(report.loopCost);
+  // A loop stopped at its refusal cost nothing more: no line for that.
+  const cost =
+    report === null || (report.loopCost?.calls ?? 0) === 0 ? null : loopCostLine(report.loopCost);
   // Always rendered: the app's grid keeps a row for it.
   return (
     <div className="app-headline-row">
