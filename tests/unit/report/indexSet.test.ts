@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { IndexSet } from '../../../src/report/indexSet';
 import { withChanged } from '../../../src/report/packedColumns';
 import { packReport } from '../../../src/report/packedReport';
-import { batch, report } from '../timeline/fixtures';
+import { batch, report } from '../ui/timeline/fixtures';
 
 describe('IndexSet', () => {
   it('holds the marked indexes, in order', () => {

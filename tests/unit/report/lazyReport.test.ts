@@ -10,7 +10,7 @@ import {
 } from '../../../src/report/lazyReport';
 import { packReport, packTranscript } from '../../../src/report/packedReport';
 import { columnsOf, type ReportColumns } from '../../../src/report/reportColumns';
-import { batch, report } from '../timeline/fixtures';
+import { batch, report } from '../ui/timeline/fixtures';
 
 const now = () => Promise.resolve();
 

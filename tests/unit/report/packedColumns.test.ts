@@ -24,7 +24,7 @@ import {
 } from '../../../src/report/packedReport';
 import { unpackReport, unpackTranscript } from '../../../src/report/lazyReport';
 import { columnsOf, registerColumns, transcriptColumns } from '../../../src/report/reportColumns';
-import { batch, report } from '../timeline/fixtures';
+import { batch, report } from '../ui/timeline/fixtures';
 import type { TranscriptColumns } from '../../../src/report/reportColumns';
 
 /** Every signature text of a transcript's columns, by id. */
