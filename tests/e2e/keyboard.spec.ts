@@ -8,6 +8,14 @@ const selectedIndexCell = (page: Page) =>
     .getByRole('gridcell')
     .first();
 
+/** The header's count of refused batches. */
+const refusedCount = (page: Page) =>
+  page
+    .getByRole('banner')
+    .getByRole('term')
+    .filter({ hasText: /^Refused$/ })
+    .locator('+ dd');
+
 /** Focus back on the page itself, as after a click on empty space. */
 async function focusBody(page: Page) {
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
@@ -27,6 +35,9 @@ for (const size of [
       await openSample(page, 'Mutating loop');
       // Strike threshold 1: batches 2 and 3 are refused.
       await page.getByRole('spinbutton', { name: 'max_repeated_batch_steps' }).fill('1');
+      // The re-run has landed once the header counts its two refusals ('ready' may still be
+      // the state before it).
+      await expect(refusedCount(page)).toHaveText('2');
       await waitFor(page, 'ready');
       await focusBody(page);
       await page.keyboard.press('Home');
