@@ -155,6 +155,8 @@ export const useImportChoice = () =>
     })),
   );
 export const useWorkspaceTab = () => useApp((s) => s.workspaceTab);
+/** Which transcript the views show (stays while a watched file grows). */
+export const useViewKey = () => useApp((s) => s.viewKey);
 /** The zoom a restored link asks the timeline for, and the transcript it is about. */
 export const useZoomRequest = () => useApp((s) => s.zoomRequest);
 

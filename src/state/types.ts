@@ -109,6 +109,11 @@ export interface AnalysisSlice {
   loading: boolean;
   /** The last good analysis; kept on screen while a newer input fails. */
   result: AnalysisResult | null;
+  /**
+   * Which transcript the views show: the data version of its load, kept while a watched file
+   * grows (each append has a data version of its own), so the timeline keeps the user's view.
+   */
+  viewKey: number;
   /** The newest load or evaluate failed (the pasted text is bad, say). */
   analysisError: AnalysisError | null;
   /** The worker died or hung; `retry` starts a new one. */

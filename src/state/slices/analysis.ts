@@ -46,6 +46,7 @@ export const createAnalysisSlice: Slice<AnalysisSlice> = (_deps, engine) => (set
     const auto = first || prev.selectionAuto;
     set({
       result,
+      viewKey: result.dataVersion,
       previewBase: base,
       selectedIndex: auto ? landingBatch(result.report, null) : prev.selectedIndex,
       selectionAuto: auto,
@@ -63,6 +64,7 @@ export const createAnalysisSlice: Slice<AnalysisSlice> = (_deps, engine) => (set
     status: 'idle',
     loading: false,
     result: null,
+    viewKey: 0,
     analysisError: null,
     workerFailure: null,
     progress: null,
@@ -127,8 +129,10 @@ export const createAnalysisSlice: Slice<AnalysisSlice> = (_deps, engine) => (set
             : null;
         const selectionAuto = keep ? prev.selectionAuto : result.newTranscript;
         const next = { result, analysisError, workerFailure };
+        const grew = result.grown !== undefined && !result.grown.restarted;
         set({
           ...next,
+          viewKey: grew ? prev.viewKey : result.dataVersion,
           status: loading ? 'running' : settled(next),
           loading,
           ...(result.newTranscript ? { progress: null, previewBase: null } : {}),

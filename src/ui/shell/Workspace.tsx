@@ -12,6 +12,7 @@ import {
   useAnalysis,
   useSearch,
   useSelection,
+  useViewKey,
   useWorkspaceTab,
   useZoomRequest,
   useZooResults,
@@ -84,6 +85,7 @@ export function Workspace({ changedBatches }: { changedBatches: ReadonlySet<numb
   const tableReport = tableResult?.report ?? null;
   const tableChanged = useDeferredValue(changedBatches);
   const zooResults = useZooResults();
+  const viewKey = useViewKey();
   const matches = useSearch().found?.batches;
   const findings = useMemo(
     () => findingsAt(zooResults, selectedIndex),
@@ -128,7 +130,7 @@ export function Workspace({ changedBatches }: { changedBatches: ReadonlySet<numb
             selectedIndex={selectedIndex}
             onSelect={actions.select}
             changedBatches={changedBatches}
-            transcript={result.dataVersion}
+            transcript={viewKey}
             tableId={tab === 'batches' ? BATCH_TABLE_ID : undefined}
             zoom={zoomRequest?.dataVersion === result.dataVersion ? zoomRequest.range : null}
             onZoom={actions.setTimelineZoom}

@@ -16,7 +16,14 @@ import { MarkKey, SignatureLegend } from './Legend';
 import { buildModel } from './model';
 import { applyAction, wheelViewport } from './navigate';
 import { drawOverview, overviewLayout, viewportFromOverview } from './overview';
-import { clampViewport, ensureVisible, fitViewport, panByPx, type Viewport } from './scale';
+import {
+  clampViewport,
+  ensureVisible,
+  fitViewport,
+  grownViewport,
+  panByPx,
+  type Viewport,
+} from './scale';
 import { type RafScheduler } from './scheduler';
 import { useCanvasScheduler } from './useCanvasScheduler';
 import { showTooltip, hideTooltip } from './tooltip';
@@ -164,10 +171,9 @@ export function Timeline({
     const canvas = canvasRef.current;
     const ctx = (parts & P_MAIN) !== 0 ? canvas?.getContext('2d') : null;
     if (canvas && ctx && v.width > 0) {
-      if (v.vp === null || v.n !== m.n) {
-        v.vp = fitViewport(m.n, plotWidth());
-        v.n = m.n;
-      }
+      if (v.vp === null) v.vp = fitViewport(m.n, plotWidth());
+      else if (v.n !== m.n) v.vp = grownViewport(v.vp, v.n, m.n, plotWidth());
+      v.n = m.n;
       v.vp = clampViewport(v.vp, m.n, plotWidth());
       v.layout = computeLayout(m, v.vp, v.width, v.height, marginsFor(latest.current.lanes));
       draw(ctx, v.layout, t, {

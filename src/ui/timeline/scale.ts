@@ -59,6 +59,25 @@ export function clampViewport(vp: Viewport, n: number, width: number): Viewport 
   return { start, span };
 }
 
+/**
+ * The view once a transcript grew from `before` to `after` batches (a watched file, a file still
+ * loading). A view that showed the whole transcript still does; one at the live edge (its
+ * last batch in view) moves along with it, keeping its zoom; any other stays where the user
+ * put it.
+ */
+export function grownViewport(
+  vp: Viewport,
+  before: number,
+  after: number,
+  width: number,
+): Viewport {
+  const fitted = vp.start <= 0 && vp.span >= maxSpan(before, width);
+  if (before === 0 || fitted) return fitViewport(after, width);
+  const atEdge = vp.start + vp.span >= before - 0.5;
+  if (!atEdge) return vp;
+  return clampViewport({ start: after - vp.span, span: vp.span }, after, width);
+}
+
 /** The whole transcript. */
 export function fitViewport(n: number, width: number): Viewport {
   return { start: 0, span: maxSpan(n, width) };

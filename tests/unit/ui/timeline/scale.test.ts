@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import {
   centerOn,
   clampViewport,
+  grownViewport,
   ensureVisible,
   fitViewport,
   includeIndex,
@@ -174,5 +175,26 @@ describe('includeIndex', () => {
     expect(includeIndex(vp, 1000, 1000, 12)).toEqual({ start: 12, span: 50 });
     expect(includeIndex(vp, 1000, 1000, 70)).toEqual({ start: 21, span: 50 });
     expect(includeIndex(vp, 1000, 1000, 30)).toBe(vp);
+  });
+});
+
+describe('grownViewport', () => {
+  const width = 800;
+  it('a view of the whole transcript still shows the whole of it', () => {
+    const vp = fitViewport(100, width);
+    expect(grownViewport(vp, 100, 150, width)).toEqual(fitViewport(150, width));
+  });
+  it('a view at the live edge moves along, keeping its zoom', () => {
+    expect(grownViewport({ start: 80, span: 20 }, 100, 150, width)).toEqual({
+      start: 130,
+      span: 20,
+    });
+  });
+  it('any other view stays where the user put it', () => {
+    const vp = { start: 10, span: 20 };
+    expect(grownViewport(vp, 100, 150, width)).toBe(vp);
+  });
+  it('an empty transcript that grows is fitted', () => {
+    expect(grownViewport(fitViewport(0, width), 0, 5, width)).toEqual(fitViewport(5, width));
   });
 });
