@@ -5,7 +5,15 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { dropFile, expect, openApp, test, waitFor } from './fixtures';
+import {
+  batchRows as rows,
+  dropFile,
+  expect,
+  openApp,
+  refusedRows,
+  test,
+  waitFor,
+} from './fixtures';
 
 const fixture = (path: string) =>
   readFileSync(new URL(`../fixtures/${path}`, import.meta.url)) as Buffer;
@@ -18,12 +26,6 @@ async function drop(page: Page, name: string, bytes: Buffer) {
 
 const conversations = (page: Page) => page.getByRole('region', { name: 'Conversations' });
 const items = (page: Page) => conversations(page).getByRole('button', { name: /batch/ });
-const rows = (page: Page) =>
-  page
-    .getByRole('grid', { name: 'Batches' })
-    .getByRole('row')
-    .filter({ has: page.getByRole('gridcell') });
-const refusedRows = (page: Page) => rows(page).filter({ hasText: /refused \(/ });
 
 test('a Claude Code session with subagents: opened on the looping one, every one listed', async ({
   page,

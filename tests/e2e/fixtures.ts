@@ -124,3 +124,13 @@ export async function dropFile(
   await page.dispatchEvent('main', 'drop', { dataTransfer });
   await expect(page.getByRole('complementary').getByText(name, { exact: true })).toBeVisible();
 }
+
+/** The batch table's data rows (not its header row). */
+export const batchRows = (page: Page) =>
+  page
+    .getByRole('grid', { name: 'Batches' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('gridcell') });
+
+/** The batch table's refused rows. */
+export const refusedRows = (page: Page) => batchRows(page).filter({ hasText: /refused \(/ });

@@ -6,7 +6,15 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { strToU8, zipSync } from 'fflate';
 import { FORMATS } from '../../src/import/formatList';
-import { dropFile, expect, openApp, test, waitFor } from './fixtures';
+import {
+  batchRows as rows,
+  dropFile,
+  expect,
+  openApp,
+  refusedRows,
+  test,
+  waitFor,
+} from './fixtures';
 
 const fixture = (path: string) =>
   readFileSync(new URL(`../fixtures/${path}`, import.meta.url)) as Buffer;
@@ -47,12 +55,6 @@ function evalArchive(): Buffer {
 
 const picker = (page: Page) => page.getByRole('combobox', { name: 'Format', exact: true });
 const summary = (page: Page) => page.getByRole('banner').getByLabel('Summary');
-const rows = (page: Page) =>
-  page
-    .getByRole('grid', { name: 'Batches' })
-    .getByRole('row')
-    .filter({ has: page.getByRole('gridcell') });
-const refusedRows = (page: Page) => rows(page).filter({ hasText: /refused \(/ });
 
 /** The loop-write-file story on screen: 3 batches, the 3rd refused, `label` as the format. */
 async function expectLoop(page: Page, label: string) {
