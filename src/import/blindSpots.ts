@@ -15,6 +15,16 @@ export class BlindSpotWatch {
   /** A user turn came since the last batch. */
   private userSince = false;
 
+  /** A watch that has seen what this one has, to see more without changing this one. */
+  copy(): BlindSpotWatch {
+    const w = new BlindSpotWatch();
+    w.batches = this.batches;
+    w.answers = this.answers;
+    w.brokenGaps = this.brokenGaps;
+    w.userSince = this.userSince;
+    return w;
+  }
+
   see(m: ChatMessage): void {
     const role = m.role;
     if (role === 'assistant' && Array.isArray(m.tool_calls) && m.tool_calls.length > 0) {

@@ -22,6 +22,8 @@ export interface FormatOutput {
    * the one `messages` holds. Absent means `messages` is the file's only conversation.
    */
   readonly conversations?: readonly ConversationOutput[];
+  /** `ConversationOutput.blindSpots`, of the file's only conversation. */
+  readonly blindSpots?: readonly string[];
 }
 
 /** One conversation of a file that holds several: what it is, and its own messages. */
@@ -31,6 +33,11 @@ export interface ConversationOutput {
   readonly messages: ChatMessage[];
   /** Warnings about this conversation alone. */
   readonly warnings: string[];
+  /**
+   * What the detector cannot see in it (`blindSpots`), when the format kept count as it
+   * mapped (a session followed as it grows); else it is worked out from the messages.
+   */
+  readonly blindSpots?: readonly string[];
 }
 
 /** One format's importer: a parsed document in, the chat-completions list out. */

@@ -8,6 +8,8 @@ import { BlindSpotWatch, blindSpots, nothingKept } from './blindSpots';
 import { formatLabel, FORMATS } from './formatList';
 import { IMPORTERS } from './registry';
 import { importSseText } from './formats/sse';
+import { readClaudeLines, type ClaudeRead } from './formats/claudeLines';
+export { ClaudeFollower, type ClaudeRead } from './formats/claudeLines';
 import { sniff, type Sniffed } from './sniff';
 import { looksLikeSse } from './sse';
 import { keptMessages } from './spanMessages';
@@ -184,6 +186,11 @@ function importAllUnsafe(
     if (!out.ok) return out;
     return ok(fileResult('sse', out.value, text, forced, null, decodeWarnings));
   }
+  // A Claude Code session is read a line at a time, without the whole file's tree.
+  if (!forced || opts.format === 'claude-code') {
+    const lines = readClaudeLines(text, forced);
+    if (lines !== null) return ok(claudeImports(lines, text, forced, decodeWarnings));
+  }
   const docR = readDoc(text, opts.name);
   if (!docR.ok) return docR;
   const doc = docR.value;
@@ -201,6 +208,29 @@ function importAllUnsafe(
   return ok(fileResult(format, out.value, text, forced, doc, [...decodeWarnings, ...lineWarnings]));
 }
 
+function claudeImports(
+  read: ClaudeRead,
+  text: string,
+  forced: boolean,
+  decodeWarnings: readonly string[],
+): Imported[] {
+  return fileResult('claude-code', read.out, text, forced, null, [
+    ...decodeWarnings,
+    ...read.warnings,
+  ]);
+}
+
+/**
+ * What `importTranscript` gives for `text` when a `ClaudeFollower` has read it (a session
+ * file followed as it grows): the same import, without reading the text again.
+ */
+export function followedImport(read: ClaudeRead, opts: ImportOptions): Imported {
+  const forced = opts.format !== undefined && opts.format !== 'auto';
+  // What a follower read is never blank: its first line is a record.
+  const all = claudeImports(read, '{', forced, []);
+  return all[opts.conversation ?? 0] ?? (all[0] as Imported);
+}
+
 /**
  * A format's output as the file's imports, with the file's warnings first: a forced format
  * or a non-empty file that kept nothing says so.
@@ -215,7 +245,8 @@ function fileResult(
 ): Imported[] {
   const empty = conversationsOf(out).every((c) => c.messages.length === 0);
   const mismatch = forced && empty ? forcedMismatch(format, doc) : [];
-  const nothing = !forced && empty && text.trim() !== '' ? [nothingKept(formatLabel(format))] : [];
+  // `/\S/` is `trim() !== ''` without copying a large text.
+  const nothing = !forced && empty && /\S/.test(text) ? [nothingKept(formatLabel(format))] : [];
   return fileImports(
     format,
     out,
@@ -227,7 +258,14 @@ function fileResult(
 /** A format's output as the conversations it holds (one when it names none). */
 function conversationsOf(out: FormatOutput): readonly ConversationOutput[] {
   return (
-    out.conversations ?? [{ label: 'conversation', messages: out.messages, warnings: out.warnings }]
+    out.conversations ?? [
+      {
+        label: 'conversation',
+        messages: out.messages,
+        warnings: out.warnings,
+        ...(out.blindSpots === undefined ? {} : { blindSpots: out.blindSpots }),
+      },
+    ]
   );
 }
 
@@ -245,7 +283,7 @@ function fileImports(
     format,
     formatLabel: formatLabel(format),
     messages: c.messages,
-    warnings: [...fileWarnings, ...c.warnings, ...blindSpots(c.messages, format)],
+    warnings: [...fileWarnings, ...c.warnings, ...(c.blindSpots ?? blindSpots(c.messages, format))],
     referenceScan,
     conversations: summaries,
     conversation: i,

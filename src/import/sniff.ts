@@ -159,7 +159,7 @@ export function sniffArray(a: JsonValue[]): FormatId | null {
   return sniffLineRecords(head);
 }
 
-function sniffLines(values: JsonValue[]): Sniffed {
+export function sniffLines(values: JsonValue[]): Sniffed {
   const head = values.slice(0, SAMPLE);
   const f = sniffLineRecords(head);
   if (f) return { format: f };

@@ -95,7 +95,7 @@ function skipString(text: string, i: number): number {
 }
 
 /** Index just past the JSON value starting at `i`, or -1. Iterative: nesting depth is irrelevant. */
-function skipValue(text: string, i: number): number {
+export function skipValue(text: string, i: number): number {
   const c = text.charCodeAt(i);
   if (c === 34) return skipString(text, i);
   if (c !== 123 && c !== 91) {

@@ -50,59 +50,130 @@ export function readDoc(text: string, name?: string): Result<Doc, ImportError> {
 }
 
 function tryJsonl(text: string): Doc | null {
-  const lines: JsonlLine[] = [];
-  const warnings: string[] = [];
-  let bad = 0;
-  let firstChecked = false;
-  let lineNo = 0;
-  let pos = 0;
-  const n = text.length;
-  while (pos < n) {
-    lineNo++;
-    let nl = text.indexOf('\n', pos);
-    const hasBreak = nl >= 0;
-    if (!hasBreak) nl = n;
-    let end = nl;
-    if (end > pos && text.charCodeAt(end - 1) === 13) end--;
-    const start = pos;
-    pos = nl + 1;
-    if (isBlank(text, start, end)) continue;
-    const r = parseJson(text.slice(start, end));
-    if (!firstChecked) {
-      firstChecked = true;
-      // Not JSON Lines unless the first record stands on its own as an object or array.
-      if (!r.ok || !(isJsonObject(r.value.value) || isJsonArray(r.value.value))) return null;
-    }
-    if (r.ok) {
-      lines.push({
-        value: r.value.value,
-        diagnostics: r.value.diagnostics,
-        line: lineNo,
-        start,
-        end,
-      });
-      continue;
-    }
-    if (!hasBreak && isBlank(text, pos, n)) {
-      warnings.push(
-        `The last line (${lineNo}) is incomplete, probably copied while being written; it was skipped.`,
-      );
-      continue;
-    }
-    bad++;
-    if (bad <= MAX_LINE_WARNINGS) {
-      warnings.push(
-        `Line ${lineNo} is not valid JSON (column ${r.error.column}: ${r.error.message}); it was skipped.`,
-      );
-    }
-  }
-  if (bad > MAX_LINE_WARNINGS) {
-    warnings.push(`${plural(bad - MAX_LINE_WARNINGS, 'more invalid line')} were skipped.`);
-  }
-  return { kind: 'jsonl', lines, warnings, text };
+  const read = jsonLines(
+    text,
+    (start, end) => parseJson(text.slice(start, end)),
+    (r) => isJsonObject(r.value) || isJsonArray(r.value),
+  );
+  if (read === null) return null;
+  const lines = read.items.map((x): JsonlLine => ({
+    value: x.item.value,
+    diagnostics: x.item.diagnostics,
+    line: x.line,
+    start: x.start,
+    end: x.end,
+  }));
+  return { kind: 'jsonl', lines, warnings: read.warnings, text };
 }
 
-function isBlank(text: string, start: number, end: number): boolean {
+/** One line `jsonLines` read: what `readLine` gave, and where the line is. */
+export interface ReadLine<T> {
+  readonly item: T;
+  /** 1-based line number. */
+  readonly line: number;
+  /** UTF-16 offsets of the line in the text (end exclusive, without the line break). */
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * The lines of a JSON Lines text, each read by `readLine`: blank lines skipped, a bad line a
+ * warning (an incomplete last one said as such), and null unless the first record passes
+ * `isRecord`. Every reader of JSON Lines goes through this loop, so they number, skip and warn
+ * alike.
+ */
+export function jsonLines<T>(
+  text: string,
+  readLine: (start: number, end: number) => Result<T, JsonSyntaxError>,
+  isRecord: (first: T) => boolean,
+): { items: ReadLine<T>[]; warnings: string[] } | null {
+  const lines = new JsonLinesReader(readLine, isRecord);
+  const items = lines.read(text, text.length, true);
+  return items === null ? null : { items, warnings: lines.warnings() };
+}
+
+/**
+ * `jsonLines` for a text that grows: each `read` goes on from where the last one stopped, so a
+ * file being written is read a line at a time, once.
+ */
+export class JsonLinesReader<T> {
+  private bad = 0;
+  private firstChecked = false;
+  private lineNo = 0;
+  private pos = 0;
+  private readonly lineWarnings: string[] = [];
+
+  constructor(
+    private readonly readLine: (start: number, end: number) => Result<T, JsonSyntaxError>,
+    private readonly isRecord: (first: T) => boolean,
+  ) {}
+
+  /** `read` of a text that follows the one read before (its lines numbered on from there). */
+  readPiece(piece: string, final: boolean): ReadLine<T>[] | null {
+    this.pos = 0;
+    return this.read(piece, piece.length, final);
+  }
+
+  /**
+   * The lines of `text` from where the last read stopped up to `upTo`: all of them when
+   * `final`, else only those whose line break is before `upTo`. Null when the first record is
+   * not one (not JSON Lines).
+   */
+  read(text: string, upTo: number, final: boolean): ReadLine<T>[] | null {
+    const items: ReadLine<T>[] = [];
+    const n = Math.min(upTo, text.length);
+    let pos = this.pos;
+    while (pos < n) {
+      let nl = text.indexOf('\n', pos);
+      const hasBreak = nl >= 0 && nl < n;
+      if (!hasBreak) {
+        if (!final) break;
+        nl = n;
+      }
+      this.lineNo++;
+      let end = nl;
+      if (end > pos && text.charCodeAt(end - 1) === 13) end--;
+      const start = pos;
+      pos = nl + 1;
+      if (isBlank(text, start, end)) continue;
+      const r = this.readLine(start, end);
+      if (!this.firstChecked) {
+        this.firstChecked = true;
+        // Not JSON Lines unless the first record stands on its own as an object or array.
+        if (!r.ok || !this.isRecord(r.value)) return null;
+      }
+      if (r.ok) {
+        items.push({ item: r.value, line: this.lineNo, start, end });
+        continue;
+      }
+      if (!hasBreak) {
+        this.lineWarnings.push(
+          `The last line (${this.lineNo}) is incomplete, probably copied while being written; it was skipped.`,
+        );
+        continue;
+      }
+      this.bad++;
+      if (this.bad <= MAX_LINE_WARNINGS) {
+        this.lineWarnings.push(
+          `Line ${this.lineNo} is not valid JSON (column ${r.error.column}: ${r.error.message}); it was skipped.`,
+        );
+      }
+    }
+    this.pos = Math.min(pos, n);
+    return items;
+  }
+
+  /** What was said of the lines read so far. */
+  warnings(): string[] {
+    const out = this.lineWarnings.slice();
+    if (this.bad > MAX_LINE_WARNINGS) {
+      out.push(`${plural(this.bad - MAX_LINE_WARNINGS, 'more invalid line')} were skipped.`);
+    }
+    return out;
+  }
+}
+
+export function isBlank(text: string, start: number, end: number): boolean {
   for (let i = start; i < end; i++) {
     const c = text.charCodeAt(i);
     if (c !== 32 && c !== 9 && c !== 13 && c !== 10) return false;

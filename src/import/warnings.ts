@@ -29,7 +29,13 @@ export class Warnings {
 
   /** All warnings, one-offs first, in the order they were first met. */
   toArray(): string[] {
+    return this.toArrayWith([]);
+  }
+
+  /** `toArray` as if the one-offs `extra` were added now; the collector itself is unchanged. */
+  toArrayWith(extra: readonly string[]): string[] {
     const out = this.once.slice();
+    for (const s of extra) if (!this.seen.has(s) && !out.includes(s)) out.push(s);
     for (const t of this.tallies.values()) out.push(t.sentence(t.n));
     return out;
   }

@@ -11,10 +11,11 @@
  * a call to it, so a batch is shown only once something else follows it. `finish` takes
  * everything, and its report equals the whole-file replay's.
  *
- * The import of the settled text runs whole at each step (the formats' mappings look at the
- * whole file: a Claude Code branch is chosen from its last line), so how often to take a step
- * is the caller's choice. When a step's messages do not extend the ones already replayed (a
- * branch rewound, a file rewritten), the replay starts over from the new messages.
+ * A Claude Code session is imported a line at a time as it grows (`ClaudeFollower`: only the
+ * new lines are read, and mapped onto the main chain they extend). Other formats' mappings
+ * look at the whole file, so their settled text is imported whole at each step, and how often
+ * to take a step is the caller's choice. When a step's messages do not extend the ones already
+ * replayed (a branch rewound, a file rewritten), the replay starts over from the new messages.
  */
 import {
   replayPreparer,
@@ -26,13 +27,16 @@ import {
   type Report,
   type ReportSource,
 } from '../detector/index';
-import { printJson, type JsonValue } from '../json/index';
-import { importTranscript } from '../import/index';
+import { ok, printJson, type JsonValue, type Result } from '../json/index';
+import { ClaudeFollower, followedImport, importTranscript } from '../import/index';
 import type { Imported, ImportError, ImportOptions } from '../import/types';
 
 /** What a step of a growing transcript gave. */
 export interface LiveStep {
-  /** The replay of everything settled so far. */
+  /**
+   * The replay of everything settled so far. Built when first read, from the replay as it is
+   * then: read it before the next step.
+   */
   readonly report: Report;
   /** Batches the report holds that the previous step's did not. */
   readonly newBatches: number;
@@ -80,11 +84,12 @@ export function settledCount(messages: readonly ChatMessage[]): number {
 
 /** The part of a growing text that can be imported now: whole lines, or the whole document. */
 function settledText(text: string): string {
-  const head = text.trimStart();
-  if (head.startsWith('{') || head.startsWith('[')) {
+  const first = text.search(/\S/);
+  const c = first < 0 ? '' : text[first];
+  if (c === '{' || c === '[') {
     // A JSON document parses only once complete; a JSON Lines file is its complete lines.
     const nl = text.lastIndexOf('\n');
-    const firstLineEnd = text.indexOf('\n', text.length - head.length);
+    const firstLineEnd = text.indexOf('\n', first);
     const oneLineRecords = firstLineEnd > 0 && isWholeValue(text.slice(0, firstLineEnd));
     if (!oneLineRecords) return text;
     return nl < 0 ? '' : text.slice(0, nl + 1);
@@ -118,12 +123,23 @@ export class LiveTranscript {
   private imported: Imported | null = null;
   private lastBatches = 0;
   private importedLength = -1;
+  /** Reads a Claude Code session as it grows; null once the general import answers. */
+  private follower: ClaudeFollower | null;
+  /** The text not yet given to the follower (after its last line break). */
+  private tail = '';
+  /** The message list of the latest step. */
+  private lastMessages: readonly ChatMessage[] | null = null;
 
   constructor(
     private config: DetectorConfig,
     private readonly opts: ImportOptions = {},
   ) {
     this.walk = new ReplayWalk(config);
+    const format = opts.format ?? 'auto';
+    this.follower =
+      format === 'auto' || format === 'claude-code'
+        ? new ClaudeFollower(format === 'claude-code')
+        : null;
   }
 
   /** The text so far. */
@@ -143,13 +159,15 @@ export class LiveTranscript {
 
   /** Adds text at the end and replays what it settles. */
   append(chunk: string): LiveStep {
+    if (this.text.length === 0 && chunk.charCodeAt(0) === 0xfeff) this.follower = null;
     this.text += chunk;
-    return this.step(settledText(this.text), false);
+    if (this.follower !== null) this.tail += chunk;
+    return this.step(false);
   }
 
   /** Replays everything, the last line and the open batch included: the whole-file report. */
   finish(): LiveStep {
-    return this.step(this.text, true);
+    return this.step(true);
   }
 
   /** A new config: the state machine walks the prepared replay again; nothing is re-read. */
@@ -176,24 +194,46 @@ export class LiveTranscript {
     return this.walk.report(this.source);
   }
 
-  private step(text: string, final: boolean): LiveStep {
-    if (!final && text.length === this.importedLength) {
-      return { report: this.report(), newBatches: 0, restarted: false, error: null };
+  /**
+   * The import of what is settled now, or null when that is nothing new. A Claude Code
+   * session is read a piece at a time by the follower: only the text appended since the last
+   * step, up to its last line break, and never the whole text as one string. Anything else
+   * is imported whole.
+   */
+  private importNow(final: boolean): Result<Imported, ImportError> | null {
+    const follower = this.follower;
+    if (follower !== null) {
+      const nl = final ? this.tail.length - 1 : this.tail.lastIndexOf('\n');
+      const piece = this.tail.slice(0, nl + 1);
+      // A NUL is the general import's to refuse, as a byte-order mark is its to strip.
+      if (piece.includes('\0')) {
+        this.follower = null;
+        this.tail = '';
+      } else {
+        this.tail = this.tail.slice(nl + 1);
+        const read = piece === '' && !final ? 'unchanged' : follower.readPiece(piece, final);
+        if (read === 'unchanged') return null;
+        if (read !== null) return ok(followedImport(read, this.opts));
+        if (follower.isDead) {
+          this.follower = null;
+          this.tail = '';
+        }
+      }
     }
+    const text = final ? this.text : settledText(this.text);
+    if (!final && text.length === this.importedLength) return null;
     this.importedLength = text.length;
-    if (text.trim() === '') {
-      return { report: this.report(), newBatches: 0, restarted: false, error: null };
-    }
-    const r = importTranscript(text, this.opts);
+    if (!/\S/.test(text)) return null;
+    return importTranscript(text, this.opts);
+  }
+
+  private step(final: boolean): LiveStep {
+    const r = this.importNow(final);
+    if (r === null) return this.stepOf(0, false, null);
     if (!r.ok) {
       // A JSON document still being written does not parse yet: that is no error until the end.
       const waiting = !final && r.error.kind === 'syntax';
-      return {
-        report: this.report(),
-        newBatches: 0,
-        restarted: false,
-        error: waiting ? null : r.error,
-      };
+      return this.stepOf(0, false, waiting ? null : r.error);
     }
     this.imported = r.value;
     // The conversation asked for may not be in the text yet (a subagent not started): the
@@ -204,7 +244,11 @@ export class LiveTranscript {
     let restarted = false;
     const old = this.pushed;
     let same = Math.min(old.length, upto);
-    for (let i = 0; i < same; i++) {
+    // The follower grows one list in place and never changes a message it let settle: the
+    // same list again needs no comparing.
+    const grown = messages === this.lastMessages;
+    this.lastMessages = messages;
+    for (let i = grown ? same : 0; i < same; i++) {
       if (!sameMessage(old[i] as ChatMessage, messages[i] as ChatMessage)) {
         same = i;
         break;
@@ -235,9 +279,27 @@ export class LiveTranscript {
       warnings: r.value.warnings,
       referenceScan: r.value.referenceScan,
     };
-    const report = this.walk.report(this.source);
-    const newBatches = report.batches.length - this.lastBatches;
-    this.lastBatches = report.batches.length;
-    return { report, newBatches, restarted, error: null };
+    const newBatches = this.walk.batchCount - this.lastBatches;
+    this.lastBatches = this.walk.batchCount;
+    return this.stepOf(newBatches, restarted, null);
+  }
+
+  /**
+   * A step whose report is built when first read: the report lists every batch, so building
+   * it costs the whole session, which a step that only appends does not otherwise pay.
+   */
+  private stepOf(newBatches: number, restarted: boolean, error: ImportError | null): LiveStep {
+    const walk = this.walk;
+    const source = this.source;
+    let report: Report | null = null;
+    return {
+      get report(): Report {
+        report ??= walk.report(source);
+        return report;
+      },
+      newBatches,
+      restarted,
+      error,
+    };
   }
 }

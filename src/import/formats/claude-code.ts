@@ -1,10 +1,11 @@
 import { isJsonArray, ok } from '../../json/index';
 import type { JsonValue } from '../../json/index';
 import { field, str } from '../access';
+import type { ChatMessage } from '../../detector/index';
+import { BlindSpotWatch } from '../blindSpots';
 import { Conversation } from '../build';
 import { mapAnthropicMessage } from '../dialects/anthropic';
-import { finish } from '../format';
-import type { ConversationOutput, FormatImporter } from '../format';
+import type { ConversationOutput, FormatImporter, FormatOutput } from '../format';
 import { logRecords } from '../records';
 import type { LogRecord } from '../records';
 import { plural } from '../warnings';
@@ -16,90 +17,169 @@ import { chainGroups, isTurn, type ChainGroup } from './claudeChains';
  * as several lines sharing a `message.id`; they are merged back into one assistant turn. The
  * main chain and each subagent are conversations of their own (claudeChains.ts).
  */
-export const importClaudeCode: FormatImporter = (doc) => {
-  const records = logRecords(doc);
-  const isStream = records.some(
-    (r) =>
-      str(r.value, 'type') === 'system' &&
-      str(r.value, 'subtype') === 'init' &&
-      field(r.value, 'session_id') !== undefined,
+export const importClaudeCode: FormatImporter = (doc) =>
+  ok(claudeOutput(logRecords(doc), wholeMessage));
+
+const wholeMessage = (r: LogRecord): JsonValue | undefined => field(r.value, 'message');
+
+/**
+ * A session's records as its conversations. `messageOf` gives a turn's `message`: a reader
+ * that parsed only each line's other fields (claudeLines.ts) reads it here, once, in replay
+ * order, and lets it go once mapped.
+ */
+export function claudeOutput<R extends LogRecord>(
+  records: readonly R[],
+  messageOf: (r: R) => JsonValue | undefined,
+): FormatOutput {
+  const groups = claudeGroups(records);
+  // What a spawning Task (or Agent) call said of each prompt it sent, from the main chain.
+  const prompts = new Map<string, string>();
+  const mapped = groups.map((g) => {
+    const m = new TurnMapper(messageOf, g.subagent ? null : prompts);
+    m.map(g.turns);
+    return m;
+  });
+  return claudeConversations(groups, mapped, prompts);
+}
+
+/** A session's conversations: its chains (claudeChains.ts), or a `stream-json` output's parts. */
+export function claudeGroups<R extends LogRecord>(records: readonly R[]): ChainGroup<R>[] {
+  return records.some(isStreamInit) ? streamGroups(records) : chainGroups(records);
+}
+
+/** The first line of `claude -p --output-format stream-json`. */
+export function isStreamInit(r: LogRecord): boolean {
+  return (
+    str(r.value, 'type') === 'system' &&
+    str(r.value, 'subtype') === 'init' &&
+    field(r.value, 'session_id') !== undefined
   );
-  const groups = isStream ? streamGroups(records) : chainGroups(records);
-  const prompts = spawnPrompts(groups);
-  const conversations = groups.map((g) => {
-    const c = mapTurns(g.turns);
-    for (const w of g.warnings) c.warnings.add(w);
-    return { label: groupLabel(g, prompts), ...finish(c) };
+}
+
+/** The conversations of mapped groups, labelled (a subagent by what spawned it). */
+export function claudeConversations<R extends LogRecord>(
+  groups: readonly ChainGroup<R>[],
+  mapped: readonly TurnMapper<R>[],
+  prompts: ReadonlyMap<string, string>,
+): FormatOutput {
+  const conversations = groups.map((g, i) => {
+    const m = mapped[i] as TurnMapper<R>;
+    return {
+      label: groupLabel(g, m.prompt, prompts),
+      messages: m.conversation.messages,
+      warnings: m.warnings(g.warnings),
+      blindSpots: m.blindSpots(),
+    };
   });
   const first = conversations[0] as ConversationOutput;
-  if (conversations.length === 1 && !(groups[0] as ChainGroup).subagent) return ok(first);
-  return ok({ messages: first.messages, warnings: first.warnings, conversations });
-};
+  if (conversations.length === 1 && !(groups[0] as ChainGroup<R>).subagent) return first;
+  return { messages: first.messages, warnings: first.warnings, conversations };
+}
 
-function mapTurns(turns: readonly LogRecord[]): Conversation {
-  const c = new Conversation();
-  let lastId: string | undefined;
-  let merged = 0;
-  for (const r of turns) {
-    const message = field(r.value, 'message') as JsonValue;
-    const role = str(message, 'role') ?? str(r.value, 'type');
-    const id = str(message, 'id');
-    const merge = role === 'assistant' && id !== undefined && id === lastId && c.openAssistant >= 0;
-    if (merge) merged++;
-    mapAnthropicMessage(withRole(message, role), c, r.span, merge);
-    if (role === 'assistant') lastId = id;
-    else if (!isToolResultOnly(message)) lastId = undefined;
+/**
+ * A group's turn lines mapped in order into one conversation. It keeps what the next line's
+ * mapping needs (the open reply's message.id), so a growing session maps only its new lines.
+ */
+export class TurnMapper<R extends LogRecord> {
+  readonly conversation = new Conversation();
+  /** The conversation's first prompt: its first user line's text. */
+  prompt: string | undefined;
+  private prompted = false;
+  private lastId: string | undefined;
+  private merged = 0;
+  /** What the detector cannot see, of the messages before `watched` (all settled). */
+  private readonly blind = new BlindSpotWatch();
+  private watched = 0;
+
+  constructor(
+    private readonly messageOf: (r: R) => JsonValue | undefined,
+    /** Where a main chain notes what its spawning calls said of their prompts; null for a subagent. */
+    private readonly prompts: Map<string, string> | null,
+  ) {}
+
+  map(turns: readonly R[]): void {
+    const c = this.conversation;
+    for (const r of turns) {
+      const message = this.messageOf(r) as JsonValue;
+      const role = str(message, 'role') ?? str(r.value, 'type');
+      if (!this.prompted && role === 'user') {
+        this.prompted = true;
+        this.prompt = promptOf(message);
+      }
+      if (this.prompts !== null) notePrompts(message, this.prompts);
+      const id = str(message, 'id');
+      const merge =
+        role === 'assistant' && id !== undefined && id === this.lastId && c.openAssistant >= 0;
+      if (merge) this.merged++;
+      mapAnthropicMessage(withRole(message, role), c, r.span, merge);
+      if (role === 'assistant') this.lastId = id;
+      else if (!isToolResultOnly(message)) this.lastId = undefined;
+    }
   }
-  if (merged > 0) {
-    c.warnings.add(
-      `Merged ${plural(merged, 'assistant line')} into the reply ${merged === 1 ? 'it belongs' : 'they belong'} to (Claude Code writes one line per content block, sharing message.id).`,
-    );
+
+  /**
+   * `blindSpots` of the conversation's messages, in time proportional to the messages mapped
+   * since the last call: those before the open reply are final and seen once.
+   */
+  blindSpots(): string[] {
+    const messages = this.conversation.messages;
+    const open = this.conversation.openAssistant;
+    const settled = open < 0 ? messages.length : open;
+    for (; this.watched < settled; this.watched++) {
+      this.blind.see(messages[this.watched] as ChatMessage);
+    }
+    const w = this.blind.copy();
+    for (let i = settled; i < messages.length; i++) w.see(messages[i] as ChatMessage);
+    return w.warnings('claude-code');
   }
-  return c;
+
+  /** The conversation's warnings: the mapping's, the merged lines', then `more` (its group's). */
+  warnings(more: readonly string[]): string[] {
+    const merged = this.merged;
+    const extra =
+      merged > 0
+        ? [
+            `Merged ${plural(merged, 'assistant line')} into the reply ${merged === 1 ? 'it belongs' : 'they belong'} to (Claude Code writes one line per content block, sharing message.id).`,
+            ...more,
+          ]
+        : more;
+    return this.conversation.warnings.toArrayWith(extra);
+  }
 }
 
 const LABEL_PROMPT = 60;
 
-/** The first prompt of a conversation: its first user line's text. */
-function firstPrompt(turns: readonly LogRecord[]): string | undefined {
-  for (const r of turns) {
-    const m = field(r.value, 'message');
-    if ((str(m, 'role') ?? str(r.value, 'type')) !== 'user') continue;
-    const content = field(m, 'content');
-    if (typeof content === 'string') return content;
-    if (isJsonArray(content)) {
-      const t = content.find((b) => str(b, 'type') === 'text');
-      const text = str(t, 'text');
-      if (text !== undefined) return text;
-    }
-    return undefined;
+/** A user message's prompt: its text, or its first text block's. */
+function promptOf(m: JsonValue): string | undefined {
+  const content = field(m, 'content');
+  if (typeof content === 'string') return content;
+  if (isJsonArray(content)) {
+    const t = content.find((b) => str(b, 'type') === 'text');
+    return str(t, 'text');
   }
   return undefined;
 }
 
-/** What a spawning Task (or Agent) call said of each prompt it sent: its description. */
-function spawnPrompts(groups: readonly ChainGroup[]): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const g of groups) {
-    if (g.subagent) continue;
-    for (const r of g.turns) {
-      const content = field(field(r.value, 'message'), 'content');
-      if (!isJsonArray(content)) continue;
-      for (const b of content) {
-        if (str(b, 'type') !== 'tool_use') continue;
-        const input = field(b, 'input');
-        const prompt = str(input, 'prompt');
-        const what = str(input, 'description') ?? str(input, 'subagent_type');
-        if (prompt !== undefined && what !== undefined) out.set(prompt.trim(), what);
-      }
-    }
+/** Notes what each spawning call in a message said of the prompt it sent: its description. */
+function notePrompts(m: JsonValue, out: Map<string, string>): void {
+  const content = field(m, 'content');
+  if (!isJsonArray(content)) return;
+  for (const b of content) {
+    if (str(b, 'type') !== 'tool_use') continue;
+    const input = field(b, 'input');
+    const prompt = str(input, 'prompt');
+    const what = str(input, 'description') ?? str(input, 'subagent_type');
+    if (prompt !== undefined && what !== undefined) out.set(prompt.trim(), what);
   }
-  return out;
 }
 
-function groupLabel(g: ChainGroup, prompts: ReadonlyMap<string, string>): string {
+function groupLabel(
+  g: ChainGroup,
+  first: string | undefined,
+  prompts: ReadonlyMap<string, string>,
+): string {
   if (!g.subagent) return 'main chain';
-  const prompt = firstPrompt(g.turns)?.trim();
+  const prompt = first?.trim();
   const agentId = g.turns.map((r) => str(r.value, 'agentId')).find((a) => a !== undefined);
   const name =
     agentId ?? (prompt !== undefined ? prompts.get(prompt) : undefined) ?? g.key.slice(0, 8);
@@ -129,9 +209,9 @@ function isToolResultOnly(message: JsonValue): boolean {
  * `claude -p --output-format stream-json`: no tree; a subagent's messages carry the id of the
  * Task call that spawned it (`parent_tool_use_id`) and form a conversation of their own.
  */
-function streamGroups(records: readonly LogRecord[]): ChainGroup[] {
-  const main: LogRecord[] = [];
-  const subs = new Map<string, LogRecord[]>();
+function streamGroups<R extends LogRecord>(records: readonly R[]): ChainGroup<R>[] {
+  const main: R[] = [];
+  const subs = new Map<string, R[]>();
   for (const r of records) {
     if (!isTurn(r)) continue;
     const parent = str(r.value, 'parent_tool_use_id');
@@ -143,7 +223,7 @@ function streamGroups(records: readonly LogRecord[]): ChainGroup[] {
     if (list) list.push(r);
     else subs.set(parent, [r]);
   }
-  const groups: ChainGroup[] = [{ key: 'main', subagent: false, turns: main, warnings: [] }];
+  const groups: ChainGroup<R>[] = [{ key: 'main', subagent: false, turns: main, warnings: [] }];
   for (const [key, turns] of subs) groups.push({ key, subagent: true, turns, warnings: [] });
   return groups;
 }

@@ -10,13 +10,15 @@ import { plural } from '../warnings';
  * itself, several in parallel with no `agentId`, so they are told apart by the root each line
  * leads back to, not by adjacency; a file of sidechain lines only is one subagent's own file.
  */
-export interface ChainGroup {
+export interface ChainGroup<R extends LogRecord = LogRecord> {
   /** `main` for the session's own line, else the subagent's key (agentId or root uuid). */
   readonly key: string;
   readonly subagent: boolean;
   /** The turn lines of this conversation in the order to replay them. */
-  readonly turns: LogRecord[];
+  readonly turns: R[];
   readonly warnings: string[];
+  /** How the lines were ordered (chain groups only). */
+  readonly order?: ChainOrder;
 }
 
 /** Whether a record is a user or assistant turn with a message. */
@@ -25,12 +27,12 @@ export function isTurn(r: LogRecord): boolean {
   return (t === 'user' || t === 'assistant') && obj(r.value, 'message') !== undefined;
 }
 
-function parentOf(v: JsonValue): string | undefined {
+export function parentOf(v: JsonValue): string | undefined {
   return str(v, 'parentUuid') ?? str(v, 'logicalParentUuid');
 }
 
 /** Splits a session's records into its main chain and one group per subagent. */
-export function chainGroups(records: readonly LogRecord[]): ChainGroup[] {
+export function chainGroups<R extends LogRecord>(records: readonly R[]): ChainGroup<R>[] {
   const byUuid = new Map<string, number>();
   records.forEach((r, i) => {
     const u = str(r.value, 'uuid');
@@ -50,7 +52,7 @@ export function chainGroups(records: readonly LogRecord[]): ChainGroup[] {
     if (list) list.push(i);
     else side.set(key, [i]);
   });
-  const groups: ChainGroup[] = [];
+  const groups: ChainGroup<R>[] = [];
   if (main.length > 0 || side.size === 0) {
     groups.push({ key: 'main', subagent: false, ...orderGroup(records, byUuid, main) });
   }
@@ -96,31 +98,71 @@ function sidechainRoot(
   return root;
 }
 
-/**
- * A group's lines in replay order: the parentUuid chain back from its last line (abandoned
- * branches dropped), or file order when the lines carry no chain at all.
- */
-function orderGroup(
-  records: readonly LogRecord[],
-  byUuid: ReadonlyMap<string, number>,
-  lines: readonly number[],
-): { turns: LogRecord[]; warnings: string[] } {
+/** How a group's lines were ordered, which is what its warnings say. */
+export interface ChainOrder {
+  /** Whether any line's parent is in the file: the chain was followed, else file order. */
+  readonly linked: boolean;
+  /** The line the chain breaks at (its parent is not in the file), or null. */
+  readonly brokenAt: number | null;
+  readonly compactions: number;
+  /** Lines on abandoned branches, not replayed. */
+  readonly dropped: number;
+  /** How many lines the group has (turns or not). */
+  readonly lines: number;
+}
+
+/** What the ordering of a group says: file order, a broken chain, compactions, dropped lines. */
+export function orderWarnings(o: ChainOrder): string[] {
   const warnings: string[] = [];
-  const pick = (list: readonly number[]) => list.map((i) => records[i] as LogRecord);
-  const last = lines[lines.length - 1];
-  if (last === undefined) return { turns: [], warnings };
-  const linked = lines.some((i) => {
-    const p = parentOf((records[i] as LogRecord).value);
-    return p !== undefined && byUuid.has(p);
-  });
-  if (!linked) {
-    if (lines.length > 1) {
+  if (!o.linked) {
+    if (o.lines > 1) {
       warnings.push(
         'The lines carry no parentUuid chain (exporters and viewers often drop it), so they were read in file order; a rewound or edited branch cannot be told apart.',
       );
     }
-    return { turns: pick(lines), warnings };
+    return warnings;
   }
+  if (o.brokenAt !== null) {
+    warnings.push(
+      `The parentUuid chain breaks at line ${o.brokenAt} (its parent is not in the file); the lines before it were kept in file order.`,
+    );
+  }
+  if (o.compactions > 0) {
+    warnings.push(
+      `The session was compacted ${o.compactions === 1 ? 'once' : `${o.compactions} times`}; the history before each compaction is shown, but the model saw only its summary.`,
+    );
+  }
+  if (o.dropped > 0) {
+    warnings.push(
+      `Skipped ${plural(o.dropped, 'message line')} on abandoned branches (edits, retries or resumed forks); followed the parentUuid chain back from the last message.`,
+    );
+  }
+  return warnings;
+}
+
+/**
+ * A group's lines in replay order: the parentUuid chain back from its last line (abandoned
+ * branches dropped), or file order when the lines carry no chain at all.
+ */
+function orderGroup<R extends LogRecord>(
+  records: readonly R[],
+  byUuid: ReadonlyMap<string, number>,
+  lines: readonly number[],
+): { turns: R[]; warnings: string[]; order: ChainOrder } {
+  const pick = (list: readonly number[]) => list.map((i) => records[i] as R);
+  const done = (turns: R[], order: ChainOrder) => ({
+    turns,
+    warnings: orderWarnings(order),
+    order,
+  });
+  const last = lines[lines.length - 1];
+  const plain = { brokenAt: null, compactions: 0, dropped: 0, lines: lines.length };
+  if (last === undefined) return done([], { linked: false, ...plain });
+  const linked = lines.some((i) => {
+    const p = parentOf((records[i] as LogRecord).value);
+    return p !== undefined && byUuid.has(p);
+  });
+  if (!linked) return done(pick(lines), { linked: false, ...plain });
   const onChain = new Set<number>();
   let cur: number | undefined = last;
   let broken = false;
@@ -137,21 +179,11 @@ function orderGroup(
   let earliest = last;
   for (const i of onChain) if (i < earliest) earliest = i;
   const kept = lines.filter((i) => onChain.has(i) || (broken && i < earliest));
-  if (broken) {
-    warnings.push(
-      `The parentUuid chain breaks at line ${records[earliest]?.line ?? 0} (its parent is not in the file); the lines before it were kept in file order.`,
-    );
-  }
-  if (compactions > 0) {
-    warnings.push(
-      `The session was compacted ${compactions === 1 ? 'once' : `${compactions} times`}; the history before each compaction is shown, but the model saw only its summary.`,
-    );
-  }
-  const dropped = lines.length - kept.length;
-  if (dropped > 0) {
-    warnings.push(
-      `Skipped ${plural(dropped, 'message line')} on abandoned branches (edits, retries or resumed forks); followed the parentUuid chain back from the last message.`,
-    );
-  }
-  return { turns: pick(kept), warnings };
+  return done(pick(kept), {
+    linked: true,
+    brokenAt: broken ? (records[earliest]?.line ?? 0) : null,
+    compactions,
+    dropped: lines.length - kept.length,
+    lines: lines.length,
+  });
 }

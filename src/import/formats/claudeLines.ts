@@ -1,0 +1,444 @@
+/**
+ * A Claude Code session file (JSON Lines) read a line at a time, without its whole tree.
+ *
+ * The general import parses every line into a tree and keeps them all until the mapping is
+ * done: for a 100 MB session that is a 100 MB tree held through the parse, which the
+ * collector has to copy out of the young generation. Here each line's own fields (`type`,
+ * `uuid`, `parentUuid`, …) are read first and its `message` is only stepped over; the chains
+ * are chosen from those fields; then each turn's message is read where it stands, in replay
+ * order, mapped, and let go. Only the messages' mapped form stays.
+ *
+ * It answers exactly as the general import would, or says it cannot (null): the lines are
+ * numbered, skipped and warned about by the same loop (`jsonLines`), a line this reader
+ * cannot read the fast way is parsed whole as the general import parses it, and a message
+ * that does not read back as the JSON value it was stepped over as (the line was not valid
+ * JSON after all) sends the caller to the general import. tests/unit/import/claudeLines.test.ts
+ * holds it to the general import's result.
+ */
+import { JsonPartReader, ok, parseJson } from '../../json/index';
+import type { JsonObject, JsonSyntaxError, JsonValue, Result } from '../../json/index';
+import { field, str } from '../access';
+import type { FormatOutput } from '../format';
+import type { LogRecord } from '../records';
+import { sniffLines } from '../sniff';
+import { skipValue, skipWs } from '../spans';
+import { isBlank, JsonLinesReader } from '../text';
+import { claudeConversations, claudeGroups, isStreamInit, TurnMapper } from './claude-code';
+import { isTurn, orderWarnings, parentOf, type ChainGroup, type ChainOrder } from './claudeChains';
+
+/** A piece of the text as it was given, and the reader of the values in it. */
+interface Piece {
+  readonly text: string;
+  readonly reader: JsonPartReader;
+}
+
+/**
+ * One line: its own fields, and where its `message` object stands in its piece (-1: in
+ * `value`). `span` is where the line is in the whole text.
+ */
+interface ClaudeLine extends LogRecord {
+  readonly piece: Piece;
+  readonly messageStart: number;
+  readonly messageEnd: number;
+  /** Whether the message was read (only a message read is known to be valid JSON). */
+  messageRead: boolean;
+  /** Its place among the lines read. */
+  readonly index: number;
+}
+
+/** The fields of a line the chains and conversations are chosen by; others are dropped. */
+const HEADER_KEYS = new Set([
+  'type',
+  'subtype',
+  'uuid',
+  'parentUuid',
+  'logicalParentUuid',
+  'isSidechain',
+  'agentId',
+  'session_id',
+  'parent_tool_use_id',
+]);
+
+/** Stands in a line's fields for a message object not read yet (it is an object). */
+const UNREAD: JsonObject = new Map();
+
+/** How many valid lines the format is judged from, read whole (sniff.ts judges from 20). */
+const SNIFF_LINES = 20;
+
+/** The line does not read back as the general import reads it: the caller starts over. */
+class NotTheSame extends Error {}
+
+/**
+ * The Claude Code import of `text`, when it is JSON Lines that the format sniffer takes for a
+ * Claude Code session (or `forced`: the user chose the format); null otherwise, and null when
+ * the general import must answer (see the file's comment). `warnings`: the lines' own.
+ */
+export function readClaudeLines(text: string, forced: boolean): ClaudeRead | null {
+  return new ClaudeFollower(forced).read(text, true);
+}
+
+/** What a reading gives: the format's output, and what was said of the lines. */
+export interface ClaudeRead {
+  readonly out: FormatOutput;
+  readonly warnings: string[];
+}
+
+/** The chains of what was read so far, mapped, and what telling an extension apart needs. */
+interface Grouping {
+  readonly groups: ChainGroup<ClaudeLine>[];
+  readonly mappers: TurnMapper<ClaudeLine>[];
+  readonly prompts: Map<string, string>;
+  /** The main chain's place in `groups`; -1 when there is none or the lines are stream-json. */
+  readonly main: number;
+  /** Every line's uuid → its index (the last line wins, as in the chains). */
+  readonly byUuid: Map<string, number>;
+  /** Parents some line names that no line is. */
+  readonly missing: Set<string>;
+  /**
+   * The newest line on the main chain's path (its index; -1: none): a new turn must name it
+   * as its parent. By index, not uuid: with a uuid repeated, the chain follows the last line.
+   */
+  head: number;
+  /** Compaction lines on the path since the main chain's last turn. */
+  pendingCompactions: number;
+}
+
+/**
+ * A Claude Code session read as it grows: each `read` takes the text so far (the earlier text
+ * unchanged) and reads only the lines added since. New lines that extend the main chain (each
+ * turn continues the newest line on its path; no sidechain, no branch) are mapped onto it;
+ * anything else groups and maps the session again. Either way the result equals a whole
+ * reading of the same text, which tests/unit/import/claudeLines.test.ts checks at random
+ * split points.
+ */
+export class ClaudeFollower {
+  private readonly lines: JsonLinesReader<ClaudeLine>;
+  private readonly records: ClaudeLine[] = [];
+  private piece: Piece = { text: '', reader: new JsonPartReader('') };
+  /** How much of the whole text the pieces read so far hold. */
+  private base = 0;
+  /** Pieces given before the text was known to be JSON Lines, joined. */
+  private undecided = '';
+  private readonly sample: JsonValue[] = [];
+  private sniffed: boolean;
+  /** Not Claude Code, or a line the fast way cannot read: the general import answers. */
+  private dead = false;
+  private grouping: Grouping | null = null;
+  private groupingCount = 0;
+
+  constructor(private readonly forced: boolean) {
+    this.sniffed = forced;
+    this.lines = new JsonLinesReader(
+      (start, end) => this.readLine(start, end),
+      (first) => first.value instanceof Map || Array.isArray(first.value),
+    );
+  }
+
+  /** The session in `text`, the whole of it: `read` once, `final`. */
+  read(text: string, final: boolean): ClaudeRead | null {
+    return this.readPiece(text, final);
+  }
+
+  /**
+   * The session so far, `piece` being the text that follows the pieces given before: whole
+   * lines (it ends with a line break), or, when `final`, the rest of the text. Null when the
+   * general import must answer; once that is known for good (`dead`), every later call is
+   * null too. A text still growing is read a piece at a time, never as one string, so no
+   * step copies or re-reads the text before it.
+   */
+  readPiece(piece: string, final: boolean): ClaudeRead | null {
+    if (this.dead) return null;
+    let text = piece;
+    if (this.records.length === 0 && this.base === 0) {
+      // Whether the text is JSON Lines is told by its first lines; until then, keep them.
+      text = this.undecided + piece;
+      if (!isJsonLines(text, final)) {
+        this.undecided = text;
+        return null;
+      }
+      this.undecided = '';
+    }
+    const base = this.base;
+    this.base += text.length;
+    this.piece = { text, reader: new JsonPartReader(text) };
+    try {
+      const from = this.records.length;
+      const items = this.lines.readPiece(text, final);
+      if (items === null) return this.die();
+      for (const l of items) {
+        const index = this.records.length;
+        const span = { start: base + l.start, end: base + l.end };
+        this.records.push({ ...l.item, line: l.line, span, index });
+      }
+      if (!this.sniffed) {
+        if (this.sample.length >= SNIFF_LINES) this.sniffed = true;
+        if (sniffLines(this.sample).format !== 'claude-code') {
+          // Judged on fewer lines than the sniffer reads, the verdict may change as lines come.
+          return this.sniffed || final ? this.die() : null;
+        }
+      }
+      const g = this.grouping;
+      if (g === null || !this.extend(g, from)) this.regroup();
+      const out = this.output();
+      // A message never read (an abandoned branch, a line that is no turn) must still be
+      // valid JSON, or the general import would have skipped its line.
+      for (let i = from; i < this.records.length; i++) {
+        const r = this.records[i] as ClaudeLine;
+        if (r.messageStart >= 0 && !r.messageRead) readMessage(r);
+      }
+      // A forced format that found nothing names the format it looks like: the general import.
+      if (this.forced && (out.conversations ?? [out]).every((c) => c.messages.length === 0)) {
+        return this.die();
+      }
+      return { out, warnings: this.lines.warnings() };
+    } catch (e) {
+      if (e instanceof NotTheSame) return this.die();
+      throw e;
+    }
+  }
+
+  private die(): null {
+    this.dead = true;
+    this.grouping = null;
+    return null;
+  }
+
+  /** How many times the lines were grouped into chains (the rest were extensions). */
+  get groupings(): number {
+    return this.groupingCount;
+  }
+
+  /** Whether the general import must answer from now on. */
+  get isDead(): boolean {
+    return this.dead;
+  }
+
+  private readLine(start: number, end: number): Result<ClaudeLine, JsonSyntaxError> {
+    const piece = this.piece;
+    if (this.sample.length < SNIFF_LINES) {
+      const r = wholeLine(piece, start, end);
+      if (r.ok) this.sample.push(r.value.value);
+      return r;
+    }
+    if (!this.sniffed) {
+      this.sniffed = true;
+      if (sniffLines(this.sample).format !== 'claude-code') throw new NotTheSame();
+    }
+    const fields = fieldsOf(piece, start, end);
+    return fields !== null ? ok(fields) : wholeLine(piece, start, end);
+  }
+
+  private readonly messageOf = (r: ClaudeLine): JsonValue | undefined =>
+    r.messageStart < 0 ? field(r.value, 'message') : readMessage(r);
+
+  /** Groups and maps every line read so far. */
+  private regroup(): void {
+    this.groupingCount++;
+    const records = this.records;
+    const groups = claudeGroups(records);
+    const prompts = new Map<string, string>();
+    const mappers = groups.map((g) => {
+      const m = new TurnMapper(this.messageOf, g.subagent ? null : prompts);
+      m.map(g.turns);
+      return m;
+    });
+    const stream = records.some(isStreamInit);
+    const byUuid = new Map<string, number>();
+    for (const r of records) {
+      const u = str(r.value, 'uuid');
+      if (u !== undefined) byUuid.set(u, r.index);
+    }
+    const missing = new Set<string>();
+    for (const r of records) {
+      const p = parentOf(r.value);
+      if (p !== undefined && !byUuid.has(p)) missing.add(p);
+    }
+    const main = stream ? -1 : groups.findIndex((x) => !x.subagent);
+    const g: Grouping = {
+      groups,
+      mappers,
+      prompts,
+      main,
+      byUuid,
+      missing,
+      head: -1,
+      pendingCompactions: 0,
+    };
+    const chain = groups[main];
+    const last = chain?.turns[chain.turns.length - 1];
+    // A line after the last turn that others could name as their parent might sit on the
+    // path in ways only a walk of the chain tells (a repeated uuid can make it loop): the next
+    // turn then groups the session again.
+    if (last !== undefined && chain?.order?.linked === true) {
+      const later = records.slice(last.index + 1).some((r) => str(r.value, 'uuid') !== undefined);
+      g.head = later ? -1 : last.index;
+    }
+    this.grouping = g;
+  }
+
+  /**
+   * Maps the lines from `from` on as an extension of the main chain; false, with nothing
+   * changed, when they are not one and the session must be grouped again.
+   */
+  private extend(g: Grouping, from: number): boolean {
+    const main = g.groups[g.main];
+    const order = main?.order;
+    if (main === undefined || order === undefined) return false;
+    const records = this.records;
+    const turns: ClaudeLine[] = [];
+    let compactions = order.compactions;
+    let head = g.head;
+    let pending = g.pendingCompactions;
+    const added = new Map<string, number>();
+    const missing: string[] = [];
+    for (let i = from; i < records.length; i++) {
+      const r = records[i] as ClaudeLine;
+      const v = r.value;
+      if (field(v, 'isSidechain') === true || isStreamInit(r)) return false;
+      const u = str(v, 'uuid');
+      if (u !== undefined && (g.byUuid.has(u) || added.has(u) || g.missing.has(u))) return false;
+      const p = parentOf(v);
+      const parent = p === undefined ? undefined : (g.byUuid.get(p) ?? added.get(p));
+      if (p !== undefined && parent === undefined) missing.push(p);
+      if (u !== undefined) added.set(u, i);
+      const compact = str(v, 'subtype') === 'compact_boundary' ? 1 : 0;
+      if (isTurn(r)) {
+        if (order.linked) {
+          if (parent === undefined || parent !== head) return false;
+          compactions += pending + compact;
+          pending = 0;
+          head = i;
+        } else if (parent !== undefined) return false;
+        turns.push(r);
+      } else if (order.linked && parent !== undefined && parent === head && u !== undefined) {
+        head = i;
+        pending += compact;
+      }
+    }
+    for (const [u, i] of added) g.byUuid.set(u, i);
+    for (const p of missing) if (!g.byUuid.has(p)) g.missing.add(p);
+    g.head = head;
+    g.pendingCompactions = pending;
+    const grown: ChainOrder = { ...order, compactions, lines: order.lines + turns.length };
+    // The group's list grows in place: copying it at every step would cost the whole session.
+    for (const t of turns) main.turns.push(t);
+    g.groups[g.main] = { ...main, warnings: orderWarnings(grown), order: grown };
+    (g.mappers[g.main] as TurnMapper<ClaudeLine>).map(turns);
+    return true;
+  }
+
+  private output(): FormatOutput {
+    const g = this.grouping as Grouping;
+    return claudeConversations(g.groups, g.mappers, g.prompts);
+  }
+}
+
+/**
+ * Whether `readDoc` reads the text as JSON Lines: its first line is a value on its own, and
+ * more follows. Of a text still growing (not `final`), the first line must be complete.
+ */
+function isJsonLines(text: string, final: boolean): boolean {
+  let start = 0;
+  const n = text.length;
+  while (start < n) {
+    let nl = text.indexOf('\n', start);
+    if (nl < 0) {
+      if (!final) return false;
+      nl = n;
+    }
+    let end = nl;
+    if (end > start && text.charCodeAt(end - 1) === 13) end--;
+    if (!isBlank(text, start, end)) {
+      // A first line that is a whole value, with nothing after it, is one JSON document.
+      return !isBlank(text, nl, n) && parseJson(text.slice(start, end)).ok;
+    }
+    start = nl + 1;
+  }
+  return false;
+}
+
+/** A line parsed whole, as the general import parses it. */
+function wholeLine(piece: Piece, start: number, end: number): Result<ClaudeLine, JsonSyntaxError> {
+  const r = parseJson(piece.text.slice(start, end));
+  if (!r.ok) return r;
+  return ok({
+    value: r.value.value,
+    line: 0,
+    span: undefined,
+    piece,
+    messageStart: -1,
+    messageEnd: -1,
+    messageRead: false,
+    index: 0,
+  });
+}
+
+/**
+ * A line's own fields, its `message` object stepped over; null when the line is not a plain
+ * object of members this reads (it is then parsed whole, which also gives the exact error).
+ */
+function fieldsOf(piece: Piece, start: number, end: number): ClaudeLine | null {
+  const { text, reader } = piece;
+  let i = skipWs(text, start);
+  if (text.charCodeAt(i) !== 0x7b /* { */) return null;
+  const fields: JsonObject = new Map();
+  let messageStart = -1;
+  let messageEnd = -1;
+  i = skipWs(text, i + 1);
+  if (text.charCodeAt(i) === 0x7d /* } */) i++;
+  else {
+    for (;;) {
+      if (text.charCodeAt(i) !== 0x22 /* " */ || reader.read(i) !== null || reader.end > end) {
+        return null;
+      }
+      const key = reader.value as string;
+      i = skipWs(text, reader.end);
+      if (text.charCodeAt(i) !== 0x3a /* : */) return null;
+      i = skipWs(text, i + 1);
+      if (key === 'message' && text.charCodeAt(i) === 0x7b) {
+        const e = skipValue(text, i);
+        if (e < 0 || e > end) return null;
+        fields.set(key, UNREAD);
+        messageStart = i;
+        messageEnd = e;
+        i = e;
+      } else {
+        if (reader.read(i) !== null || reader.end > end) return null;
+        if (key === 'message') {
+          // A repeated key: the last one is the line's, as in the parser.
+          fields.set(key, reader.value);
+          messageStart = messageEnd = -1;
+        } else if (HEADER_KEYS.has(key)) fields.set(key, reader.value);
+        i = reader.end;
+      }
+      i = skipWs(text, i);
+      const c = text.charCodeAt(i);
+      if (c === 0x2c /* , */) {
+        i = skipWs(text, i + 1);
+        continue;
+      }
+      if (c !== 0x7d) return null;
+      i++;
+      break;
+    }
+  }
+  if (skipWs(text, i) < end) return null;
+  return {
+    value: fields,
+    line: 0,
+    span: undefined,
+    piece,
+    messageStart,
+    messageEnd,
+    messageRead: false,
+    index: 0,
+  };
+}
+
+/** A line's message object, read where it stands; it must end where it was stepped over to. */
+function readMessage(r: ClaudeLine): JsonValue {
+  const reader = r.piece.reader;
+  if (reader.read(r.messageStart) !== null || reader.end !== r.messageEnd) throw new NotTheSame();
+  r.messageRead = true;
+  return reader.value;
+}

@@ -1,0 +1,303 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { printJson } from '../../../src/json/index';
+import type { ChatMessage } from '../../../src/detector/index';
+import type { FormatOutput } from '../../../src/import/format';
+import { importClaudeCode } from '../../../src/import/formats/claude-code';
+import { ClaudeFollower, readClaudeLines } from '../../../src/import/formats/claudeLines';
+import { sniff } from '../../../src/import/sniff';
+import { readDoc } from '../../../src/import/text';
+import { filesUnder, FIXTURES, SAMPLES } from './helpers';
+
+const WILD = join(__dirname, '..', '..', '..', '..', 'shared', 'wild');
+
+/** A message as the replay and the details panel read it, span included. */
+function shown(m: ChatMessage): string {
+  return printJson(
+    new Map([
+      ['role', m.role ?? null],
+      ['content', m.content ?? null],
+      ['tool_calls', m.tool_calls ?? null],
+      ['tool_call_id', m.tool_call_id ?? null],
+      ['span', m.span === undefined ? null : `${m.span.start}-${m.span.end}`],
+    ]),
+  );
+}
+
+function outputOf(out: FormatOutput, lineWarnings: readonly string[]) {
+  const conversations = (
+    out.conversations ?? [{ label: '', messages: out.messages, warnings: out.warnings }]
+  ).map((c) => ({ label: c.label, warnings: c.warnings, messages: c.messages.map(shown) }));
+  return { lineWarnings, many: out.conversations !== undefined, conversations };
+}
+
+/** What the general import (every line parsed whole) reads from `text` as Claude Code; null if it does not. */
+function general(text: string, forced: boolean) {
+  const doc = readDoc(text);
+  if (!doc.ok || doc.value.kind !== 'jsonl') return null;
+  if (!forced && sniff(doc.value).format !== 'claude-code') return null;
+  const out = importClaudeCode(doc.value, {});
+  if (!out.ok) throw new Error(out.error.message);
+  return outputOf(out.value, doc.value.warnings);
+}
+
+function lineReader(text: string, forced = false) {
+  const r = readClaudeLines(text, forced);
+  return r === null ? null : outputOf(r.out, r.warnings);
+}
+
+/** Holds the line reader to the general import: the same output, or it declines (null). */
+function expectSame(text: string): boolean {
+  const want = general(text, false);
+  const got = lineReader(text);
+  if (got !== null) expect(got).toEqual(want);
+  return got !== null;
+}
+
+function claudeFiles(): string[] {
+  const mine = [...filesUnder(join(FIXTURES, 'claude-code')), ...filesUnder(SAMPLES)];
+  const wild = existsSync(WILD) ? readdirSync(WILD).map((f) => join(WILD, f)) : [];
+  return [...mine, ...wild].filter((f) => /\.jsonl$/.test(f));
+}
+
+describe('Claude Code read a line at a time', () => {
+  it('reads every JSON Lines fixture, sample and wild file as the general import does', () => {
+    let read = 0;
+    for (const f of claudeFiles()) {
+      const text = readFileSync(f, 'utf8');
+      const want = general(text, false);
+      const got = lineReader(text);
+      expect(got, f).toEqual(want);
+      if (got !== null) read++;
+    }
+    // The fast way answered for every Claude Code file, not just declined.
+    expect(read).toBeGreaterThanOrEqual(5);
+  });
+
+  it('declines what is not JSON Lines, and what is not Claude Code', () => {
+    expect(readClaudeLines('{"type":"user","uuid":"a","message":{"role":"user"}}', false)).toBe(
+      null,
+    );
+    const codex = '{"type":"session_meta","payload":{}}\n{"type":"event_msg","payload":{}}\n';
+    expect(readClaudeLines(codex, false)).toBe(null);
+    expect(readClaudeLines('[1,\n2]', false)).toBe(null);
+  });
+
+  it('skips and warns of bad lines as the general import does', () => {
+    const lines = session(['u', 'a', 'r', 'a', 'r', 'u']);
+    lines.splice(3, 0, '{"type":"user",', '   ', 'not json');
+    lines.push('{"type":"assistant","message":{"role":"assistant","content":[{"type":"text"');
+    const text = lines.join('\r\n');
+    expect(expectSame(text)).toBe(true);
+    expect(lineReader(text)?.lineWarnings).toHaveLength(3);
+  });
+
+  it('a message that is not valid JSON sends the caller to the general import', () => {
+    const lines = session(['u', ...Array.from({ length: 30 }, (_, i) => (i % 2 ? 'r' : 'a'))]);
+    expect(readClaudeLines(lines.join('\n'), false)).not.toBe(null);
+    // Stepped over by its brackets, the message is no JSON value: the line is invalid. (The
+    // first lines are read whole, to judge the format by; this one is past them.)
+    lines[25] = lines[25]?.replace('"role":"assistant"', '"role":assistant') ?? '';
+    const text = lines.join('\n');
+    expect(readClaudeLines(text, false)).toBe(null);
+    expect(general(text, false)?.lineWarnings).toHaveLength(1);
+  });
+
+  it('holds for generated sessions: branches, sidechains, compactions, odd lines', () => {
+    fc.assert(
+      fc.property(sessionText, (text) => {
+        expectSame(text);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a session followed as it grows reads, at every step, as its text read whole', () => {
+    fc.assert(
+      fc.property(
+        sessionText,
+        fc.oneof(
+          fc.constant(null),
+          fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 6 }),
+        ),
+        (text, cuts) => {
+          const follower = new ClaudeFollower(false);
+          // After every line (null), or at a few random places.
+          const ends =
+            cuts === null
+              ? [...text.matchAll(/\n/g)].map((m) => m.index + 1)
+              : cuts
+                  .map((c) => text.lastIndexOf('\n', Math.floor(c * text.length)) + 1)
+                  .filter((e) => e > 0)
+                  .sort((a, b) => a - b);
+          let from = 0;
+          for (const end of ends) {
+            const part = text.slice(0, end);
+            const r = follower.readPiece(text.slice(from, end), false);
+            from = end;
+            const want = general(part, false);
+            if (r !== null) expect(outputOf(r.out, r.warnings)).toEqual(want);
+          }
+          const r = follower.readPiece(text.slice(from), true);
+          if (r !== null) expect(outputOf(r.out, r.warnings)).toEqual(general(text, false));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('follows a plain session a batch at a time without grouping it again', () => {
+    const lines = session(['u', ...Array.from({ length: 40 }, (_, i) => (i % 2 ? 'r' : 'a'))]);
+    const follower = new ClaudeFollower(false);
+    let text = '';
+    let last = 0;
+    for (const l of lines) {
+      text += `${l}\n`;
+      const r = follower.readPiece(`${l}\n`, false);
+      if (r === null) continue;
+      expect(outputOf(r.out, r.warnings)).toEqual(general(text, false));
+      last = r.out.messages.length;
+    }
+    expect(last).toBe(41);
+    // Grouped once, when the text was first known to be a Claude Code session.
+    expect(follower.groupings).toBe(1);
+  });
+});
+
+/** Lines of a plain linked session: u = user text, a = assistant call, r = its result. */
+function session(kinds: readonly string[]): string[] {
+  let parent: string | null = null;
+  return kinds.map((k, i) => {
+    const uuid = `u${i}`;
+    const line = JSON.stringify({
+      parentUuid: parent,
+      type: k === 'a' ? 'assistant' : 'user',
+      uuid,
+      sessionId: 's',
+      message: messageFor(k, i, 'm' + i),
+    });
+    parent = uuid;
+    return line;
+  });
+}
+
+function messageFor(kind: string, i: number, id: string): unknown {
+  if (kind === 'a') {
+    return {
+      id,
+      role: 'assistant',
+      content: [{ type: 'tool_use', id: `t${i}`, name: 'Read', input: { path: 'a.ts', n: 1.0 } }],
+    };
+  }
+  if (kind === 'r') {
+    return {
+      role: 'user',
+      content: [{ type: 'tool_result', tool_use_id: `t${i - 1}`, content: 'same "text"\n' }],
+    };
+  }
+  return { role: 'user', content: 'go on' };
+}
+
+/** A plain opening: a user turn, then calls and their results. */
+const PLAIN_HEAD = ['u', ...Array.from({ length: 21 }, (_, i) => (i % 2 ? 'r' : 'a'))];
+
+/** One generated line: what it is and where its parent points. */
+interface LineSpec {
+  readonly kind: 'u' | 'a' | 'a2' | 'r' | 'sys' | 'compact' | 'summary' | 'bad' | 'blank';
+  /** How far back the parent is (1: the line before), 0: none, -1: a uuid not in the file. */
+  readonly back: number;
+  readonly side: 0 | 1 | 2;
+  readonly agent: boolean;
+  /** Its uuid: its own, an earlier line's, or the one lines before named as missing. */
+  readonly uuid: 'own' | 'earlier' | 'missing';
+  readonly extraKeys: boolean;
+}
+
+const lineSpec: fc.Arbitrary<LineSpec> = fc.record({
+  kind: fc.constantFrom<LineSpec['kind']>(
+    'u',
+    'a',
+    'a',
+    'a2',
+    'r',
+    'r',
+    'sys',
+    'compact',
+    'summary',
+    'bad',
+    'blank',
+  ),
+  back: fc.oneof(
+    { weight: 8, arbitrary: fc.constant(1) },
+    { weight: 1, arbitrary: fc.integer({ min: 2, max: 6 }) },
+    { weight: 1, arbitrary: fc.constantFrom(0, -1) },
+  ),
+  side: fc.oneof(
+    { weight: 8, arbitrary: fc.constant<0>(0) },
+    { weight: 2, arbitrary: fc.constantFrom<1 | 2>(1, 2) },
+  ),
+  agent: fc.boolean(),
+  uuid: fc.oneof(
+    { weight: 15, arbitrary: fc.constant<'own'>('own') },
+    fc.constantFrom<'earlier' | 'missing'>('earlier', 'missing'),
+  ),
+  extraKeys: fc.boolean(),
+});
+
+const sessionText: fc.Arbitrary<string> = fc
+  .tuple(fc.array(lineSpec, { minLength: 1, maxLength: 40 }), fc.boolean(), fc.boolean())
+  .map(([specs, crlf, chainless]) => {
+    // The first lines are read whole to judge the format by: the generated ones come after.
+    const head = session(PLAIN_HEAD);
+    const uuids: string[] = head.map((_, i) => `u${i}`);
+    const out: string[] = [
+      JSON.stringify({ type: 'summary', summary: 'x', leafUuid: 'l0' }),
+      ...head,
+    ];
+    specs.forEach((s, i) => {
+      if (s.kind === 'blank') {
+        out.push('  ');
+        return;
+      }
+      if (s.kind === 'bad') {
+        out.push('{"type":"user","message":');
+        return;
+      }
+      const uuid =
+        s.uuid === 'earlier' ? (uuids[0] as string) : s.uuid === 'missing' ? 'gone' : `id${i}`;
+      const parent =
+        chainless || s.back === 0
+          ? null
+          : s.back < 0
+            ? 'gone'
+            : (uuids[uuids.length - s.back] ?? null);
+      const line: Record<string, unknown> = {};
+      if (s.extraKeys) line.cwd = '/w';
+      if (!chainless) line.parentUuid = parent;
+      if (s.side > 0) {
+        line.isSidechain = true;
+        if (s.agent) line.agentId = `ag${s.side}`;
+      }
+      if (s.kind === 'sys' || s.kind === 'compact') {
+        line.type = 'system';
+        if (s.kind === 'compact') line.subtype = 'compact_boundary';
+        line.content = 'note';
+      } else if (s.kind === 'summary') {
+        line.type = 'summary';
+        line.summary = 's';
+      } else {
+        line.type = s.kind === 'u' || s.kind === 'r' ? 'user' : 'assistant';
+        const kind = s.kind === 'a2' ? 'a' : s.kind;
+        // `a2` continues the reply before it: the same message.id, a line per block.
+        const id = s.kind === 'a2' ? `m${i - 1}` : `m${i}`;
+        line.message = messageFor(kind, i, id);
+      }
+      if (!chainless) line.uuid = uuid;
+      if (s.extraKeys) line.toolUseResult = { stdout: 'x'.repeat(i), n: [1, 2.5e3] };
+      uuids.push(uuid);
+      out.push(JSON.stringify(line));
+    });
+    return out.join(crlf ? '\r\n' : '\n') + '\n';
+  });
