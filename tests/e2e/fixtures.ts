@@ -134,3 +134,19 @@ export const batchRows = (page: Page) =>
 
 /** The batch table's refused rows. */
 export const refusedRows = (page: Page) => batchRows(page).filter({ hasText: /refused \(/ });
+
+/** The header's count under `term` ("Batches", "Refused"): the definition after the term. */
+export const headerCount = (page: Page, term: string) =>
+  page
+    .getByRole('banner')
+    .getByRole('term')
+    .filter({ hasText: new RegExp(`^${term}$`) })
+    .locator('+ dd');
+
+/** The timeline's visible range, "#first–last of n", repainted with every change of view. */
+export const timelineRange = (page: Page) =>
+  page.getByRole('region', { name: 'Timeline panel' }).getByText(/^#\d+–\d+ of \d+/);
+
+/** The batch table's selected row. */
+export const selectedRow = (page: Page) =>
+  page.getByRole('grid', { name: 'Batches' }).getByRole('row', { selected: true });

@@ -130,6 +130,8 @@ export const createAnalysisSlice: Slice<AnalysisSlice> = (_deps, engine) => (set
         const selectionAuto = keep ? prev.selectionAuto : result.newTranscript;
         const next = { result, analysisError, workerFailure };
         const grew = result.grown !== undefined && !result.grown.restarted;
+        // Appended batches leave a shown batch as it was: its details stay, not asked again.
+        const sameDetails = grew && selectedIndex === prev.selectedIndex && prev.details !== null;
         set({
           ...next,
           viewKey: grew ? prev.viewKey : result.dataVersion,
@@ -139,9 +141,9 @@ export const createAnalysisSlice: Slice<AnalysisSlice> = (_deps, engine) => (set
           ...(result.cut === undefined ? {} : { transcriptNote: cutNote(result) }),
           selectedIndex,
           selectionAuto,
-          details: null,
+          details: sameDetails ? prev.details : null,
         });
-        if (selectedIndex !== null) engine.client?.details(selectedIndex);
+        if (selectedIndex !== null && !sameDetails) engine.client?.details(selectedIndex);
         // A file of several conversations opens on the one the reference refuses first, when
         // the one it opened on refuses nothing (a subagent's loop under a calm main chain).
         if (result.newTranscript && get().conversationAuto) {

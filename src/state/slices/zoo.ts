@@ -1,7 +1,8 @@
 /**
  * The detector zoo's state: per-detector parameter overrides, which lanes show, and
  * the worker's latest zoo reply. The reply is only used while its `dataVersion` matches the
- * shown result (see `currentZoo`), so a new transcript never shows the old lanes.
+ * shown result, or an earlier version of a watched file that grew (see `currentZoo`), so a new
+ * transcript never shows the old lanes.
  */
 import type { StoreApi } from 'zustand/vanilla';
 import { describeAnalysisError } from '../../worker/protocol';
@@ -75,11 +76,16 @@ function landOnFinding(store: StoreApi<AppState>, engine: Engine): void {
   if (at !== null) engine.client?.details(at);
 }
 
-/** The zoo reply for the shown transcript, or null while it is being computed. */
-export function currentZoo(s: Pick<AppState, 'zoo' | 'result'>): ZooResponse | null {
-  return s.zoo !== null && s.result !== null && s.zoo.dataVersion === s.result.dataVersion
-    ? s.zoo
-    : null;
+/**
+ * The zoo reply for the shown transcript, or null while it is being computed. A watched file
+ * that grew keeps the lanes of its earlier versions until its own arrive: its batches so far
+ * are unchanged, and the view key (a new load, a restart) moves past those versions.
+ */
+export function currentZoo(s: Pick<AppState, 'zoo' | 'result' | 'viewKey'>): ZooResponse | null {
+  if (s.zoo === null || s.result === null) return null;
+  const { dataVersion } = s.zoo;
+  if (dataVersion === s.result.dataVersion) return s.zoo;
+  return s.result.grown !== undefined && dataVersion >= s.viewKey ? s.zoo : null;
 }
 
 /**

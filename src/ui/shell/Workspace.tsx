@@ -86,6 +86,8 @@ export function Workspace({ changedBatches }: { changedBatches: ReadonlySet<numb
   const tableChanged = useDeferredValue(changedBatches);
   const zooResults = useZooResults();
   const viewKey = useViewKey();
+  // Deferred with the table's result: the table starts anew with a new transcript only.
+  const tableView = useDeferredValue(viewKey);
   const matches = useSearch().found?.batches;
   const findings = useMemo(
     () => findingsAt(zooResults, selectedIndex),
@@ -192,9 +194,10 @@ export function Workspace({ changedBatches }: { changedBatches: ReadonlySet<numb
               aria-labelledby={`${id}-batches-tab`}
             >
               <div className="workspace__table">
-                {/* A new transcript starts a new table: no stale filter, sort or scroll. */}
+                {/* A new transcript starts a new table: no stale filter, sort or scroll; a
+                    watched file that grew keeps them. */}
                 <BatchTable
-                  key={tableResult?.dataVersion ?? result.dataVersion}
+                  key={tableView}
                   report={tableReport ?? report}
                   selectedIndex={selectedIndex}
                   onSelect={actions.select}

@@ -252,16 +252,18 @@ export function Timeline({
 
   useCanvasScheduler([canvasRef, overviewRef, lanesRef], view, scheduler, () => paint());
 
-  // A selection made elsewhere (table, keyboard) scrolls into view.
+  // A selection made elsewhere (table, keyboard) scrolls into view. Only a new selection (the
+  // model is read through `latest`): a report that grew or was re-run leaves the view alone.
   useEffect(() => {
     const v = view.current;
-    if (selectedIndex === null || v.vp === null || selectedIndex >= model.n) return;
-    const vp = ensureVisible(v.vp, model.n, plotWidth(), selectedIndex);
+    const n = latest.current.model.n;
+    if (selectedIndex === null || v.vp === null || selectedIndex >= n) return;
+    const vp = ensureVisible(v.vp, n, plotWidth(), selectedIndex);
     if (vp !== v.vp) {
       v.vp = vp;
       request(P_ALL);
     }
-  }, [selectedIndex, model]);
+  }, [selectedIndex]);
 
   // The lanes share the bars' x-scale, so the wheel zooms the same way over them.
   useCanvasWheel([canvasRef, lanesRef], (e) => {

@@ -2,10 +2,11 @@ import { refusingConversation } from '../../../src/state/slices/analysis';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, type DetectorConfig, type Report } from '../../../src/detector/index';
 import { configToJson } from '../../../src/state/configCodec';
-import { CONFIG_STORAGE_KEY, createAppStore, THEME_STORAGE_KEY } from '../../../src/state/store';
-import type { AppDeps, ClientPort } from '../../../src/state/types';
+import { CONFIG_STORAGE_KEY, THEME_STORAGE_KEY } from '../../../src/state/store';
+import type { ClientPort } from '../../../src/state/types';
 import type { AnalysisResult, ReplayClientListener } from '../../../src/worker/clientSupport';
 import type { TranscriptInput } from '../../../src/worker/protocol';
+import { analysisResult, testStore } from './testStore';
 
 class FakeClient implements ClientPort {
   calls: string[] = [];
@@ -37,9 +38,7 @@ function setup(
 ) {
   const storage = new Map(Object.entries(init.stored ?? {}));
   let hash = init.hash ?? '';
-  let client: FakeClient | null = null;
-  const deps: AppDeps = {
-    createClient: (l) => (client = new FakeClient(l)),
+  const { store, client } = testStore((l) => new FakeClient(l), {
     storage: { getItem: (k) => storage.get(k) ?? null, setItem: (k, v) => void storage.set(k, v) },
     hash: { read: () => hash, write: (h) => void (hash = h) },
     fetchText: (path) => {
@@ -47,10 +46,8 @@ function setup(
       return t === undefined ? Promise.reject(new Error('404')) : Promise.resolve(t);
     },
     readFileText: (f) => Promise.resolve(`text of ${f instanceof File ? f.name : 'blob'}`),
-  };
-  const store = createAppStore(deps);
-  if (client === null) throw new Error('no client');
-  return { store, client: client as FakeClient, storage, hash: () => hash };
+  });
+  return { store, client, storage, hash: () => hash };
 }
 
 function result(
@@ -63,16 +60,7 @@ function result(
     batches: Array.from({ length: batches }, (_, index) => ({ index })),
     firstRefusal: refusedAt === null ? null : { batchIndex: refusedAt },
   } as unknown as Report;
-  return {
-    dataVersion: 1,
-    formatLabel: 'OpenAI',
-    conversations: [],
-    conversation: 0,
-    report,
-    defaultReport: report,
-    newTranscript,
-    name,
-  };
+  return analysisResult(report, { newTranscript, name });
 }
 
 describe('app store: config persistence', () => {

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, type DetectorConfig, type Report } from '../../../src/detector/index';
-import { createAppStore } from '../../../src/state/store';
 import { currentSweep } from '../../../src/state/slices/sweep';
 import { currentZoo } from '../../../src/state/slices/zoo';
-import type { AppDeps, ClientPort } from '../../../src/state/types';
+import type { ClientPort } from '../../../src/state/types';
 import type { AnalysisResult, ReplayClientListener } from '../../../src/worker/clientSupport';
 import type { SideListener } from '../../../src/worker/zoo/client';
 import type {
@@ -12,6 +11,7 @@ import type {
   ZooParamsById,
   ZooResponse,
 } from '../../../src/worker/zoo/protocol';
+import { analysisResult, testStore } from './testStore';
 
 class FakeClient implements ClientPort {
   calls: string[] = [];
@@ -39,31 +39,11 @@ class FakeClient implements ClientPort {
   }
 }
 
-function setup() {
-  let client: FakeClient | null = null;
-  const deps: AppDeps = {
-    createClient: (l) => (client = new FakeClient(l)),
-    storage: null,
-    hash: null,
-    fetchText: () => Promise.reject(new Error('none')),
-    readFileText: () => Promise.resolve(''),
-  };
-  const store = createAppStore(deps);
-  return { store, client: client as unknown as FakeClient };
-}
+const setup = () => testStore((l) => new FakeClient(l));
 
 function result(dataVersion: number, config: Partial<DetectorConfig> = {}): AnalysisResult {
   const report = { batches: [], config: { ...DEFAULT_CONFIG, ...config } } as unknown as Report;
-  return {
-    dataVersion,
-    formatLabel: 'x',
-    conversations: [],
-    conversation: 0,
-    report,
-    defaultReport: report,
-    newTranscript: true,
-    name: 'x',
-  };
+  return analysisResult(report, { dataVersion });
 }
 
 describe('zoo and sweep wiring in the store', () => {
@@ -107,6 +87,31 @@ describe('zoo and sweep wiring in the store', () => {
     const fourth = reply(2, ['a', 'b']);
     client.side?.onZoo(fourth);
     expect(store.getState().zoo?.results).toBe(fourth.results);
+  });
+
+  it('keeps the lanes of a watched file that grew until its own arrive, not after a restart', () => {
+    const { store, client } = setup();
+    const reply = (dataVersion: number) =>
+      ({ type: 'zoo', requestId: 1, dataVersion, results: [] }) as unknown as ZooResponse;
+    const grown = (dataVersion: number, restarted: boolean): AnalysisResult => ({
+      ...result(dataVersion),
+      newTranscript: false,
+      grown: { newBatches: 1, restarted },
+    });
+    store.getState().listener.onResult(result(1));
+    const first = reply(1);
+    client.side?.onZoo(first);
+    store.getState().listener.onResult(grown(2, false));
+    expect(currentZoo(store.getState())).toBe(first);
+    const second = reply(2);
+    client.side?.onZoo(second);
+    expect(currentZoo(store.getState())).toBe(second);
+    // Replayed anew, or another file: no lanes of what was shown before.
+    store.getState().listener.onResult(grown(3, true));
+    expect(currentZoo(store.getState())).toBeNull();
+    client.side?.onZoo(reply(3));
+    store.getState().listener.onResult(result(4));
+    expect(currentZoo(store.getState())).toBeNull();
   });
 
   it('asks for the sweep only once it is wanted, then on every result', () => {

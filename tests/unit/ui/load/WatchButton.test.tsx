@@ -1,0 +1,47 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { WATCH_UNAVAILABLE } from '../../../../src/state/slices/watch';
+import { WatchButton, WatchNews } from '../../../../src/ui/load/WatchButton';
+
+// The app's store instance needs a browser: the control is given the slice's state instead.
+const watch = vi.hoisted(() => ({
+  state: { watching: null as string | null, unavailable: null as string | null, news: null },
+}));
+vi.mock('../../../../src/state/appStore', () => ({
+  useWatch: () => watch.state,
+  actions: { watchFile: () => undefined, stopWatching: () => undefined },
+}));
+
+beforeEach(() => {
+  watch.state = { watching: null, unavailable: null, news: null };
+});
+
+describe('WatchButton', () => {
+  it('is disabled where the API is missing, described by the reason it shows', () => {
+    watch.state.unavailable = WATCH_UNAVAILABLE;
+    const html = renderToStaticMarkup(<WatchButton />);
+    const button = /<button[^>]*>Watch file…<\/button>/.exec(html)?.[0] ?? '';
+    expect(button).toContain('disabled=""');
+    expect(button).toContain(`title="${WATCH_UNAVAILABLE}"`);
+    const describedBy = /aria-describedby="([^"]+)"/.exec(button)?.[1];
+    expect(describedBy).toBeDefined();
+    expect(html).toContain(`id="${describedBy}" class="watch__why muted">${WATCH_UNAVAILABLE}<`);
+  });
+
+  it('is enabled and undescribed where the API is there; Stop watching while it runs', () => {
+    const html = renderToStaticMarkup(<WatchButton />);
+    expect(html).not.toContain('disabled');
+    expect(html).not.toContain('aria-describedby');
+    expect(html).not.toContain(WATCH_UNAVAILABLE);
+    watch.state.watching = 'rollout.jsonl';
+    expect(renderToStaticMarkup(<WatchButton />)).toContain(
+      'title="Stop following rollout.jsonl">Stop watching</button>',
+    );
+  });
+
+  it('says the news in a polite live region', () => {
+    expect(renderToStaticMarkup(<WatchNews />)).toMatch(
+      /^<p class="watch__news" role="status" aria-live="polite" aria-label="Watched file"><\/p>$/,
+    );
+  });
+});
