@@ -1,12 +1,17 @@
 // npm run bench:browser [-- --size 100] [--batches natural,100k] [--runs 1] [--dist DIR]
 //                        [--port 4210] [--cdp-port PORT+1000] [--no-worker-heap]
+//                        [--only load,first-refusal,watch] [--e2e-dist DIR]
+//                        [--watch-seconds 30] [--watch-every 100] [--watch-history 4]
+//                        [--no-thread-times]
 //
 // Opens the built app in Chromium (Playwright, /usr/bin/chromium or $CHROMIUM_PATH) on a
-// `vite preview` it starts itself and, for each transcript (a fresh browser each), loads it
-// through the file input and measures:
+// `vite preview` it starts itself. Three parts, all by default (--only picks some):
+// load: for each transcript (a fresh browser each), loads it through the file input and
+// measures:
 //   (a) file chosen → data-analysis-state=ready, as a ratio to JSON.parse of the same text in
 //       the same page (target ≤ 3.0), and beside it the floor: in another fresh browser, a
-//       worker that only reads the file and JSON.parses it, as a ratio to that page's JSON.parse;
+//       worker that only reads the file and JSON.parses it, as a ratio to that page's JSON.parse
+//       (target: ready within 1.5 × the floor); and file chosen → its first refusal on screen;
 //   (b) the longest main-thread task (PerformanceObserver 'longtask') during the import and
 //       during a config change (target < 50 ms);
 //   (c) frame work while zooming and panning across all batches (keys, wheel, drag): per frame,
@@ -18,25 +23,43 @@
 //   (d) the peak JS heap of the analysis workers during the import (CDP Runtime.getHeapUsage
 //       every 50 ms on every worker session; target < ~3× the file), the main thread's heap
 //       growth and the renderer's peak RSS growth.
-// --runs N measures each transcript N times (a fresh browser each), one column per run: on a
-// small shared machine the long-task rows move by tens of ms between runs.
+// first-refusal: the realistic transcript as it is (a JSON document) and as a Claude Code
+//   session (JSON Lines, read in pieces with previews), a fresh browser each: file chosen →
+//   the first refusal on screen (the header's "First refusal" entry, a frame after it
+//   showed; target < 0.5 s) and → ready.
+// watch: on the e2e build (its own temporary directory, served on PORT+1: it has the test
+//   hook that stands in for the file picker), a Claude Code session of a few MB watched while
+//   it grows by one batch every 100 ms for 30 s: appended → the batch it settles drawn
+//   (target median < 100 ms), split at the watcher's look at the file, and the longest
+//   main-thread task meanwhile (target < 50 ms).
+// In those two parts a trace of the page's main thread gives each long task the CPU time it
+// held (--no-thread-times skips it): on a shared machine most of a long task's wall time can
+// be a wait for a core.
+// --runs N measures each N times (a fresh browser each), one column per run: on a small
+// shared machine the long-task rows move by tens of ms between runs.
 // --batches: "natural" = the realistic generator (~19k batches at 100 MB), N or Nk = the same
 // generator with texts scaled to give exactly N batches. Default: both, natural and 100k.
-// Without --dist it builds the app into a temporary directory (never dist/) and removes it.
-// It prints figures, never fails on them: this is a measurement, not a test.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// Without --dist (--e2e-dist) it builds the app into a temporary directory (never dist/) and
+// removes it. It prints figures, never fails on them: this is a measurement, not a test.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runTs } from './lib/run-ts.mjs';
-import { measureFile, measureFloor } from './bench-browser/measure.mjs';
-import { printReport } from './bench-browser/report.mjs';
+import { measureFile, measureFirstRefusal, measureFloor } from './bench-browser/measure.mjs';
+import { printParts, printReport } from './bench-browser/report.mjs';
+import { buildApp, serve } from './bench-browser/serve.mjs';
+import { measureWatch, splitSession } from './bench-browser/watch.mjs';
 
 function option(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1] : fallback;
 }
-const sizeMb = Number(option('size', '100'));
+function positive(name, fallback) {
+  const v = Number(option(name, fallback));
+  if (!(v > 0)) throw new Error(`--${name} must be a positive number`);
+  return v;
+}
+const sizeMb = positive('size', '100');
 const runs = Number(option('runs', '1'));
 if (!(Number.isInteger(runs) && runs >= 1)) throw new Error('--runs must be a whole number ≥ 1');
 const port = Number(option('port', '4210'));
@@ -44,7 +67,13 @@ const cdpPort = process.argv.includes('--no-worker-heap')
   ? null
   : Number(option('cdp-port', String(port + 1000)));
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!(sizeMb > 0)) throw new Error('--size must be a positive number of MB');
+const PARTS = ['load', 'first-refusal', 'watch'];
+const only = new Set(option('only', PARTS.join(',')).split(','));
+for (const p of only) if (!PARTS.includes(p)) throw new Error(`--only: "${p}" is none of ${PARTS}`);
+const watchSeconds = positive('watch-seconds', '30');
+const watchEveryMs = positive('watch-every', '100');
+const watchHistoryMb = positive('watch-history', '4');
+const threadTimes = !process.argv.includes('--no-thread-times');
 /** "natural" → undefined (the realistic generator), "100k" → 100000. */
 const batchList = option('batches', 'natural,100k')
   .split(',')
@@ -56,69 +85,32 @@ const batchList = option('batches', 'natural,100k')
     return n;
   });
 
-// 0. The build: the given one, or a fresh one in a temporary directory.
-let dist = option('dist', null);
-let tempDist = null;
-if (dist === null) {
-  tempDist = mkdtempSync(join(tmpdir(), 'loopscope-bench-dist-'));
-  dist = tempDist;
-  process.stdout.write(`building the app into ${dist}…\n`);
-  const built = spawnSync('npx', ['vite', 'build', '--outDir', dist, '--logLevel', 'warn'], {
-    stdio: 'inherit',
-  });
-  if (built.status !== 0) process.exit(built.status ?? 1);
-}
-if (!existsSync(join(dist, 'index.html'))) throw new Error(`no build in ${dist}`);
-
-// 1. The transcripts (cached per size and batch count: the generator is deterministic).
-const files = [];
-for (const batches of batchList) {
-  const name = `loopscope-bench-${sizeMb}mb${batches === undefined ? '' : `-${batches}b`}.json`;
+/** The chat transcript of `mb` MB (and `batches`), generated once into the temp dir. */
+async function chatTranscript(mb, batches) {
+  const name = `loopscope-bench-${mb}mb${batches === undefined ? '' : `-${batches}b`}.json`;
   const file = join(tmpdir(), name);
   if (!existsSync(file)) {
     process.stdout.write(`generating ${file}…\n`);
-    const args = [file, String(sizeMb), ...(batches === undefined ? [] : [String(batches)])];
+    const args = [file, String(mb), ...(batches === undefined ? [] : [String(batches)])];
     const status = await runTs('scripts/bench-browser/generate.ts', args);
     if (status !== 0) process.exit(status);
   }
-  const label =
-    batches === undefined ? `${sizeMb} MB realistic` : `${sizeMb} MB × ${batches / 1000}k batches`;
-  const bytes = statSync(file).size;
-  const toolCalls = (readFileSync(file, 'latin1').match(/"tool_calls"/g) ?? []).length;
-  files.push({ file, label, bytes, toolCalls });
+  return file;
 }
 
-// 2. The server.
-const server = spawn(
-  'npx',
-  [
-    'vite',
-    'preview',
-    '--host',
-    '127.0.0.1',
-    '--port',
-    String(port),
-    '--strictPort',
-    '--outDir',
-    dist,
-  ],
-  { stdio: ['ignore', 'pipe', 'inherit'], detached: true },
-);
-const base = `http://127.0.0.1:${port}/`;
-async function waitForServer() {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(base)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
+/** The same conversation as a Claude Code session, written once beside it. */
+async function claudeTranscript(chat) {
+  const file = chat.replace(/\.json$/, '-claude.jsonl');
+  if (!existsSync(file)) {
+    process.stdout.write(`writing ${file}…\n`);
+    const status = await runTs('scripts/bench-browser/claude.ts', [chat, file]);
+    if (status !== 0) process.exit(status);
   }
-  throw new Error(`vite preview did not start on ${base}`);
+  return file;
 }
 
-// 3. Chromium, as playwright.config.ts launches it, plus what measuring needs.
 const flags = [
+  // As playwright.config.ts launches it, plus what measuring needs.
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
@@ -129,28 +121,91 @@ const flags = [
   '--enable-precise-memory-info',
   '--js-flags=--expose-gc',
 ];
-
-const results = [];
+const load = () => loadavg().map((x) => x.toFixed(2));
+const cleanup = [];
+const loadResults = [];
+const parts = { firstRefusal: [], watch: [] };
 try {
-  await waitForServer();
-  for (const f of files) {
+  // 0. The builds: the production one for load and first-refusal, the e2e one for watch.
+  let app = null;
+  if (only.has('load') || only.has('first-refusal')) {
+    const build = buildApp('production', option('dist', null));
+    cleanup.push(build.remove);
+    app = await serve(build.dir, port);
+    cleanup.unshift(app.stop);
+  }
+
+  if (only.has('load')) {
+    // 1. The transcripts (cached per size and batch count: the generator is deterministic).
+    const files = [];
+    for (const batches of batchList) {
+      const file = await chatTranscript(sizeMb, batches);
+      const label =
+        batches === undefined
+          ? `${sizeMb} MB realistic`
+          : `${sizeMb} MB × ${batches / 1000}k batches`;
+      const bytes = statSync(file).size;
+      const toolCalls = (readFileSync(file, 'latin1').match(/"tool_calls"/g) ?? []).length;
+      files.push({ file, label, bytes, toolCalls });
+    }
+    for (const f of files) {
+      for (let run = 1; run <= runs; run++) {
+        const label = runs === 1 ? f.label : `${f.label}, run ${run}/${runs}`;
+        process.stdout.write(`measuring ${label} (${f.file})…\n`);
+        const loadBefore = load();
+        const base = app.base;
+        loadResults.push({
+          ...f,
+          label,
+          loadBefore,
+          ...(await measureFile(f.file, { executablePath, flags, base, cdpPort })),
+          ...(await measureFloor(f.file, { executablePath, flags, base })),
+        });
+      }
+    }
+  }
+
+  if (only.has('first-refusal')) {
+    const chat = await chatTranscript(sizeMb);
+    const forms = [
+      { label: `${sizeMb} MB realistic, chat JSON`, file: chat },
+      { label: `${sizeMb} MB realistic, Claude Code JSONL`, file: await claudeTranscript(chat) },
+    ];
+    for (const f of forms) {
+      for (let run = 1; run <= runs; run++) {
+        const label = runs === 1 ? f.label : `${f.label}, run ${run}/${runs}`;
+        process.stdout.write(`first refusal: ${label} (${f.file})…\n`);
+        const loadBefore = load();
+        const o = { executablePath, flags, base: app.base, threadTimes };
+        const r = await measureFirstRefusal(f.file, o);
+        parts.firstRefusal.push({ label, bytes: statSync(f.file).size, loadBefore, ...r });
+      }
+    }
+  }
+
+  if (only.has('watch')) {
+    const e2e = buildApp('e2e', option('e2e-dist', null));
+    cleanup.push(e2e.remove);
+    const server = await serve(e2e.dir, port + 1);
+    cleanup.unshift(server.stop);
+    const count = Math.ceil((watchSeconds * 1000) / watchEveryMs);
+    // History plus what is appended, at ~6 KB a batch in this form, with room to spare.
+    const chatMb = Math.ceil(watchHistoryMb + (count * 8) / 1024 + 1);
+    const session = await claudeTranscript(await chatTranscript(chatMb));
+    const split = splitSession(session, watchHistoryMb * 1_048_576, count);
     for (let run = 1; run <= runs; run++) {
-      const label = runs === 1 ? f.label : `${f.label}, run ${run}/${runs}`;
-      process.stdout.write(`measuring ${label} (${f.file})…\n`);
-      results.push({
-        ...f,
-        label,
-        ...(await measureFile(f.file, { executablePath, flags, base, cdpPort })),
-        ...(await measureFloor(f.file, { executablePath, flags, base })),
-      });
+      const label = runs === 1 ? 'watch' : `watch, run ${run}/${runs}`;
+      process.stdout.write(`${label}: ${session}…\n`);
+      const loadBefore = load();
+      const opts = { executablePath, flags, base: server.base, everyMs: watchEveryMs, threadTimes };
+      const r = await measureWatch(split, { ...opts, name: 'session.jsonl' });
+      parts.watch.push({ label, everyMs: watchEveryMs, loadBefore, loadAfter: load(), ...r });
     }
   }
 } finally {
-  try {
-    process.kill(-server.pid, 'SIGTERM');
-  } catch {
-    // already gone
-  }
-  if (tempDist !== null) rmSync(tempDist, { recursive: true, force: true });
+  for (const f of cleanup) f();
 }
-printReport(results, { executablePath, workerHeap: cdpPort !== null });
+if (loadResults.length > 0) {
+  printReport(loadResults, { executablePath, workerHeap: cdpPort !== null });
+}
+printParts(parts);

@@ -4,6 +4,7 @@ import { chromium } from '@playwright/test';
 import { connectCdp, sampleWorkerHeaps } from './cdp.mjs';
 import * as probe from './page.mjs';
 import { memOf, renderers, resetPeak } from './proc.mjs';
+import { traceTasks } from './tasks.mjs';
 
 const step = (what) => process.stdout.write(`  ${what}…\n`);
 
@@ -80,6 +81,48 @@ async function zoomAndPan(page) {
     for (let i = 0; i < 15; i++, wheels++) await paced(() => page.mouse.wheel(0, 120));
   }
   return { presses, wheels, drags };
+}
+
+/** The first-refusal probe's record (page.mjs), as times after the file was chosen. */
+function refusalOf(r, changeAt) {
+  if (r === null || r === undefined) return null;
+  return { ...r, ms: r.painted - changeAt, seenMs: r.seen - changeAt };
+}
+
+/**
+ * File chosen → the first refusal on screen, and → ready, in a fresh browser (the app ready
+ * on its sample first, as for the import): nothing else is measured, so nothing else runs.
+ */
+export async function measureFirstRefusal(file, opts) {
+  const browser = await chromium.launch({ executablePath: opts.executablePath, args: opts.flags });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    page.on('pageerror', (e) => process.stderr.write(`page error: ${e.message}\n`));
+    await page.addInitScript(probe.installProbes);
+    await page.goto(opts.base);
+    await page.locator('[data-analysis-state="ready"]').waitFor({ timeout: 60_000 });
+    const trace = opts.threadTimes ? await traceTasks(browser, page) : null;
+    await page.locator('input[type=file]').first().setInputFiles(file);
+    await settled(page, null, 900_000);
+    // The probe stamps the refusal a frame after it showed; a file without one never does.
+    await page
+      .waitForFunction(() => window.__bench.firstRefusal !== null, null, { timeout: 2000 })
+      .catch(() => undefined);
+    const r = await page.evaluate(() => {
+      const b = window.__bench;
+      const ready = b.states.filter(([t, s]) => t >= b.changeAt && s === 'ready').at(-1)[0];
+      return { changeAt: b.changeAt, ready, firstRefusal: b.firstRefusal, longTasks: b.longTasks };
+    });
+    const traced = trace === null ? null : await trace.stop();
+    return {
+      traced: traced?.filter(([t]) => t >= r.changeAt && t <= r.ready) ?? null,
+      readyMs: r.ready - r.changeAt,
+      firstRefusal: refusalOf(r.firstRefusal, r.changeAt),
+      longLoad: longestIn(r.longTasks, r.changeAt, r.ready),
+    };
+  } finally {
+    await browser.close();
+  }
 }
 
 /** A hidden file input of the bench's own (#bench-file), given `file`. */
@@ -160,7 +203,7 @@ export async function measureFile(file, opts) {
     const load = await page.evaluate(() => {
       const b = window.__bench;
       const ready = b.states.filter(([t, s]) => t >= b.changeAt && s === 'ready').at(-1)[0];
-      return { changeAt: b.changeAt, ready };
+      return { changeAt: b.changeAt, ready, firstRefusal: b.firstRefusal };
     });
     const rssPeak = Math.max(...rendererPids.map((p) => memOf(p).hwm - (before.get(p)?.rss ?? 0)));
     // Let the views settle (table and timeline building after the state flips) before reading.
@@ -217,6 +260,7 @@ export async function measureFile(file, opts) {
     return {
       batches: batches ?? '?',
       importMs: load.ready - load.changeAt,
+      firstRefusal: refusalOf(load.firstRefusal, load.changeAt),
       parseMs,
       longImport: longestIn(tasks, load.changeAt, load.ready),
       longAfter: longestIn(tasks, load.ready, Infinity),

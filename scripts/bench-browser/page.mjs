@@ -27,6 +27,41 @@ export function installProbes() {
   }).observe(document, { childList: true, subtree: true });
   // The moment a file is chosen (the change event of the file input), in page time.
   document.addEventListener('change', () => (w.__bench.changeAt = performance.now()), true);
+  // The chosen file's first refusal on screen: the header's "First refusal" entry once its
+  // batch count is no longer the one shown when the file was chosen (the sample's, which has
+  // a refusal of its own), stamped after the frame that paints it. The bench's own input
+  // (#bench-file, for JSON.parse) loads nothing, so it does not arm this.
+  const batches = () =>
+    [...document.querySelectorAll('.header-counts > div')]
+      .find((d) => d.querySelector('dt')?.textContent === 'Batches')
+      ?.querySelector('dd')?.textContent ?? null;
+  let refusals = null;
+  document.addEventListener(
+    'change',
+    (e) => {
+      if (e.target instanceof Element && e.target.id === 'bench-file') return;
+      refusals?.disconnect();
+      w.__bench.firstRefusal = null;
+      const before = batches();
+      refusals = new MutationObserver(() => {
+        const first = document.querySelector('.header-counts .count-first');
+        if (first === null || batches() === before) return;
+        refusals.disconnect();
+        const seen = performance.now();
+        const state = document.querySelector('[data-analysis-state]')?.dataset.analysisState;
+        const text = first.querySelector('dd')?.textContent;
+        const what = { seen, state, text, batches: batches() };
+        requestAnimationFrame(() => {
+          const c = new MessageChannel();
+          c.port1.onmessage = () =>
+            (w.__bench.firstRefusal = { ...what, painted: performance.now() });
+          c.port2.postMessage(0);
+        });
+      });
+      refusals.observe(document.body, { childList: true, subtree: true, characterData: true });
+    },
+    true,
+  );
 }
 
 /** The main thread's heap (after a GC when the page can ask for one). */
