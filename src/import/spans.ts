@@ -82,7 +82,7 @@ export function skipWs(text: string, i: number): number {
 }
 
 /** Index just past the string starting at `i` (a quote), or -1. */
-function skipString(text: string, i: number): number {
+export function skipString(text: string, i: number): number {
   let j = i + 1;
   for (;;) {
     const q = text.indexOf('"', j);

@@ -2,17 +2,23 @@
  * A large file read in pieces, with previews of what is read so far: the page draws the
  * batches, counts and first refusal while the rest is still coming (docs/architecture.md §3).
  *
- * JSON Lines (and any text of whole lines) go through a `LiveTranscript`; a step imports the
- * whole settled text again, so steps are taken at sizes that double (1 MB, 2 MB, 4 MB, …):
- * the previews together cost about one more import of the file. A JSON document parses only
- * once complete, so it gets no preview and the progress says so. The previews are only that:
- * the load's report is still today's whole-file import of the text read.
+ * JSON Lines (and any text of whole lines) go through a `LiveTranscript`. A Claude Code
+ * session is read there a piece at a time; other formats import the whole settled text again
+ * at each step, so steps are taken at sizes that double (1 MB, 2 MB, 4 MB, …): the previews
+ * together cost about one more import of the file. A request body or messages array (a JSON
+ * document) is previewed from its complete messages so far (`DocumentPreviewer`), at the same
+ * sizes but only over its first eighth, as each such preview imports what was read again:
+ * enough to show the first verdicts of a large body early, for an eighth more work. A JSON
+ * document of another shape parses only once complete, so it gets no preview and the progress
+ * says so. The previews are only that: the load's report is still the whole-file import of
+ * the text read.
  */
 import { verdictFlags } from '../report/packedReport';
 import type { DetectorConfig, Report } from '../detector/index';
 import type { Result } from '../json/index';
 import { decodeTranscript, type Decoded, type ImportError } from '../import/index';
 import { LiveTranscript } from '../pipeline/live';
+import { DocumentPreviewer } from '../pipeline/documentPreview';
 import type { ImportOptions } from '../import/types';
 
 /** Files from this size are read in pieces with previews; smaller ones arrive at once anyway. */
@@ -21,6 +27,8 @@ export const PROGRESSIVE_MIN_BYTES = 2 * 1024 * 1024;
 export const PIECE_BYTES = 1024 * 1024;
 /** The first preview after this many bytes; each next one after twice as many. */
 export const FIRST_PREVIEW_BYTES = 1024 * 1024;
+/** A JSON document is previewed over this share of it (each preview reads what was read again). */
+const DOCUMENT_PREVIEW_SHARE = 1 / 8;
 
 /** The bytes `decodeTranscript` looks at before the text: ZIP magic, BOM, NUL bytes. */
 const HEAD_BYTES = 1024 + 3;
@@ -88,6 +96,7 @@ export async function readProgressive(
   // Streaming: a character split across two pieces is decoded whole; a BOM is dropped.
   const decoder = new TextDecoder('utf-8');
   let live: LiveTranscript | null = null;
+  let document: DocumentPreviewer | null = null;
   let text = '';
   let pending = '';
   let shape: PreviewShape | null = null;
@@ -105,10 +114,21 @@ export async function readProgressive(
     if (shape === null) {
       shape = shapeOf(piece);
       if (shape === 'growing') live = new LiveTranscript(o.config, o.importOptions);
+      else document = new DocumentPreviewer(o.config, o.importOptions);
     }
     if (live === null) text += piece;
     else pending += piece;
-    o.onRead(read, total, shape);
+    o.onRead(read, total, document?.previewing === true ? 'growing' : shape);
+    const first = nextPreview === FIRST_PREVIEW_BYTES;
+    if (document !== null && read >= nextPreview && read < total) {
+      if (first || read <= total * DOCUMENT_PREVIEW_SHARE) {
+        nextPreview *= 2;
+        const p = document.preview(text);
+        if (p !== null) {
+          o.onPreview({ ...p, flags: verdictFlags(p.report), read, total });
+        }
+      }
+    }
     if (live !== null && read >= nextPreview && read < total) {
       nextPreview *= 2;
       const step = live.append(pending);

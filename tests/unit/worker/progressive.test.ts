@@ -108,6 +108,44 @@ describe('a large file read in pieces', () => {
     expect(r.cut).toBeUndefined();
   });
 
+  it('a request body is previewed from its first messages, each preview a prefix of the load', async () => {
+    // 12 MB of batches: a file read at 1 MB a piece, previewed over its first eighth.
+    const messages: unknown[] = [{ role: 'user', content: 'fix the build' }];
+    for (let i = 0; messages.length < 6_000; i++) {
+      const id = `c${i}`;
+      const args = JSON.stringify({ cmd: 'make', pass: i % 5, pad: 'p'.repeat(1_000) });
+      messages.push({
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id, type: 'function', function: { name: 'run', arguments: args } }],
+      });
+      messages.push({ role: 'tool', tool_call_id: id, content: `fail ${'x'.repeat(900)}` });
+    }
+    const partials: PartialResponse[] = [];
+    const shapes: (string | undefined)[] = [];
+    const h = createReplayHandler({
+      onPartial: (p) => partials.push(p),
+      onProgress: (_req, phase, _d, _t, preview) => {
+        if (phase === 'reading') shapes.push(preview);
+      },
+    });
+    const doc = new Blob([JSON.stringify({ model: 'm', messages })]);
+    const final = await reportOf(
+      loaded(await h.handle(loadRequest({ kind: 'blob', blob: doc, name: 'd.json' }))),
+    );
+    expect(partials.length).toBeGreaterThan(0);
+    for (const p of partials) {
+      const r = await reportOf(p);
+      expect(r.batches.length).toBeGreaterThan(0);
+      expect(batchesOf(r)).toEqual(batchesOf(final).slice(0, r.batches.length));
+    }
+    // The first preview holds the first refusal, long before the end.
+    expect((await reportOf(partials[0] as PartialResponse)).firstRefusal).toEqual(
+      final.firstRefusal,
+    );
+    expect(shapes).toContain('growing');
+  });
+
   it('a JSON document gets no preview, and the progress says it is read whole', async () => {
     const messages = [{ role: 'user', content: 'é'.repeat(3 * MB) }];
     const partials: PartialResponse[] = [];
