@@ -282,8 +282,9 @@ export function printParts(parts) {
     out.push(
       '',
       'Each in a fresh browser, the app ready on its sample first. The Claude Code form is the',
-      'same conversation a line per content block, read in 1 MB pieces with a preview after 1, 2,',
-      '4, … MB; the chat JSON is one document, shown only once parsed whole.',
+      'same conversation a line per content block. Both are read in 1 MB pieces with a preview',
+      'after 1, 2, 4, … MB: the session from its whole lines, the chat JSON from its complete',
+      'messages so far (over its first eighth).',
     );
   }
   if (parts.watch.length > 0) {
@@ -301,10 +302,10 @@ export function printParts(parts) {
       "batch count reaches the history's + k and a frame has painted after that.",
       '"seen by a look" = the first getFile() of the watcher (src/state/watcher.ts) that returned',
       'the file with append k; "the app at work" = from that look to drawn (the new bytes read,',
-      'the worker importing the settled text whole and replaying what it adds, the page',
+      'the worker reading the new lines and replaying what they settle, the page',
       'unpacking the report and drawing it).',
-      `The poll bounds it: the watcher looks every ${look} (its default everyMs, 500 ms; the`,
-      `watch slice sets none), so of the median ${drawn}, ${wait} is the wait for the next look.`,
+      `The watcher looks every ${look} (WATCH_POLL_MS), so of the median ${drawn}, ${wait} is`,
+      'the wait for the next look.',
     );
   }
   if (out.length > 0) {

@@ -34,6 +34,11 @@ export class DocumentPreviewer {
     return this.shown >= 0;
   }
 
+  /** `text` (the document so far) cut after its last complete message and closed. */
+  closedText(text: string): string | null {
+    return this.prefix.closed(text)?.text ?? null;
+  }
+
   /** The replay of `text` (the document so far, growing) up to its last settled batch; null when there is nothing new to show. */
   preview(text: string): DocumentPreview | null {
     const closed = this.prefix.closed(text);

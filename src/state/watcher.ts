@@ -19,6 +19,13 @@ export interface WatchEvents {
   fail(message: string): void;
 }
 
+/**
+ * How often the file is looked at. A look is a stat and, when the file changed, a read of its
+ * first kilobyte and its new end; an agent writes a batch every few hundred milliseconds at
+ * most, and a batch should be on screen well within a tenth of a second of being written.
+ */
+export const WATCH_POLL_MS = 50;
+
 /** Bytes compared to tell a rewritten file from a grown one. */
 const HEAD_BYTES = 1024;
 
@@ -36,7 +43,7 @@ export class FileWatcher {
   constructor(
     private readonly handle: WatchHandle,
     private readonly events: WatchEvents,
-    private readonly everyMs = 500,
+    private readonly everyMs = WATCH_POLL_MS,
   ) {}
 
   async start(): Promise<void> {

@@ -86,15 +86,13 @@ export class ReplayClient {
   private staging: Staging | null = null;
   private evaluating: Evaluating | null = null;
   private pendingConfig: DetectorConfig | null = null;
-  /** Bumped whenever a delivered-later report becomes stale. */
-  private evaluateGeneration = 0;
+  private evaluateGeneration = 0; // bumped whenever a delivered-later report becomes stale
   private lastConfig: DetectorConfig | null = null;
   private latestDetailsId = 0;
   /** What `retry()` reloads after a failure. */
   private retryInput: { input: TranscriptInput; choice: LoadChoice } | null = null;
   private disposed = false;
-  /** Zoo and sweep requests, answered by the serving worker. */
-  private readonly side = new SideChannel();
+  private readonly side = new SideChannel(); // zoo and sweep requests, to the serving worker
   /** The next load's worker, started ahead (see `spareWorkerAfterMs`); null when off. */
   private readonly spare: SpareWorker | null;
   /** Exports asked of the serving worker, by request id: each resolves once. */
@@ -228,6 +226,9 @@ export class ReplayClient {
   append(bytes: Blob): boolean {
     const sv = this.serving;
     if (sv === null || sv.watch !== true || this.staging !== null) return false;
+    // One at a time: growth offered meanwhile comes again with more, so steps never queue.
+    if (sv.appending === true) return false;
+    sv.appending = true;
     const previous = sv.appendedAs ?? sv.dataVersion;
     const dataVersion = this.nextDataVersion++;
     sv.appendedAs = dataVersion;
@@ -428,6 +429,7 @@ export class ReplayClient {
     if (this.serving !== sv) return;
     if (this.side.receive(msg, sv.dataVersion)) return;
     if (msg.type === 'appended' || (msg.type === 'error' && msg.requestType === 'append')) {
+      sv.appending = false;
       if (msg.type === 'appended') void this.grown(sv, msg);
       return;
     }

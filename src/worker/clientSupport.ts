@@ -152,6 +152,8 @@ export interface Serving {
   readonly watch?: boolean;
   /** The data version of the newest `append` sent (replies to older ones are dropped). */
   appendedAs?: number;
+  /** An `append` was sent and its reply has not come: the next growth waits for it. */
+  appending?: boolean;
   /** The load was stopped and kept what it had read (bytes read of the total). */
   readonly cut?: { readonly read: number; readonly total: number };
 }

@@ -118,17 +118,18 @@ export async function readProgressive(
     }
     if (live === null) text += piece;
     else pending += piece;
-    o.onRead(read, total, document?.previewing === true ? 'growing' : shape);
     const first = nextPreview === FIRST_PREVIEW_BYTES;
+    let preview: Preview | null = null;
     if (document !== null && read >= nextPreview && read < total) {
       if (first || read <= total * DOCUMENT_PREVIEW_SHARE) {
         nextPreview *= 2;
         const p = document.preview(text);
-        if (p !== null) {
-          o.onPreview({ ...p, flags: verdictFlags(p.report), read, total });
-        }
+        if (p !== null) preview = { ...p, flags: verdictFlags(p.report), read, total };
       }
     }
+    // A document whose messages are previewed appears as it is read, as lines do.
+    o.onRead(read, total, document?.previewing === true ? 'growing' : shape);
+    if (preview !== null) o.onPreview(preview);
     if (live !== null && read >= nextPreview && read < total) {
       nextPreview *= 2;
       const step = live.append(pending);
@@ -156,6 +157,8 @@ export async function readProgressive(
     // What was read up to its last whole line: a line cut in two is no record.
     const nl = text.lastIndexOf('\n');
     if (shape === 'growing') text = nl < 0 ? '' : text.slice(0, nl + 1);
+    // A document read in part is what its previews read: its complete messages, closed.
+    else if (document?.previewing === true) text = document.closedText(text) ?? text;
     return { decoded: decodeTranscript(text, o.name), stoppedAt };
   }
   if (replaced) {

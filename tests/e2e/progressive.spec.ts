@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { chatBody } from './chatBody';
 import { codexSession } from './codexSession';
 import { expect, openApp, root, test, waitFor } from './fixtures';
 
@@ -6,13 +7,20 @@ const MB = 1_048_576;
 
 /** Drops a Codex session of about `bytes` bytes, made in the page, on the app. */
 async function dropSession(page: Page, bytes: number) {
-  // Made and kept in the page: the text never crosses the test protocol.
-  const text = await page.evaluateHandle(codexSession, bytes);
-  const dataTransfer = await page.evaluateHandle((t) => {
-    const dt = new DataTransfer();
-    dt.items.add(new File([t], 'rollout.jsonl', { type: 'application/jsonl' }));
-    return dt;
-  }, text);
+  await dropMade(page, codexSession, bytes, 'rollout.jsonl');
+}
+
+/** Drops a file made in the page by `make` (the text never crosses the test protocol). */
+async function dropMade(page: Page, make: (bytes: number) => string, bytes: number, name: string) {
+  const text = await page.evaluateHandle(make, bytes);
+  const dataTransfer = await page.evaluateHandle(
+    ([t, n]) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([t], n));
+      return dt;
+    },
+    [text, name] as const,
+  );
   await page.dispatchEvent('main', 'drop', { dataTransfer });
 }
 
@@ -99,4 +107,23 @@ test('cancel under a preview can go back to the previous transcript', async ({ p
   await waitFor(page, 'ready');
   await expect(format(page)).toHaveText(before);
   await expect(batchCount(page)).toHaveText(batches);
+});
+
+test('a large request body shows its first refusal under a preview, and can keep it', async ({
+  page,
+}) => {
+  // The read stops after its first preview until cut (testFaults.ts, the e2e build only).
+  await openApp(page, '?test-worker=stall');
+  await dropMade(page, chatBody, 8 * MB, 'body.json');
+  await expect(format(page)).toHaveText('OpenAI Chat Completions');
+  await expect(page.getByText(/batches appear as it is read/)).toBeVisible();
+  await expect(root(page)).toHaveAttribute('data-analysis-state', 'running');
+  await expect(refusedRows(page)).toHaveCount(1);
+  await page.getByRole('button', { name: 'Keep what was read' }).click();
+  await waitFor(page, 'ready');
+  await expect(
+    page.getByText(/^body\.json: only its first 1\.0 MB of \d+\.\d MB were read/),
+  ).toBeVisible();
+  await expect(refusedRows(page)).toHaveCount(1);
+  await expect(format(page)).toHaveText('OpenAI Chat Completions');
 });

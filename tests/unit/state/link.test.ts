@@ -3,7 +3,8 @@ import type { Report } from '../../../src/detector/index';
 import { fullHash } from '../../../src/state/hash';
 import { createAppStore } from '../../../src/state/store';
 import type { AppDeps, ClientPort } from '../../../src/state/types';
-import type { AnalysisResult, ReplayClientListener } from '../../../src/worker/clientSupport';
+import type { ReplayClientListener } from '../../../src/worker/clientSupport';
+import { analysisResult } from './testStore';
 
 // Only what the link needs of a client: loads are counted, details asked for are noted.
 function setup(hash: string) {
@@ -42,16 +43,7 @@ function setup(hash: string) {
       batches: Array.from({ length: batches }, (_, index) => ({ index })),
       firstRefusal: null,
     } as unknown as Report;
-    const result: AnalysisResult = {
-      dataVersion: ++version,
-      formatLabel: 'OpenAI',
-      conversations: [],
-      conversation: 0,
-      report,
-      defaultReport: report,
-      newTranscript: true,
-      name: 'x',
-    };
+    const result = analysisResult(report, { dataVersion: ++version });
     listener?.onResult(result);
     return result;
   };

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BatchDetails, DetectorConfig, Report } from '../../../src/detector/index';
 import { WATCH_UNAVAILABLE } from '../../../src/state/slices/watch';
 import type { ClientPort } from '../../../src/state/types';
-import type { WatchHandle } from '../../../src/state/watcher';
+import { WATCH_POLL_MS, type WatchHandle } from '../../../src/state/watcher';
 import type { ReplayClientListener } from '../../../src/worker/clientSupport';
 import type { TranscriptInput } from '../../../src/worker/protocol';
 import { analysisResult, testStore } from './testStore';
@@ -89,7 +89,7 @@ const grown = (r: Report, dataVersion: number, newBatches: number, restarted = f
 
 /** One poll of the watched file, and what it led to. */
 async function poll() {
-  await vi.advanceTimersByTimeAsync(500);
+  await vi.advanceTimersByTimeAsync(WATCH_POLL_MS);
 }
 
 beforeEach(() => {
