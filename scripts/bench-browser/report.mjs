@@ -199,8 +199,8 @@ export function printReport(results, opts) {
     'and again from ready until the detector lanes are in (the staging worker included);',
     '"all workers" = the largest sum over one sampling round.',
     'first refusal on screen = the header\'s "First refusal" entry for the chosen file, a frame',
-    'after it showed (MutationObserver, then rAF and a message after its paint). A JSON document',
-    'gets no preview (it parses only once whole), so it shows with the whole report.',
+    'after it showed (MutationObserver, then rAF and a message after its paint). A request body',
+    'shows it in a preview of its complete messages so far, before the whole report.',
     '',
   ];
   process.stdout.write(out.join('\n'));
