@@ -1,4 +1,5 @@
 import type { ChatMessage } from '../detector/index';
+import type { Conversation } from './build';
 import type { FormatId } from './types';
 import { plural } from './warnings';
 
@@ -62,6 +63,25 @@ export class BlindSpotWatch {
       );
     }
     return out;
+  }
+}
+
+/**
+ * `blindSpots` of a conversation that grows, in time proportional to what it gained: the
+ * messages before its open reply are final (`Conversation.openAssistant`), so each is seen once.
+ */
+export class GrowingBlindSpots {
+  private readonly settled = new BlindSpotWatch();
+  private seen = 0;
+
+  of(c: Conversation, format: FormatId): string[] {
+    const messages = c.messages;
+    const open = c.openAssistant;
+    const end = open < 0 ? messages.length : open;
+    for (; this.seen < end; this.seen++) this.settled.see(messages[this.seen] as ChatMessage);
+    const w = this.settled.copy();
+    for (let i = end; i < messages.length; i++) w.see(messages[i] as ChatMessage);
+    return w.warnings(format);
   }
 }
 

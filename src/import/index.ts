@@ -8,8 +8,12 @@ import { BlindSpotWatch, blindSpots, nothingKept } from './blindSpots';
 import { formatLabel, FORMATS } from './formatList';
 import { IMPORTERS } from './registry';
 import { importSseText } from './formats/sse';
-import { readClaudeLines, type ClaudeRead } from './formats/claudeLines';
-export { ClaudeFollower, type ClaudeRead } from './formats/claudeLines';
+import { ClaudeFollower, readClaudeLines } from './formats/claudeLines';
+import { CodexFollower } from './formats/codexLines';
+import type { FollowedRead, SessionFollower } from './lineFollower';
+export { ClaudeFollower } from './formats/claudeLines';
+export { CodexFollower } from './formats/codexLines';
+export type { FollowedRead, SessionFollower } from './lineFollower';
 import { sniff, type Sniffed } from './sniff';
 import { looksLikeSse } from './sse';
 import { keptMessages } from './spanMessages';
@@ -189,7 +193,7 @@ function importAllUnsafe(
   // A Claude Code session is read a line at a time, without the whole file's tree.
   if (!forced || opts.format === 'claude-code') {
     const lines = readClaudeLines(text, forced);
-    if (lines !== null) return ok(claudeImports(lines, text, forced, decodeWarnings));
+    if (lines !== null) return ok(followedImports(lines, text, forced, decodeWarnings));
   }
   const docR = readDoc(text, opts.name);
   if (!docR.ok) return docR;
@@ -208,27 +212,41 @@ function importAllUnsafe(
   return ok(fileResult(format, out.value, text, forced, doc, [...decodeWarnings, ...lineWarnings]));
 }
 
-function claudeImports(
-  read: ClaudeRead,
+function followedImports(
+  read: FollowedRead,
   text: string,
   forced: boolean,
   decodeWarnings: readonly string[],
 ): Imported[] {
-  return fileResult('claude-code', read.out, text, forced, null, [
+  return fileResult(read.format, read.out, text, forced, null, [
     ...decodeWarnings,
     ...read.warnings,
   ]);
 }
 
 /**
- * What `importTranscript` gives for `text` when a `ClaudeFollower` has read it (a session
- * file followed as it grows): the same import, without reading the text again.
+ * What `importTranscript` gives for the text a follower has read (a session file followed
+ * as it grows, `LinesFollower`): the same import, without reading the text again.
  */
-export function followedImport(read: ClaudeRead, opts: ImportOptions): Imported {
+export function followedImport(read: FollowedRead, opts: ImportOptions): Imported {
   const forced = opts.format !== undefined && opts.format !== 'auto';
   // What a follower read is never blank: its first line is a record.
-  const all = claudeImports(read, '{', forced, []);
+  const all = followedImports(read, '{', forced, []);
   return all[opts.conversation ?? 0] ?? (all[0] as Imported);
+}
+
+/**
+ * The followers of a session file that grows, for the formats that have one: those a forced
+ * format leaves, each judging from the first lines whether the file is its format.
+ */
+export function followersFor(opts: ImportOptions): SessionFollower[] {
+  const format = opts.format ?? 'auto';
+  const out: SessionFollower[] = [];
+  if (format === 'auto' || format === 'claude-code') {
+    out.push(new ClaudeFollower(format === 'claude-code'));
+  }
+  if (format === 'auto' || format === 'codex') out.push(new CodexFollower(format === 'codex'));
+  return out;
 }
 
 /**

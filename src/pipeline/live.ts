@@ -11,10 +11,10 @@
  * a call to it, so a batch is shown only once something else follows it. `finish` takes
  * everything, and its report equals the whole-file replay's.
  *
- * A Claude Code session is imported a line at a time as it grows (`ClaudeFollower`: only the
- * new lines are read, and mapped onto the main chain they extend). Other formats' mappings
- * look at the whole file, so their settled text is imported whole at each step, and how often
- * to take a step is the caller's choice. When a step's messages do not extend the ones already
+ * A Claude Code session or a Codex rollout is imported a line at a time as it grows (a
+ * follower, `followersFor`: only the new lines are read, and mapped onto what they extend).
+ * Other formats' mappings look at the whole file, so their settled text is imported whole at
+ * each step, and how often to take a step is the caller's choice. When a step's messages do not extend the ones already
  * replayed (a branch rewound, a file rewritten), the replay starts over from the new messages.
  */
 import {
@@ -28,7 +28,13 @@ import {
   type ReportSource,
 } from '../detector/index';
 import { ok, printJson, type JsonValue, type Result } from '../json/index';
-import { ClaudeFollower, followedImport, importTranscript } from '../import/index';
+import {
+  followedImport,
+  followersFor,
+  importTranscript,
+  type FollowedRead,
+  type SessionFollower,
+} from '../import/index';
 import type { Imported, ImportError, ImportOptions } from '../import/types';
 
 /** What a step of a growing transcript gave. */
@@ -124,8 +130,9 @@ export class LiveTranscript {
   private lastBatches = 0;
   private importedLength = -1;
   /** Reads a Claude Code session as it grows; null once the general import answers. */
-  private follower: ClaudeFollower | null;
-  /** The text not yet given to the follower (after its last line break). */
+  /** The followers still judging, or reading, the text; none once the general import answers. */
+  private followers: SessionFollower[];
+  /** The text not yet given to the followers (after its last line break). */
   private tail = '';
   /** The message list of the latest step. */
   private lastMessages: readonly ChatMessage[] | null = null;
@@ -135,11 +142,7 @@ export class LiveTranscript {
     private readonly opts: ImportOptions = {},
   ) {
     this.walk = new ReplayWalk(config);
-    const format = opts.format ?? 'auto';
-    this.follower =
-      format === 'auto' || format === 'claude-code'
-        ? new ClaudeFollower(format === 'claude-code')
-        : null;
+    this.followers = followersFor(opts);
   }
 
   /** The text so far. */
@@ -159,9 +162,9 @@ export class LiveTranscript {
 
   /** Adds text at the end and replays what it settles. */
   append(chunk: string): LiveStep {
-    if (this.text.length === 0 && chunk.charCodeAt(0) === 0xfeff) this.follower = null;
+    if (this.text.length === 0 && chunk.charCodeAt(0) === 0xfeff) this.followers = [];
     this.text += chunk;
-    if (this.follower !== null) this.tail += chunk;
+    if (this.followers.length > 0) this.tail += chunk;
     return this.step(false);
   }
 
@@ -195,30 +198,28 @@ export class LiveTranscript {
   }
 
   /**
-   * The import of what is settled now, or null when that is nothing new. A Claude Code
-   * session is read a piece at a time by the follower: only the text appended since the last
-   * step, up to its last line break, and never the whole text as one string. Anything else
-   * is imported whole.
+   * The import of what is settled now, or null when that is nothing new. A session a
+   * follower reads is read a piece at a time: only the text appended since the last step, up
+   * to its last line break, and never the whole text as one string. Anything else is
+   * imported whole.
    */
   private importNow(final: boolean): Result<Imported, ImportError> | null {
-    const follower = this.follower;
-    if (follower !== null) {
+    if (this.followers.length > 0) {
       const nl = final ? this.tail.length - 1 : this.tail.lastIndexOf('\n');
       const piece = this.tail.slice(0, nl + 1);
+      this.tail = this.tail.slice(nl + 1);
+      if (piece === '' && !final) return null;
       // A NUL is the general import's to refuse, as a byte-order mark is its to strip.
-      if (piece.includes('\0')) {
-        this.follower = null;
-        this.tail = '';
-      } else {
-        this.tail = this.tail.slice(nl + 1);
-        const read = piece === '' && !final ? 'unchanged' : follower.readPiece(piece, final);
-        if (read === 'unchanged') return null;
-        if (read !== null) return ok(followedImport(read, this.opts));
-        if (follower.isDead) {
-          this.follower = null;
-          this.tail = '';
-        }
+      if (piece.includes('\0')) this.followers = [];
+      // Every follower sees every piece until it knows the text is not its format.
+      let read: FollowedRead | null = null;
+      for (const f of this.followers) {
+        const r = f.readPiece(piece, final);
+        read ??= r;
       }
+      this.followers = this.followers.filter((f) => !f.isDead);
+      if (this.followers.length === 0) this.tail = '';
+      if (read !== null) return ok(followedImport(read, this.opts));
     }
     const text = final ? this.text : settledText(this.text);
     if (!final && text.length === this.importedLength) return null;

@@ -14,7 +14,7 @@ function bigTranscript(mb: number): string {
   return `{"model":"m","messages":[${parts.join(',')}]}`;
 }
 
-test('a large file shows a labelled progress bar and Cancel keeps the previous analysis', async ({
+test('a large file shows a labelled progress bar, and cancelling keeps the previous analysis', async ({
   page,
 }, testInfo) => {
   const file = testInfo.outputPath('big-session.json');
@@ -31,7 +31,8 @@ test('a large file shows a labelled progress bar and Cancel keeps the previous a
     page.getByText(/big-session\.json \(\d+\.\d MB\) is analysed without being shown/),
   ).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Transcript' })).toHaveValue('');
-  await page.getByRole('button', { name: 'Cancel' }).click();
+  // A request body is previewed from its first messages: Cancel then offers what to keep.
+  await page.getByRole('button', { name: 'Keep previous transcript' }).click();
   await expect(bar).toHaveCount(0);
   await waitFor(page, 'ready');
   await expect(summary).toHaveText(before ?? '');

@@ -1,8 +1,7 @@
 import { isJsonArray, ok } from '../../json/index';
 import type { JsonValue } from '../../json/index';
 import { field, str } from '../access';
-import type { ChatMessage } from '../../detector/index';
-import { BlindSpotWatch } from '../blindSpots';
+import { GrowingBlindSpots } from '../blindSpots';
 import { Conversation } from '../build';
 import { mapAnthropicMessage } from '../dialects/anthropic';
 import type { ConversationOutput, FormatImporter, FormatOutput } from '../format';
@@ -87,9 +86,7 @@ export class TurnMapper<R extends LogRecord> {
   private prompted = false;
   private lastId: string | undefined;
   private merged = 0;
-  /** What the detector cannot see, of the messages before `watched` (all settled). */
-  private readonly blind = new BlindSpotWatch();
-  private watched = 0;
+  private readonly blind = new GrowingBlindSpots();
 
   constructor(
     private readonly messageOf: (r: R) => JsonValue | undefined,
@@ -117,20 +114,9 @@ export class TurnMapper<R extends LogRecord> {
     }
   }
 
-  /**
-   * `blindSpots` of the conversation's messages, in time proportional to the messages mapped
-   * since the last call: those before the open reply are final and seen once.
-   */
+  /** `blindSpots` of the conversation, in time proportional to what was mapped since. */
   blindSpots(): string[] {
-    const messages = this.conversation.messages;
-    const open = this.conversation.openAssistant;
-    const settled = open < 0 ? messages.length : open;
-    for (; this.watched < settled; this.watched++) {
-      this.blind.see(messages[this.watched] as ChatMessage);
-    }
-    const w = this.blind.copy();
-    for (let i = settled; i < messages.length; i++) w.see(messages[i] as ChatMessage);
-    return w.warnings('claude-code');
+    return this.blind.of(this.conversation, 'claude-code');
   }
 
   /** The conversation's warnings: the mapping's, the merged lines', then `more` (its group's). */

@@ -15,35 +15,32 @@
  * JSON after all) sends the caller to the general import. tests/unit/import/claudeLines.test.ts
  * holds it to the general import's result.
  */
-import { JsonPartReader, ok, parseJson } from '../../json/index';
+import { ok } from '../../json/index';
 import type { JsonObject, JsonSyntaxError, JsonValue, Result } from '../../json/index';
 import { field, str } from '../access';
 import type { FormatOutput } from '../format';
-import type { LogRecord } from '../records';
-import { sniffLines } from '../sniff';
+import {
+  LinesFollower,
+  NotTheSame,
+  type FollowedLine,
+  type FollowedRead,
+  type LineItem,
+  type Piece,
+} from '../lineFollower';
 import { skipValue, skipWs } from '../spans';
-import { isBlank, JsonLinesReader } from '../text';
 import { claudeConversations, claudeGroups, isStreamInit, TurnMapper } from './claude-code';
 import { isTurn, orderWarnings, parentOf, type ChainGroup, type ChainOrder } from './claudeChains';
-
-/** A piece of the text as it was given, and the reader of the values in it. */
-interface Piece {
-  readonly text: string;
-  readonly reader: JsonPartReader;
-}
 
 /**
  * One line: its own fields, and where its `message` object stands in its piece (-1: in
  * `value`). `span` is where the line is in the whole text.
  */
-interface ClaudeLine extends LogRecord {
+interface ClaudeLine extends FollowedLine {
   readonly piece: Piece;
   readonly messageStart: number;
   readonly messageEnd: number;
   /** Whether the message was read (only a message read is known to be valid JSON). */
   messageRead: boolean;
-  /** Its place among the lines read. */
-  readonly index: number;
 }
 
 /** The fields of a line the chains and conversations are chosen by; others are dropped. */
@@ -62,12 +59,6 @@ const HEADER_KEYS = new Set([
 /** Stands in a line's fields for a message object not read yet (it is an object). */
 const UNREAD: JsonObject = new Map();
 
-/** How many valid lines the format is judged from, read whole (sniff.ts judges from 20). */
-const SNIFF_LINES = 20;
-
-/** The line does not read back as the general import reads it: the caller starts over. */
-class NotTheSame extends Error {}
-
 /**
  * The Claude Code import of `text`, when it is JSON Lines that the format sniffer takes for a
  * Claude Code session (or `forced`: the user chose the format); null otherwise, and null when
@@ -78,10 +69,7 @@ export function readClaudeLines(text: string, forced: boolean): ClaudeRead | nul
 }
 
 /** What a reading gives: the format's output, and what was said of the lines. */
-export interface ClaudeRead {
-  readonly out: FormatOutput;
-  readonly warnings: string[];
-}
+export type ClaudeRead = FollowedRead;
 
 /** The chains of what was read so far, mapped, and what telling an extension apart needs. */
 interface Grouping {
@@ -111,96 +99,12 @@ interface Grouping {
  * reading of the same text, which tests/unit/import/claudeLines.test.ts checks at random
  * split points.
  */
-export class ClaudeFollower {
-  private readonly lines: JsonLinesReader<ClaudeLine>;
-  private readonly records: ClaudeLine[] = [];
-  private piece: Piece = { text: '', reader: new JsonPartReader('') };
-  /** How much of the whole text the pieces read so far hold. */
-  private base = 0;
-  /** Pieces given before the text was known to be JSON Lines, joined. */
-  private undecided = '';
-  private readonly sample: JsonValue[] = [];
-  private sniffed: boolean;
-  /** Not Claude Code, or a line the fast way cannot read: the general import answers. */
-  private dead = false;
+export class ClaudeFollower extends LinesFollower<ClaudeLine> {
   private grouping: Grouping | null = null;
   private groupingCount = 0;
 
-  constructor(private readonly forced: boolean) {
-    this.sniffed = forced;
-    this.lines = new JsonLinesReader(
-      (start, end) => this.readLine(start, end),
-      (first) => first.value instanceof Map || Array.isArray(first.value),
-    );
-  }
-
-  /** The session in `text`, the whole of it: `read` once, `final`. */
-  read(text: string, final: boolean): ClaudeRead | null {
-    return this.readPiece(text, final);
-  }
-
-  /**
-   * The session so far, `piece` being the text that follows the pieces given before: whole
-   * lines (it ends with a line break), or, when `final`, the rest of the text. Null when the
-   * general import must answer; once that is known for good (`dead`), every later call is
-   * null too. A text still growing is read a piece at a time, never as one string, so no
-   * step copies or re-reads the text before it.
-   */
-  readPiece(piece: string, final: boolean): ClaudeRead | null {
-    if (this.dead) return null;
-    let text = piece;
-    if (this.records.length === 0 && this.base === 0) {
-      // Whether the text is JSON Lines is told by its first lines; until then, keep them.
-      text = this.undecided + piece;
-      if (!isJsonLines(text, final)) {
-        this.undecided = text;
-        return null;
-      }
-      this.undecided = '';
-    }
-    const base = this.base;
-    this.base += text.length;
-    this.piece = { text, reader: new JsonPartReader(text) };
-    try {
-      const from = this.records.length;
-      const items = this.lines.readPiece(text, final);
-      if (items === null) return this.die();
-      for (const l of items) {
-        const index = this.records.length;
-        const span = { start: base + l.start, end: base + l.end };
-        this.records.push({ ...l.item, line: l.line, span, index });
-      }
-      if (!this.sniffed) {
-        if (this.sample.length >= SNIFF_LINES) this.sniffed = true;
-        if (sniffLines(this.sample).format !== 'claude-code') {
-          // Judged on fewer lines than the sniffer reads, the verdict may change as lines come.
-          return this.sniffed || final ? this.die() : null;
-        }
-      }
-      const g = this.grouping;
-      if (g === null || !this.extend(g, from)) this.regroup();
-      const out = this.output();
-      // A message never read (an abandoned branch, a line that is no turn) must still be
-      // valid JSON, or the general import would have skipped its line.
-      for (let i = from; i < this.records.length; i++) {
-        const r = this.records[i] as ClaudeLine;
-        if (r.messageStart >= 0 && !r.messageRead) readMessage(r);
-      }
-      // A forced format that found nothing names the format it looks like: the general import.
-      if (this.forced && (out.conversations ?? [out]).every((c) => c.messages.length === 0)) {
-        return this.die();
-      }
-      return { out, warnings: this.lines.warnings() };
-    } catch (e) {
-      if (e instanceof NotTheSame) return this.die();
-      throw e;
-    }
-  }
-
-  private die(): null {
-    this.dead = true;
-    this.grouping = null;
-    return null;
+  constructor(forced: boolean) {
+    super('claude-code', forced);
   }
 
   /** How many times the lines were grouped into chains (the rest were extensions). */
@@ -208,24 +112,38 @@ export class ClaudeFollower {
     return this.groupingCount;
   }
 
-  /** Whether the general import must answer from now on. */
-  get isDead(): boolean {
-    return this.dead;
+  protected fromValue(value: JsonValue, piece: Piece): LineItem<ClaudeLine> {
+    return { value, piece, messageStart: -1, messageEnd: -1, messageRead: false };
   }
 
-  private readLine(start: number, end: number): Result<ClaudeLine, JsonSyntaxError> {
-    const piece = this.piece;
-    if (this.sample.length < SNIFF_LINES) {
-      const r = wholeLine(piece, start, end);
-      if (r.ok) this.sample.push(r.value.value);
-      return r;
-    }
-    if (!this.sniffed) {
-      this.sniffed = true;
-      if (sniffLines(this.sample).format !== 'claude-code') throw new NotTheSame();
-    }
+  protected override readLine(
+    piece: Piece,
+    start: number,
+    end: number,
+  ): Result<LineItem<ClaudeLine>, JsonSyntaxError> {
     const fields = fieldsOf(piece, start, end);
-    return fields !== null ? ok(fields) : wholeLine(piece, start, end);
+    return fields !== null ? ok(fields) : super.readLine(piece, start, end);
+  }
+
+  protected advance(from: number): FormatOutput {
+    const g = this.grouping;
+    if (g === null || !this.extend(g, from)) this.regroup();
+    return this.output();
+  }
+
+  /**
+   * A message never read (an abandoned branch, a line that is no turn) must still be valid
+   * JSON, or the general import would have skipped its line.
+   */
+  protected override validate(from: number): void {
+    for (let i = from; i < this.records.length; i++) {
+      const r = this.records[i] as ClaudeLine;
+      if (r.messageStart >= 0 && !r.messageRead) readMessage(r);
+    }
+  }
+
+  protected override forget(): void {
+    this.grouping = null;
   }
 
   private readonly messageOf = (r: ClaudeLine): JsonValue | undefined =>
@@ -334,50 +252,10 @@ export class ClaudeFollower {
 }
 
 /**
- * Whether `readDoc` reads the text as JSON Lines: its first line is a value on its own, and
- * more follows. Of a text still growing (not `final`), the first line must be complete.
- */
-function isJsonLines(text: string, final: boolean): boolean {
-  let start = 0;
-  const n = text.length;
-  while (start < n) {
-    let nl = text.indexOf('\n', start);
-    if (nl < 0) {
-      if (!final) return false;
-      nl = n;
-    }
-    let end = nl;
-    if (end > start && text.charCodeAt(end - 1) === 13) end--;
-    if (!isBlank(text, start, end)) {
-      // A first line that is a whole value, with nothing after it, is one JSON document.
-      return !isBlank(text, nl, n) && parseJson(text.slice(start, end)).ok;
-    }
-    start = nl + 1;
-  }
-  return false;
-}
-
-/** A line parsed whole, as the general import parses it. */
-function wholeLine(piece: Piece, start: number, end: number): Result<ClaudeLine, JsonSyntaxError> {
-  const r = parseJson(piece.text.slice(start, end));
-  if (!r.ok) return r;
-  return ok({
-    value: r.value.value,
-    line: 0,
-    span: undefined,
-    piece,
-    messageStart: -1,
-    messageEnd: -1,
-    messageRead: false,
-    index: 0,
-  });
-}
-
-/**
  * A line's own fields, its `message` object stepped over; null when the line is not a plain
  * object of members this reads (it is then parsed whole, which also gives the exact error).
  */
-function fieldsOf(piece: Piece, start: number, end: number): ClaudeLine | null {
+function fieldsOf(piece: Piece, start: number, end: number): LineItem<ClaudeLine> | null {
   const { text, reader } = piece;
   let i = skipWs(text, start);
   if (text.charCodeAt(i) !== 0x7b /* { */) return null;
@@ -423,16 +301,7 @@ function fieldsOf(piece: Piece, start: number, end: number): ClaudeLine | null {
     }
   }
   if (skipWs(text, i) < end) return null;
-  return {
-    value: fields,
-    line: 0,
-    span: undefined,
-    piece,
-    messageStart,
-    messageEnd,
-    messageRead: false,
-    index: 0,
-  };
+  return { value: fields, piece, messageStart, messageEnd, messageRead: false };
 }
 
 /** A line's message object, read where it stands; it must end where it was stepped over to. */

@@ -1,10 +1,11 @@
 import { isJsonArray, ok } from '../../json/index';
 import type { JsonValue } from '../../json/index';
 import { arr, field, obj, str } from '../access';
+import { GrowingBlindSpots } from '../blindSpots';
 import { Conversation } from '../build';
 import { ResponsesMapper } from '../dialects/responses';
 import { finish } from '../format';
-import type { FormatImporter } from '../format';
+import type { FormatImporter, FormatOutput } from '../format';
 import { logRecords } from '../records';
 import type { LogRecord } from '../records';
 import { plural } from '../warnings';
@@ -26,45 +27,81 @@ export const importCodex: FormatImporter = (doc) => {
     }
   }
   const records = logRecords(doc);
-  if (records.some((r) => str(r.value, 'type') === 'thread.started'))
-    return ok(execEvents(records, c));
-  let metas = 0;
-  let compacted = 0;
-  for (const r of records) {
-    const v = r.value;
-    const type = str(v, 'type');
-    const payload = field(v, 'payload');
-    if (payload !== undefined && type !== undefined) {
-      if (type === 'response_item') m.item(payload, r.span);
-      else if (type === 'session_meta') metas++;
-      else if (type === 'compacted') {
-        compacted++;
-        const summary = str(payload, 'message');
-        c.message('user', summary ?? '', r.span);
-      }
-      continue;
-    }
-    if (field(v, 'record_type') !== undefined) continue;
-    if (
-      type === undefined &&
-      field(v, 'instructions') !== undefined &&
-      field(v, 'role') === undefined
-    )
-      continue;
-    m.item(v, r.span);
-  }
-  if (metas > 1) {
-    c.warnings.add(
-      `The file holds ${metas} session_meta lines (a forked or resumed session); the parent's copied history may repeat here.`,
-    );
-  }
-  if (compacted > 0) {
-    c.warnings.add(
-      `The session was compacted ${compacted === 1 ? 'once' : `${compacted} times`}; each compaction appears as a user turn holding its summary.`,
-    );
-  }
-  return ok(finish(c));
+  return ok(codexOutput(records));
 };
+
+/** A rollout's records as its conversation. */
+export function codexOutput(records: readonly LogRecord[]): FormatOutput {
+  if (records.some(isExecStart)) return execEvents(records, new Conversation());
+  const fold = new CodexFold();
+  fold.add(records);
+  return fold.output();
+}
+
+/** The first event of `codex exec --json`, whose records are read apart (`execEvents`). */
+export function isExecStart(r: LogRecord): boolean {
+  return str(r.value, 'type') === 'thread.started';
+}
+
+/**
+ * A rollout's lines mapped in order into one conversation: what the next line's mapping needs
+ * is kept, so a rollout that grows maps only its new lines.
+ */
+export class CodexFold {
+  readonly conversation = new Conversation();
+  private readonly mapper = new ResponsesMapper(this.conversation);
+  private metas = 0;
+  private compacted = 0;
+  private readonly blind = new GrowingBlindSpots();
+
+  add(records: readonly LogRecord[]): void {
+    const c = this.conversation;
+    const m = this.mapper;
+    for (const r of records) {
+      const v = r.value;
+      const type = str(v, 'type');
+      const payload = field(v, 'payload');
+      if (payload !== undefined && type !== undefined) {
+        if (type === 'response_item') m.item(payload, r.span);
+        else if (type === 'session_meta') this.metas++;
+        else if (type === 'compacted') {
+          this.compacted++;
+          const summary = str(payload, 'message');
+          c.message('user', summary ?? '', r.span);
+        }
+        continue;
+      }
+      if (field(v, 'record_type') !== undefined) continue;
+      if (
+        type === undefined &&
+        field(v, 'instructions') !== undefined &&
+        field(v, 'role') === undefined
+      )
+        continue;
+      m.item(v, r.span);
+    }
+  }
+
+  output(): FormatOutput {
+    const extra: string[] = [];
+    if (this.metas > 1) {
+      extra.push(
+        `The file holds ${this.metas} session_meta lines (a forked or resumed session); the parent's copied history may repeat here.`,
+      );
+    }
+    const compacted = this.compacted;
+    if (compacted > 0) {
+      extra.push(
+        `The session was compacted ${compacted === 1 ? 'once' : `${compacted} times`}; each compaction appears as a user turn holding its summary.`,
+      );
+    }
+    return {
+      messages: this.conversation.messages,
+      warnings: this.conversation.warnings.toArrayWith(extra),
+      blindSpots: this.blind.of(this.conversation, 'codex'),
+    };
+  }
+}
 
 /** `codex exec --json`: each completed item carries its call and its result. */
 function execEvents(records: readonly LogRecord[], c: Conversation) {

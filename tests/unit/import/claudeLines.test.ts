@@ -2,46 +2,16 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { printJson } from '../../../src/json/index';
-import type { ChatMessage } from '../../../src/detector/index';
-import type { FormatOutput } from '../../../src/import/format';
 import { importClaudeCode } from '../../../src/import/formats/claude-code';
 import { ClaudeFollower, readClaudeLines } from '../../../src/import/formats/claudeLines';
-import { sniff } from '../../../src/import/sniff';
-import { readDoc } from '../../../src/import/text';
+import { expectFollowed, general as followersGeneral, lineEnds, outputOf } from './followers';
 import { filesUnder, FIXTURES, SAMPLES } from './helpers';
 
 const WILD = join(__dirname, '..', '..', '..', '..', 'shared', 'wild');
 
-/** A message as the replay and the details panel read it, span included. */
-function shown(m: ChatMessage): string {
-  return printJson(
-    new Map([
-      ['role', m.role ?? null],
-      ['content', m.content ?? null],
-      ['tool_calls', m.tool_calls ?? null],
-      ['tool_call_id', m.tool_call_id ?? null],
-      ['span', m.span === undefined ? null : `${m.span.start}-${m.span.end}`],
-    ]),
-  );
-}
-
-function outputOf(out: FormatOutput, lineWarnings: readonly string[]) {
-  const conversations = (
-    out.conversations ?? [{ label: '', messages: out.messages, warnings: out.warnings }]
-  ).map((c) => ({ label: c.label, warnings: c.warnings, messages: c.messages.map(shown) }));
-  return { lineWarnings, many: out.conversations !== undefined, conversations };
-}
-
-/** What the general import (every line parsed whole) reads from `text` as Claude Code; null if it does not. */
-function general(text: string, forced: boolean) {
-  const doc = readDoc(text);
-  if (!doc.ok || doc.value.kind !== 'jsonl') return null;
-  if (!forced && sniff(doc.value).format !== 'claude-code') return null;
-  const out = importClaudeCode(doc.value, {});
-  if (!out.ok) throw new Error(out.error.message);
-  return outputOf(out.value, doc.value.warnings);
-}
+/** What the general import reads from `text` as Claude Code. */
+const general = (text: string) =>
+  followersGeneral(text, 'claude-code', (d) => importClaudeCode(d, {}));
 
 function lineReader(text: string, forced = false) {
   const r = readClaudeLines(text, forced);
@@ -50,7 +20,7 @@ function lineReader(text: string, forced = false) {
 
 /** Holds the line reader to the general import: the same output, or it declines (null). */
 function expectSame(text: string): boolean {
-  const want = general(text, false);
+  const want = general(text);
   const got = lineReader(text);
   if (got !== null) expect(got).toEqual(want);
   return got !== null;
@@ -67,7 +37,7 @@ describe('Claude Code read a line at a time', () => {
     let read = 0;
     for (const f of claudeFiles()) {
       const text = readFileSync(f, 'utf8');
-      const want = general(text, false);
+      const want = general(text);
       const got = lineReader(text);
       expect(got, f).toEqual(want);
       if (got !== null) read++;
@@ -102,7 +72,7 @@ describe('Claude Code read a line at a time', () => {
     lines[25] = lines[25]?.replace('"role":"assistant"', '"role":assistant') ?? '';
     const text = lines.join('\n');
     expect(readClaudeLines(text, false)).toBe(null);
-    expect(general(text, false)?.lineWarnings).toHaveLength(1);
+    expect(general(text)?.lineWarnings).toHaveLength(1);
   });
 
   it('holds for generated sessions: branches, sidechains, compactions, odd lines', () => {
@@ -123,25 +93,7 @@ describe('Claude Code read a line at a time', () => {
           fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 6 }),
         ),
         (text, cuts) => {
-          const follower = new ClaudeFollower(false);
-          // After every line (null), or at a few random places.
-          const ends =
-            cuts === null
-              ? [...text.matchAll(/\n/g)].map((m) => m.index + 1)
-              : cuts
-                  .map((c) => text.lastIndexOf('\n', Math.floor(c * text.length)) + 1)
-                  .filter((e) => e > 0)
-                  .sort((a, b) => a - b);
-          let from = 0;
-          for (const end of ends) {
-            const part = text.slice(0, end);
-            const r = follower.readPiece(text.slice(from, end), false);
-            from = end;
-            const want = general(part, false);
-            if (r !== null) expect(outputOf(r.out, r.warnings)).toEqual(want);
-          }
-          const r = follower.readPiece(text.slice(from), true);
-          if (r !== null) expect(outputOf(r.out, r.warnings)).toEqual(general(text, false));
+          expectFollowed(new ClaudeFollower(false), text, lineEnds(text, cuts), general);
         },
       ),
       { numRuns: 300 },
@@ -157,7 +109,7 @@ describe('Claude Code read a line at a time', () => {
       text += `${l}\n`;
       const r = follower.readPiece(`${l}\n`, false);
       if (r === null) continue;
-      expect(outputOf(r.out, r.warnings)).toEqual(general(text, false));
+      expect(outputOf(r.out, r.warnings)).toEqual(general(text));
       last = r.out.messages.length;
     }
     expect(last).toBe(41);
