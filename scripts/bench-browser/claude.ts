@@ -2,7 +2,7 @@
 // block): node <bundle> <chat file> <out file>. The same conversation in a form the app reads
 // in pieces with previews, which a JSON document never gets.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { asClaudeCode } from '../bench/claudeForm';
+import { asClaudeCode } from '../bench/sessionForms';
 
 const [chat, out] = process.argv.slice(2);
 if (chat === undefined || out === undefined) {

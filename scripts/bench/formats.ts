@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DEFAULT_CONFIG, evaluateReplay } from '../../src/detector/index';
 import { importPrepared } from '../../src/pipeline/index';
-import { asClaudeCode, chatFile } from './claudeForm';
+import { asClaudeCode, chatFile } from './sessionForms';
 
 const DATA_DIR = join(process.cwd(), 'bench-data');
 const CLI = join(process.cwd(), 'dist', 'cli', 'loopscope.mjs');

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { DEFAULT_CONFIG } from '../../src/detector/index';
 import { LiveTranscript } from '../../src/pipeline/index';
-import { asClaudeCode, chatFile } from './claudeForm';
+import { asClaudeCode, asCodexRollout, chatFile } from './sessionForms';
 
 const MB = 1024 * 1024;
 
@@ -60,33 +60,37 @@ process.stdout.write(
 // One appended batch at 100k batches, as a watched session grows: the session's lines up to its
 // last 300 batches appended at once, then the rest a batch at a time (the reply's lines and its
 // results). Each append is the whole step: the new lines read, mapped, prepared and walked.
-const dense = asClaudeCode(readFileSync(chatFile(100, 100_000), 'utf8'));
-const lines = dense.split(/(?<=\n)/);
-const starts: number[] = [];
-lines.forEach((l, i) => {
-  if (l.includes('"tool_use"') && !lines[i - 1]?.includes('"tool_use"')) starts.push(i);
-});
-const tail = starts.slice(-300);
-const live = new LiveTranscript(DEFAULT_CONFIG);
-live.append(lines.slice(0, tail[0]).join(''));
-const costs: number[] = [];
-const reports: number[] = [];
-let added = 0;
-tail.forEach((from, k) => {
-  const to = tail[k + 1] ?? lines.length;
-  const chunk = lines.slice(from, to).join('');
-  const t0 = performance.now();
-  const step = live.append(chunk);
-  const t1 = performance.now();
-  if (step.report.batches.length < 0) throw new Error('unreachable');
-  costs.push(t1 - t0);
-  reports.push(performance.now() - t1);
-  added += step.newBatches;
-});
-const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[xs.length >> 1] as number;
-const worst = (xs: number[]) => Math.max(...xs);
-process.stdout.write(
-  `appended batch at ${live.report().batches.length} batches (${(dense.length / 1e6).toFixed(0)} MB Claude Code session), ${added} batches over ${costs.length} appends: ` +
-    `the step (new lines read, mapped, prepared, walked) ${median(costs).toFixed(3)} ms median, ${worst(costs).toFixed(1)} ms at worst (target 1 ms); ` +
-    `then the whole report for the screen ${median(reports).toFixed(1)} ms median\n`,
-);
+const denseChat = readFileSync(chatFile(100, 100_000), 'utf8');
+for (const [form, dense, startsBatch] of [
+  ['Claude Code session', asClaudeCode(denseChat), '"tool_use"'],
+  ['Codex rollout', asCodexRollout(denseChat), '"function_call"'],
+] as const) {
+  const lines = dense.split(/(?<=\n)/);
+  const starts: number[] = [];
+  lines.forEach((l, i) => {
+    if (l.includes(startsBatch) && !lines[i - 1]?.includes(startsBatch)) starts.push(i);
+  });
+  const tail = starts.slice(-300);
+  const live = new LiveTranscript(DEFAULT_CONFIG);
+  live.append(lines.slice(0, tail[0]).join(''));
+  const costs: number[] = [];
+  const reports: number[] = [];
+  let added = 0;
+  tail.forEach((from, k) => {
+    const to = tail[k + 1] ?? lines.length;
+    const chunk = lines.slice(from, to).join('');
+    const t0 = performance.now();
+    const step = live.append(chunk);
+    const t1 = performance.now();
+    if (step.report.batches.length < 0) throw new Error('unreachable');
+    costs.push(t1 - t0);
+    reports.push(performance.now() - t1);
+    added += step.newBatches;
+  });
+  const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[xs.length >> 1] as number;
+  process.stdout.write(
+    `appended batch at ${live.report().batches.length} batches (${(dense.length / 1e6).toFixed(0)} MB ${form}), ${added} batches over ${costs.length} appends: ` +
+      `the step (new lines read, mapped, prepared, walked) ${median(costs).toFixed(3)} ms median, ${Math.max(...costs).toFixed(1)} ms at worst (target 1 ms); ` +
+      `then the whole report for the screen ${median(reports).toFixed(1)} ms median\n`,
+  );
+}

@@ -1,4 +1,5 @@
-// The benchmark's transcripts in a second form: the same conversation as a Claude Code session.
+// The benchmark's transcripts in the forms agents write them: the same conversation as a Claude
+// Code session and as a Codex rollout.
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateTranscript } from './generate';
@@ -51,5 +52,37 @@ export function asClaudeCode(chat: string): string {
       line('user', { role: 'user', content: text });
     }
   });
+  return `${lines.join('\n')}\n`;
+}
+
+/** The chat body as a Codex rollout: a `response_item` line per message and per call. */
+export function asCodexRollout(chat: string): string {
+  const body = JSON.parse(chat) as { messages: Msg[] };
+  const at = '2026-01-05T10:00:00.000Z';
+  const line = (type: string, payload: unknown) => JSON.stringify({ timestamp: at, type, payload });
+  const lines = [line('session_meta', { id: 's', cwd: '/repo', originator: 'codex_cli_rs' })];
+  const text = (t: unknown) => (typeof t === 'string' ? t : JSON.stringify(t));
+  for (const m of body.messages) {
+    if (m.role === 'assistant') {
+      if (typeof m.content === 'string' && m.content !== '') {
+        const content = [{ type: 'output_text', text: m.content }];
+        lines.push(line('response_item', { type: 'message', role: 'assistant', content }));
+      }
+      for (const c of m.tool_calls ?? []) {
+        const { name, arguments: args } = c.function;
+        lines.push(
+          line('response_item', { type: 'function_call', name, arguments: args, call_id: c.id }),
+        );
+      }
+    } else if (m.role === 'tool') {
+      const output = text(m.content);
+      lines.push(
+        line('response_item', { type: 'function_call_output', call_id: m.tool_call_id, output }),
+      );
+    } else {
+      const content = [{ type: 'input_text', text: text(m.content) }];
+      lines.push(line('response_item', { type: 'message', role: m.role, content }));
+    }
+  }
   return `${lines.join('\n')}\n`;
 }
