@@ -89,6 +89,16 @@ function refusalOf(r, changeAt) {
   return { ...r, ms: r.painted - changeAt, seenMs: r.seen - changeAt };
 }
 
+/** A laptop-sized page of the app at `base`, its probes installed, once ready on its sample. */
+export async function openBenchPage(browser, base) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  page.on('pageerror', (e) => process.stderr.write(`page error: ${e.message}\n`));
+  await page.addInitScript(probe.installProbes);
+  await page.goto(base);
+  await page.locator('[data-analysis-state="ready"]').waitFor({ timeout: 60_000 });
+  return page;
+}
+
 /**
  * File chosen → the first refusal on screen, and → ready, in a fresh browser (the app ready
  * on its sample first, as for the import): nothing else is measured, so nothing else runs.
@@ -96,11 +106,7 @@ function refusalOf(r, changeAt) {
 export async function measureFirstRefusal(file, opts) {
   const browser = await chromium.launch({ executablePath: opts.executablePath, args: opts.flags });
   try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    page.on('pageerror', (e) => process.stderr.write(`page error: ${e.message}\n`));
-    await page.addInitScript(probe.installProbes);
-    await page.goto(opts.base);
-    await page.locator('[data-analysis-state="ready"]').waitFor({ timeout: 60_000 });
+    const page = await openBenchPage(browser, opts.base);
     const trace = opts.threadTimes ? await traceTasks(browser, page) : null;
     await page.locator('input[type=file]').first().setInputFiles(file);
     await settled(page, null, 900_000);
@@ -175,12 +181,7 @@ export async function measureFile(file, opts) {
   let cdp;
   try {
     const browser = await chromium.connect(server.wsEndpoint());
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    page.on('pageerror', (e) => process.stderr.write(`page error: ${e.message}\n`));
-    await page.addInitScript(probe.installProbes);
-    await page.goto(opts.base);
-    const root = page.locator('[data-analysis-state]');
-    await root.and(page.locator('[data-analysis-state="ready"]')).waitFor({ timeout: 60_000 });
+    const page = await openBenchPage(browser, opts.base);
 
     const heapBefore = await page.evaluate(probe.mainHeap);
     const rendererPids = renderers(server.process().pid);

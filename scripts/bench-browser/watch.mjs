@@ -3,7 +3,7 @@
 // until the batch it settles is drawn, and the longest main-thread task meanwhile.
 import { chromium } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import * as probe from './page.mjs';
+import { openBenchPage } from './measure.mjs';
 import { cpuBetween, machineCpu, renderers, threadCpu } from './proc.mjs';
 import { traceTasks } from './tasks.mjs';
 
@@ -142,11 +142,7 @@ export async function measureWatch(session, opts) {
   });
   try {
     const browser = await chromium.connect(server.wsEndpoint());
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    page.on('pageerror', (e) => process.stderr.write(`page error: ${e.message}\n`));
-    await page.addInitScript(probe.installProbes);
-    await page.goto(opts.base);
-    await page.locator('[data-analysis-state="ready"]').waitFor({ timeout: 60_000 });
+    const page = await openBenchPage(browser, opts.base);
     await page.evaluate(installWatch, { history: session.history, name: opts.name });
     step('the history');
     await page.getByRole('button', { name: 'Watch file…' }).click();

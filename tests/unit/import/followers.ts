@@ -7,6 +7,7 @@ import { sniff } from '../../../src/import/sniff';
 import { readDoc } from '../../../src/import/text';
 import type { FormatId } from '../../../src/import/types';
 import type { Doc } from '../../../src/import/text';
+import fc from 'fast-check';
 import { expect } from 'vitest';
 
 /** A message as the replay and the details panel read it, span included. */
@@ -86,4 +87,25 @@ export function lineEnds(text: string, cuts: readonly number[] | null): number[]
     .map((c) => text.lastIndexOf('\n', Math.floor(c * text.length)) + 1)
     .filter((e) => e > 0)
     .sort((a, b) => a - b);
+}
+
+/**
+ * The property every follower holds: a text from `texts`, fed after every line or at a few
+ * random places, reads at every step as the text so far read whole.
+ */
+export function assertFollows(
+  texts: fc.Arbitrary<string>,
+  follower: () => SessionFollower,
+  whole: (text: string) => ReturnType<typeof general>,
+): void {
+  const cuts = fc.oneof(
+    fc.constant(null),
+    fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 6 }),
+  );
+  fc.assert(
+    fc.property(texts, cuts, (text, at) => {
+      expectFollowed(follower(), text, lineEnds(text, at), whole);
+    }),
+    { numRuns: 300 },
+  );
 }
