@@ -26,8 +26,18 @@ export interface FollowedLine extends LogRecord {
   readonly index: number;
 }
 
-/** What a line reads as before its place is known. */
-export type LineItem<R extends FollowedLine> = Omit<R, 'line' | 'span' | 'index'>;
+/**
+ * What a line reads as before its place is known: the record itself, with `line`, `span` and
+ * `index` still 0, undefined and 0 (set once read, so every record has one shape).
+ */
+export type LineItem<R extends FollowedLine> = R;
+
+/** The fields of a line's record that its place sets. */
+interface Placed {
+  line: number;
+  span: { start: number; end: number } | undefined;
+  index: number;
+}
 
 /** What a reading gives: the format's output, and what was said of the lines. */
 export interface FollowedRead {
@@ -125,9 +135,11 @@ export abstract class LinesFollower<R extends FollowedLine> implements SessionFo
       const items = this.lines.readPiece(text, final);
       if (items === null) return this.die();
       for (const l of items) {
-        const index = this.records.length;
-        const span = { start: base + l.start, end: base + l.end };
-        this.records.push({ ...l.item, line: l.line, span, index } as R);
+        const r = l.item as R & Placed;
+        r.line = l.line;
+        r.span = { start: base + l.start, end: base + l.end };
+        r.index = this.records.length;
+        this.records.push(r);
       }
       if (!this.sniffed) {
         if (this.sample.length >= SNIFF_LINES) this.sniffed = true;

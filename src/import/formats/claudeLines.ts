@@ -113,7 +113,7 @@ export class ClaudeFollower extends LinesFollower<ClaudeLine> {
   }
 
   protected fromValue(value: JsonValue, piece: Piece): LineItem<ClaudeLine> {
-    return { value, piece, messageStart: -1, messageEnd: -1, messageRead: false };
+    return line(value, piece, -1, -1);
   }
 
   protected override readLine(
@@ -255,7 +255,7 @@ export class ClaudeFollower extends LinesFollower<ClaudeLine> {
  * A line's own fields, its `message` object stepped over; null when the line is not a plain
  * object of members this reads (it is then parsed whole, which also gives the exact error).
  */
-function fieldsOf(piece: Piece, start: number, end: number): LineItem<ClaudeLine> | null {
+function fieldsOf(piece: Piece, start: number, end: number): ClaudeLine | null {
   const { text, reader } = piece;
   let i = skipWs(text, start);
   if (text.charCodeAt(i) !== 0x7b /* { */) return null;
@@ -266,14 +266,19 @@ function fieldsOf(piece: Piece, start: number, end: number): LineItem<ClaudeLine
   if (text.charCodeAt(i) === 0x7d /* } */) i++;
   else {
     for (;;) {
-      if (text.charCodeAt(i) !== 0x22 /* " */ || reader.read(i) !== null || reader.end > end) {
-        return null;
+      if (text.charCodeAt(i) !== 0x22 /* " */) return null;
+      let key = plainString(text, i, end);
+      if (key !== null) i = plainEnd;
+      else {
+        if (reader.read(i) !== null || reader.end > end) return null;
+        key = reader.value as string;
+        i = reader.end;
       }
-      const key = reader.value as string;
-      i = skipWs(text, reader.end);
+      i = skipWs(text, i);
       if (text.charCodeAt(i) !== 0x3a /* : */) return null;
       i = skipWs(text, i + 1);
-      if (key === 'message' && text.charCodeAt(i) === 0x7b) {
+      const c = text.charCodeAt(i);
+      if (key === 'message' && c === 0x7b) {
         const e = skipValue(text, i);
         if (e < 0 || e > end) return null;
         fields.set(key, UNREAD);
@@ -281,27 +286,83 @@ function fieldsOf(piece: Piece, start: number, end: number): LineItem<ClaudeLine
         messageEnd = e;
         i = e;
       } else {
-        if (reader.read(i) !== null || reader.end > end) return null;
+        let value: JsonValue;
+        const plain = c === 0x22 ? plainString(text, i, end) : null;
+        if (plain !== null) {
+          value = plain;
+          i = plainEnd;
+        } else if (c === 0x6e /* n */ && text.startsWith('null', i)) {
+          value = null;
+          i += 4;
+        } else if (c === 0x74 /* t */ && text.startsWith('true', i)) {
+          value = true;
+          i += 4;
+        } else if (c === 0x66 /* f */ && text.startsWith('false', i)) {
+          value = false;
+          i += 5;
+        } else {
+          if (reader.read(i) !== null || reader.end > end) return null;
+          value = reader.value;
+          i = reader.end;
+        }
         if (key === 'message') {
           // A repeated key: the last one is the line's, as in the parser.
-          fields.set(key, reader.value);
+          fields.set(key, value);
           messageStart = messageEnd = -1;
-        } else if (HEADER_KEYS.has(key)) fields.set(key, reader.value);
-        i = reader.end;
+        } else if (HEADER_KEYS.has(key)) fields.set(key, value);
       }
       i = skipWs(text, i);
-      const c = text.charCodeAt(i);
-      if (c === 0x2c /* , */) {
+      const d = text.charCodeAt(i);
+      if (d === 0x2c /* , */) {
         i = skipWs(text, i + 1);
         continue;
       }
-      if (c !== 0x7d) return null;
+      if (d !== 0x7d) return null;
       i++;
       break;
     }
   }
   if (skipWs(text, i) < end) return null;
-  return { value: fields, piece, messageStart, messageEnd, messageRead: false };
+  return line(fields, piece, messageStart, messageEnd);
+}
+
+/** A line's record, one shape for all (its place is set once it is read). */
+function line(
+  value: JsonValue,
+  piece: Piece,
+  messageStart: number,
+  messageEnd: number,
+): ClaudeLine {
+  return {
+    value,
+    line: 0,
+    span: undefined,
+    index: 0,
+    piece,
+    messageStart,
+    messageEnd,
+    messageRead: false,
+  };
+}
+
+// eslint-disable-next-line no-control-regex -- JSON forbids raw control characters in strings
+const CONTROL = /[\u0000-\u001f]/;
+
+/** Where the last `plainString` ended. */
+let plainEnd = 0;
+
+/**
+ * The string at `i` (a quote) when it has no escape and no control character and ends before
+ * `end`, its end in `plainEnd`; else null (the parser reads it). Most of a line's own fields
+ * are such strings, which this reads without the parser's set-up for a value.
+ */
+function plainString(text: string, i: number, end: number): string | null {
+  const q = text.indexOf('"', i + 1);
+  if (q < 0 || q >= end) return null;
+  const s = text.slice(i + 1, q);
+  if (s.includes('\\') || CONTROL.test(s)) return null;
+  plainEnd = q + 1;
+  return s;
 }
 
 /** A line's message object, read where it stands; it must end where it was stepped over to. */

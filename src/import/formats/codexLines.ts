@@ -19,7 +19,7 @@ export class CodexFollower extends LinesFollower<CodexLine> {
   }
 
   protected fromValue(value: JsonValue): LineItem<CodexLine> {
-    return { value };
+    return { value, line: 0, span: undefined, index: 0 };
   }
 
   protected advance(from: number): FormatOutput {

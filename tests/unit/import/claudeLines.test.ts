@@ -153,6 +153,8 @@ interface LineSpec {
   /** Its uuid: its own, an earlier line's, or the one lines before named as missing. */
   readonly uuid: 'own' | 'earlier' | 'missing';
   readonly extraKeys: boolean;
+  /** A field written oddly: escaped, with a raw tab (invalid), or a bad literal (invalid). */
+  readonly odd: 'none' | 'escaped' | 'tab' | 'literal';
 }
 
 const lineSpec: fc.Arbitrary<LineSpec> = fc.record({
@@ -184,6 +186,10 @@ const lineSpec: fc.Arbitrary<LineSpec> = fc.record({
     fc.constantFrom<'earlier' | 'missing'>('earlier', 'missing'),
   ),
   extraKeys: fc.boolean(),
+  odd: fc.oneof(
+    { weight: 12, arbitrary: fc.constant<'none'>('none') },
+    fc.constantFrom<'escaped' | 'tab' | 'literal'>('escaped', 'tab', 'literal'),
+  ),
 });
 
 const sessionText: fc.Arbitrary<string> = fc
@@ -237,7 +243,11 @@ const sessionText: fc.Arbitrary<string> = fc
       if (!chainless) line.uuid = uuid;
       if (s.extraKeys) line.toolUseResult = { stdout: 'x'.repeat(i), n: [1, 2.5e3] };
       uuids.push(uuid);
-      out.push(JSON.stringify(line));
+      if (s.odd === 'escaped') line.cwd = 'C:\\w "x"';
+      let json = JSON.stringify(line);
+      if (s.odd === 'tab') json = json.replace('"type":"', '"type":"\t');
+      if (s.odd === 'literal') json = json.replace('{', '{"flag":nul,');
+      out.push(json);
     });
     return out.join(crlf ? '\r\n' : '\n') + '\n';
   });
