@@ -56,6 +56,10 @@ test('a watched file shows new batches, a run at its threshold and a refusal', a
   await grow(page, lines.slice(8, 10).join(''));
   await expect(news).toHaveText(/New refusal: batch #2 \(write_file\)/);
   await expect(batches(page)).toHaveText('3');
+  // No batch was chosen: the refusal's details show without a click.
+  const details = page.getByRole('region', { name: 'Batch details' });
+  await expect(details).toContainText('Batch #2');
+  await expect(details).toContainText(/Refused: count 3 exceeds the strike threshold 2/);
   await page.screenshot({ path: 'test-results/watch.png' });
   await page.getByRole('button', { name: 'Stop watching' }).click();
   await expect(page.getByRole('button', { name: 'Watch file…' })).toBeVisible();

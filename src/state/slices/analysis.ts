@@ -121,15 +121,25 @@ export const createAnalysisSlice: Slice<AnalysisSlice> = (_deps, engine) => (set
           (!result.newTranscript || chosenInPreview) &&
           prev.selectedIndex !== null &&
           prev.selectedIndex < result.report.batches.length;
-        // A new transcript opens on its point; a re-run keeps what was selected.
-        const selectedIndex = keep
-          ? prev.selectedIndex
-          : result.newTranscript
-            ? landingBatch(result.report, null)
-            : null;
-        const selectionAuto = keep ? prev.selectionAuto : result.newTranscript;
-        const next = { result, analysisError, workerFailure };
         const grew = result.grown !== undefined && !result.grown.restarted;
+        // A growing file whose selection is still the app's opens on its point once it has
+        // one: the first batch, then the first refusal as soon as the reference refuses.
+        const land =
+          grew &&
+          prev.selectionAuto &&
+          (prev.selectedIndex === null ||
+            (result.report.firstRefusal != null &&
+              result.report.firstRefusal.batchIndex !== prev.selectedIndex));
+        // A new transcript opens on its point; a re-run keeps what was selected.
+        const selectedIndex = land
+          ? landingBatch(result.report, null)
+          : keep
+            ? prev.selectedIndex
+            : result.newTranscript
+              ? landingBatch(result.report, null)
+              : null;
+        const selectionAuto = land || (keep ? prev.selectionAuto : result.newTranscript);
+        const next = { result, analysisError, workerFailure };
         // Appended batches leave a shown batch as it was: its details stay, not asked again.
         const sameDetails = grew && selectedIndex === prev.selectedIndex && prev.details !== null;
         set({

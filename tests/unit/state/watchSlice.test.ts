@@ -206,6 +206,32 @@ describe('watch slice: growth', () => {
       'New refusal: batch #4 (write_file) went past its ceiling.',
     );
   });
+
+  it('opens on the first refusal once there is one, unless a batch was chosen', async () => {
+    const { store, client } = setup();
+    await store.getState().watchFile();
+    // The session starts with no batch settled: nothing to open on yet.
+    client.listener.onResult(loaded(report([])));
+    expect(store.getState()).toMatchObject({ selectedIndex: null, selectionAuto: true });
+    client.listener.onResult(grown(report([1]), 2, 1));
+    expect(store.getState()).toMatchObject({ selectedIndex: 0, selectionAuto: true });
+    client.listener.onResult(grown(report([1, 2]), 3, 1));
+    expect(store.getState().selectedIndex).toBe(0);
+    // The reference refuses: its details are shown without a click.
+    client.listener.onResult(grown(report([1, 2, 'r']), 4, 1));
+    expect(store.getState()).toMatchObject({ selectedIndex: 2, selectionAuto: true });
+    expect(client.asked.at(-1)).toBe(2);
+    // A later refusal leaves the first one shown.
+    client.listener.onResult(grown(report([1, 2, 'r', 'r']), 5, 1));
+    expect(store.getState().selectedIndex).toBe(2);
+    // A batch the user chose stays chosen when a refusal comes.
+    const other = setup();
+    await other.store.getState().watchFile();
+    other.client.listener.onResult(loaded(report([1, 2])));
+    other.store.getState().select(0);
+    other.client.listener.onResult(grown(report([1, 2, 'r']), 2, 1));
+    expect(other.store.getState()).toMatchObject({ selectedIndex: 0, selectionAuto: false });
+  });
 });
 
 describe('watch slice: a rewritten file', () => {
