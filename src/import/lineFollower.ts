@@ -27,12 +27,9 @@ export interface FollowedLine extends LogRecord {
 }
 
 /**
- * What a line reads as before its place is known: the record itself, with `line`, `span` and
- * `index` still 0, undefined and 0 (set once read, so every record has one shape).
+ * The fields of a line's record that its place sets: a record is made with them 0, undefined
+ * and 0, and they are set once it is read, so every record has one shape.
  */
-export type LineItem<R extends FollowedLine> = R;
-
-/** The fields of a line's record that its place sets. */
 interface Placed {
   line: number;
   span: { start: number; end: number } | undefined;
@@ -60,7 +57,7 @@ const SNIFF_LINES = 20;
 
 export abstract class LinesFollower<R extends FollowedLine> implements SessionFollower {
   protected readonly records: R[] = [];
-  private readonly lines: JsonLinesReader<LineItem<R>>;
+  private readonly lines: JsonLinesReader<R>;
   private piece: Piece = { text: '', reader: new JsonPartReader('') };
   /** How much of the whole text the pieces read so far hold. */
   private base = 0;
@@ -82,17 +79,13 @@ export abstract class LinesFollower<R extends FollowedLine> implements SessionFo
   }
 
   /** A line's record from its value, parsed whole. */
-  protected abstract fromValue(value: JsonValue, piece: Piece): LineItem<R>;
+  protected abstract fromValue(value: JsonValue, piece: Piece): R;
 
   /** The output for the lines read so far, the new ones (from `from` on) mapped. */
   protected abstract advance(from: number): FormatOutput;
 
   /** A line read the fast way; by default parsed whole. */
-  protected readLine(
-    piece: Piece,
-    start: number,
-    end: number,
-  ): Result<LineItem<R>, JsonSyntaxError> {
+  protected readLine(piece: Piece, start: number, end: number): Result<R, JsonSyntaxError> {
     const r = parseJson(piece.text.slice(start, end));
     return r.ok ? ok(this.fromValue(r.value.value, piece)) : r;
   }
@@ -172,7 +165,7 @@ export abstract class LinesFollower<R extends FollowedLine> implements SessionFo
     return null;
   }
 
-  private lineAt(start: number, end: number): Result<LineItem<R>, JsonSyntaxError> {
+  private lineAt(start: number, end: number): Result<R, JsonSyntaxError> {
     const piece = this.piece;
     if (this.sample.length < SNIFF_LINES) {
       const r = parseJson(piece.text.slice(start, end));

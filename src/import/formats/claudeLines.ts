@@ -24,7 +24,6 @@ import {
   NotTheSame,
   type FollowedLine,
   type FollowedRead,
-  type LineItem,
   type Piece,
 } from '../lineFollower';
 import { skipValue, skipWs } from '../spans';
@@ -112,7 +111,7 @@ export class ClaudeFollower extends LinesFollower<ClaudeLine> {
     return this.groupingCount;
   }
 
-  protected fromValue(value: JsonValue, piece: Piece): LineItem<ClaudeLine> {
+  protected fromValue(value: JsonValue, piece: Piece): ClaudeLine {
     return line(value, piece, -1, -1);
   }
 
@@ -120,7 +119,7 @@ export class ClaudeFollower extends LinesFollower<ClaudeLine> {
     piece: Piece,
     start: number,
     end: number,
-  ): Result<LineItem<ClaudeLine>, JsonSyntaxError> {
+  ): Result<ClaudeLine, JsonSyntaxError> {
     const fields = fieldsOf(piece, start, end);
     return fields !== null ? ok(fields) : super.readLine(piece, start, end);
   }

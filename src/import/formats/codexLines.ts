@@ -5,7 +5,7 @@
  */
 import type { JsonValue } from '../../json/index';
 import type { FormatOutput } from '../format';
-import { LinesFollower, type FollowedLine, type LineItem } from '../lineFollower';
+import { LinesFollower, type FollowedLine } from '../lineFollower';
 import { CodexFold, codexOutput, isExecStart } from './codex';
 
 type CodexLine = FollowedLine;
@@ -18,7 +18,7 @@ export class CodexFollower extends LinesFollower<CodexLine> {
     super('codex', forced);
   }
 
-  protected fromValue(value: JsonValue): LineItem<CodexLine> {
+  protected fromValue(value: JsonValue): CodexLine {
     return { value, line: 0, span: undefined, index: 0 };
   }
 
