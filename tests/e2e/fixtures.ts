@@ -62,8 +62,14 @@ export async function openApp(page: Page, hash = '') {
  * is fetched before its analysis starts).
  */
 export async function chooseSample(page: Page, title: string) {
-  await page.getByLabel('Samples').selectOption({ label: title });
+  const samples = page.getByLabel('Samples');
+  const box = page.getByRole('textbox', { name: 'Transcript' });
+  const [was, text] = [await samples.inputValue(), await box.inputValue()];
+  await samples.selectOption({ label: title });
   await expect(page.getByRole('complementary').getByText(title)).toBeVisible();
+  // The sample is fetched before its load starts: until its text is in the box, 'ready' is
+  // still the previous transcript's.
+  if ((await samples.inputValue()) !== was) await expect(box).not.toHaveValue(text);
   await waitFor(page, 'ready');
 }
 

@@ -119,6 +119,8 @@ async function moveView(page: Page, key: string, times: number) {
 async function recordDetailsChanges(page: Page) {
   const panel = page.getByRole('region', { name: 'Batch details' });
   await expect(panel).toHaveAttribute('aria-busy', 'false');
+  // The detector lanes are in: they add their findings at the batch to its details.
+  await expect(page.getByText('running the detector zoo…')).toHaveCount(0);
   await panel.evaluate((el) => {
     const w = window as unknown as { detailsChanges: string[] };
     w.detailsChanges = [];
