@@ -71,6 +71,10 @@ export async function chooseSample(page: Page, title: string) {
   // still the previous transcript's.
   if ((await samples.inputValue()) !== was) await expect(box).not.toHaveValue(text);
   await waitFor(page, 'ready');
+  // The table follows a new result in a render of its own: a row clicked before that could
+  // be the previous transcript's.
+  const table = page.getByRole('grid', { name: 'Batches' });
+  if ((await table.count()) > 0) await expect(table).toHaveAttribute('aria-busy', 'false');
 }
 
 /** Opens the app on the sample titled `title` and waits for its analysis. */

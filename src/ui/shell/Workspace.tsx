@@ -199,6 +199,7 @@ export function Workspace({ changedBatches }: { changedBatches: ReadonlySet<numb
                 <BatchTable
                   key={tableView}
                   report={tableReport ?? report}
+                  busy={tableResult !== result}
                   selectedIndex={selectedIndex}
                   onSelect={actions.select}
                   changedBatches={tableChanged}

@@ -29,6 +29,8 @@ export interface BatchTableProps {
   changedBatches: ReadonlySet<number>;
   /** The search's matching batches, ascending: their rows are highlighted. */
   matches?: ArrayLike<number>;
+  /** The table still shows an earlier result while it catches up with the current one. */
+  busy?: boolean;
 }
 
 /** The grid's id (one batch table per page): the timeline canvas points at it as its text form. */
@@ -68,6 +70,7 @@ function BatchTableImpl({
   onSelect,
   changedBatches,
   matches = NO_MATCHES,
+  busy = false,
 }: BatchTableProps) {
   const [filter, setFilter] = useState<BatchFilter>(NO_FILTER);
   // Typing a tool name re-filters every batch; deferring keeps the text field responsive.
@@ -186,6 +189,7 @@ function BatchTableImpl({
           role="grid"
           id={BATCH_TABLE_ID}
           aria-label="Batches"
+          aria-busy={busy}
           aria-rowcount={order.length + 1}
           aria-multiselectable="false"
           aria-activedescendant={activeDescendant}
