@@ -90,24 +90,24 @@ export function settledCount(messages: readonly ChatMessage[]): number {
 
 /** The part of a growing text that can be imported now: whole lines, or the whole document. */
 function settledText(text: string): string {
-  const first = text.search(/\S/);
-  const c = first < 0 ? '' : text[first];
-  if (c === '{' || c === '[') {
-    // A JSON document parses only once complete; a JSON Lines file is its complete lines.
-    const nl = text.lastIndexOf('\n');
-    const firstLineEnd = text.indexOf('\n', first);
-    const oneLineRecords = firstLineEnd > 0 && isWholeValue(text.slice(0, firstLineEnd));
-    if (!oneLineRecords) return text;
-    return nl < 0 ? '' : text.slice(0, nl + 1);
-  }
+  // A JSON document parses only once complete; a JSON Lines file is its complete lines.
+  if (!readsAsLines(text)) return text;
   const nl = text.lastIndexOf('\n');
   return nl < 0 ? '' : text.slice(0, nl + 1);
 }
 
-/** Whether a line is one whole JSON value (the first line of a JSON Lines file is). */
-function isWholeValue(line: string): boolean {
+/**
+ * Whether the start of a text reads as lines (JSON Lines, whose first line is one whole JSON
+ * value, or text that is no JSON) rather than as one JSON document still being written.
+ */
+export function readsAsLines(text: string): boolean {
+  const first = text.search(/\S/);
+  const c = first < 0 ? '' : text[first];
+  if (c !== '{' && c !== '[') return true;
+  const end = text.indexOf('\n', first);
+  if (end < 0) return false;
   try {
-    JSON.parse(line);
+    JSON.parse(text.slice(0, end));
     return true;
   } catch {
     return false;

@@ -17,7 +17,7 @@ import { verdictFlags } from '../report/packedReport';
 import type { DetectorConfig, Report } from '../detector/index';
 import type { Result } from '../json/index';
 import { decodeTranscript, type Decoded, type ImportError } from '../import/index';
-import { LiveTranscript } from '../pipeline/live';
+import { LiveTranscript, readsAsLines } from '../pipeline/live';
 import { DocumentPreviewer } from '../pipeline/documentPreview';
 import type { ImportOptions } from '../import/types';
 
@@ -63,20 +63,6 @@ export interface ProgressiveRead {
   readonly stoppedAt: number | null;
 }
 
-/** Whether a text's start reads as a JSON document rather than lines (see live.ts). */
-function shapeOf(text: string): PreviewShape {
-  const head = text.trimStart();
-  if (!head.startsWith('{') && !head.startsWith('[')) return 'growing';
-  const end = text.indexOf('\n', text.length - head.length);
-  if (end < 0) return 'whole';
-  try {
-    JSON.parse(text.slice(0, end));
-    return 'growing';
-  } catch {
-    return 'whole';
-  }
-}
-
 /**
  * Reads `blob` in pieces, posting previews, and returns its text decoded as `Blob.text()` +
  * `decodeTranscript` would (a file with an invalid byte is decoded again from its bytes, for
@@ -112,7 +98,7 @@ export async function readProgressive(
     read = end;
     if (piece.includes('\uFFFD')) replaced = true;
     if (shape === null) {
-      shape = shapeOf(piece);
+      shape = readsAsLines(piece) ? 'growing' : 'whole';
       if (shape === 'growing') live = new LiveTranscript(o.config, o.importOptions);
       else document = new DocumentPreviewer(o.config, o.importOptions);
     }

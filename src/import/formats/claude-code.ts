@@ -42,8 +42,12 @@ export function claudeOutput<R extends LogRecord>(
 }
 
 /** A session's conversations: its chains (claudeChains.ts), or a `stream-json` output's parts. */
-export function claudeGroups<R extends LogRecord>(records: readonly R[]): ChainGroup<R>[] {
-  return records.some(isStreamInit) ? streamGroups(records) : chainGroups(records);
+export function claudeGroups<R extends LogRecord>(
+  records: readonly R[],
+  stream = records.some(isStreamInit),
+  byUuid?: ReadonlyMap<string, number>,
+): ChainGroup<R>[] {
+  return stream ? streamGroups(records) : chainGroups(records, byUuid);
 }
 
 /** The first line of `claude -p --output-format stream-json`. */

@@ -31,13 +31,21 @@ export function parentOf(v: JsonValue): string | undefined {
   return str(v, 'parentUuid') ?? str(v, 'logicalParentUuid');
 }
 
-/** Splits a session's records into its main chain and one group per subagent. */
-export function chainGroups<R extends LogRecord>(records: readonly R[]): ChainGroup<R>[] {
+/** Each line's uuid → its place among `records` (a repeated uuid: the last line's). */
+export function uuidIndex(records: readonly LogRecord[]): Map<string, number> {
   const byUuid = new Map<string, number>();
   records.forEach((r, i) => {
     const u = str(r.value, 'uuid');
     if (u !== undefined) byUuid.set(u, i);
   });
+  return byUuid;
+}
+
+/** Splits a session's records into its main chain and one group per subagent (`byUuid`: `uuidIndex` of them). */
+export function chainGroups<R extends LogRecord>(
+  records: readonly R[],
+  byUuid: ReadonlyMap<string, number> = uuidIndex(records),
+): ChainGroup<R>[] {
   const main: number[] = [];
   const side = new Map<string, number[]>();
   const rootMemo = new Map<number, string>();

@@ -28,7 +28,14 @@ import {
 } from '../lineFollower';
 import { skipValue, skipWs } from '../spans';
 import { claudeConversations, claudeGroups, isStreamInit, TurnMapper } from './claude-code';
-import { isTurn, orderWarnings, parentOf, type ChainGroup, type ChainOrder } from './claudeChains';
+import {
+  isTurn,
+  orderWarnings,
+  parentOf,
+  uuidIndex,
+  type ChainGroup,
+  type ChainOrder,
+} from './claudeChains';
 
 /**
  * One line: its own fields, and where its `message` object stands in its piece (-1: in
@@ -152,19 +159,16 @@ export class ClaudeFollower extends LinesFollower<ClaudeLine> {
   private regroup(): void {
     this.groupingCount++;
     const records = this.records;
-    const groups = claudeGroups(records);
+    const stream = records.some(isStreamInit);
+    // A record's index is its place among the records, so one index serves the chains too.
+    const byUuid = uuidIndex(records);
+    const groups = claudeGroups(records, stream, byUuid);
     const prompts = new Map<string, string>();
     const mappers = groups.map((g) => {
       const m = new TurnMapper(this.messageOf, g.subagent ? null : prompts);
       m.map(g.turns);
       return m;
     });
-    const stream = records.some(isStreamInit);
-    const byUuid = new Map<string, number>();
-    for (const r of records) {
-      const u = str(r.value, 'uuid');
-      if (u !== undefined) byUuid.set(u, r.index);
-    }
     const missing = new Set<string>();
     for (const r of records) {
       const p = parentOf(r.value);
