@@ -25,6 +25,14 @@ export interface CliOptions {
   readonly clineResults: 'user' | 'tool' | undefined;
   /** Follow the file as it grows (`--watch`). */
   readonly watch: boolean;
+  /** Threads for a corpus run (`--jobs`); undefined = one per core. */
+  readonly jobs: number | undefined;
+  /** One JSON object a conversation, as each is done, then the totals (`--json-lines`). */
+  readonly jsonLines: boolean;
+  /** Read `--json-lines` outputs and print them as one run (`--merge`). */
+  readonly merge: boolean;
+  /** Print every measured time as 0, so that two runs' output compares byte for byte. */
+  readonly noTiming: boolean;
 }
 
 export const USAGE = `Usage: loopscope [options] <file | folder | -> [file…]
@@ -52,6 +60,15 @@ Options:
   --watch                 follow the file while an agent writes it: print each refusal as
                           its batch settles (with --json, every new batch as one JSON
                           object a line), until interrupted; the exit status as usual
+  --jobs <n>              threads for several files or a folder (default: one per core);
+                          the output is the same, row for row, whatever the number
+  --json-lines            with several files or a folder: print one JSON object a
+                          conversation as each is done ({"file", "line"?,
+                          "conversation"?, "report" | "error"}), then {"totals": …}
+  --merge                 read --json-lines outputs (files, or - for standard input) and
+                          print them as one run over all their files would (--json: the
+                          same document)
+  --no-timing             print every measured time as 0, so runs compare byte for byte
   --cline-results user|tool
                           Cline / Roo Code results, stored as user text: read them as the
                           user turns they are sent as (user, the default: every run breaks),
@@ -75,6 +92,7 @@ const VALUE_FLAGS = new Set([
   '--patterns',
   '--config',
   '--cline-results',
+  '--jobs',
 ]);
 
 /** A non-negative integer written in plain decimal digits, or null. */
@@ -116,6 +134,10 @@ export function parseArgs(
   let exportReferenceSettings = false;
   let clineResults: 'user' | 'tool' | undefined;
   let watch = false;
+  let jobs: number | undefined;
+  let jsonLines = false;
+  let merge = false;
+  let noTiming = false;
   const positional: string[] = [];
 
   for (let i = 0; i < argv.length; i++) {
@@ -156,6 +178,22 @@ export function parseArgs(
       case '--watch':
         watch = true;
         break;
+      case '--json-lines':
+        jsonLines = true;
+        break;
+      case '--merge':
+        merge = true;
+        break;
+      case '--no-timing':
+        noTiming = true;
+        break;
+      case '--jobs': {
+        const n = parseCount(value ?? '');
+        if (n === null || n === 0)
+          return err(`--jobs must be a whole number of 1 or more, not "${value ?? ''}"`);
+        jobs = n;
+        break;
+      }
       case '--export-reference-settings':
         exportReferenceSettings = true;
         break;
@@ -210,32 +248,7 @@ export function parseArgs(
     }
   }
 
-  if (help || version || exportReferenceSettings) {
-    return ok({
-      help,
-      version,
-      json,
-      format,
-      mode,
-      strikes,
-      obs,
-      patterns,
-      configFile,
-      input: positional[0],
-      inputs: positional,
-      exportReferenceSettings,
-      clineResults,
-      watch,
-    });
-  }
-  if (positional.length === 0) return err('missing the transcript file (or - for standard input)');
-  if (positional.filter((p) => p === '-').length > 1) {
-    return err('standard input (-) can be read only once');
-  }
-  if (watch && (positional.length !== 1 || positional[0] === '-')) {
-    return err('--watch follows one file (not standard input)');
-  }
-  return ok({
+  const options: CliOptions = {
     help,
     version,
     json,
@@ -250,5 +263,20 @@ export function parseArgs(
     exportReferenceSettings,
     clineResults,
     watch,
-  });
+    jobs,
+    jsonLines,
+    merge,
+    noTiming,
+  };
+  if (help || version || exportReferenceSettings) return ok(options);
+  if (positional.length === 0) return err('missing the transcript file (or - for standard input)');
+  if (positional.filter((p) => p === '-').length > 1) {
+    return err('standard input (-) can be read only once');
+  }
+  if (watch && (positional.length !== 1 || positional[0] === '-')) {
+    return err('--watch follows one file (not standard input)');
+  }
+  if (watch && (jsonLines || merge))
+    return err('--watch cannot be used with --json-lines or --merge');
+  return ok(options);
 }

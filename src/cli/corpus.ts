@@ -13,10 +13,11 @@ import {
   type DetectorConfig,
   type Report,
 } from '../detector/index';
-import type { CorpusPart } from '../import/corpus';
+import { corpusParts, type CorpusPart } from '../import/corpus';
 import { importConversations, type ImportError, type ImportOptions } from '../import/index';
 import { reportSource } from '../pipeline/index';
 import { oneLine } from './oneLine';
+import { readFailure } from './readFailure';
 import { PLAIN, type Paint } from './summary';
 
 /** Where a corpus row's transcript stands: its file, a line of it, a conversation in it. */
@@ -80,7 +81,7 @@ export function replayPart(
   });
 }
 
-function toRow(r: CorpusResult): CorpusRow {
+export function toRow(r: CorpusResult): CorpusRow {
   const name = resultName(r);
   if ('error' in r) {
     return { name, format: null, messages: 0, warnings: [], verdict: null, error: r.error };
@@ -95,23 +96,58 @@ function toRow(r: CorpusResult): CorpusRow {
   };
 }
 
-export function totalsOf(results: readonly CorpusResult[]): CorpusTotals {
-  return corpusTotals(results.map(toRow));
+/** How a corpus run prints: the table, one JSON document, or one JSON object a line. */
+export type Render = 'table' | 'json' | 'json-lines';
+
+/**
+ * One conversation of a corpus run, settled into what printing needs: its row (for the table,
+ * the totals and the exit status), its stderr line if it failed, and its JSON text. A worker
+ * settles its own conversations, so the thread that prints only concatenates.
+ */
+export interface Settled {
+  readonly row: CorpusRow;
+  /** `file[:line]: error`, or null when it imported. */
+  readonly failure: string | null;
+  /** The entry as `--json` nests it in `corpus`, or as one `--json-lines` line; '' for the table. */
+  readonly text: string;
 }
 
-/** The `--json` document of a corpus run. */
-export function corpusJson(results: readonly CorpusResult[]): string {
-  const doc = {
-    schemaVersion: 1,
-    corpus: results.map((r) => ({
-      file: r.file,
-      ...(r.line === null ? {} : { line: r.line }),
-      ...(r.conversation === undefined ? {} : { conversation: r.conversation }),
-      ...('error' in r ? { error: r.error } : { report: r.report }),
-    })),
-    totals: totalsOf(results),
+/** The object `--json` lists under `corpus` and `--json-lines` prints a line each. */
+function entryOf(r: CorpusResult): object {
+  return {
+    file: r.file,
+    ...(r.line === null ? {} : { line: r.line }),
+    ...(r.conversation === undefined ? {} : { conversation: r.conversation }),
+    ...('error' in r ? { error: r.error } : { report: r.report }),
   };
-  return `${JSON.stringify(doc, null, 2)}\n`;
+}
+
+// `--json` prints the whole document with a two-space indent; an entry sits two levels deep.
+// Indenting an entry printed alone gives the same bytes, since JSON text never holds a raw
+// newline inside a string.
+const ENTRY_INDENT = '    ';
+
+/** Settles one result for printing in `render`. */
+export function settle(r: CorpusResult, render: Render): Settled {
+  const failure =
+    'error' in r ? `${r.line === null ? r.file : `${r.file}:${r.line}`}: ${r.error}` : null;
+  let text = '';
+  if (render === 'json') {
+    text = ENTRY_INDENT + JSON.stringify(entryOf(r), null, 2).replaceAll('\n', `\n${ENTRY_INDENT}`);
+  } else if (render === 'json-lines') {
+    text = JSON.stringify(entryOf(r));
+  }
+  return { row: toRow(r), failure, text };
+}
+
+/** The `--json` document of a corpus run, from its settled conversations. */
+export function corpusJson(settled: readonly Settled[]): string {
+  const totals = JSON.stringify(corpusTotals(settled.map((s) => s.row)), null, 2).replaceAll(
+    '\n',
+    '\n  ',
+  );
+  const corpus = settled.length === 0 ? '[]' : `[\n${settled.map((s) => s.text).join(',\n')}\n  ]`;
+  return `{\n  "schemaVersion": 1,\n  "corpus": ${corpus},\n  "totals": ${totals}\n}\n`;
 }
 
 function plural(n: number, one: string, many = `${one}s`): string {
@@ -124,12 +160,11 @@ const NUMERIC = new Set([2, 3]);
 
 /** The human table of a corpus run: one row per transcript, then the totals. */
 export function formatCorpusTable(
-  results: readonly CorpusResult[],
+  rows: readonly CorpusRow[],
   configLine: string,
   paint: Paint = PLAIN,
 ): string {
-  const cells: string[][] = results.map((r) => {
-    const row = toRow(r);
+  const cells: string[][] = rows.map((row) => {
     const v = row.verdict;
     return [
       row.name,
@@ -151,13 +186,13 @@ export function formatCorpusTable(
       .join('  ')
       .trimEnd();
   const lines = [paint.bold(render(HEAD))];
-  results.forEach((r, i) => {
+  rows.forEach((row, i) => {
     const text = render(cells[i] ?? []);
-    if ('error' in r) lines.push(paint.yellow(text));
-    else if (r.report.batches.some((b) => b.refused)) lines.push(paint.red(text));
+    if (row.verdict === null) lines.push(paint.yellow(text));
+    else if (row.verdict.refused.length > 0) lines.push(paint.red(text));
     else lines.push(text);
   });
-  const t = totalsOf(results);
+  const t = corpusTotals(rows);
   lines.push('');
   const failed = t.failed > 0 ? ` (${t.failed} failed)` : '';
   lines.push(
@@ -168,7 +203,107 @@ export function formatCorpusTable(
 }
 
 /** 2 if any transcript failed, else 1 if any refusal, else 0. */
-export function corpusExitStatus(results: readonly CorpusResult[]): 0 | 1 | 2 {
-  if (results.some((r) => 'error' in r)) return 2;
-  return results.some((r) => 'report' in r && r.report.batches.some((b) => b.refused)) ? 1 : 0;
+export function corpusExitStatus(rows: readonly CorpusRow[]): 0 | 1 | 2 {
+  if (rows.some((r) => r.verdict === null)) return 2;
+  return rows.some((r) => r.verdict !== null && r.verdict.refused.length > 0) ? 1 : 0;
+}
+
+/**
+ * The exit status and totals of a corpus, kept as it streams: nothing per conversation is
+ * held, so `--json-lines` runs in memory that does not grow with the number of files.
+ */
+export class RunningTotals {
+  private readonly sum = corpusTotals([]);
+  private refused = false;
+  private failed = false;
+
+  add(row: CorpusRow): void {
+    const one = corpusTotals([row]);
+    const t = this.sum as { -readonly [K in keyof CorpusTotals]: number };
+    for (const k of Object.keys(t) as (keyof CorpusTotals)[]) t[k] += one[k];
+    if (row.verdict === null) this.failed = true;
+    else if (row.verdict.refused.length > 0) this.refused = true;
+  }
+
+  get totals(): CorpusTotals {
+    return { ...this.sum };
+  }
+
+  get status(): 0 | 1 | 2 {
+    return this.failed ? 2 : this.refused ? 1 : 0;
+  }
+}
+
+/** One file of a corpus run, and whether it was found in a folder (not named by the user). */
+export interface FileJob {
+  readonly file: string;
+  readonly inFolder: boolean;
+}
+
+/**
+ * A file's conversations, settled, and how many of its parts were skipped as no transcript
+ * (a file a folder held that is JSON but no conversation).
+ */
+export interface FileOutcome {
+  readonly file: string;
+  readonly settled: readonly Settled[];
+  readonly skipped: number;
+}
+
+/** What every file of a corpus run is replayed with: the same on every thread. */
+export interface CorpusTask {
+  readonly config: DetectorConfig;
+  readonly importOpts: Pick<ImportOptions, 'format' | 'clineResults'>;
+  readonly render: Render;
+  /** Every measured time printed as 0 (`--no-timing`). */
+  readonly noTiming: boolean;
+}
+
+/** The report with its measured times as 0, so that two runs print the same bytes. */
+export function untimed(report: Report): Report {
+  return { ...report, timing: { importMs: 0, replayMs: 0 } };
+}
+
+/** A result as the task prints it: untimed under `--no-timing`. */
+export function asPrinted(r: CorpusResult, noTiming: boolean): CorpusResult {
+  return noTiming && 'report' in r ? { ...r, report: untimed(r.report) } : r;
+}
+
+/**
+ * Reads, imports and replays one file of a corpus: its parts (one whole conversation a JSONL
+ * line), each part's conversations. A file found in a folder that is no transcript at all is
+ * skipped, not a failure: folders hold other files too.
+ */
+export function replayFile(
+  job: FileJob,
+  read: (file: string) => Uint8Array,
+  task: CorpusTask,
+  now: () => number,
+): FileOutcome {
+  let bytes: Uint8Array;
+  try {
+    bytes = read(job.file);
+  } catch (e) {
+    const why = readFailure(job.file, e).slice(job.file.length + 2);
+    return {
+      file: job.file,
+      settled: [settle({ file: job.file, line: null, error: why }, task.render)],
+      skipped: 0,
+    };
+  }
+  const settled: Settled[] = [];
+  let skipped = 0;
+  for (const part of corpusParts(bytes, job.file)) {
+    const rows = replayPart(job.file, part, task.config, task.importOpts, now);
+    const first = rows[0];
+    const notTranscript =
+      job.inFolder &&
+      rows.length === 1 &&
+      first !== undefined &&
+      'error' in first &&
+      (first.kind === 'unknown-format' || first.kind === 'empty');
+    if (notTranscript) skipped++;
+    else for (const r of rows) settled.push(settle(asPrinted(r, task.noTiming), task.render));
+  }
+  return { file: job.file, settled, skipped };
 }

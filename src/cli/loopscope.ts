@@ -1,29 +1,34 @@
 // The `loopscope` entry: wires the real process into run() (src/cli/run.ts) and sets the exit
 // status. Kept thin so everything it calls can be tested without spawning a process.
 import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { version } from '../../package.json';
+import { servePoolThread, threadPool } from './pool';
 import { run } from './run';
 
-/** Every file under a folder, depth first, sorted; null when the path is not a folder. */
-function listFolder(path: string): string[] | null {
+/**
+ * Every file under a folder, depth first, sorted; null when the path is not a folder. Walked
+ * as it is read, one folder's names at a time, so a folder of 100,000 files is never a list.
+ */
+function listFolder(path: string): Iterable<string> | null {
   try {
     if (!statSync(path).isDirectory()) return null;
   } catch {
     return null;
   }
-  const out: string[] = [];
-  const walk = (dir: string) => {
-    for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+  function* walk(dir: string): Generator<string> {
+    const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
       a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
-    )) {
+    );
+    for (const e of entries) {
       const p = join(dir, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (e.isFile()) out.push(p);
+      if (e.isDirectory()) yield* walk(p);
+      else if (e.isFile()) yield p;
     }
-  };
-  walk(path);
-  return out;
+  }
+  return walk(path);
 }
 
 /** Polling a file for `--watch`: its size, a range of its bytes, a wait Ctrl-C cuts short. */
@@ -92,24 +97,32 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
-run(process.argv.slice(2), {
-  readFile: (path) => readFileSync(path),
-  listFolder,
-  ...(process.argv.includes('--watch') ? { watch: watchIo() } : {}),
-  readStdin,
-  stdout: (text) => write(process.stdout, text),
-  stderr: (text) => write(process.stderr, text),
-  stdoutIsTTY: process.stdout.isTTY === true,
-  env: process.env,
-  now: () => performance.now(),
-  version,
-}).then(
-  (status) => {
-    process.exitCode = status;
-  },
-  () => {
-    // run() never rejects; this guards against the impossible without printing a stack.
-    process.stderr.write('loopscope: internal error\n');
-    process.exitCode = 2;
-  },
-);
+// A corpus run's threads run this same script: they serve files, not the command.
+if (!servePoolThread()) main();
+
+function main(): void {
+  const script = fileURLToPath(import.meta.url);
+  run(process.argv.slice(2), {
+    readFile: (path) => readFileSync(path),
+    listFolder,
+    ...(process.argv.includes('--watch') ? { watch: watchIo() } : {}),
+    readStdin,
+    stdout: (text) => write(process.stdout, text),
+    stderr: (text) => write(process.stderr, text),
+    stdoutIsTTY: process.stdout.isTTY === true,
+    env: process.env,
+    now: () => performance.now(),
+    version,
+    cores: availableParallelism(),
+    pool: (task, threads) => threadPool(script, task, threads),
+  }).then(
+    (status) => {
+      process.exitCode = status;
+    },
+    () => {
+      // run() never rejects; this guards against the impossible without printing a stack.
+      process.stderr.write('loopscope: internal error\n');
+      process.exitCode = 2;
+    },
+  );
+}

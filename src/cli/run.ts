@@ -2,34 +2,30 @@ import {
   describeRefusal,
   evaluateReplay,
   formatReferenceSettings,
-  type DetectorConfig,
   type Report,
 } from '../detector/index';
-import { corpusParts, isTranscriptName } from '../import/corpus';
+import { corpusParts } from '../import/corpus';
 import { FORMATS, type FormatId, type ImportError } from '../import/index';
 import { importPrepared, reportSource } from '../pipeline/index';
 import { parseArgs, USAGE, type CliOptions } from './args';
 import { parseConfigFile, resolveConfig, type ConfigOverrides } from './configFile';
-import {
-  corpusExitStatus,
-  corpusJson,
-  formatCorpusTable,
-  replayPart,
-  type CorpusResult,
-} from './corpus';
+import { asPrinted, replayPart, untimed, type CorpusResult, type CorpusTask } from './corpus';
+import { corpusPrinter, printResults, runCorpus, type FilePool } from './corpusRun';
+import { MergeFailure, mergeRuns } from './merge';
+import { readFailure } from './readFailure';
 import { oneLine } from './oneLine';
 import { watchFile, type WatchIo } from './watch';
 import { choosePaint, describeConfig, exitStatusFor, formatSummary } from './summary';
 
-export { oneLine };
+export { oneLine, readFailure };
 
 /** Everything the command touches outside itself, so tests can run it in-process. */
 export interface CliIo {
   readonly readFile: (path: string) => Uint8Array;
   /** What `--watch` polls the file with; absent where watching is not possible. */
   readonly watch?: Omit<WatchIo, 'stdout' | 'stderr'>;
-  /** Every file under a folder, as paths, sorted; null when the path is not a folder. */
-  readonly listFolder: (path: string) => string[] | null;
+  /** Every file under a folder, as paths, sorted (walked lazily); null when the path is not a folder. */
+  readonly listFolder: (path: string) => Iterable<string> | null;
   readonly readStdin: () => Promise<Uint8Array>;
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
@@ -37,25 +33,15 @@ export interface CliIo {
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly now: () => number;
   readonly version: string;
+  /** The threads a corpus run uses by default (the machine's cores). */
+  readonly cores?: number;
+  /** Starts threads that replay a corpus's files; absent where there are none (tests). */
+  readonly pool?: (task: CorpusTask, threads: number) => FilePool;
 }
 
 /** A failure the command reports as its one stderr line, exiting with status 2. */
 class CliFailure {
   constructor(readonly line: string) {}
-}
-
-/** `file: why` for a file that could not be read (a Node fs error, or anything else). */
-export function readFailure(file: string, e: unknown): string {
-  const code = typeof e === 'object' && e !== null && 'code' in e ? String(e.code) : '';
-  const why =
-    code === 'ENOENT'
-      ? 'no such file'
-      : code === 'EISDIR'
-        ? 'is a directory, not a file'
-        : code === 'EACCES' || code === 'EPERM'
-          ? 'permission denied'
-          : `cannot be read${code ? ` (${code})` : ''}`;
-  return `${file}: ${why}`;
 }
 
 /**
@@ -127,8 +113,21 @@ async function analyse(argv: readonly string[], io: CliIo): Promise<number> {
       opts.json,
     );
   }
-  if (opts.inputs.length > 1 || (input !== '-' && io.listFolder(input) !== null))
-    return analyseCorpus(opts, config, io);
+  if (opts.merge) return mergeRuns(opts.inputs, opts, describeConfig(config), io);
+  const task: CorpusTask = {
+    config,
+    importOpts: importOptions(opts),
+    render: opts.jsonLines ? 'json-lines' : opts.json ? 'json' : 'table',
+    noTiming: opts.noTiming,
+  };
+  const printer = () => corpusPrinter(opts, describeConfig(config), io);
+  if (
+    opts.jsonLines ||
+    opts.inputs.length > 1 ||
+    (input !== '-' && io.listFolder(input) !== null)
+  ) {
+    return runCorpus(opts.inputs, task, opts.jobs ?? io.cores ?? 1, printer(), io);
+  }
   const display = input === '-' ? '<stdin>' : input;
   let bytes: Uint8Array;
   if (input === '-') {
@@ -144,12 +143,11 @@ async function analyse(argv: readonly string[], io: CliIo): Promise<number> {
   // One JSONL file with a whole conversation a line is a corpus of its own.
   const parts = corpusParts(bytes, display);
   if (parts.length > 1) {
-    return printCorpus(
-      opts,
-      config,
-      io,
-      parts.flatMap((p) => replayPart(display, p, config, importOpts, io.now)),
-      [],
+    const results = parts.flatMap((p) => replayPart(display, p, config, importOpts, io.now));
+    return printResults(
+      printer(),
+      task.render,
+      results.map((r) => asPrinted(r, opts.noTiming)),
     );
   }
 
@@ -163,16 +161,16 @@ async function analyse(argv: readonly string[], io: CliIo): Promise<number> {
   // A file of several conversations (subagents, samples) prints one row for each.
   if (value.conversations.length > 1) {
     const whole = { name: display, line: null, input: bytes };
-    return printCorpus(
-      opts,
-      config,
-      io,
-      replayPart(display, whole, config, importOpts, io.now),
-      [],
+    const results: CorpusResult[] = replayPart(display, whole, config, importOpts, io.now);
+    return printResults(
+      printer(),
+      task.render,
+      results.map((r) => asPrinted(r, opts.noTiming)),
     );
   }
   const { prepared } = value;
-  const report: Report = evaluateReplay(prepared, config, reportSource(value), { importMs });
+  const replayed: Report = evaluateReplay(prepared, config, reportSource(value), { importMs });
+  const report = opts.noTiming ? untimed(replayed) : replayed;
 
   if (opts.json) {
     io.stdout(JSON.stringify(report, null, 2) + '\n');
@@ -192,80 +190,6 @@ function importOptions(opts: CliOptions) {
 }
 
 /**
- * Several files, or folders: each file read, split into its conversations and replayed; one
- * row each. A file found in a folder that is no transcript at all is skipped and named on
- * stderr, not counted as a failure: folders hold other files too.
- */
-async function analyseCorpus(opts: CliOptions, config: DetectorConfig, io: CliIo): Promise<number> {
-  const importOpts = importOptions(opts);
-  const results: CorpusResult[] = [];
-  const skipped: string[] = [];
-  for (const input of opts.inputs) {
-    const folder = input === '-' ? null : io.listFolder(input);
-    const files = folder === null ? [input] : folder.filter(isTranscriptName);
-    const before = results.length;
-    for (const file of files) {
-      const display = file === '-' ? '<stdin>' : file;
-      let bytes: Uint8Array;
-      try {
-        bytes = file === '-' ? await io.readStdin() : io.readFile(file);
-      } catch (e) {
-        const why = readFailure(display, e).slice(display.length + 2);
-        results.push({ file: display, line: null, error: why });
-        continue;
-      }
-      for (const part of corpusParts(bytes, display)) {
-        const rows = replayPart(display, part, config, importOpts, io.now);
-        const first = rows[0];
-        const notTranscript =
-          folder !== null &&
-          rows.length === 1 &&
-          first !== undefined &&
-          'error' in first &&
-          (first.kind === 'unknown-format' || first.kind === 'empty');
-        if (notTranscript) skipped.push(display);
-        else results.push(...rows);
-      }
-    }
-    // A folder that gave no transcript at all is a failure, not a clean run.
-    if (folder !== null && results.length === before) {
-      results.push({ file: input, line: null, error: 'the folder holds no transcript file' });
-    }
-  }
-  return printCorpus(opts, config, io, results, skipped);
-}
-
-function printCorpus(
-  opts: CliOptions,
-  config: DetectorConfig,
-  io: CliIo,
-  results: readonly CorpusResult[],
-  skipped: readonly string[],
-): number {
-  if (opts.json) io.stdout(corpusJson(results));
-  else {
-    io.stdout(
-      formatCorpusTable(results, describeConfig(config), choosePaint(io.stdoutIsTTY, io.env)),
-    );
-  }
-  // Each failure still gets its stderr line, naming the file, as a single run prints it.
-  for (const r of results) {
-    if ('error' in r) {
-      const where = r.line === null ? r.file : `${r.file}:${r.line}`;
-      io.stderr(`loopscope: ${where}: ${r.error}\n`);
-    }
-  }
-  if (skipped.length > 0) {
-    const shown = skipped.slice(0, 5).join(', ');
-    const more = skipped.length > 5 ? ` and ${skipped.length - 5} more` : '';
-    io.stderr(
-      `loopscope: skipped ${skipped.length} ${skipped.length === 1 ? 'file' : 'files'} that ${skipped.length === 1 ? 'is' : 'are'} not a transcript: ${shown}${more}\n`,
-    );
-  }
-  return corpusExitStatus(results);
-}
-
-/**
  * Runs `loopscope` with the given arguments (without `node` and the script) and returns the
  * exit status: 0 no refusal, 1 at least one refusal, 2 usage error or unreadable input. It
  * never throws: every failure becomes one line on stderr.
@@ -276,6 +200,8 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   } catch (e) {
     if (e instanceof CliFailure) {
       io.stderr(`loopscope: ${e.line}\n`);
+    } else if (e instanceof MergeFailure) {
+      io.stderr(`loopscope: ${e.message}\n`);
     } else {
       // A bug, not bad input: still one line, so a CI log stays readable.
       const why = e instanceof Error ? e.message : String(e);

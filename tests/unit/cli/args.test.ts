@@ -32,7 +32,24 @@ describe('parseArgs', () => {
       exportReferenceSettings: false,
       clineResults: undefined,
       watch: false,
+      jobs: undefined,
+      jsonLines: false,
+      merge: false,
+      noTiming: false,
     });
+  });
+
+  it('--jobs takes a count of 1 or more; --json-lines, --merge and --no-timing are switches', () => {
+    expect(parsed(['--jobs', '3', 'a', 'b']).jobs).toBe(3);
+    expect(parsed(['--jobs=1', 'a']).jobs).toBe(1);
+    for (const bad of ['0', 'two', '-1', '']) {
+      const r = parseArgs(['--jobs', bad, 'a'], ['openai-chat']);
+      expect(r.ok ? null : r.error).toMatch(/^--jobs must be a whole number of 1 or more/);
+    }
+    const p = parsed(['--json-lines', '--merge', '--no-timing', '-']);
+    expect([p.jsonLines, p.merge, p.noTiming]).toEqual([true, true, true]);
+    const w = parseArgs(['--watch', '--json-lines', 's.jsonl'], ['openai-chat']);
+    expect(w.ok ? null : w.error).toMatch(/--watch cannot be used with --json-lines/);
   });
 
   it('--watch follows one file, not standard input or several', () => {
