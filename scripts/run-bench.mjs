@@ -26,4 +26,7 @@ const liveStatus =
   formatsStatus === 0
     ? await runTs('scripts/bench/live.ts', [], ['--expose-gc', '--max-old-space-size=8192'])
     : formatsStatus;
-process.exit(liveStatus);
+// The command on every core against one, and --json-lines' memory over many small files.
+const jobsStatus =
+  liveStatus === 0 ? await runTs('scripts/bench/jobs.ts', process.argv.slice(2)) : liveStatus;
+process.exit(jobsStatus);

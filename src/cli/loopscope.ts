@@ -114,7 +114,7 @@ function main(): void {
     now: () => performance.now(),
     version,
     cores: availableParallelism(),
-    pool: (task, threads) => threadPool(script, task, threads),
+    pool: (task, threads) => threadPool(script, task, threads, (f) => readFileSync(f)),
   }).then(
     (status) => {
       process.exitCode = status;

@@ -24,15 +24,27 @@ const MARK = 'loopscope-corpus-thread';
 
 /** Jobs handed out ahead of the oldest one not yet printed, per thread. */
 const AHEAD_PER_THREAD = 4;
+/** Jobs a pool thread holds at once, so it never waits on the main thread for the next. */
+const QUEUED_PER_THREAD = 2;
 
-/** Starts `threads` threads of `script` (this bundled command) replaying with `task`. */
-export function threadPool(script: string, task: CorpusTask, threads: number): FilePool {
+/**
+ * Replays with `threads` threads in all: the main thread, which also prints, and `threads - 1`
+ * threads of `script` (this bundled command). The main thread takes a job itself whenever
+ * nothing is ready to print, so no core idles and its already-compiled code is used.
+ */
+export function threadPool(
+  script: string,
+  task: CorpusTask,
+  threads: number,
+  read: (file: string) => Uint8Array,
+): FilePool {
   const workers = Array.from(
-    { length: threads },
+    { length: Math.max(0, threads - 1) },
     () => new Worker(script, { workerData: { [MARK]: task } }),
   );
+  const local = (job: FileJob) => replayFile(job, read, task, () => performance.now());
   return {
-    run: (jobs) => inOrder(workers, jobs[Symbol.iterator]()),
+    run: (jobs) => inOrder(workers, jobs[Symbol.iterator](), local),
     close: async () => {
       await Promise.all(workers.map((w) => w.terminate()));
     },
@@ -42,19 +54,20 @@ export function threadPool(script: string, task: CorpusTask, threads: number): F
 async function* inOrder(
   workers: readonly Worker[],
   jobs: Iterator<FileJob>,
+  local: (job: FileJob) => FileOutcome,
 ): AsyncGenerator<FileOutcome> {
   const done = new Map<number, FileOutcome>();
-  const idle = [...workers];
+  const queued = new Map<Worker, number>(workers.map((w) => [w, 0]));
   let sent = 0;
   let printed = 0;
   let exhausted = false;
   let failure: unknown = null;
   let wake: (() => void) | null = null;
-  const window = workers.length * AHEAD_PER_THREAD;
+  const window = (workers.length + 1) * AHEAD_PER_THREAD;
 
   const onMessage = (w: Worker) => (m: OutcomeMessage) => {
     done.set(m.n, m.outcome);
-    idle.push(w);
+    queued.set(w, (queued.get(w) ?? 1) - 1);
     wake?.();
   };
   const onError = (e: unknown) => {
@@ -66,15 +79,21 @@ async function* inOrder(
     w.on('message', l);
     w.on('error', onError);
   }
+  const take = (): FileJob | null => {
+    if (exhausted || sent - printed >= window) return null;
+    const next = jobs.next();
+    if (next.done !== true) return next.value;
+    exhausted = true;
+    return null;
+  };
   const dispatch = () => {
-    while (!exhausted && idle.length > 0 && sent - printed < window) {
-      const next = jobs.next();
-      if (next.done === true) {
-        exhausted = true;
-        break;
+    for (const w of workers) {
+      while ((queued.get(w) ?? 0) < QUEUED_PER_THREAD) {
+        const job = take();
+        if (job === null) return;
+        queued.set(w, (queued.get(w) ?? 0) + 1);
+        w.postMessage({ n: sent++, job } satisfies JobMessage);
       }
-      const w = idle.pop();
-      w?.postMessage({ n: sent++, job: next.value } satisfies JobMessage);
     }
   };
   try {
@@ -86,6 +105,12 @@ async function* inOrder(
         done.delete(printed);
         printed++;
         yield outcome;
+        continue;
+      }
+      // Nothing to print yet: work on the next file here rather than wait.
+      const job = take();
+      if (job !== null) {
+        done.set(sent++, local(job));
         continue;
       }
       if (exhausted && printed === sent) return;
