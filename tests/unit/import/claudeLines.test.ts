@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -7,7 +7,8 @@ import { ClaudeFollower, readClaudeLines } from '../../../src/import/formats/cla
 import { assertFollows, general as followersGeneral, outputOf } from './followers';
 import { filesUnder, FIXTURES, SAMPLES } from './helpers';
 
-const WILD = join(__dirname, '..', '..', '..', '..', 'shared', 'wild');
+const SHARED = join(__dirname, '..', '..', '..', '..', 'shared');
+const WILDS = [join(SHARED, 'wild'), join(SHARED, 'wild2')];
 
 /** What the general import reads from `text` as Claude Code. */
 const general = (text: string) =>
@@ -28,7 +29,8 @@ function expectSame(text: string): boolean {
 
 function claudeFiles(): string[] {
   const mine = [...filesUnder(join(FIXTURES, 'claude-code')), ...filesUnder(SAMPLES)];
-  const wild = existsSync(WILD) ? readdirSync(WILD).map((f) => join(WILD, f)) : [];
+  // Every file under each wild folder, at any depth (they are kept one folder per family).
+  const wild = WILDS.flatMap((w) => (existsSync(w) ? filesUnder(w) : []));
   return [...mine, ...wild].filter((f) => /\.jsonl$/.test(f));
 }
 
