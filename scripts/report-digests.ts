@@ -10,7 +10,12 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { DEFAULT_CONFIG, replay, type DetectorConfig, type ReplayMode } from '../src/detector/index';
+import {
+  DEFAULT_CONFIG,
+  replay,
+  type DetectorConfig,
+  type ReplayMode,
+} from '../src/detector/index';
 import { importConversations } from '../src/import/index';
 import { reportSource } from '../src/pipeline/index';
 
