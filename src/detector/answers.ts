@@ -174,3 +174,26 @@ export function joinAnswers(
   }
   return sortPairs(pairs);
 }
+
+/**
+ * The agent loop's join (docs/detector.md §9.4): the k-th tool message after the batch answers
+ * its k-th call, whatever the ids say, because the loop writes one result per call in call
+ * order. Null when the window does not hold exactly one message per call (a transcript the loop
+ * did not write, or a batch whose tools had not answered yet).
+ */
+export function joinAnswersByPosition(
+  pairKeys: readonly number[],
+  messages: readonly ChatMessage[],
+  i: number,
+  literals: readonly (string | null)[] | null = null,
+): AnswerPair[] | null {
+  const [start, end] = toolWindow(messages, i);
+  if (end - start !== pairKeys.length || pairKeys.length === 0) return null;
+  const pairs: AnswerPair[] = new Array<AnswerPair>(pairKeys.length);
+  for (let k = 0; k < pairKeys.length; k++) {
+    const j = start + k;
+    const content = (messages[j] as ChatMessage).content;
+    pairs[k] = { key: pairKeys[k] as number, answer: readAnswer(content, literals?.[j] ?? null) };
+  }
+  return sortPairs(pairs);
+}

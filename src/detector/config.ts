@@ -15,9 +15,17 @@ export interface DetectorConfig {
    * absent = `DEFAULT_MAX_STAGNATION_STEPS`.
    */
   readonly maxStagnationSteps?: number;
+  /** Agent mode only: `max_iterations`, responses per run; absent = `DEFAULT_MAX_ITERATIONS`. */
+  readonly maxIterations?: number;
+  /** Agent mode only: `max_parallel_tools`; absent = `DEFAULT_MAX_PARALLEL_TOOLS`. */
+  readonly maxParallelTools?: number;
 }
 
-/** The reference's 26 default `observation_tools`, in its order (docs/detector.md §10). */
+/**
+ * The reference's 26 default `observation_tools`, in its order (docs/detector.md §10): the
+ * newest list found, mmogr/gglib `crates/gglib-core/src/domain/agent/config.rs` at 1e33f2cd
+ * (the five browser patterns of cb574b37 plus the read-only tools coding agents repeat).
+ */
 export const DEFAULT_OBSERVATION_TOOLS: readonly string[] = Object.freeze([
   'snapshot',
   'screenshot',
@@ -58,6 +66,13 @@ export const DEFAULT_CONFIG: DetectorConfig = Object.freeze({
 /** The reference's default `max_stagnation_steps` (docs/detector.md §10, §11). */
 export const DEFAULT_MAX_STAGNATION_STEPS = 5;
 
+/** gglib's `DEFAULT_MAX_ITERATIONS` and `MAX_ITERATIONS_CEILING` (agent path, docs/detector.md §10). */
+export const DEFAULT_MAX_ITERATIONS = 25;
+export const MAX_ITERATIONS_CEILING = 50;
+/** gglib's `DEFAULT_MAX_PARALLEL_TOOLS` and `MAX_PARALLEL_TOOLS_CEILING` (docs/detector.md §10). */
+export const DEFAULT_MAX_PARALLEL_TOOLS = 25;
+export const MAX_PARALLEL_TOOLS_CEILING = 50;
+
 /** Whether two configs give the same report (an absent stagnation limit is the default). */
 export function sameConfig(a: DetectorConfig, b: DetectorConfig): boolean {
   return (
@@ -66,6 +81,9 @@ export function sameConfig(a: DetectorConfig, b: DetectorConfig): boolean {
     a.maxObservationSteps === b.maxObservationSteps &&
     (a.maxStagnationSteps ?? DEFAULT_MAX_STAGNATION_STEPS) ===
       (b.maxStagnationSteps ?? DEFAULT_MAX_STAGNATION_STEPS) &&
+    (a.maxIterations ?? DEFAULT_MAX_ITERATIONS) === (b.maxIterations ?? DEFAULT_MAX_ITERATIONS) &&
+    (a.maxParallelTools ?? DEFAULT_MAX_PARALLEL_TOOLS) ===
+      (b.maxParallelTools ?? DEFAULT_MAX_PARALLEL_TOOLS) &&
     a.observationTools.length === b.observationTools.length &&
     a.observationTools.every((t, i) => t === b.observationTools[i])
   );

@@ -4,7 +4,12 @@
  * refusals, with the stagnation detector run alongside for `referenceVerdict`.
  */
 import type { ChatMessage } from './chat';
-import { DEFAULT_MAX_STAGNATION_STEPS, type DetectorConfig } from './config';
+import {
+  DEFAULT_MAX_ITERATIONS,
+  DEFAULT_MAX_PARALLEL_TOOLS,
+  DEFAULT_MAX_STAGNATION_STEPS,
+  type DetectorConfig,
+} from './config';
 import { observationPatternFor } from './classify';
 import { LoopDetector } from './loopDetector';
 import { episodeCosts, TOKEN_ESTIMATE, totalCost } from './loopCost';
@@ -12,6 +17,7 @@ import { loopError400, loopNote, stagnationError400, stagnationNote } from './me
 import {
   BREAK_ROLES,
   EV_BATCH,
+  EV_BREAK,
   EV_PROSE,
   now,
   prepareReplay,
@@ -20,13 +26,16 @@ import {
   type PreparedReplay,
 } from './replayPrepare';
 import type {
+  AgentStep,
   BatchReport,
   BreakBefore,
   FirstRefusal,
   ReferenceVerdict,
   Report,
   ReportConfig,
+  RefusalReason,
   ReportSource,
+  RunEnd,
 } from './report';
 import { StagnationDetector } from './stagnation';
 
@@ -81,6 +90,17 @@ export class ReplayWalk {
   private readonly obsMax: number | null;
   private readonly maxStag: number;
   private readonly agent: boolean;
+  private readonly maxIterations: number;
+  private readonly maxParallelTools: number;
+  /** Agent mode: the run is open (no final answer, refusal, error or iteration limit yet). */
+  private runOpen = true;
+  /** Agent mode: responses of the open run so far, and the message of the last one. */
+  private iterations = 0;
+  private lastResponse = -1;
+  /** Agent mode: how the last run ended, once it has. */
+  private runEnded: { readonly by: RunEnd; readonly messageIndex: number } | null = null;
+  /** Agent mode: the previous batch's signature, to tell runs apart among unchecked batches. */
+  private previousSignature: string | null = null;
   private isObservation: ((nameSet: number) => boolean) | null = null;
   private data: PreparedData | null = null;
   private readonly detector = new LoopDetector();
@@ -101,6 +121,8 @@ export class ReplayWalk {
     this.obsMax = config.maxObservationSteps;
     this.maxStag = config.maxStagnationSteps ?? DEFAULT_MAX_STAGNATION_STEPS;
     this.agent = config.mode === 'agent';
+    this.maxIterations = config.maxIterations ?? DEFAULT_MAX_ITERATIONS;
+    this.maxParallelTools = config.maxParallelTools ?? DEFAULT_MAX_PARALLEL_TOOLS;
     this.stagnation = new StagnationDetector(this.maxStag);
   }
 
@@ -127,9 +149,11 @@ export class ReplayWalk {
     const kinds = data.eventKind;
     const args = data.eventArg;
     for (let e = this.cursor; e < kinds.length; e++) {
-      const kind = kinds[e];
+      const kind = kinds[e] as number;
       const arg = args[e] as number;
-      if (kind === EV_BATCH) {
+      if (agent) {
+        this.agentEvent(kind, arg, data.eventMessage[e] as number, isObservation);
+      } else if (kind === EV_BATCH) {
         const b = data.batches[arg] as PreparedBatch;
         const r = detector.checkClassified(
           b.signature,
@@ -194,9 +218,8 @@ export class ReplayWalk {
             };
           }
         }
-      } else if (!agent || arg === 0) {
-        // Proxy: every non-assistant, non-tool message breaks. Agent: only a user message
-        // starts a fresh run (and fresh guards).
+      } else {
+        // Every non-assistant, non-tool message breaks the proxy's run.
         detector.breakRun();
         stagnation.clear();
         this.pendingBreak = BREAK_ROLES[arg] as BreakBefore;
@@ -204,6 +227,168 @@ export class ReplayWalk {
     }
     this.cursor = kinds.length;
     this.spent += now() - started;
+  }
+
+  /** A run of the agent loop ends: what follows until the next user message is outside it. */
+  private endRun(by: RunEnd, messageIndex: number): void {
+    this.runOpen = false;
+    this.runEnded = { by, messageIndex };
+  }
+
+  /**
+   * One event as gglib's agent loop would meet it (docs/detector.md §9): a user message starts a
+   * run with fresh guards; each assistant message is one iteration of it, until the run ends by
+   * final answer, refusal, stagnation, internal error or `max_iterations`.
+   */
+  private agentEvent(
+    kind: number,
+    arg: number,
+    messageIndex: number,
+    isObservation: (nameSet: number) => boolean,
+  ): void {
+    const data = this.data as PreparedData;
+    if (kind === EV_BREAK) {
+      // System, developer and other roles change nothing; only a user message starts a run.
+      if (arg !== 0) return;
+      this.detector.breakRun();
+      this.stagnation.clear();
+      this.pendingBreak = 'user';
+      this.runOpen = true;
+      this.iterations = 0;
+      this.runEnded = null;
+      return;
+    }
+    // One model response: the loop's next iteration, if the run has one left.
+    if (this.runOpen && this.iterations >= this.maxIterations) {
+      this.endRun('max-iterations', this.lastResponse);
+    }
+    if (this.runOpen) {
+      this.iterations++;
+      this.lastResponse = messageIndex;
+    }
+    if (kind === EV_PROSE) {
+      if (!this.runOpen) return;
+      // The guards see it first (stagnation records its text, did_work false); then it is
+      // the final answer either way.
+      const s = arg >= 0 ? this.stagnation.recordKey(arg) : null;
+      if (s !== null) {
+        this.verdict ??= {
+          kind: 'stagnation',
+          messageIndex,
+          count: s.count,
+          maxSteps: s.maxSteps,
+          note: stagnationNote(s.count, s.maxSteps),
+          error400: stagnationError400(s.count, s.maxSteps),
+        };
+        this.endRun('stagnation', messageIndex);
+      } else this.endRun('final-answer', messageIndex);
+      return;
+    }
+    const b = data.batches[arg] as PreparedBatch;
+    const observation = isObservation(b.nameSet);
+    let step: AgentStep;
+    if (!this.runOpen) {
+      step = { step: 'outside', runEnded: this.runEnded as NonNullable<typeof this.runEnded> };
+    } else if (b.agentMalformed) {
+      // The stream collector fails before the guards see anything.
+      step = { step: 'internal-error' };
+      this.endRun('internal-error', messageIndex);
+    } else if (b.calls.length > this.maxParallelTools) {
+      step = { step: 'overflow' };
+    } else {
+      this.checkAgentBatch(arg, b, observation);
+      return;
+    }
+    this.unchecked(arg, b, observation, step);
+  }
+
+  /** A batch the guards check, then (if it passed) given its answers. */
+  private checkAgentBatch(arg: number, b: PreparedBatch, observation: boolean): void {
+    const { strikes, obsMax, detector } = this;
+    const r = detector.checkClassified(b.agentSignature, observation, b.costly, strikes, obsMax);
+    const outcome = r.ok ? detector.recordResults(r.value, b.agentResults) : 'not-comparable';
+    const step = r.step;
+    const rescued = r.ok && r.value.rescued;
+    const breakBefore: BreakBefore = step.newRun ? (this.pendingBreak ?? 'signature') : null;
+    this.pendingBreak = null;
+    this.previousSignature = b.agentSignature;
+    this.count(b, rescued);
+    this.batches[arg] = {
+      ...this.batchBase(arg, b, observation, breakBefore),
+      threshold: step.threshold,
+      ceiling: step.ceiling,
+      exempt: step.exempt,
+      count: step.count,
+      total: step.total,
+      outcome,
+      refused: !r.ok,
+      reason: step.reason,
+      rescued,
+      agent: { step: 'checked' },
+    };
+    if (!r.ok) {
+      this.refusal(arg, b.messageIndex, b.agentSignature, step.reason ?? 'strikes');
+      this.endRun('refusal', b.messageIndex);
+    }
+  }
+
+  /** A batch the guards never saw: its numbers are what `check` would start from. */
+  private unchecked(arg: number, b: PreparedBatch, observation: boolean, agent: AgentStep): void {
+    const same = this.pendingBreak === null && this.previousSignature === b.agentSignature;
+    const breakBefore: BreakBefore = same ? null : (this.pendingBreak ?? 'signature');
+    this.pendingBreak = null;
+    this.previousSignature = b.agentSignature;
+    this.count(b, false);
+    const threshold = observation && this.obsMax !== null ? this.obsMax : this.strikes;
+    this.batches[arg] = {
+      ...this.batchBase(arg, b, observation, breakBefore),
+      threshold,
+      ceiling: Math.max(this.obsMax ?? this.strikes, this.strikes),
+      exempt: false,
+      count: 0,
+      total: 0,
+      outcome: 'not-comparable',
+      refused: false,
+      reason: null,
+      rescued: false,
+      agent,
+    };
+  }
+
+  private batchBase(arg: number, b: PreparedBatch, observation: boolean, breakBefore: BreakBefore) {
+    return {
+      index: arg,
+      messageIndex: b.messageIndex,
+      calls: b.calls,
+      // The transcript's own signature, as in proxy mode (the two differ only for an empty
+      // arguments string); the loop's reading decides the verdicts and the refusal's texts.
+      signature: b.signature,
+      observation,
+      costly: b.costly,
+      answersKnown: b.agentResults !== null,
+      identicalResultRepeat: b.identicalResultRepeat,
+      repeatNotEvaluated: b.repeatNotEvaluated,
+      breakBefore,
+    };
+  }
+
+  private count(b: PreparedBatch, rescued: boolean): void {
+    if (b.identicalResultRepeat) this.identicalResultRepeats++;
+    else if (b.repeatNotEvaluated) this.repeatsNotEvaluated++;
+    if (rescued) this.repeatsRescued++;
+  }
+
+  private refusal(arg: number, messageIndex: number, signature: string, reason: RefusalReason) {
+    if (this.firstRefusal !== null) return;
+    this.firstRefusal = {
+      batchIndex: arg,
+      messageIndex,
+      signature,
+      reason,
+      note: loopNote(signature),
+      error400: loopError400(signature),
+    };
+    this.verdict ??= { kind: 'loop', batchIndex: arg };
   }
 
   /**
@@ -226,6 +411,9 @@ export class ReplayWalk {
       maxObservationSteps: this.obsMax,
       observationTools: config.observationTools.slice(),
       maxStagnationSteps: this.maxStag,
+      ...(config.mode === 'agent'
+        ? { maxIterations: this.maxIterations, maxParallelTools: this.maxParallelTools }
+        : {}),
     };
     return {
       schemaVersion: 1,

@@ -3,7 +3,13 @@
  * done once here (argument parsing, canonical forms, signatures, answer joins, ledger bits,
  * interned prose), so a config change re-runs only `evaluateReplay`'s tight loop.
  */
-import { joinAnswers, keptPairs, samePairs, type AnswerPair } from './answers';
+import {
+  joinAnswers,
+  joinAnswersByPosition,
+  keptPairs,
+  samePairs,
+  type AnswerPair,
+} from './answers';
 import { answerBytesOf } from './loopCost';
 import { canonicalArgs } from './canonical';
 import type { ChatMessage } from './chat';
@@ -15,6 +21,7 @@ import { extractText } from './text';
 import { canonicalOfArgumentsText } from './canonicalText';
 import { hashArgumentsText } from './canonicalHash';
 import type { JsonValue } from '../json/value';
+import { parseJsonStrict } from '../json/parse';
 
 /** A replay prepared for evaluation under any config; opaque apart from the batch count. */
 export interface PreparedReplay {
@@ -44,6 +51,15 @@ export interface PreparedBatch {
   readonly repeatNotEvaluated: boolean;
   /** UTF-8 bytes of the answers in its tool window (what a loop's cost counts). */
   readonly answerBytes: number;
+  /**
+   * The batch as the agent loop reads it (docs/detector.md §9): an `arguments` string that
+   * serde_json rejects ends the run before the guards (`agentMalformed`); an empty one is `{}`,
+   * which may give another signature; answers are joined by position (`agentResults`, keyed
+   * like `results` but against the previous occurrence of `agentSignature`).
+   */
+  readonly agentMalformed: boolean;
+  readonly agentSignature: string;
+  readonly agentResults: number | null;
 }
 
 /** Event kinds of the walk; tool messages produce none. */
@@ -109,6 +125,8 @@ interface CallInfo {
 interface RecentArgs {
   readonly raw: string;
   readonly canonical: Canonical;
+  /** serde_json accepts the string (what the agent loop's stream collector needs). */
+  readonly valid: boolean;
 }
 
 /** What the walk keeps per tool name. */
@@ -167,9 +185,12 @@ class CanonicalTable {
   /** Whether two different canonical forms share a 64-bit hash (never seen in practice). */
   collided = false;
 
+  /** Whether the last `ofText` hashed a parse of its input (so serde_json accepts it). */
+  lastParsed = false;
+
   /** The canonical form of an arguments string (hashed piecewise, no canonical string built). */
   ofText(raw: string): Canonical {
-    hashArgumentsText(raw);
+    this.lastParsed = hashArgumentsText(raw);
     return this.find(fnvHigh(), fnvLow(), raw, null);
   }
 
@@ -265,11 +286,16 @@ export function replayPreparer(): ReplayPreparer {
   const seen: boolean[] = [];
   const lastPairs: (AnswerPair[] | null)[] = [];
   const lastKey: (number | null)[] = [];
+  // The same per signature for the agent loop's positional join.
+  const agentLastPairs: (AnswerPair[] | null)[] = [];
+  const agentLastKey: (number | null)[] = [];
   const newSigId = (signature: string): number => {
     sigStrings.push(signature);
     seen.push(false);
     lastPairs.push(null);
     lastKey.push(null);
+    agentLastPairs.push(null);
+    agentLastKey.push(null);
     return sigStrings.length - 1;
   };
   const sigIdOf = (signature: string, unique: boolean): number => {
@@ -300,16 +326,38 @@ export function replayPreparer(): ReplayPreparer {
     return info;
   };
 
+  /** Whether the string `stringArgs` last read is one serde_json accepts. */
+  let argsValid = true;
   const stringArgs = (info: NameInfo, raw: string): Canonical => {
     const recent = info.recent;
     for (let k = 0; k < recent.length; k++) {
       const e = recent[k] as RecentArgs;
-      if (e.raw === raw) return e.canonical;
+      if (e.raw === raw) {
+        argsValid = e.valid;
+        return e.canonical;
+      }
     }
     const canonical = canonicals.ofText(raw);
-    recent.unshift({ raw, canonical });
+    // A parse the hash took piece by piece is a parse serde_json accepts; otherwise ask.
+    argsValid = canonicals.lastParsed || parseJsonStrict(raw).ok;
+    recent.unshift({ raw, canonical, valid: argsValid });
     if (recent.length > RECENT_ARGS) recent.pop();
     return canonical;
+  };
+
+  /** The (name, canonical arguments) pairing of one call, interned. */
+  const callOf = (name: string, info: NameInfo, canonical: Canonical): CallInfo => {
+    if (canonical.ownerName === name) return canonical.ownerCall as CallInfo;
+    let call = canonical.ownerName === null ? undefined : info.calls.get(canonical.id);
+    if (call === undefined) {
+      const sigId = sigIdOf(name + ':' + canonical.hex, !name.includes('|'));
+      call = { pairKey: pairCount++, signature: sigStrings[sigId] as string, sigId };
+      if (canonical.ownerName === null) {
+        canonical.ownerName = name;
+        canonical.ownerCall = call;
+      } else info.calls.set(canonical.id, call);
+    }
+    return call;
   };
 
   const nameSetOf = (key: string, list: readonly string[]): number => {
@@ -341,28 +389,36 @@ export function replayPreparer(): ReplayPreparer {
     let costly = false;
     let single: NameInfo | null = null;
     let singleCall: CallInfo | null = null;
+    let malformed = false;
+    const agentKeys: number[] = new Array<number>(n);
+    /** The calls' signatures as the agent loop reads them, once one differs. */
+    let agentSigs: string[] | null = null;
+    let agentSingle: CallInfo | null = null;
     for (let k = 0; k < n; k++) {
       readShape(tc[k] as JsonValue);
       const id = shapeId;
       const name = shapeName;
       const info = nameInfo(name);
-      const canonical =
-        typeof shapeArgs === 'string' ? stringArgs(info, shapeArgs) : canonicals.ofValue(shapeArgs);
-      let call: CallInfo | undefined;
-      if (canonical.ownerName === name) call = canonical.ownerCall as CallInfo;
-      else {
-        call = canonical.ownerName === null ? undefined : info.calls.get(canonical.id);
-        if (call === undefined) {
-          const sigId = sigIdOf(name + ':' + canonical.hex, !name.includes('|'));
-          call = { pairKey: pairCount++, signature: sigStrings[sigId] as string, sigId };
-          if (canonical.ownerName === null) {
-            canonical.ownerName = name;
-            canonical.ownerCall = call;
-          } else info.calls.set(canonical.id, call);
-        }
+      let call: CallInfo;
+      let agentCall: CallInfo;
+      if (typeof shapeArgs === 'string') {
+        const raw = shapeArgs;
+        call = callOf(name, info, stringArgs(info, raw));
+        malformed ||= !argsValid && raw !== '';
+        // The stream collector reads an empty arguments string as `{}`.
+        agentCall = raw === '' ? callOf(name, info, stringArgs(info, '{}')) : call;
+      } else {
+        call = callOf(name, info, canonicals.ofValue(shapeArgs));
+        agentCall = call;
       }
       calls[k] = { id, name, signature: call.signature };
       joinable[k] = { id, pairKey: call.pairKey };
+      agentKeys[k] = agentCall.pairKey;
+      if (agentCall !== call) {
+        agentSigs ??= calls.slice(0, k).map((c) => c.signature);
+        agentSingle = agentCall;
+      }
+      if (agentSigs !== null) agentSigs[k] = agentCall.signature;
       costly ||= info.costly;
       single = info;
       singleCall = call;
@@ -395,6 +451,25 @@ export function replayPreparer(): ReplayPreparer {
     seen[sigId] = true;
     lastPairs[sigId] = keptPairs(pairs);
     lastKey[sigId] = results;
+    // The agent loop's reading: its own signature and a positional join, compared with the
+    // previous occurrence of that signature in a chain of its own.
+    let agentSigId = sigId;
+    let agentSignature = signature;
+    if (agentSigs !== null) {
+      agentSigId =
+        n === 1 ? (agentSingle as CallInfo).sigId : sigIdOf(joinCallSignatures(agentSigs), false);
+      agentSignature = sigStrings[agentSigId] as string;
+    }
+    const byPosition = joinAnswersByPosition(agentKeys, group, 0, literals);
+    const agentBefore = agentLastPairs[agentSigId] ?? null;
+    const agentResults =
+      byPosition === null
+        ? null
+        : agentBefore !== null && samePairs(agentBefore, byPosition)
+          ? (agentLastKey[agentSigId] as number)
+          : resultsCount++;
+    agentLastPairs[agentSigId] = keptPairs(byPosition);
+    agentLastKey[agentSigId] = agentResults;
     pushEvent(data, EV_BATCH, data.batches.length, i);
     data.batches.push({
       messageIndex: i,
@@ -406,6 +481,9 @@ export function replayPreparer(): ReplayPreparer {
       identicalResultRepeat: same,
       repeatNotEvaluated,
       answerBytes,
+      agentMalformed: malformed,
+      agentSignature,
+      agentResults,
     });
   };
 

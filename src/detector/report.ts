@@ -41,6 +41,9 @@ export interface ReportConfig {
   readonly observationTools: readonly string[];
   /** `max_stagnation_steps` the stagnation detector ran with (docs/detector.md §11). */
   readonly maxStagnationSteps: number;
+  /** Agent mode only: `max_iterations` and `max_parallel_tools` (docs/detector.md §9). */
+  readonly maxIterations?: number;
+  readonly maxParallelTools?: number;
 }
 
 /** The reference's first verdict over the whole history. */
@@ -110,6 +113,23 @@ export interface BatchReport {
   /** Ledger bit (docs/detector.md §7.7). */
   readonly repeatNotEvaluated: boolean;
   readonly breakBefore: BreakBefore;
+  /** Agent mode only: what gglib's agent loop did with this batch (docs/report.md §2). */
+  readonly agent?: AgentStep;
+}
+
+/** How a run of the agent loop ended (docs/detector.md §9). */
+export type RunEnd =
+  'final-answer' | 'refusal' | 'stagnation' | 'internal-error' | 'max-iterations';
+
+/**
+ * What the agent loop did with one batch: `checked` by the guards; `overflow`, more calls than
+ * `max_parallel_tools`, answered with synthetic errors and not checked; `internal-error`,
+ * arguments serde_json rejects, which end the run; `outside`, a batch no run of the loop can
+ * produce, because the run before it had ended (`runEnded`: how, and at which message).
+ */
+export interface AgentStep {
+  readonly step: 'checked' | 'overflow' | 'internal-error' | 'outside';
+  readonly runEnded?: { readonly by: RunEnd; readonly messageIndex: number };
 }
 
 export interface FirstRefusal {

@@ -23,6 +23,7 @@ import {
   OUTCOMES,
   REASONS,
   unitsToString,
+  agentStepAt,
   type PackedReport,
   type PackedTranscript,
 } from './packedReport';
@@ -135,6 +136,7 @@ export function batchAt(c: ReportColumns, i: number): BatchReport {
     identicalResultRepeat: (f & FLAG_IDENTICAL_REPEAT) !== 0,
     repeatNotEvaluated: (f & FLAG_NOT_EVALUATED) !== 0,
     breakBefore: BREAKS[p.breakBefore[i] as number] ?? null,
+    ...(p.agent === undefined ? {} : { agent: agentStepAt(p.agent, i) }),
   };
 }
 
@@ -254,5 +256,9 @@ export class BatchCursor implements BatchReport {
   }
   get breakBefore(): BatchReport['breakBefore'] {
     return BREAKS[this.c.verdicts.breakBefore[this.i] as number] ?? null;
+  }
+  get agent(): BatchReport['agent'] {
+    const a = this.c.verdicts.agent;
+    return a === undefined ? undefined : agentStepAt(a, this.i);
   }
 }

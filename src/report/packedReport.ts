@@ -9,7 +9,7 @@
  * (lazyReport.ts). The config-independent part (calls, signatures, message indexes) crosses
  * once per transcript (`PackedTranscript`); each config change sends only `PackedReport`.
  */
-import type { BatchReport, Report } from '../detector/index';
+import type { AgentStep, BatchReport, Report, RunEnd } from '../detector/index';
 import {
   BREAKS,
   buildPyramid,
@@ -77,6 +77,53 @@ export interface PackedReport {
   readonly tally: VerdictTally;
   /** Against the defaults' flags, when the packer was given them (the worker always is). */
   readonly diff?: PackedDiff;
+  /** Agent mode only: each batch's `agent` step (docs/report.md §2). */
+  readonly agent?: PackedAgentSteps;
+}
+
+/** `BatchReport.agent` as columns: codes into AGENT_STEPS and RUN_ENDS (0 = none), and where. */
+export interface PackedAgentSteps {
+  readonly step: Uint8Array;
+  readonly endedBy: Uint8Array;
+  readonly endedAt: Float64Array;
+}
+
+export const AGENT_STEPS: readonly AgentStep['step'][] = [
+  'checked',
+  'overflow',
+  'internal-error',
+  'outside',
+];
+export const RUN_ENDS: readonly (RunEnd | null)[] = [
+  null,
+  'final-answer',
+  'refusal',
+  'stagnation',
+  'internal-error',
+  'max-iterations',
+];
+
+function packAgentSteps(batches: readonly BatchReport[]): PackedAgentSteps | null {
+  const n = batches.length;
+  if (n === 0 || batches[0]?.agent === undefined) return null;
+  const step = new Uint8Array(n);
+  const endedBy = new Uint8Array(n);
+  const endedAt = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const a = (batches[i] as BatchReport).agent;
+    if (a === undefined) continue;
+    step[i] = Math.max(0, AGENT_STEPS.indexOf(a.step));
+    endedBy[i] = Math.max(0, RUN_ENDS.indexOf(a.runEnded?.by ?? null));
+    endedAt[i] = a.runEnded?.messageIndex ?? -1;
+  }
+  return { step, endedBy, endedAt };
+}
+
+/** Batch `i`'s `agent` step from its columns. */
+export function agentStepAt(p: PackedAgentSteps, i: number): AgentStep {
+  const step = AGENT_STEPS[p.step[i] as number] ?? 'checked';
+  const by = RUN_ENDS[p.endedBy[i] as number] ?? null;
+  return by === null ? { step } : { step, runEnded: { by, messageIndex: p.endedAt[i] as number } };
 }
 
 /**
@@ -306,6 +353,7 @@ export function packReport(report: Report, defaults?: Uint8Array): PackedReport 
     breakBefore[i] = codeOf(BREAKS, b.breakBefore);
   }
   const { batches: _omitted, ...head } = report;
+  const agent = packAgentSteps(report.batches);
   const columns = { flags, threshold, ceiling, count, total, outcome, breakBefore };
   const pyramid = buildPyramid(columns, n, report.firstRefusal?.batchIndex ?? null);
   const diff = defaults !== undefined && defaults.length === n ? diffFlags(flags, defaults) : null;
@@ -318,6 +366,7 @@ export function packReport(report: Report, defaults?: Uint8Array): PackedReport 
     pyramid,
     tally: { refused, rescued, answerChanged },
     ...(diff === null ? {} : { diff }),
+    ...(agent === null ? {} : { agent }),
   };
 }
 
