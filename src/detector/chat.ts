@@ -16,6 +16,12 @@ export interface ChatMessage {
   readonly tool_call_id: JsonValue | undefined;
   /** Where the message stands in the source text, when known (UTF-16 offsets, end exclusive). */
   readonly span?: { readonly start: number; readonly end: number };
+  /**
+   * On a tool answer: true when the source format marks the call as failed (Anthropic's
+   * `is_error`, Inspect's `error`, a non-zero exit code, an error event), false when the
+   * format has such a mark and it says the call succeeded; absent when the format has none.
+   */
+  readonly error?: boolean;
 }
 
 /**

@@ -34,8 +34,9 @@ export function chatMessage(
   toolCalls: JsonValue | undefined,
   toolCallId: JsonValue | undefined,
   span: Span,
+  error?: boolean,
 ): ChatMessage {
-  return { role, content, tool_calls: toolCalls, tool_call_id: toolCallId, span };
+  return { role, content, tool_calls: toolCalls, tool_call_id: toolCallId, span, error };
 }
 
 interface Pending {
@@ -112,13 +113,15 @@ export class Conversation {
   /**
    * A tool result. With an id it answers that call; without one it is paired with
    * the newest turn's first unanswered call of the same name, else the first
-   * unanswered call. Returns the id it used.
+   * unanswered call. Returns the id it used. `error` is the format's own failure mark, if it
+   * has one (see `ChatMessage.error`).
    */
   result(
     id: string | undefined,
     name: string | undefined,
     content: JsonValue | undefined,
     span?: Span,
+    error?: boolean,
   ): string {
     let useId = id;
     if (useId === undefined) {
@@ -144,7 +147,7 @@ export class Conversation {
       }
     }
     // A result keeps the assistant's batch open: later records of the same reply may still merge.
-    this.messages.push(chatMessage('tool', content, undefined, useId, span));
+    this.messages.push(chatMessage('tool', content, undefined, useId, span, error));
     return useId;
   }
 

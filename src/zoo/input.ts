@@ -42,16 +42,18 @@ export function looksLikeError(text: string): boolean {
   return ERROR_START.test(text) || ERROR_INSIDE.test(text);
 }
 
+/** A batch's answers per call (§7.5), and the format's own error mark on each, if any. */
+interface Answers {
+  readonly texts: (string | null)[];
+  readonly marks: (boolean | undefined)[];
+}
+
 /**
  * §7.5 per call: the answers of the batch at message `i`, or all null when an id repeats in
  * the batch or in the window (the reference cannot join those either).
  */
-function joinAnswerTexts(
-  calls: readonly { id: string }[],
-  messages: MessageList,
-  i: number,
-): (string | null)[] {
-  const none = calls.map(() => null);
+function joinAnswers(calls: readonly { id: string }[], messages: MessageList, i: number): Answers {
+  const none: Answers = { texts: calls.map(() => null), marks: calls.map(() => undefined) };
   if (new Set(calls.map((c) => c.id)).size !== calls.length) return none;
   const byId = new Map<string, ChatMessage>();
   for (let j = i + 1; j < messages.length; j++) {
@@ -61,10 +63,11 @@ function joinAnswerTexts(
     if (byId.has(m.tool_call_id)) return none;
     byId.set(m.tool_call_id, m);
   }
-  return calls.map((c) => {
-    const m = byId.get(c.id);
-    return m === undefined ? null : answerText(m.content);
-  });
+  const found = calls.map((c) => byId.get(c.id));
+  return {
+    texts: found.map((m) => (m === undefined ? null : answerText(m.content))),
+    marks: found.map((m) => m?.error),
+  };
 }
 
 /**
@@ -256,7 +259,7 @@ export class ZooInputBuilder {
       signatures.push(shape.name + ':' + d.hash);
       return new LazyCall(shape.id, shape.name, d);
     });
-    const answers = joinAnswerTexts(calls, messages, messageIndex);
+    const { texts: answers, marks } = joinAnswers(calls, messages, messageIndex);
     const batch: ZooBatch = {
       kind: 'batch',
       batchIndex: this.batchIndex++,
@@ -264,7 +267,9 @@ export class ZooInputBuilder {
       calls,
       signature: joinCallSignatures(signatures),
       answers,
-      answerError: answers.map((a) => a !== null && looksLikeError(a)),
+      // The format's own mark where it has one; the text guess only where it has none.
+      answerError: answers.map((a, k) => a !== null && (marks[k] ?? looksLikeError(a))),
+      answerErrorMarked: marks.map((m) => m !== undefined),
       narration: text,
     };
     steps.push(batch);

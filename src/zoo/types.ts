@@ -35,8 +35,13 @@ export interface ZooBatch {
   readonly signature: string;
   /** Per call: the answer text from the contiguous tool window (docs/detector.md §7.5), or null if unanswered. */
   readonly answers: readonly (string | null)[];
-  /** Per call: whether the answer looks like an error (heuristic, see `looksLikeError`). */
+  /**
+   * Per call: whether the answer is an error: the transcript's own mark (`ChatMessage.error`)
+   * where the format has one, else the text guess `looksLikeError`.
+   */
   readonly answerError: readonly boolean[];
+  /** Per call: whether `answerError` came from the transcript's mark rather than the guess. */
+  readonly answerErrorMarked: readonly boolean[];
   /** The assistant text beside the calls (the "thought" some peers compare). */
   readonly narration: string;
 }
@@ -82,6 +87,11 @@ export interface ZooDetector {
   /** `peer`: another project's documented detector; `advisory`: a blind spot of the reference. */
   readonly kind: 'peer' | 'advisory';
   readonly description: string;
+  /**
+   * What of the peer's rule a transcript cannot show (a rule off by default, retries, an
+   * in-session disable, a model-judged tier), said beside the description.
+   */
+  readonly cannotSee?: string;
   readonly params: readonly ParamSpec[];
   /** Pure: the same steps and params always give the same marks, ordered by batch. */
   run(steps: readonly ZooStep[], params: ZooParams): ZooMark[];

@@ -67,7 +67,14 @@ export function mapAnthropicMessage(
     const rest: JsonValue[] = [];
     for (const b of content) {
       if (str(b, 'type') === 'tool_result') {
-        c.result(str(b, 'tool_use_id'), undefined, field(b, 'content'), span);
+        // Anthropic's format marks a failed call with `is_error`; absent means it succeeded.
+        c.result(
+          str(b, 'tool_use_id'),
+          undefined,
+          field(b, 'content'),
+          span,
+          field(b, 'is_error') === true,
+        );
       } else rest.push(b);
     }
     if (rest.length > 0) c.message('user', displayText(rest), span);

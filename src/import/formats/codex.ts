@@ -1,4 +1,4 @@
-import { isJsonArray, ok } from '../../json/index';
+import { isJsonArray, JsonNumber, ok } from '../../json/index';
 import type { JsonValue } from '../../json/index';
 import { arr, field, obj, str } from '../access';
 import { GrowingBlindSpots } from '../blindSpots';
@@ -125,7 +125,7 @@ function execEvents(records: readonly LogRecord[], c: Conversation) {
         ],
         r.span,
       );
-      c.result(id, undefined, field(item, 'aggregated_output') ?? null, r.span);
+      c.result(id, undefined, field(item, 'aggregated_output') ?? null, r.span, failed(item));
       n++;
     } else if (t === 'mcp_tool_call') {
       c.assistant(
@@ -139,7 +139,7 @@ function execEvents(records: readonly LogRecord[], c: Conversation) {
         ],
         r.span,
       );
-      c.result(id, undefined, field(item, 'result') ?? null, r.span);
+      c.result(id, undefined, field(item, 'result') ?? null, r.span, failed(item));
       n++;
     } else if (t === 'file_change') {
       const changes = field(item, 'changes');
@@ -148,7 +148,7 @@ function execEvents(records: readonly LogRecord[], c: Conversation) {
         [{ id, name: 'file_change', args: isJsonArray(changes) ? changes : null }],
         r.span,
       );
-      c.result(id, undefined, field(item, 'status') ?? null, r.span);
+      c.result(id, undefined, field(item, 'status') ?? null, r.span, failed(item));
       n++;
     }
   }
@@ -156,4 +156,16 @@ function execEvents(records: readonly LogRecord[], c: Conversation) {
     `codex exec --json records no user prompt and no parallel batches: each of the ${plural(n, 'tool item')} is its own batch.`,
   );
   return finish(c);
+}
+
+/**
+ * Codex's own failure mark on an item: a non-zero `exit_code` or `status: "failed"`;
+ * undefined while the item has neither (still running, or an older writer).
+ */
+function failed(item: JsonValue | undefined): boolean | undefined {
+  const code = field(item, 'exit_code');
+  if (code instanceof JsonNumber) return Number(code.lexeme) !== 0;
+  const status = str(item, 'status');
+  if (status === 'failed') return true;
+  return status === 'completed' ? false : undefined;
 }

@@ -118,7 +118,15 @@ function mapRecords(records: readonly Rec[], c: Conversation): void {
         if (result === undefined || result === null) return;
         const id = ids[i] ?? '';
         answered.add(id);
-        c.result(id, undefined, resultContent(result), span);
+        // Gemini CLI records each call's outcome as `status` ("success", "error", "cancelled").
+        const status = str(tc, 'status');
+        c.result(
+          id,
+          undefined,
+          resultContent(result),
+          span,
+          status === undefined ? undefined : status === 'error',
+        );
       });
       continue;
     }

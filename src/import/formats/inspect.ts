@@ -78,7 +78,14 @@ export function importSample(sample: JsonValue): FormatOutput & { warnings: stri
       }
       c.assistant(narration(content), calls);
     } else if (role === 'tool') {
-      c.result(str(m, 'tool_call_id'), str(m, 'function'), content);
+      const err = field(m, 'error');
+      c.result(
+        str(m, 'tool_call_id'),
+        str(m, 'function'),
+        content,
+        undefined,
+        err !== undefined && err !== null,
+      );
     } else {
       c.message(role ?? 'user', displayText(content));
     }

@@ -78,7 +78,8 @@ export const importOpenHands: FormatImporter = (doc) => {
       const metaId = str(obj(e, 'tool_call_metadata'), 'tool_call_id');
       const id = metaId ?? (causeKey !== undefined ? callIdOfEvent.get(causeKey) : undefined);
       if (id === undefined && causeKey === undefined) continue; // state changes, not results
-      c.result(id, undefined, field(e, 'content') ?? null, span);
+      // V0 reports a failed action as an `error` observation.
+      c.result(id, undefined, field(e, 'content') ?? null, span, str(e, 'observation') === 'error');
     }
   }
   return ok(finish(c));
@@ -136,6 +137,8 @@ function v1Event(
       str(e, 'tool_name'),
       isJsonObject(obs) ? (field(obs, 'content') ?? obs) : (obs ?? field(e, 'error') ?? null),
       span,
+      // The SDK's stuck detector tells errors by this event type, not by the observation.
+      kind === 'AgentErrorEvent',
     );
     return last;
   }

@@ -6,8 +6,11 @@
  * - key = name + ":" + JSON.stringify(args), keys NOT sorted (we use `argsJson`);
  * - every call (each call of a parallel batch separately) is appended to a history capped at 25;
  * - fires when the tail is a cycle of period k ∈ 1..5 repeated 5 times (TOOL_CALL_LOOP_THRESHOLD);
- * - the first detection injects a nudge and keeps the history, the next one halts the turn;
- * - everything resets on a new user prompt.
+ * - the first detection injects a nudge and keeps the history, the next one halts the turn
+ *   (`packages/core/src/core/client.ts`, `_recoverFromLoop`: `clearDetection` keeps the count);
+ * - everything resets on a new user prompt (a new prompt id). The nudge itself reaches the
+ *   history as a user-role message ("System: Potential loop detected. …") sent with the same
+ *   prompt id, so it resets nothing here either.
  * The content-chanting and LLM tiers read streamed text / a model and are not replayed here.
  */
 import { MarkSink, param, sameNameKey, tick } from '../marks';
@@ -59,6 +62,9 @@ interface HistoryEntry {
 const sameEntry = (a: HistoryEntry, b: HistoryEntry): boolean =>
   sameNameKey(a.name, a.args, b.name, b.args);
 
+/** How Gemini CLI's loop-recovery message begins; it is sent under the running prompt's id. */
+const NUDGE = 'System: Potential loop detected.';
+
 function run(steps: readonly ZooStep[], values: ZooParams) {
   const repeats = param(PARAMS, values, 'repeats');
   const maxPeriod = param(PARAMS, values, 'maxPeriod');
@@ -68,7 +74,7 @@ function run(steps: readonly ZooStep[], values: ZooParams) {
   let hist: HistoryEntry[] = [];
   let detected = 0;
   for (const step of steps) {
-    if (step.kind === 'user') {
+    if (step.kind === 'user' && !step.text.startsWith(NUDGE)) {
       hist = [];
       detected = 0;
     }
@@ -103,7 +109,9 @@ export const geminiCli: ZooDetector = {
   label: 'Gemini CLI',
   kind: 'peer',
   description:
-    'Cycles of period 1–5 repeated 5 times over the last 25 calls (keys not sorted); nudges once, then halts. Resets on a user prompt.',
+    'Cycles of period 1–5 repeated 5 times over the last 25 calls (keys in their own order, numbers by value); nudges once, then halts. Resets on a user prompt, not on its own nudge.',
+  cannotSee:
+    'the content-chanting and model-judged (LLM) tiers; loop detection turned off in settings or for the session; the turn budget that can end a recovery early.',
   params: PARAMS,
   run,
 };

@@ -2,18 +2,22 @@
  * OpenHands agent SDK `StuckDetector`.
  *
  * Source: OpenHands/software-agent-sdk
- * `openhands-sdk/openhands/sdk/conversation/stuck_detector.py`; docs/detector.md §14.4:
+ * `openhands-sdk/openhands/sdk/conversation/stuck_detector.py` @611629e6; docs/detector.md §14.4:
  * - scans the last 20 events, and only those after the last user message;
  * - action equality = (source, thought, action, tool_name), ids ignored; observation equality =
  *   (source, observation, tool_name); an error event compares its error text only;
  * - scenario 1: the last 4 actions are equal AND the last 4 observations are equal;
- * - scenario 2: the last 3 actions are equal AND the last 3 observations are errors;
+ * - scenario 2: the trailing run of one action answered by error events: at 3 the agent is
+ *   nudged once (a message, not a stop), above 3 it is stuck; before the SDK's change #4332
+ *   (c8a65f0d) 3 already stopped, kept as the `legacyActionError` parameter;
  * - scenario 4: over the last 6 actions and 6 observations, x[i] == x[i+2] (an ABABAB loop);
- * - thresholds `StuckDetectionThresholds` 4 / 3 / 6; any hit stops the run (status STUCK).
- * Each call is an action and each answer an observation (an error-looking answer an error
- * event). Only the first call of a batch carries the narration as its thought, as the SDK
- * attaches the message's thought to the first action. Monologue (scenario 3) concerns prose
- * turns, which have no batch to mark, and is not replayed.
+ * - thresholds `StuckDetectionThresholds` 4 / 3 / 6; a hit stops the run (status STUCK).
+ * Each call is an action and each answer an observation; an answer is an error event where the
+ * transcript marks it so (`AgentErrorEvent`), else where its text looks like one. Only the first
+ * call of a batch carries the narration as its thought, as the SDK attaches the message's thought
+ * to the first action. The nudge reaches the transcript as a user-role message; it is an
+ * environment message to the SDK, so it does not end the scan window here either. Monologue
+ * (scenario 3) concerns prose turns, which have no batch to mark, and is not replayed.
  */
 import { MarkSink, param, sameJoined } from '../marks';
 import type { ParamSpec, ZooBatch, ZooDetector, ZooParams, ZooStep } from '../types';
@@ -43,12 +47,21 @@ const PARAMS: readonly ParamSpec[] = [
     max: 1,
     default: 1,
   },
+  {
+    id: 'legacyActionError',
+    label: 'Stop at the error threshold, no nudge (1 = the rule before SDK #4332)',
+    min: 0,
+    max: 1,
+    default: 0,
+  },
 ];
 
 /** An event; two compare equal when their types and their parts joined with NUL are. */
 interface Ev {
   readonly type: 'action' | 'obs' | 'err' | 'message' | 'other';
   readonly eq: readonly string[];
+  /** On an error event: whether the transcript marked it (rather than its text guessed). */
+  readonly marked?: boolean;
 }
 
 function batchEvents(b: ZooBatch, withThought: boolean): Ev[] {
@@ -59,7 +72,11 @@ function batchEvents(b: ZooBatch, withThought: boolean): Ev[] {
   b.calls.forEach((c, i) => {
     const a = b.answers[i];
     if (a === null || a === undefined) return;
-    out.push(b.answerError[i] ? { type: 'err', eq: [a] } : { type: 'obs', eq: [c.name, a] });
+    out.push(
+      b.answerError[i]
+        ? { type: 'err', eq: [a], marked: b.answerErrorMarked[i] === true }
+        : { type: 'obs', eq: [c.name, a] },
+    );
   });
   return out;
 }
@@ -85,31 +102,74 @@ const allSame = (xs: readonly Ev[], n: number) => {
   return true;
 };
 
-/** Which scenario (if any) the SDK's `is_stuck()` reports for these events. */
-function stuck(events: readonly Ev[], t: Record<string, number>): string | null {
+/** The trailing run of one action answered by error events (actions and observations paired newest first). */
+function actionErrorStreak(acts: readonly Ev[], obs: readonly Ev[]): number {
+  let n = 0;
+  for (let i = 0; i < Math.min(acts.length, obs.length); i++) {
+    if (!same(acts[0] as Ev, acts[i] as Ev) || (obs[i] as Ev).type !== 'err') break;
+    n++;
+  }
+  return n;
+}
+
+const errorSource = (e: Ev | undefined) =>
+  e?.marked === true ? 'error events in the transcript' : 'errors guessed from the answer text';
+
+type Verdict = { level: 'warn' | 'stop'; why: string } | null;
+
+/** What the SDK's `is_stuck()` (and, short of it, its action-error nudge) says for these events. */
+function stuck(events: readonly Ev[], t: Record<string, number>): Verdict {
   const ao = t.actionObservation as number;
   const ae = t.actionError as number;
   const alt = t.alternating as number;
+  const legacy = t.legacyActionError === 1;
   if (events.length < Math.min(ao, ae, t.monologue as number)) return null;
-  const [acts, obs] = lastOf(events, Math.max(ao, ae));
+  const [acts, obs] = lastOf(events, Math.max(ao, legacy ? ae : ae + 1));
   if (acts.length >= ao && obs.length >= ao && allSame(acts, ao) && allSame(obs, ao))
-    return `the last ${ao} actions and their ${ao} observations are identical`;
-  if (
-    acts.length >= ae &&
-    obs.length >= ae &&
-    allSame(acts, ae) &&
-    obs.slice(0, ae).every((o) => o.type === 'err')
-  )
-    return `the last ${ae} identical actions all ended in errors`;
-  if (events.length >= alt) {
-    const [a6, o6] = lastOf(events, alt);
-    const alternates = (xs: Ev[]) =>
-      xs.length === alt && xs.slice(0, alt - 2).every((x, i) => same(x, xs[i + 2] as Ev));
-    if (alternates(a6) && alternates(o6))
-      return `the last ${alt} actions and observations alternate (ABAB…)`;
+    return {
+      level: 'stop',
+      why: `the last ${ao} actions and their ${ao} observations are identical`,
+    };
+  if (legacy) {
+    if (
+      acts.length >= ae &&
+      obs.length >= ae &&
+      allSame(acts, ae) &&
+      obs.slice(0, ae).every((o) => o.type === 'err')
+    )
+      return {
+        level: 'stop',
+        why: `the last ${ae} identical actions all ended in errors (rule before #4332; ${errorSource(obs[0])})`,
+      };
+  } else {
+    const streak = actionErrorStreak(acts, obs);
+    if (streak > ae)
+      return {
+        level: 'stop',
+        why: `the same action failed again after the nudge (${streak} in a row, above ${ae}; ${errorSource(obs[0])})`,
+      };
+    if (streak === ae && alternation(events, alt) === null)
+      return {
+        level: 'warn',
+        why: `${ae} identical actions all ended in errors; the agent is nudged to change course (${errorSource(obs[0])})`,
+      };
   }
+  return alternation(events, alt);
+}
+
+function alternation(events: readonly Ev[], alt: number): Verdict {
+  if (events.length < alt) return null;
+  const [a6, o6] = lastOf(events, alt);
+  const alternates = (xs: Ev[]) =>
+    xs.length === alt && xs.slice(0, alt - 2).every((x, i) => same(x, xs[i + 2] as Ev));
+  if (alternates(a6) && alternates(o6))
+    return { level: 'stop', why: `the last ${alt} actions and observations alternate (ABAB…)` };
   return null;
 }
+
+/** The SDK's action-error nudge as it reaches a transcript (an environment message, user role). */
+const NUDGE =
+  /^You've called `[^`]*` with the same arguments \d+ times in a row and gotten the same error/;
 
 function run(steps: readonly ZooStep[], values: ZooParams) {
   const t: Record<string, number> = {};
@@ -117,7 +177,7 @@ function run(steps: readonly ZooStep[], values: ZooParams) {
   const sink = new MarkSink();
   let events: Ev[] = [];
   for (const step of steps) {
-    if (step.kind === 'user') {
+    if (step.kind === 'user' && !NUDGE.test(step.text)) {
       events = [];
       continue;
     }
@@ -129,8 +189,13 @@ function run(steps: readonly ZooStep[], values: ZooParams) {
     if (events.length > (t.window as number))
       events.splice(0, events.length - (t.window as number));
     if (step.kind !== 'batch') continue;
-    const why = stuck(events, t);
-    if (why !== null) sink.add(step, 'stop', `OpenHands: stuck, ${why}`);
+    const v = stuck(events, t);
+    if (v === null) continue;
+    sink.add(
+      step,
+      v.level,
+      v.level === 'stop' ? `OpenHands: stuck, ${v.why}` : `OpenHands: ${v.why}`,
+    );
   }
   return sink.marks();
 }
@@ -141,7 +206,9 @@ export const openHands: ZooDetector = {
   label: 'OpenHands',
   kind: 'peer',
   description:
-    'Within the last 20 events since the user spoke: 4 identical action+observation pairs, 3 identical actions with errors, or an ABABAB pattern over 6 stop the run.',
+    "Within the last 20 events since the user spoke: 4 identical action+observation pairs, an ABABAB pattern over 6, or one action failing more than 3 times in a row stop the run; at exactly 3 failures it nudges. Errors are the transcript's error events where the format keeps them, else a guess from the answer text.",
+  cannotSee:
+    'the monologue rule (prose turns have no batch to mark); a disabled stuck detector; an error event the format did not keep (then the text guess stands in).',
   params: PARAMS,
   run,
 };

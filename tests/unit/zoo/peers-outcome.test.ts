@@ -14,13 +14,24 @@ describe('OpenHands StuckDetector', () => {
     expect(m[0]?.message).toContain('last 4 actions');
   });
 
-  it('stops at the 3rd identical action that ended in an error', () => {
+  it('nudges at the 3rd identical action that ended in an error and stops at the 4th', () => {
+    const m = lane(
+      'openhands',
+      same(4, 'run', (i) => `Error: attempt ${i} failed`),
+    );
+    expect(where(m)).toEqual(['2:warn', '3:stop']);
+    expect(m[0]?.message).toContain('errors');
+  });
+
+  it('stops at the 3rd under the rule before SDK #4332', () => {
     const m = lane(
       'openhands',
       same(3, 'run', (i) => `Error: attempt ${i} failed`),
+      {
+        legacyActionError: 1,
+      },
     );
     expect(where(m)).toEqual(['2:stop']);
-    expect(m[0]?.message).toContain('errors');
   });
 
   it('does not stop while the observations change', () => {

@@ -12,8 +12,17 @@ import {
   type ZooStep,
 } from '../../../src/zoo/index';
 
+/** An answer the transcript marks as failed (or as succeeded), as a format's `is_error` does. */
+export interface Marked {
+  readonly text: string;
+  readonly error: boolean;
+}
+
+/** A failed call's answer, marked so by the transcript. */
+export const failed = (text: string): Marked => ({ text, error: true });
+
 /** [name, args (object, or a raw arguments string), answer (null = unanswered)]. */
-export type CallSpec = readonly [string, unknown?, (string | null)?];
+export type CallSpec = readonly [string, unknown?, (string | Marked | null)?];
 
 export class Script {
   private readonly raw: unknown[] = [];
@@ -47,7 +56,16 @@ export class Script {
       })),
     });
     calls.forEach(([, , answer = 'ok'], i) => {
-      if (answer !== null) this.raw.push({ role: 'tool', tool_call_id: ids[i], content: answer });
+      if (answer === null) return;
+      if (typeof answer === 'string')
+        this.raw.push({ role: 'tool', tool_call_id: ids[i], content: answer });
+      else
+        this.raw.push({
+          role: 'tool',
+          tool_call_id: ids[i],
+          content: answer.text,
+          error: answer.error,
+        });
     });
     return this;
   }
@@ -56,7 +74,7 @@ export class Script {
   call(
     name: string,
     args: unknown = {},
-    answer: string | null = 'ok',
+    answer: string | Marked | null = 'ok',
     narration: string | null = null,
   ): this {
     return this.batch([[name, args, answer]], narration);
@@ -78,6 +96,7 @@ export class Script {
         content: o.get('content'),
         tool_calls: o.get('tool_calls'),
         tool_call_id: o.get('tool_call_id'),
+        ...(typeof o.get('error') === 'boolean' ? { error: o.get('error') as boolean } : {}),
       };
     });
   }
