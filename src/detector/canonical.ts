@@ -6,10 +6,7 @@
 import { JsonNumber, type JsonValue } from '../json/value';
 import { formatSerdeNumber } from '../json/numbers';
 import { compareUtf8 } from '../json/utf8order';
-
-/** The depth at which a value, whatever its type, becomes the sentinel. */
-export const CANONICAL_DEPTH_CAP = 16;
-const SENTINEL = '"..."';
+import { CANONICAL_DEPTH_CAP, CANONICAL_SENTINEL as SENTINEL } from '../json/serdeRules';
 
 // Recursion is bounded by the cap (at most 17 frames), so deep input is safe.
 function canon(v: JsonValue, depth: number): string {

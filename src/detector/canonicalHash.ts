@@ -13,12 +13,18 @@
  */
 import { canonicalOfArgumentsText } from './canonicalText';
 import { formatSerdeNumber } from '../json/numbers';
+import {
+  CANONICAL_DEPTH_CAP as DEPTH_CAP,
+  CANONICAL_SENTINEL,
+  hasLoneSurrogate,
+  isSerdeShortEscape,
+  lexed,
+  lexNumber,
+  SERDE_MAX_DEPTH,
+} from '../json/serdeRules';
 import { compareUtf8Ranges } from '../json/utf8order';
 import { sortSmall } from './sortSmall';
 import { fnvFeed, fnvFeedVerbatimString, fnvStart } from './fnv1a';
-
-const DEPTH_CAP = 16;
-const STRICT_MAX_DEPTH = 127;
 
 /** Piece kinds: a string literal of the text to check and copy, a text range, a string. */
 const K_LITERAL = 0;
@@ -33,7 +39,7 @@ const S_CLOSE_ARR = 3;
 const S_COMMA = 4;
 const S_COLON = 5;
 const S_SENTINEL = 6;
-const FIXED = ['{', '}', '[', ']', ',', ':', '"..."', 'null', 'true', 'false'];
+const FIXED = ['{', '}', '[', ']', ',', ':', CANONICAL_SENTINEL, 'null', 'true', 'false'];
 
 class Bail extends Error {}
 
@@ -94,18 +100,7 @@ function verbatimOk(t: string, a: number, b: number): boolean {
   for (let i = a; i < b; i++) {
     const c = t.charCodeAt(i);
     if (c === 0x5c) {
-      const e = t.charCodeAt(++i);
-      if (
-        e !== 0x22 &&
-        e !== 0x5c &&
-        e !== 0x62 &&
-        e !== 0x66 &&
-        e !== 0x6e &&
-        e !== 0x72 &&
-        e !== 0x74
-      ) {
-        return false;
-      }
+      if (!isSerdeShortEscape(t.charCodeAt(++i))) return false;
     } else if (c < 0x20) return false;
     else if (c >= 0xd800 && c <= 0xdfff) {
       const d = t.charCodeAt(i + 1);
@@ -114,17 +109,6 @@ function verbatimOk(t: string, a: number, b: number): boolean {
     }
   }
   return true;
-}
-
-function hasLoneSurrogate(s: string): boolean {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0xd800 || c > 0xdfff) continue;
-    const d = s.charCodeAt(i + 1);
-    if (c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff) i++;
-    else return true;
-  }
-  return false;
 }
 
 // The scan's state (module-level: one scan at a time).
@@ -195,30 +179,9 @@ function stringValue(depth: number): void {
 
 function numberValue(depth: number): void {
   const s = pos;
-  let p = s;
-  let c = t.charCodeAt(p);
-  if (c === 0x2d) c = t.charCodeAt(++p);
-  if (c === 0x30) c = t.charCodeAt(++p);
-  else if (c >= 0x31 && c <= 0x39) {
-    do c = t.charCodeAt(++p);
-    while (c >= 0x30 && c <= 0x39);
-  } else throw new Bail();
-  let integer = true;
-  if (c === 0x2e) {
-    integer = false;
-    c = t.charCodeAt(++p);
-    if (!(c >= 0x30 && c <= 0x39)) throw new Bail();
-    do c = t.charCodeAt(++p);
-    while (c >= 0x30 && c <= 0x39);
-  }
-  if (c === 0x65 || c === 0x45) {
-    integer = false;
-    c = t.charCodeAt(++p);
-    if (c === 0x2b || c === 0x2d) c = t.charCodeAt(++p);
-    if (!(c >= 0x30 && c <= 0x39)) throw new Bail();
-    do c = t.charCodeAt(++p);
-    while (c >= 0x30 && c <= 0x39);
-  }
+  const p = lexNumber(t, s);
+  if (p < 0) throw new Bail();
+  const integer = !lexed.float;
   pos = p;
   const negative = t.charCodeAt(s) === 0x2d;
   // Up to 18 digits always fit serde_json's u64/i64; `-0` is a float.
@@ -338,7 +301,7 @@ function scan(): void {
   for (;;) {
     const c = ws();
     if (c === 0x7b || c === 0x5b) {
-      if (depth + 1 > STRICT_MAX_DEPTH) throw new Bail();
+      if (depth + 1 > SERDE_MAX_DEPTH) throw new Bail();
       pos++;
       const object = c === 0x7b;
       const capped = depth >= DEPTH_CAP;

@@ -6,16 +6,20 @@
  * control characters) is copied as written instead of being decoded and re-quoted.
  */
 import { formatSerdeNumber } from '../json/numbers';
+import {
+  CANONICAL_DEPTH_CAP as DEPTH_CAP,
+  CANONICAL_SENTINEL as SENTINEL,
+  hasLoneSurrogate,
+  isSerdeShortEscape,
+  lexNumber,
+  SERDE_MAX_DEPTH,
+} from '../json/serdeRules';
 import { compareUtf8 } from '../json/utf8order';
 import { sortSmall } from './sortSmall';
 
-const DEPTH_CAP = 16;
-const STRICT_MAX_DEPTH = 127;
-const SENTINEL = '"..."';
 // Anything that is not copied verbatim: control or surrogate characters, \u or \/ escapes.
 // eslint-disable-next-line no-control-regex -- control characters are exactly what it looks for
 const NEEDS_DECODING = /[\u0000-\u001f\ud800-\udfff]|\\[u/]/;
-const SHORT_ESCAPES = '"\\bfnrt';
 const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
 /** Objects with more keys than this find duplicates through a Map. */
 const LINEAR_KEYS = 16;
@@ -32,17 +36,6 @@ interface Frame {
 }
 
 class Fail extends Error {}
-
-function hasLoneSurrogate(s: string): boolean {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0xd800 || c > 0xdfff) continue;
-    const d = s.charCodeAt(i + 1);
-    if (c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff) i++;
-    else return true;
-  }
-  return false;
-}
 
 class CanonicalScanner {
   pos = 0;
@@ -81,7 +74,7 @@ class CanonicalScanner {
     if (!NEEDS_DECODING.test(raw)) {
       if (escaped) {
         for (let b = raw.indexOf('\\'); b >= 0; b = raw.indexOf('\\', b + 2)) {
-          if (!SHORT_ESCAPES.includes(raw.charAt(b + 1))) throw new Fail();
+          if (!isSerdeShortEscape(raw.charCodeAt(b + 1))) throw new Fail();
         }
         if (wantKey) this.key = JSON.parse(raw) as string;
       } else if (wantKey) {
@@ -103,27 +96,8 @@ class CanonicalScanner {
   number(): string {
     const t = this.t;
     const s = this.pos;
-    let p = s;
-    let c = t.charCodeAt(p);
-    if (c === 0x2d) c = t.charCodeAt(++p);
-    if (c === 0x30) c = t.charCodeAt(++p);
-    else if (c >= 0x31 && c <= 0x39) {
-      do c = t.charCodeAt(++p);
-      while (c >= 0x30 && c <= 0x39);
-    } else throw new Fail();
-    if (c === 0x2e) {
-      c = t.charCodeAt(++p);
-      if (!(c >= 0x30 && c <= 0x39)) throw new Fail();
-      do c = t.charCodeAt(++p);
-      while (c >= 0x30 && c <= 0x39);
-    }
-    if (c === 0x65 || c === 0x45) {
-      c = t.charCodeAt(++p);
-      if (c === 0x2b || c === 0x2d) c = t.charCodeAt(++p);
-      if (!(c >= 0x30 && c <= 0x39)) throw new Fail();
-      do c = t.charCodeAt(++p);
-      while (c >= 0x30 && c <= 0x39);
-    }
+    const p = lexNumber(t, s);
+    if (p < 0) throw new Fail();
     this.pos = p;
     const lexeme = t.slice(s, p);
     const printed = formatSerdeNumber(lexeme);
@@ -151,7 +125,7 @@ class CanonicalScanner {
     for (;;) {
       const c = this.ws();
       if (c === 0x7b || c === 0x5b) {
-        if (stack.length + 1 > STRICT_MAX_DEPTH) throw new Fail();
+        if (stack.length + 1 > SERDE_MAX_DEPTH) throw new Fail();
         this.pos++;
         const top = stack[stack.length - 1];
         const f: Frame = {

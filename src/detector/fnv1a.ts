@@ -12,6 +12,7 @@
  * a left fold, so hashing the pieces in order equals hashing their concatenation.
  */
 
+import { isSerdeShortEscape } from '../json/serdeRules';
 import { WASM_MIN_CHARS, wasmFeed, wasmFeedVerbatim, wasmHigh, wasmLow } from './fnvWasm';
 
 /** The running state (one hash at a time; every caller is synchronous). */
@@ -103,18 +104,7 @@ export function fnvFeedVerbatimString(s: string, start: number, end: number): bo
     if (c >= 0x20 && c < 0x80) {
       if (c === 0x5c) {
         const e = s.charCodeAt(i + 1);
-        // " \ b f n r t
-        if (
-          e !== 0x22 &&
-          e !== 0x5c &&
-          e !== 0x62 &&
-          e !== 0x66 &&
-          e !== 0x6e &&
-          e !== 0x72 &&
-          e !== 0x74
-        ) {
-          return false;
-        }
+        if (!isSerdeShortEscape(e)) return false;
         lo ^= c;
         const carry = ((lo >>> 16) * 0x1b3 + (((lo & 0xffff) * 0x1b3) >>> 16)) >>> 16;
         hi = (Math.imul(hi, 0x1b3) + carry + (lo << 8)) | 0;

@@ -3,10 +3,8 @@
  * analyses leniently either way; this says when the reference guard would have been off.
  */
 import type { JsonDiagnostics, ParsedJson } from '../json/parse';
+import { SERDE_MAX_DEPTH } from '../json/serdeRules';
 import { isJsonObject, type JsonObject, type JsonValue } from '../json/value';
-
-/** serde_json's recursion limit: 127 nested containers parse, 128 fail (§3.4). */
-const MAX_DEPTH = 127;
 
 /**
  * Judges an OpenAI chat request body (or a bare `messages` array, judged as if wrapped in
@@ -62,9 +60,9 @@ export function scanDiagnostics(d: JsonDiagnostics, bare: boolean): ReferenceSca
     };
   }
   const depth = d.maxDepth + (bare ? 1 : 0);
-  if (depth > MAX_DEPTH) {
+  if (depth > SERDE_MAX_DEPTH) {
     return {
-      failOpen: `the body nests ${depth} levels deep; serde_json stops at ${MAX_DEPTH}`,
+      failOpen: `the body nests ${depth} levels deep; serde_json stops at ${SERDE_MAX_DEPTH}`,
     };
   }
   if (d.duplicateKey && d.duplicateKeyObjects === undefined) {

@@ -3,8 +3,10 @@
  *
  * A number's print depends on how serde_json parsed it: a u64 or i64 literal keeps its
  * digits, everything else is an f64 printed in the shortest round-trip form with the zmij
- * `e+` exponent that serde_json ≥ 1.0.147 writes.
+ * `e+` exponent that serde_json ≥ 1.0.147 writes. The f64 is the one serde_json's default
+ * parse reads (`serdeParseFloat`), not always the nearest to the literal.
  */
+import { serdeParseFloat } from './serdeRules';
 
 const U64_MAX = '18446744073709551615';
 const I64_MIN_ABS = '9223372036854775808';
@@ -30,7 +32,7 @@ export function isSerdeInteger(lexeme: string): boolean {
 
 /** Renders a valid JSON number literal the way serde_json prints the value it parses to. */
 export function formatSerdeNumber(lexeme: string): string {
-  return isSerdeInteger(lexeme) ? lexeme : formatSerdeFloat(Number(lexeme));
+  return isSerdeInteger(lexeme) ? lexeme : formatSerdeFloat(serdeParseFloat(lexeme));
 }
 
 /**

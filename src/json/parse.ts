@@ -16,6 +16,7 @@
 import { err, ok, type Result } from './result';
 import { JsonNumber, type JsonObject, type JsonValue } from './value';
 import { decodeStringSlow } from './strings';
+import { hasLoneSurrogate, lexed, lexNumber, SERDE_MAX_DEPTH, serdeParseFloat } from './serdeRules';
 
 /** What the lenient reader saw that the reference's reader would reject. */
 export interface JsonDiagnostics {
@@ -55,8 +56,6 @@ export interface JsonSyntaxError {
   column: number;
 }
 
-/** serde_json's recursion limit: 127 nested containers parse, 128 fail. */
-const STRICT_MAX_DEPTH = 127;
 // eslint-disable-next-line no-control-regex -- JSON forbids raw control characters in strings
 const CONTROL_CHAR = /[\u0000-\u001f]/;
 const SURROGATE = /[\ud800-\udfff]/;
@@ -107,22 +106,6 @@ export class Failure {
     readonly message: string,
     readonly offset: number,
   ) {}
-}
-
-function hasLoneSurrogate(s: string): boolean {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0xd800 || c > 0xdfff) continue;
-    if (c <= 0xdbff) {
-      const d = s.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        i++;
-        continue;
-      }
-    }
-    return true;
-  }
-  return false;
 }
 
 /** The reader itself; `parseJson`, `parseJsonStrict` and `JsonPartReader` drive it. */
@@ -256,34 +239,12 @@ export class Parser {
   number(): JsonNumber {
     const t = this.text;
     const s = this.pos;
-    let p = s;
-    let c = t.charCodeAt(p);
-    if (c === 0x2d) c = t.charCodeAt(++p);
-    if (c === 0x30) c = t.charCodeAt(++p);
-    else if (c >= 0x31 && c <= 0x39) {
-      do c = t.charCodeAt(++p);
-      while (c >= 0x30 && c <= 0x39);
-    } else throw new Failure('invalid number', p);
-    let isFloat = false;
-    if (c === 0x2e) {
-      isFloat = true;
-      c = t.charCodeAt(++p);
-      if (!(c >= 0x30 && c <= 0x39)) throw new Failure('invalid number', p);
-      do c = t.charCodeAt(++p);
-      while (c >= 0x30 && c <= 0x39);
-    }
-    if (c === 0x65 || c === 0x45) {
-      isFloat = true;
-      c = t.charCodeAt(++p);
-      if (c === 0x2b || c === 0x2d) c = t.charCodeAt(++p);
-      if (!(c >= 0x30 && c <= 0x39)) throw new Failure('invalid number', p);
-      do c = t.charCodeAt(++p);
-      while (c >= 0x30 && c <= 0x39);
-    }
+    const p = lexNumber(t, s);
+    if (p < 0) throw new Failure('invalid number', -1 - p);
     this.pos = p;
     const lexeme = t.slice(s, p);
     // Only an exponent or a very long literal can overflow f64.
-    if ((isFloat || p - s > 300) && !Number.isFinite(Number(lexeme))) {
+    if ((lexed.float || p - s > 300) && !Number.isFinite(serdeParseFloat(lexeme))) {
       if (this.strict) throw new Failure('number out of range', s);
       this.diagnostics.numberOutOfRange = true;
     }
@@ -320,7 +281,7 @@ export class Parser {
       if (c === 0x7b || c === 0x5b) {
         const depth = containers.length + 1;
         if (depth > this.diagnostics.maxDepth) this.diagnostics.maxDepth = depth;
-        if (this.strict && depth > STRICT_MAX_DEPTH) {
+        if (this.strict && depth > SERDE_MAX_DEPTH) {
           throw new Failure('recursion limit exceeded', this.pos);
         }
         this.pos++;

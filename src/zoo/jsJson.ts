@@ -4,7 +4,7 @@
  * objects order own keys), and numbers print as JS doubles (`1.0` → `1`). Gemini CLI keys
  * tool calls on exactly this string, so argument order matters to it (peers-and-viewers B1).
  */
-import { isJsonObject, JsonNumber, type JsonValue } from '../json/index';
+import { isJsonObject, JsonNumber, SERDE_MAX_DEPTH, type JsonValue } from '../json/index';
 
 const ARRAY_INDEX = /^(?:0|[1-9]\d*)$/;
 
@@ -41,7 +41,6 @@ export function jsJson(v: JsonValue): string {
 /** What the strict reader rejects but `JSON.parse` accepts (see `jsJsonOfText`). */
 const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
 const HUGE_NUMBER = /\d{300}|[eE][+-]?\d{3}/;
-const MAX_OPENERS = 127;
 
 function openers(raw: string): number {
   let n = 0;
@@ -61,7 +60,7 @@ function openers(raw: string): number {
  * rejected by the strict reader too, so it prints as a string.
  */
 export function jsJsonOfText(raw: string, parse: (raw: string) => JsonValue): string {
-  if (SURROGATE_ESCAPE.test(raw) || HUGE_NUMBER.test(raw) || openers(raw) > MAX_OPENERS) {
+  if (SURROGATE_ESCAPE.test(raw) || HUGE_NUMBER.test(raw) || openers(raw) > SERDE_MAX_DEPTH) {
     return jsJson(parse(raw));
   }
   let v: unknown;

@@ -37,6 +37,17 @@ describe('piecewise hash of an arguments string', () => {
     for (const n of [16, 17, 20, 21]) expect(fused(nested(n, '"leaf"'))).toBe('5742f947304c2a81');
   });
 
+  it('signs long-mantissa floats as serde_json reads them, on every path', () => {
+    // serde_json's default parse reads these one ULP off the nearest double (§3.4).
+    const raw = '{"x":0.9465193593081767,"y":7e-302,"z":[123456789012345680000]}';
+    const expected =
+      '{"x":0.9465193593081768,"y":6.999999999999999e-302,"z":[1.2345678901234567e+20]}';
+    expect(canonicalOfArgumentsText(raw)).toBe(expected);
+    expect(canonicalArgs(parseArgumentsString(raw).value)).toBe(expected);
+    expect(fused(raw)).toBe(fnv1a64Hex(expected));
+    agree(raw);
+  });
+
   it('takes the piecewise path for ordinary arguments', () => {
     const ordinary = [
       '{"path":"src/a.ts","content":"line 1\\nline \\"2\\"\\t😀","line":12,"flags":{"r":true,"d":3}}',

@@ -84,13 +84,36 @@ describe('properties', () => {
     );
   });
 
+  // serde_json's default float parse is not correctly rounded, so its own print of a float
+  // need not read back as the same float (docs/detector.md §3.4): `8324444040341740.0` has 17
+  // digits and reads as …741. It does read back when the print has at most 15 digits and a
+  // power of ten within 10^±22: then each step is exact or one correctly rounded operation.
   it('canonical and serde printing round-trip through the lossless reader', () => {
     const numberLexeme = fc.oneof(
-      fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }).map(String),
-      fc.double({ noNaN: true, noDefaultInfinity: true }).map((d) => String(d)),
+      fc.bigInt({ min: -(2n ** 63n), max: 2n ** 64n - 1n }).map(String),
+      fc
+        .record({
+          d: fc.integer({ min: 1, max: 10 ** 14 - 1 }),
+          k: fc.integer({ min: -20, max: 0 }),
+          neg: fc.boolean(),
+        })
+        .map(({ d, k, neg }) => `${neg ? '-' : ''}${d}e${k}`),
       fc.constantFrom('-0', '1.0', '1e21', '5e-324', '1.5E-7', '0.00001'),
     );
-    const withNumbers = fc.tuple(jsonArb, fc.array(numberLexeme, { maxLength: 4 }));
+    const safeNumbers = (v: unknown): unknown =>
+      typeof v === 'number'
+        ? Number.isSafeInteger(v)
+          ? v
+          : 0
+        : Array.isArray(v)
+          ? v.map(safeNumbers)
+          : v !== null && typeof v === 'object'
+            ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, safeNumbers(x)]))
+            : v;
+    const withNumbers = fc.tuple(
+      jsonArb.map(safeNumbers),
+      fc.array(numberLexeme, { maxLength: 4 }),
+    );
     fc.assert(
       fc.property(withNumbers, ([v, nums]) => {
         const text = '[' + JSON.stringify(v) + nums.map((n) => ',' + n).join('') + ']';
