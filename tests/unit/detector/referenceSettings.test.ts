@@ -45,12 +45,31 @@ describe('formatReferenceSettings', () => {
   });
 
   it('warns when the proxy was replayed with settings only the agent path can take', () => {
-    expect(notes({ ...DEFAULT_CONFIG, maxRepeatedBatchSteps: 4 })).toMatch(
+    expect(notes({ ...DEFAULT_CONFIG, maxObservationSteps: 30 })).toMatch(
       /replayed these in proxy mode/,
     );
-    expect(notes({ ...DEFAULT_CONFIG, mode: 'agent', maxRepeatedBatchSteps: 4 })).not.toMatch(
+    expect(notes({ ...DEFAULT_CONFIG, mode: 'agent', maxObservationSteps: 30 })).not.toMatch(
       /replayed these in proxy mode/,
     );
+  });
+
+  it('says the strikes are fixed at 2 on both paths, never overridable', () => {
+    const text = notes(DEFAULT_CONFIG);
+    expect(text).toMatch(/max_repeated_batch_steps \(the strikes\) is set nowhere/);
+    expect(text).not.toMatch(/from_user_params can override|overrides the defaults/);
+    expect(notes({ ...DEFAULT_CONFIG, mode: 'agent', maxRepeatedBatchSteps: 4 })).toMatch(
+      /max_repeated_batch_steps 4 is a what-if: gglib runs with 2 on both paths/,
+    );
+  });
+
+  it("writes the agent path's own limits in agent mode, and warns outside their range", () => {
+    const agent = { ...DEFAULT_CONFIG, mode: 'agent' as const };
+    expect(referenceSettings(agent)).toMatchObject({ max_iterations: 25, max_parallel_tools: 25 });
+    expect(referenceSettings(DEFAULT_CONFIG)).not.toHaveProperty('max_iterations');
+    expect(notes({ ...agent, maxIterations: 80 })).toMatch(
+      /max_iterations 80 is outside \[1, 50\].*run with 50/,
+    );
+    expect(notes({ ...agent, maxObservationSteps: null })).toMatch(/cannot run without it/);
   });
 
   it('warns when from_user_params would clamp max_observation_steps', () => {
