@@ -32,6 +32,19 @@ export interface ReportSource {
   readonly warnings: readonly string[];
   /** Whether the reference proxy would scan this body, or fail open and why (docs/detector.md §7.1). */
   readonly referenceScan: 'scanned' | { readonly failOpen: string };
+  /** The tool-call census of the whole file (docs/report.md §3.1), when the import took one. */
+  readonly census?: ReportCensus;
+}
+
+/** How many tool calls the file holds, by dialect, and the first the import did not read. */
+export interface ReportCensus {
+  readonly toolCalls: number;
+  readonly byDialect: Readonly<Record<string, number>>;
+  readonly unread: readonly {
+    readonly dialect: string;
+    readonly path: string;
+    readonly name: string;
+  }[];
 }
 
 export interface ReportConfig {

@@ -21,6 +21,9 @@ import { readDoc } from './text';
 import type { Doc } from './text';
 import type { FormatId, Imported, ImportError, ImportOptions } from './types';
 import { readZip } from './zip';
+import { noteCalls, withCensus } from './censusImport';
+import type { ReadCall } from './census';
+import { scanDoc, scanText, scanZip } from './censusInput';
 
 export type {
   FormatId,
@@ -108,22 +111,46 @@ export function importStreaming(
     if (decoded.value.kind === 'text' && (format === 'auto' || format === 'openai-chat')) {
       const { text, warnings } = decoded.value;
       let watch = new BlindSpotWatch();
+      const calls: ReadCall[] = [];
       const watched = (): MessageSink => {
         const sink = begin();
         const w = (watch = new BlindSpotWatch());
+        calls.length = 0;
         return (m, literal) => {
           w.see(m);
+          noteCalls(m, calls);
           sink(m, literal);
         };
       };
       const read = readChatSpans(text, format === 'openai-chat', watched(), opts.onProgress);
       if (read !== null) {
+        const [counted] = withCensus(
+          [
+            {
+              format: 'openai-chat',
+              formatLabel: '',
+              messages: [],
+              warnings: [],
+              referenceScan: 'scanned',
+              conversations: [],
+              conversation: 0,
+            },
+          ],
+          scanText(text),
+          calls,
+        );
         return ok({
           format: 'openai-chat',
           formatLabel: formatLabel('openai-chat'),
           messages: read.messages,
           built: null,
-          warnings: [...warnings, ...read.warnings, ...watch.warnings('openai-chat')],
+          warnings: [
+            ...warnings,
+            ...read.warnings,
+            ...watch.warnings('openai-chat'),
+            ...(counted?.warnings ?? []),
+          ],
+          ...(counted?.census ? { census: counted.census } : {}),
           referenceScan: read.referenceScan,
           conversations: [{ label: 'conversation', messages: read.messages.length }],
           conversation: 0,
@@ -180,7 +207,9 @@ function importAllUnsafe(
   if (decoded.value.kind === 'zip') {
     const z = readZip(decoded.value.bytes, opts.name);
     if (!z.ok) return z;
-    return ok(fileImports('inspect', z.value, [], 'scanned'));
+    return ok(
+      withCensus(fileImports('inspect', z.value, [], 'scanned'), scanZip(decoded.value.bytes)),
+    );
   }
   const { text, warnings: decodeWarnings } = decoded.value;
   const forced = opts.format !== undefined && opts.format !== 'auto';
@@ -188,12 +217,16 @@ function importAllUnsafe(
   if ((!forced || opts.format === 'sse') && looksLikeSse(text)) {
     const out = importSseText(text);
     if (!out.ok) return out;
-    return ok(fileResult('sse', out.value, text, forced, null, decodeWarnings));
+    return ok(
+      withCensus(fileResult('sse', out.value, text, forced, null, decodeWarnings), scanText(text)),
+    );
   }
   // A Claude Code session is read a line at a time, without the whole file's tree.
   if (!forced || opts.format === 'claude-code') {
     const lines = readClaudeLines(text, forced);
-    if (lines !== null) return ok(followedImports(lines, text, forced, decodeWarnings));
+    if (lines !== null) {
+      return ok(withCensus(followedImports(lines, text, forced, decodeWarnings), scanText(text)));
+    }
   }
   const docR = readDoc(text, opts.name);
   if (!docR.ok) return docR;
@@ -209,7 +242,12 @@ function importAllUnsafe(
   const out = runImporter(format, doc, opts);
   if (!out.ok) return out;
   const lineWarnings = doc.kind === 'jsonl' ? doc.warnings : [];
-  return ok(fileResult(format, out.value, text, forced, doc, [...decodeWarnings, ...lineWarnings]));
+  return ok(
+    withCensus(
+      fileResult(format, out.value, text, forced, doc, [...decodeWarnings, ...lineWarnings]),
+      scanDoc(doc),
+    ),
+  );
 }
 
 function followedImports(

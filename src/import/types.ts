@@ -1,3 +1,4 @@
+import type { Census } from './census';
 import type { ChatMessage } from '../detector/index';
 
 /** Every transcript format the importer recognises. */
@@ -48,6 +49,8 @@ export interface Imported {
   conversations: readonly ImportedConversation[];
   /** Which of `conversations` `messages` holds. */
   conversation: number;
+  /** The tool-call census of the whole file (census.ts), the same in each conversation. */
+  census?: Census;
 }
 
 /** One conversation of an imported file. */

@@ -34,12 +34,15 @@ export function importPrepared(
 
 /** What a report says of the import it replays (its `source`). */
 export function reportSource(
-  i: Pick<Imported, 'format' | 'warnings' | 'referenceScan'> & { messages: { length: number } },
+  i: Pick<Imported, 'format' | 'warnings' | 'referenceScan' | 'census'> & {
+    messages: { length: number };
+  },
 ): ReportSource {
   return {
     format: i.format,
     messages: i.messages.length,
     warnings: i.warnings,
     referenceScan: i.referenceScan,
+    ...(i.census === undefined ? {} : { census: i.census }),
   };
 }

@@ -281,10 +281,17 @@ export function createReplayHandler(options: ReplayHandlerOptions = {}): ReplayH
       prepared,
       conversations: list,
       conversation,
+      census,
     } = imported.value;
     progress(req, 'replaying', null, null);
     const importMs = now() - t0;
-    const source: ReportSource = { format, messages: kept.length, warnings, referenceScan };
+    const source: ReportSource = {
+      format,
+      messages: kept.length,
+      warnings,
+      referenceScan,
+      ...(census === undefined ? {} : { census }),
+    };
     const report = evaluateReplay(prepared, req.config, source, { importMs });
     const defaultReport = sameConfig(req.config, DEFAULT_CONFIG)
       ? null

@@ -105,9 +105,15 @@ export function createCorpusHandler(
     const several = imported.value.length > 1;
     return imported.value.map((one, i) => {
       const rowId = several ? `${lineId}#${i}` : lineId;
-      const { messages, format, formatLabel, warnings, referenceScan } = one;
+      const { messages, format, formatLabel, warnings, referenceScan, census } = one;
       const prepared = prepareReplay(messages);
-      const source: ReportSource = { format, messages: messages.length, warnings, referenceScan };
+      const source: ReportSource = {
+        format,
+        messages: messages.length,
+        warnings,
+        referenceScan,
+        ...(census === undefined ? {} : { census }),
+      };
       const defaultVerdict = corpusVerdict(evaluateReplay(prepared, DEFAULT_CONFIG, source));
       const verdict: CorpusVerdict = sameAsDefaults
         ? defaultVerdict

@@ -1,0 +1,127 @@
+import { JsonNumber } from '../../json/index';
+
+/**
+ * Read access to a JSON value in either of the two trees the census meets: the lossless model
+ * (`Map` objects, `JsonNumber` numbers) the importers parsed, or `JSON.parse`'s plain objects
+ * where it reads a text the import read a line at a time. The dialect table reads through these
+ * only, so each dialect is taught once for both.
+ */
+export type Rec = ReadonlyMap<string, unknown> | { readonly [key: string]: unknown };
+
+/** Whether `v` is a JSON object in either tree. */
+export function isRec(v: unknown): v is Rec {
+  if (v instanceof Map) return true;
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof JsonNumber);
+}
+
+/** A member of an object, or undefined. */
+export function get(o: Rec, key: string): unknown {
+  if (o instanceof Map) return o.get(key);
+  return Object.prototype.hasOwnProperty.call(o, key)
+    ? (o as { readonly [key: string]: unknown })[key]
+    : undefined;
+}
+
+/** A string member, or undefined. */
+export function getStr(o: Rec, key: string): string | undefined {
+  const v = get(o, key);
+  return typeof v === 'string' ? v : undefined;
+}
+
+/** An object member, or undefined. */
+export function getRec(o: Rec, key: string): Rec | undefined {
+  const v = get(o, key);
+  return isRec(v) ? v : undefined;
+}
+
+/** Whether an object has a member (of any value). */
+export function has(o: Rec, key: string): boolean {
+  if (o instanceof Map) return o.has(key);
+  return Object.prototype.hasOwnProperty.call(o, key);
+}
+
+/** Calls `f` for each member of an object, in order. */
+export function eachMember(o: Rec, f: (key: string, value: unknown) => void): void {
+  if (o instanceof Map) {
+    o.forEach((v, k) => f(k, v));
+    return;
+  }
+  for (const k of Object.keys(o)) f(k, (o as { readonly [key: string]: unknown })[k]);
+}
+
+/**
+ * A value as one canonical string, so the same arguments compare equal whichever tree and
+ * spelling held them: object keys sorted, numbers by value, a string that holds a JSON object
+ * or array read as that value. Bounded: past `budget` characters the rest is cut (two calls
+ * equal that far are taken as one). Iterative, so no nesting can overflow the stack.
+ */
+export function canonical(v: unknown, budget = 4096): string {
+  let out = '';
+  const stack: unknown[] = [v];
+  while (stack.length > 0 && out.length < budget) {
+    const x = stack.pop();
+    if (x instanceof Token) {
+      out += x.text;
+      continue;
+    }
+    if (x === undefined || x === null) out += 'null';
+    else if (typeof x === 'string') {
+      const parsed = embeddedJson(x);
+      if (parsed !== undefined) stack.push(parsed);
+      else out += JSON.stringify(x.length > budget ? x.slice(0, budget) : x);
+    } else if (typeof x === 'number' || typeof x === 'boolean') out += String(x);
+    else if (x instanceof JsonNumber) out += String(x.value);
+    else if (Array.isArray(x)) {
+      stack.push(CLOSE_ARRAY);
+      for (let i = x.length - 1; i >= 0; i--) {
+        stack.push(x[i]);
+        if (i > 0) stack.push(COMMA);
+      }
+      out += '[';
+    } else if (isRec(x)) {
+      const keys: string[] = [];
+      eachMember(x, (k) => keys.push(k));
+      keys.sort();
+      stack.push(CLOSE_OBJECT);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const k = keys[i] as string;
+        stack.push(get(x, k));
+        stack.push(new Token(`${JSON.stringify(k)}:`));
+        if (i > 0) stack.push(COMMA);
+      }
+      out += '{';
+    }
+  }
+  return out;
+}
+
+/** Punctuation on the canonical printer's stack. */
+class Token {
+  constructor(readonly text: string) {}
+}
+const COMMA = new Token(',');
+const CLOSE_ARRAY = new Token(']');
+const CLOSE_OBJECT = new Token('}');
+
+/** Whether a canonical argument string says "no arguments" (absent, null, `{}`, `""`). */
+export function emptyArgs(c: string): boolean {
+  return c === 'null' || c === '{}' || c === '""' || c === '';
+}
+
+/**
+ * The value a string holds when it is a JSON object or array (a serialised argument list, an
+ * attribute holding messages); undefined otherwise. Only strings that open with `{` or `[`
+ * are tried, so prose costs one character test.
+ */
+export function embeddedJson(s: string): unknown {
+  let i = 0;
+  while (i < s.length && (s.charCodeAt(i) === 0x20 || s.charCodeAt(i) === 0x0a)) i++;
+  const c = s.charCodeAt(i);
+  if (c !== 0x7b && c !== 0x5b) return undefined;
+  try {
+    const v: unknown = JSON.parse(s);
+    return typeof v === 'object' && v !== null ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}

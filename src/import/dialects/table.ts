@@ -1,0 +1,683 @@
+import { get, getRec, getStr, has, isRec, type Rec } from './shape';
+
+/**
+ * The one table of tool-call dialects: how each writer spells a call and its result, and how
+ * to read a call's id, name and arguments from it. The census (census.ts) reads every file
+ * through this table; docs/formats.md §22 lists it with each writer's source.
+ */
+export type DialectId =
+  | 'openai-chat'
+  | 'openai-function-call'
+  | 'anthropic'
+  | 'anthropic-server'
+  | 'gemini'
+  | 'gemini-snake'
+  | 'responses'
+  | 'responses-custom'
+  | 'responses-shell'
+  | 'responses-mcp'
+  | 'responses-computer'
+  | 'langchain'
+  | 'tool-calls-camel'
+  | 'otel-parts'
+  | 'otel-attributes'
+  | 'vercel-ai'
+  | 'bedrock'
+  | 'openclaw'
+  | 'atif'
+  | 'opencode'
+  | 'gemini-cli-stream'
+  | 'claude-hooks'
+  | 'mcp'
+  | 'cline'
+  | 'inspect'
+  | 'copilot-cli'
+  | 'codex-exec'
+  | 'openhands'
+  | 'swe-agent'
+  | 'unknown';
+
+/** Where an object sits: the member name it is the value of, or the list it is an item of. */
+export interface Place {
+  /** The member name the object is the value of; null for an item of a list. */
+  readonly key: string | null;
+  /** For an item of a list, the member name of that list (null at the top or in a list of lists). */
+  readonly listKey: string | null;
+  /** The member name the enclosing object sits under (its own `key` or `listKey`). */
+  readonly outerKey: string | null;
+}
+
+/** A call read from one object. */
+export interface FoundCall {
+  readonly id: string | null;
+  readonly name: string;
+  /** The arguments as written (any JSON value, a JSON string, or undefined). */
+  readonly args: unknown;
+  /**
+   * The object only echoes a call made elsewhere (a hook's PostToolUse, a tool's execution
+   * span): it counts only when no other occurrence is the same call.
+   */
+  readonly echo?: boolean;
+}
+
+export interface DialectEntry {
+  readonly id: DialectId;
+  /** How a warning names the form, e.g. "Gemini `functionCall`". */
+  readonly label: string;
+  /** How a call looks. */
+  readonly call: string;
+  /** How its result looks. */
+  readonly result: string;
+  /** The id, name and arguments fields (null: the dialect has no id). */
+  readonly fields: { readonly id: string | null; readonly name: string; readonly args: string };
+  /** The writer's own source: repository, path, commit. */
+  readonly source: string;
+  /** Whether the client runs these calls (server-side calls are listed, never counted). */
+  readonly counted: boolean;
+  /** The call or calls `o` is in this dialect, or null. */
+  readonly read: (o: Rec, at: Place) => FoundCall | readonly FoundCall[] | null;
+}
+
+function idOf(o: Rec, ...keys: string[]): string | null {
+  for (const k of keys) {
+    const v = get(o, k);
+    if (typeof v === 'string' && v !== '') return v;
+    if (typeof v === 'number') return String(v);
+  }
+  return null;
+}
+
+const OTEL_ATTR = /^(?:gen_ai|llm)\.(?:prompt|completion)\.(\d+)\.tool_calls\.(\d+)\.name$/;
+
+/** Calls spelled as flattened span attributes, `gen_ai.completion.0.tool_calls.1.name`. */
+function otelAttributeCalls(o: Rec): FoundCall[] | null {
+  if (o instanceof Map) {
+    let out: FoundCall[] | null = null;
+    o.forEach((v, k) => {
+      const c = otelAttribute(o, k, v);
+      if (c) (out ??= []).push(c);
+    });
+    return out;
+  }
+  let out: FoundCall[] | null = null;
+  for (const k of Object.keys(o)) {
+    const c = otelAttribute(o, k, get(o, k));
+    if (c) (out ??= []).push(c);
+  }
+  return out;
+}
+
+function otelAttribute(o: Rec, k: string, v: unknown): FoundCall | null {
+  if (typeof v !== 'string' || !k.endsWith('.name') || !OTEL_ATTR.test(k)) return null;
+  const base = k.slice(0, -'.name'.length);
+  const id = get(o, `${base}.id`);
+  return {
+    id: typeof id === 'string' && id !== '' ? id : null,
+    name: v,
+    args: get(o, `${base}.arguments`),
+  };
+}
+
+/** Cline's UI messages that stand for a tool call, and the tool each names (ExtensionMessage.ts). */
+const CLINE_SAYS = new Map([
+  ['tool', 'tool'],
+  ['command', 'execute_command'],
+  ['use_mcp_server', 'use_mcp_tool'],
+  ['load_mcp_documentation', 'load_mcp_documentation'],
+  ['browser_action_launch', 'browser_action'],
+  ['completion_result', 'attempt_completion'],
+]);
+const CLINE_ASKS = new Map([
+  ['tool', 'tool'],
+  ['command', 'execute_command'],
+  ['use_mcp_server', 'use_mcp_tool'],
+  ['browser_action_launch', 'browser_action'],
+  ['followup', 'ask_followup_question'],
+  ['plan_mode_respond', 'plan_mode_respond'],
+]);
+
+/** The tool a Cline `tool` message's JSON text names, or null. */
+function clineToolName(text: string): string | null {
+  const m = /^\s*\{\s*"tool"\s*:\s*"([^"\\]{1,64})"/.exec(text);
+  return m ? (m[1] ?? null) : null;
+}
+const HOOK_CALLS = new Set(['PreToolUse', 'PostToolUse', 'PostToolUseFailure']);
+
+/** Every dialect, in the order an object is tried (the first that reads it wins). */
+export const DIALECTS: readonly DialectEntry[] = [
+  {
+    id: 'openai-chat',
+    label: 'OpenAI chat `tool_calls`',
+    call: 'an assistant message\'s `tool_calls: [{ id, type: "function", function: { name, arguments } }]` (also in `additional_kwargs`, stream `delta`s)',
+    result: '`{ role: "tool", tool_call_id, content }`',
+    fields: { id: 'id', name: 'function.name', args: 'function.arguments (a JSON string)' },
+    source: 'openai/openai-node src/resources/chat/completions/completions.ts @2f679e61cf',
+    counted: true,
+    read: (o, at) => {
+      if (at.listKey !== 'tool_calls') return null;
+      const f = getRec(o, 'function');
+      const name = f ? getStr(f, 'name') : undefined;
+      if (f === undefined || name === undefined) return null;
+      return { id: idOf(o, 'id'), name, args: get(f, 'arguments') };
+    },
+  },
+  {
+    id: 'openai-function-call',
+    label: 'OpenAI legacy `function_call`',
+    call: "an assistant message's `function_call: { name, arguments }`",
+    result: '`{ role: "function", name, content }`',
+    fields: { id: null, name: 'name', args: 'arguments (a JSON string)' },
+    source: 'openai/openai-node src/resources/chat/completions/completions.ts @2f679e61cf',
+    counted: true,
+    read: (o, at) => {
+      if (at.key !== 'function_call' || !has(o, 'arguments') || has(o, 'args')) return null;
+      const name = getStr(o, 'name');
+      return name === undefined ? null : { id: null, name, args: get(o, 'arguments') };
+    },
+  },
+  {
+    id: 'anthropic',
+    label: 'Anthropic `tool_use`',
+    call: '`{ type: "tool_use", id, name, input }` in an assistant message\'s content',
+    result: '`{ type: "tool_result", tool_use_id, content }` in the next user message',
+    fields: { id: 'id', name: 'name', args: 'input' },
+    source: 'anthropics/anthropic-sdk-typescript src/resources/messages/messages.ts @f741f921d1',
+    counted: true,
+    read: (o, at) => {
+      // Without an id, only as a content block: a bare line of that type is some log's record.
+      if (getStr(o, 'type') !== 'tool_use' || (!has(o, 'id') && at.listKey !== 'content'))
+        return null;
+      const name = getStr(o, 'name');
+      if (name === undefined) return null;
+      return { id: idOf(o, 'id'), name, args: get(o, 'input') };
+    },
+  },
+  {
+    id: 'anthropic-server',
+    label: 'Anthropic `server_tool_use`',
+    call: '`{ type: "server_tool_use" | "mcp_tool_use", id, name, input }`: run by the API, not the client',
+    result: '`{ type: "web_search_tool_result", tool_use_id, … }` in the same reply',
+    fields: { id: 'id', name: 'name', args: 'input' },
+    source: 'anthropics/anthropic-sdk-typescript src/resources/messages/messages.ts @f741f921d1',
+    counted: false,
+    read: (o) => {
+      const t = getStr(o, 'type');
+      if (t !== 'server_tool_use' && t !== 'mcp_tool_use') return null;
+      const name = getStr(o, 'name');
+      return name === undefined ? null : { id: idOf(o, 'id'), name, args: get(o, 'input') };
+    },
+  },
+  {
+    id: 'gemini',
+    label: 'Gemini `functionCall`',
+    call: 'a model part `{ functionCall: { id?, name, args } }`',
+    result: 'a user part `{ functionResponse: { id?, name, response } }`',
+    fields: { id: 'id (often absent)', name: 'name', args: 'args' },
+    source: 'googleapis/js-genai src/types.ts @c939a700d3',
+    counted: true,
+    read: (o, at) => {
+      if (at.key !== 'functionCall') return null;
+      const name = getStr(o, 'name');
+      return name === undefined ? null : { id: idOf(o, 'id'), name, args: get(o, 'args') };
+    },
+  },
+  {
+    id: 'gemini-snake',
+    label: 'Gemini `function_call`',
+    call: 'a part `{ function_call: { id?, name, args } }` (the Python SDK, Google ADK)',
+    result: '`{ function_response: { id?, name, response } }`',
+    fields: { id: 'id', name: 'name', args: 'args' },
+    source: 'googleapis/js-genai src/types.ts @c939a700d3 (the snake_case wire names)',
+    counted: true,
+    read: (o, at) => {
+      if (at.key !== 'function_call' || has(o, 'arguments')) return null;
+      const name = getStr(o, 'name');
+      return name === undefined ? null : { id: idOf(o, 'id'), name, args: get(o, 'args') };
+    },
+  },
+  {
+    id: 'responses',
+    label: 'OpenAI Responses `function_call`',
+    call: 'an item `{ type: "function_call", call_id, name, arguments }`',
+    result: '`{ type: "function_call_output", call_id, output }`',
+    fields: { id: 'call_id', name: 'name', args: 'arguments (a JSON string)' },
+    source: 'openai/openai-node src/resources/responses/responses.ts @5a1325ccd3',
+    counted: true,
+    read: (o) => {
+      if (getStr(o, 'type') !== 'function_call') return null;
+      const name = getStr(o, 'name');
+      return name === undefined
+        ? null
+        : { id: idOf(o, 'call_id', 'id'), name, args: get(o, 'arguments') };
+    },
+  },
+  {
+    id: 'responses-custom',
+    label: 'OpenAI Responses `custom_tool_call`',
+    call: '`{ type: "custom_tool_call", call_id, name, input }` (free-form input, e.g. apply_patch)',
+    result: '`{ type: "custom_tool_call_output", call_id, output }`',
+    fields: { id: 'call_id', name: 'name', args: 'input (text)' },
+    source: 'openai/openai-node src/resources/responses/responses.ts @5a1325ccd3',
+    counted: true,
+    read: (o) => {
+      if (getStr(o, 'type') !== 'custom_tool_call') return null;
+      const name = getStr(o, 'name');
+      return name === undefined
+        ? null
+        : { id: idOf(o, 'call_id', 'id'), name, args: get(o, 'input') };
+    },
+  },
+  {
+    id: 'responses-shell',
+    label: 'OpenAI Responses `local_shell_call`',
+    call: '`{ type: "local_shell_call", call_id, action: { type: "exec", command } }`',
+    result: '`{ type: "local_shell_call_output", call_id, output }`',
+    fields: { id: 'call_id', name: '(local_shell)', args: 'action' },
+    source: 'openai/openai-node src/resources/responses/responses.ts @5a1325ccd3',
+    counted: true,
+    read: (o) =>
+      getStr(o, 'type') === 'local_shell_call'
+        ? { id: idOf(o, 'call_id', 'id'), name: 'local_shell', args: get(o, 'action') }
+        : null,
+  },
+  {
+    id: 'responses-mcp',
+    label: 'OpenAI Responses `mcp_call`',
+    call: '`{ type: "mcp_call", id, server_label, name, arguments, output }`',
+    result: "the same item's `output`",
+    fields: { id: 'id', name: 'name', args: 'arguments (a JSON string)' },
+    source: 'openai/openai-node src/resources/responses/responses.ts @5a1325ccd3',
+    counted: true,
+    read: (o) => {
+      if (getStr(o, 'type') !== 'mcp_call') return null;
+      const name = getStr(o, 'name');
+      return name === undefined ? null : { id: idOf(o, 'id'), name, args: get(o, 'arguments') };
+    },
+  },
+  {
+    id: 'responses-computer',
+    label: 'OpenAI Responses `computer_call`',
+    call: '`{ type: "computer_call", call_id, action }`',
+    result: '`{ type: "computer_call_output", call_id, output }`',
+    fields: { id: 'call_id', name: '(computer)', args: 'action' },
+    source: 'openai/openai-node src/resources/responses/responses.ts @5a1325ccd3',
+    counted: true,
+    read: (o) =>
+      getStr(o, 'type') === 'computer_call'
+        ? { id: idOf(o, 'call_id', 'id'), name: 'computer', args: get(o, 'action') }
+        : null,
+  },
+  {
+    id: 'langchain',
+    label: 'LangChain `tool_calls`',
+    call: 'an AI message\'s `tool_calls: [{ id, name, args, type: "tool_call" }]`',
+    result: 'a tool message `{ type: "tool", tool_call_id, content }`',
+    fields: { id: 'id', name: 'name', args: 'args (an object)' },
+    source: 'langchain-ai/langchainjs langchain-core/src/messages/ai.ts @08fb7147af',
+    counted: true,
+    read: (o, at) => {
+      if (at.listKey !== 'tool_calls' || !has(o, 'args')) return null;
+      const name = getStr(o, 'name');
+      return name === undefined ? null : { id: idOf(o, 'id'), name, args: get(o, 'args') };
+    },
+  },
+  {
+    id: 'tool-calls-camel',
+    label: 'camelCase `toolCalls`',
+    call: '`toolCalls: [{ id, function: { name, arguments } }]` (Continue) or `[{ id, name, args }]` (Gemini CLI sessions)',
+    result: "a `tool` message with `toolCallId`, or the entry's own `result`",
+    fields: { id: 'id', name: 'function.name | name', args: 'function.arguments | args' },
+    source:
+      'continuedev/continue core/index.d.ts @275e116d9c; google-gemini/gemini-cli packages/core/src/services/chatRecordingService.ts',
+    counted: true,
+    read: (o, at) => {
+      if (at.listKey !== 'toolCalls') return null;
+      const f = getRec(o, 'function');
+      const fname = f ? getStr(f, 'name') : undefined;
+      if (f !== undefined && fname !== undefined) {
+        return { id: idOf(o, 'id'), name: fname, args: get(f, 'arguments') };
+      }
+      const name = getStr(o, 'name') ?? getStr(o, 'toolName');
+      if (name === undefined) return null;
+      return { id: idOf(o, 'id', 'toolCallId'), name, args: get(o, 'args') ?? get(o, 'arguments') };
+    },
+  },
+  {
+    id: 'otel-parts',
+    label: 'OTel GenAI `tool_call` part',
+    call: 'a message part `{ type: "tool_call", id, name, arguments }` in `gen_ai.input.messages` / `gen_ai.output.messages`',
+    result: '`{ type: "tool_call_response", id, response }`',
+    fields: { id: 'id', name: 'name', args: 'arguments' },
+    source:
+      'open-telemetry/semantic-conventions docs/gen-ai/gen-ai-input-messages.json @32e44cbf6b',
+    counted: true,
+    read: (o) => {
+      if (getStr(o, 'type') !== 'tool_call') return null;
+      const name = getStr(o, 'name');
+      return name === undefined ? null : { id: idOf(o, 'id'), name, args: get(o, 'arguments') };
+    },
+  },
+  {
+    id: 'otel-attributes',
+    label: 'OTel `gen_ai.completion.N.tool_calls` attributes',
+    call: 'flattened span attributes `gen_ai.completion.0.tool_calls.0.{id,name,arguments}` (the older convention)',
+    result: '`gen_ai.prompt.N.role: "tool"` with `.tool_call_id` and `.content`',
+    fields: { id: '….id', name: '….name', args: '….arguments' },
+    source: 'Arize-ai/openinference js/packages/openinference-genai/src/attributes.ts @046714fd44',
+    counted: true,
+    read: (o) => otelAttributeCalls(o),
+  },
+  {
+    id: 'vercel-ai',
+    label: 'Vercel AI SDK `tool-call`',
+    call: 'a part `{ type: "tool-call", toolCallId, toolName, input | args }` (in `ai.prompt.messages`), or `ai.response.toolCalls: [{ toolCallId, toolName, args }]`',
+    result: '`{ type: "tool-result", toolCallId, toolName, output | result }`',
+    fields: { id: 'toolCallId', name: 'toolName', args: 'input | args' },
+    source:
+      'vercel/ai packages/ai/src/telemetry/record-span.ts @2227c6acb2 and packages/provider (LanguageModelV2ToolCall)',
+    counted: true,
+    read: (o) => {
+      const t = getStr(o, 'type');
+      if (t !== undefined && t !== 'tool-call') return null;
+      const name = getStr(o, 'toolName');
+      if (name === undefined || !has(o, 'toolCallId')) return null;
+      if (t === undefined && !has(o, 'args') && !has(o, 'input')) return null;
+      return { id: idOf(o, 'toolCallId'), name, args: get(o, 'input') ?? get(o, 'args') };
+    },
+  },
+  {
+    id: 'bedrock',
+    label: 'Bedrock Converse `toolUse`',
+    call: 'a content block `{ toolUse: { toolUseId, name, input } }`',
+    result: '`{ toolResult: { toolUseId, content, status } }`',
+    fields: { id: 'toolUseId', name: 'name', args: 'input' },
+    source: 'aws/aws-sdk-js-v3 clients/client-bedrock-runtime/src/models/models_0.ts @3e92ce782e',
+    counted: true,
+    read: (o, at) => {
+      if (at.key !== 'toolUse') return null;
+      const name = getStr(o, 'name');
+      return name === undefined ? null : { id: idOf(o, 'toolUseId'), name, args: get(o, 'input') };
+    },
+  },
+  {
+    id: 'openclaw',
+    label: 'OpenClaw `toolCall`',
+    call: 'a content block `{ type: "toolCall", id, name, arguments }`',
+    result: 'a message `{ role: "toolResult", toolCallId, toolName, content }`',
+    fields: { id: 'id', name: 'name', args: 'arguments (an object)' },
+    source:
+      'badlogic/pi-mono packages/ai/src/types.ts @3344adda99 (the message types OpenClaw runs on)',
+    counted: true,
+    read: (o) => {
+      if (getStr(o, 'type') !== 'toolCall') return null;
+      const name = getStr(o, 'name');
+      return name === undefined ? null : { id: idOf(o, 'id'), name, args: get(o, 'arguments') };
+    },
+  },
+  {
+    id: 'atif',
+    label: 'ATIF `tool_calls`',
+    call: "a step's `tool_calls: [{ tool_call_id, function_name, arguments }]`",
+    result: "the step's `observation.results: [{ source_call_id, content }]`",
+    fields: { id: 'tool_call_id', name: 'function_name', args: 'arguments' },
+    source:
+      'laude-institute/harbor docs/rfcs/0001-trajectory-format.md (ATIF v1.4; mirrored in OpenAgentsInc/openagents docs/atif/0001-trajectory-format.md)',
+    counted: true,
+    read: (o) => {
+      const name = getStr(o, 'function_name');
+      if (name === undefined || !(has(o, 'tool_call_id') || has(o, 'arguments'))) return null;
+      return { id: idOf(o, 'tool_call_id'), name, args: get(o, 'arguments') };
+    },
+  },
+  {
+    id: 'opencode',
+    label: 'opencode `tool` part',
+    call: 'a part `{ type: "tool", callID, tool, state: { status, input, output } }`',
+    result: "the same part's `state.output` (status `completed` or `error`)",
+    fields: { id: 'callID', name: 'tool', args: 'state.input' },
+    source: 'sst/opencode packages/opencode/src/session/message-v2.ts (ToolPart)',
+    counted: true,
+    read: (o) => {
+      if (getStr(o, 'type') !== 'tool') return null;
+      const name = getStr(o, 'tool');
+      const state = getRec(o, 'state');
+      if (name === undefined || state === undefined) return null;
+      return { id: idOf(o, 'callID', 'id'), name, args: get(state, 'input') };
+    },
+  },
+  {
+    id: 'gemini-cli-stream',
+    label: 'Gemini CLI stream-json `tool_use`',
+    call: 'an event `{ type: "tool_use", tool_name, tool_id, parameters }`',
+    result: '`{ type: "tool_result", tool_id, status, output }`',
+    fields: { id: 'tool_id', name: 'tool_name', args: 'parameters' },
+    source: 'google-gemini/gemini-cli packages/core/src/output/types.ts @fd5821788e',
+    counted: true,
+    read: (o) => {
+      if (getStr(o, 'type') !== 'tool_use') return null;
+      const name = getStr(o, 'tool_name');
+      return name === undefined
+        ? null
+        : { id: idOf(o, 'tool_id'), name, args: get(o, 'parameters') };
+    },
+  },
+  {
+    id: 'claude-hooks',
+    label: 'Claude Code hook payload',
+    call: '`{ hook_event_name: "PreToolUse", tool_name, tool_input, tool_use_id? }`',
+    result:
+      '`{ hook_event_name: "PostToolUse", tool_name, tool_input, tool_response }` (an echo of the call)',
+    fields: { id: 'tool_use_id', name: 'tool_name', args: 'tool_input' },
+    source:
+      'anthropics/claude-code plugins/plugin-dev/skills/hook-development/SKILL.md (hook input)',
+    counted: true,
+    read: (o) => {
+      const ev = getStr(o, 'hook_event_name');
+      if (ev === undefined || !HOOK_CALLS.has(ev)) return null;
+      const name = getStr(o, 'tool_name');
+      if (name === undefined) return null;
+      return {
+        id: idOf(o, 'tool_use_id'),
+        name,
+        args: get(o, 'tool_input'),
+        echo: ev !== 'PreToolUse',
+      };
+    },
+  },
+  {
+    id: 'mcp',
+    label: 'MCP `tools/call`',
+    call: 'a JSON-RPC request `{ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments } }`',
+    result: 'the response `{ id, result: { content, isError } }`',
+    fields: { id: 'id (the request id)', name: 'params.name', args: 'params.arguments' },
+    source: 'modelcontextprotocol/modelcontextprotocol schema/2025-06-18/schema.ts @4acdb6327a',
+    counted: true,
+    read: (o) => {
+      if (getStr(o, 'method') !== 'tools/call') return null;
+      const p = getRec(o, 'params');
+      const name = p ? getStr(p, 'name') : undefined;
+      if (p === undefined || name === undefined) return null;
+      return { id: null, name, args: get(p, 'arguments') };
+    },
+  },
+  {
+    id: 'cline',
+    label: 'Cline UI `tool` message',
+    call: 'a UI message `{ ts, type: "ask" | "say", ask | say: "tool" | "command" | "use_mcp_server" | …, text }`; a tool\'s `text` is JSON naming it (`{"tool": "readFile", …}`)',
+    result: "the next `command_output`, or the next `api_req_started` request's text",
+    fields: { id: 'ts', name: 'text.tool | the ask/say kind', args: 'text' },
+    source: 'cline/cline src/shared/ExtensionMessage.ts @42e9d36580 (ClineAsk, ClineSay)',
+    counted: true,
+    read: (o) => {
+      const type = getStr(o, 'type');
+      if ((type !== 'say' && type !== 'ask') || !has(o, 'ts') || get(o, 'partial') === true)
+        return null;
+      const kind = getStr(o, type);
+      const name =
+        kind === undefined ? undefined : (type === 'say' ? CLINE_SAYS : CLINE_ASKS).get(kind);
+      if (name === undefined) return null;
+      const text = get(o, 'text');
+      const tool = kind === 'tool' && typeof text === 'string' ? clineToolName(text) : null;
+      return { id: idOf(o, 'ts'), name: tool ?? name, args: text };
+    },
+  },
+  {
+    id: 'inspect',
+    label: 'Inspect `tool_calls`',
+    call: '`tool_calls: [{ id, function: "name", arguments: {…} }]` (the name a string), and `{ event: "tool", id, function, arguments }` events',
+    result: '`{ role: "tool", tool_call_id, function, content }`',
+    fields: { id: 'id', name: 'function (a string)', args: 'arguments' },
+    source:
+      'UKGovernmentBEIS/inspect_ai src/inspect_ai/log/_recorders/eval.py @499e6152e7 (ToolCall in src/inspect_ai/tool/_tool_call.py)',
+    counted: true,
+    read: (o, at) => {
+      const name = getStr(o, 'function');
+      if (name === undefined || !has(o, 'arguments')) return null;
+      if (at.listKey !== 'tool_calls' && getStr(o, 'event') !== 'tool') return null;
+      return { id: idOf(o, 'id'), name, args: get(o, 'arguments') };
+    },
+  },
+  {
+    id: 'copilot-cli',
+    label: 'Copilot CLI `toolRequests`',
+    call: "an `assistant.message` event's `data.toolRequests: [{ toolCallId, name, arguments }]`",
+    result: '`tool.execution_complete` with `data.toolCallId` and `result`',
+    fields: { id: 'toolCallId', name: 'name', args: 'arguments' },
+    source: 'github/copilot-sdk nodejs/src/generated/session-events.ts @cc0438d66e',
+    counted: true,
+    read: (o, at) => {
+      if (at.key === 'data' && has(o, 'toolCallId') && has(o, 'arguments')) {
+        // `tool.execution_start`: the call a user ran, or an echo of a requested one.
+        const name = getStr(o, 'toolName');
+        if (name === undefined) return null;
+        return { id: idOf(o, 'toolCallId'), name, args: get(o, 'arguments'), echo: true };
+      }
+      if (at.listKey !== 'toolRequests') return null;
+      const name = getStr(o, 'name');
+      return name === undefined
+        ? null
+        : { id: idOf(o, 'toolCallId'), name, args: get(o, 'arguments') };
+    },
+  },
+  {
+    id: 'codex-exec',
+    label: 'Codex `exec --json` item',
+    call: 'an item `{ id, type: "command_execution" | "mcp_tool_call" | "file_change", … }` in `item.started` / `item.completed` events',
+    result: "the completed item's `aggregated_output` / `result`",
+    fields: { id: 'id', name: 'type (server.tool for MCP)', args: 'command | arguments | changes' },
+    source: 'openai/codex codex-rs/exec/src/exec_events.rs',
+    counted: true,
+    read: (o) => {
+      const t = getStr(o, 'type');
+      if (t === 'command_execution' && has(o, 'command'))
+        return { id: idOf(o, 'id'), name: t, args: get(o, 'command') };
+      if (t === 'mcp_tool_call' && has(o, 'server') && has(o, 'tool')) {
+        const name = `${getStr(o, 'server') ?? 'mcp'}.${getStr(o, 'tool') ?? ''}`;
+        return { id: idOf(o, 'id'), name, args: get(o, 'arguments') };
+      }
+      if (t === 'file_change' && has(o, 'changes'))
+        return { id: idOf(o, 'id'), name: t, args: get(o, 'changes') };
+      return null;
+    },
+  },
+  {
+    id: 'openhands',
+    label: 'OpenHands `ActionEvent`',
+    call: 'a V1 event `{ kind: "ActionEvent", tool_name, tool_call_id, tool_call: { id, name, arguments } }`',
+    result: '`{ kind: "ObservationEvent", tool_call_id, observation }`',
+    fields: { id: 'tool_call.id', name: 'tool_call.name', args: 'tool_call.arguments' },
+    source:
+      'OpenHands/software-agent-sdk openhands-sdk/openhands/sdk/event/llm_convertible/action.py',
+    counted: true,
+    read: (o, at) => {
+      if (at.key !== 'tool_call' || !has(o, 'arguments')) return null;
+      const name = getStr(o, 'name');
+      return name === undefined ? null : { id: idOf(o, 'id'), name, args: get(o, 'arguments') };
+    },
+  },
+  {
+    id: 'swe-agent',
+    label: 'SWE-agent `action`',
+    call: 'an assistant history entry `{ role: "assistant", action: "<command>" }` without `tool_calls`',
+    result: 'the next `{ message_type: "observation" }` entry',
+    fields: { id: null, name: "the command's first word", args: 'action' },
+    source: 'SWE-agent/SWE-agent sweagent/agent/agents.py @3ea751c087',
+    counted: true,
+    read: (o, at) => {
+      if (at.listKey !== 'history' || getStr(o, 'role') !== 'assistant') return null;
+      const action = getStr(o, 'action');
+      if (action === undefined || action.trim() === '') return null;
+      const tc = get(o, 'tool_calls');
+      if (Array.isArray(tc) && tc.length > 0) return null;
+      return { id: null, name: action.trim().split(/\s/, 1)[0] ?? '', args: action };
+    },
+  },
+];
+
+/** The table entry of a dialect id. */
+export function dialectEntry(id: DialectId): DialectEntry | undefined {
+  return DIALECTS.find((d) => d.id === id);
+}
+
+const NAME_KEYS = [
+  'name',
+  'tool',
+  'tool_name',
+  'toolName',
+  'function',
+  'function_name',
+  'functionName',
+];
+const ARG_KEYS = ['arguments', 'args', 'input', 'tool_input', 'toolInput', 'parameters', 'params'];
+
+/**
+ * An object no entry reads that looks like a call: a tool or function name beside its
+ * arguments or input, as an item of a list (steps, events, messages). Never a tool definition
+ * or a schema: an argument object that is a JSON schema, or a `description` beside it, rules it
+ * out; so does sitting in a `tools` or `functions` list.
+ */
+export function looksLikeCall(o: Rec, at: Place): FoundCall | null {
+  if (at.key !== null || at.listKey === null || DEFINITION_LISTS.has(at.listKey)) return null;
+  const type = get(o, 'type');
+  if (type !== undefined && (typeof type !== 'string' || !CALL_TYPE.test(type))) return null;
+  let name: string | undefined;
+  for (const k of NAME_KEYS) {
+    name = getStr(o, k);
+    if (name !== undefined && name !== '') break;
+  }
+  if (name === undefined || name === '' || name.length > 128) return null;
+  let args: unknown;
+  let found = false;
+  for (const k of ARG_KEYS) {
+    if (has(o, k)) {
+      args = get(o, k);
+      found = true;
+      break;
+    }
+  }
+  if (!found || Array.isArray(args) || args === null || args === undefined) return null;
+  if (isRec(args) && (has(args, 'properties') || getStr(args, 'type') === 'object')) return null;
+  if (has(o, 'description') || has(o, 'input_schema') || has(o, 'inputSchema')) return null;
+  let id: string | null = null;
+  for (const k of ID_KEYS) {
+    const v = get(o, k);
+    if (typeof v === 'string' && v !== '') {
+      id = v;
+      break;
+    }
+  }
+  if (id === null) return null;
+  return { id, name, args, echo: true };
+}
+
+const DEFINITION_LISTS = new Set(['tools', 'functions', 'tool_definitions', 'toolDefinitions']);
+const CALL_TYPE = /tool|call|function|action/i;
+const ID_KEYS = [
+  'call_id',
+  'callId',
+  'tool_call_id',
+  'toolCallId',
+  'tool_use_id',
+  'toolUseId',
+  'id',
+];
