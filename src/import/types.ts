@@ -8,6 +8,7 @@ export type FormatId =
   | 'cline'
   | 'gemini'
   | 'claude-code'
+  | 'qwen-code'
   | 'codex'
   | 'gemini-cli'
   | 'otel'
