@@ -25,6 +25,12 @@ export const FORMATS: readonly FormatInfo[] = Object.freeze([
       'A ~/.claude/projects session JSONL file, or `claude -p --output-format stream-json`.',
   },
   {
+    id: 'qwen-code',
+    label: 'Qwen Code session',
+    description:
+      'A ~/.qwen/projects/…/chats session JSONL file: Gemini parts in a Claude-like envelope.',
+  },
+  {
     id: 'openai-responses',
     label: 'OpenAI Responses',
     description:

@@ -16,6 +16,7 @@ import { importOpenAiResponses } from './formats/openai-responses';
 import { importOpenHands } from './formats/openhands';
 import { importOtel } from './formats/otel';
 import { importSse } from './formats/sse';
+import { importQwenCode } from './formats/qwen-code';
 import { importSweAgent } from './formats/swe-agent';
 import type { FormatId } from './types';
 
@@ -27,6 +28,7 @@ export const IMPORTERS: Readonly<Record<FormatId, FormatImporter>> = {
   cline: importCline,
   gemini: importGemini,
   'claude-code': importClaudeCode,
+  'qwen-code': importQwenCode,
   codex: importCodex,
   'gemini-cli': importGeminiCli,
   otel: importOtel,

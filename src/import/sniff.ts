@@ -142,6 +142,10 @@ export function sniffObject(o: JsonObject): FormatId | null {
 export function sniffArray(a: JsonValue[]): FormatId | null {
   if (a.length === 0) return 'openai-chat';
   const head = a.slice(0, SAMPLE);
+  // Log records saved as one array (a Claude Code session copied by a hook into one JSON
+  // file) carry envelopes that a message-list rule below would misread.
+  if (head.some(isQwenRecord)) return 'qwen-code';
+  if (head.some(isClaudeRecord)) return 'claude-code';
   if (head.some((m) => hasKeys(m, 'role', 'parts'))) return 'gemini';
   if (head.every((m) => hasKeys(m, 'candidates'))) return 'gemini';
   if (head.some(isResponsesItem)) return 'openai-responses';
@@ -180,24 +184,8 @@ function sniffLineRecords(head: JsonValue[]): FormatId | null {
   if (hasKeys(first, 'id', 'instructions') && !hasKeys(first, 'type')) return 'codex';
   if (head.some((l) => hasKeys(l, 'record_type'))) return 'codex';
   if (head.some((l) => str(l, 'type') === 'thread.started')) return 'codex';
-  if (
-    head.some(
-      (l) =>
-        str(l, 'type') === 'system' && str(l, 'subtype') === 'init' && hasKeys(l, 'session_id'),
-    )
-  ) {
-    return 'claude-code';
-  }
-  if (
-    head.some(
-      (l) =>
-        CLAUDE_TYPES.has(str(l, 'type') ?? '') &&
-        isJsonObject(l) &&
-        (l.has('uuid') || l.has('sessionId') || l.has('parentUuid') || l.has('leafUuid')),
-    )
-  ) {
-    return 'claude-code';
-  }
+  if (head.some(isQwenRecord)) return 'qwen-code';
+  if (head.some(isClaudeRecord)) return 'claude-code';
   if (hasKeys(first, 'sessionId', 'projectHash')) return 'gemini-cli';
   if (head.some((l) => hasKeys(l, '$rewindTo') || hasKeys(l, '$set'))) return 'gemini-cli';
   if (head.some((l) => hasKeys(l, 'resourceSpans'))) return 'otel';
@@ -350,4 +338,47 @@ function hasTracingKeys(o: JsonObject | undefined): boolean {
     }
   }
   return false;
+}
+
+/** The system lines `claude -p --output-format stream-json` opens with (`init`, hook output). */
+const CLAUDE_STREAM_SYSTEM = /^(?:init|hook_)/;
+
+/**
+ * A Claude Code session line: a known line type with the session's envelope (uuid, parent,
+ * session); a `stream-json` system line; or a bare turn (`type` user or assistant, a
+ * `message` holding Anthropic `content` and no other role), as viewers' minimal fixtures and
+ * hook copies write them.
+ */
+export function isClaudeRecord(l: JsonValue): boolean {
+  if (!isJsonObject(l)) return false;
+  const type = str(l, 'type') ?? '';
+  // A Claude Code hook's payload, as hook collections log them (formats/claudeHooks.ts).
+  if (
+    l.has('hook_event_name') &&
+    l.has('session_id') &&
+    (l.has('tool_name') || l.has('transcript_path'))
+  )
+    return true;
+  if (
+    type === 'system' &&
+    CLAUDE_STREAM_SYSTEM.test(str(l, 'subtype') ?? '') &&
+    l.has('session_id')
+  )
+    return true;
+  if (!CLAUDE_TYPES.has(type)) return false;
+  if (l.has('uuid') || l.has('sessionId') || l.has('parentUuid') || l.has('leafUuid')) return true;
+  if (type !== 'user' && type !== 'assistant') return false;
+  const m = obj(l, 'message');
+  if (m === undefined || !m.has('content') || m.has('parts')) return false;
+  const role = str(m, 'role');
+  return role === undefined || role === type;
+}
+
+/**
+ * A Qwen Code session line (packages/core/src/services/chatRecordingService.ts): the Claude
+ * Code envelope (uuid, parentUuid, sessionId, type) around a Gemini `Content` (`role`, `parts`).
+ */
+export function isQwenRecord(l: JsonValue): boolean {
+  if (!isJsonObject(l) || !l.has('uuid') || !l.has('sessionId')) return false;
+  return isJsonArray(field(obj(l, 'message'), 'parts'));
 }

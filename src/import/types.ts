@@ -9,6 +9,7 @@ export type FormatId =
   | 'cline'
   | 'gemini'
   | 'claude-code'
+  | 'qwen-code'
   | 'codex'
   | 'gemini-cli'
   | 'otel'

@@ -9,6 +9,7 @@ import { logRecords } from '../records';
 import type { LogRecord } from '../records';
 import { plural } from '../warnings';
 import { chainGroups, isTurn, type ChainGroup } from './claudeChains';
+import { hookOutput, isHookPayload } from './claudeHooks';
 
 /**
  * Claude Code session logs (`~/.claude/projects/…/*.jsonl`), the web session export
@@ -16,8 +17,13 @@ import { chainGroups, isTurn, type ChainGroup } from './claudeChains';
  * as several lines sharing a `message.id`; they are merged back into one assistant turn. The
  * main chain and each subagent are conversations of their own (claudeChains.ts).
  */
-export const importClaudeCode: FormatImporter = (doc) =>
-  ok(claudeOutput(logRecords(doc), wholeMessage));
+export const importClaudeCode: FormatImporter = (doc) => {
+  const records = logRecords(doc);
+  // A log of hook payloads holds the calls but no session lines (claudeHooks.ts).
+  if (!records.some(isTurn) && records.some((r) => isHookPayload(r.value)))
+    return ok(hookOutput(records));
+  return ok(claudeOutput(records, wholeMessage));
+};
 
 const wholeMessage = (r: LogRecord): JsonValue | undefined => field(r.value, 'message');
 
@@ -30,7 +36,7 @@ export function claudeOutput<R extends LogRecord>(
   records: readonly R[],
   messageOf: (r: R) => JsonValue | undefined,
 ): FormatOutput {
-  const groups = claudeGroups(records);
+  const groups = claudeGroups(records, undefined, undefined, messageOf);
   // What a spawning Task (or Agent) call said of each prompt it sent, from the main chain.
   const prompts = new Map<string, string>();
   const mapped = groups.map((g) => {
@@ -46,15 +52,19 @@ export function claudeGroups<R extends LogRecord>(
   records: readonly R[],
   stream = records.some(isStreamInit),
   byUuid?: ReadonlyMap<string, number>,
+  messageOf?: (r: R) => JsonValue | undefined,
 ): ChainGroup<R>[] {
-  return stream ? streamGroups(records) : chainGroups(records, byUuid);
+  return stream ? streamGroups(records) : chainGroups(records, byUuid, messageOf);
 }
 
-/** The first line of `claude -p --output-format stream-json`. */
+/**
+ * A system line of `claude -p --output-format stream-json`: its `init`, or the output of a
+ * hook that ran before it (`hook_response`, which newer versions write first).
+ */
 export function isStreamInit(r: LogRecord): boolean {
   return (
     str(r.value, 'type') === 'system' &&
-    str(r.value, 'subtype') === 'init' &&
+    /^(?:init|hook_)/.test(str(r.value, 'subtype') ?? '') &&
     field(r.value, 'session_id') !== undefined
   );
 }

@@ -45,6 +45,7 @@ export function uuidIndex(records: readonly LogRecord[]): Map<string, number> {
 export function chainGroups<R extends LogRecord>(
   records: readonly R[],
   byUuid: ReadonlyMap<string, number> = uuidIndex(records),
+  messageOf: (r: R) => JsonValue | undefined = (r) => field(r.value, 'message'),
 ): ChainGroup<R>[] {
   const main: number[] = [];
   const side = new Map<string, number[]>();
@@ -62,10 +63,14 @@ export function chainGroups<R extends LogRecord>(
   });
   const groups: ChainGroup<R>[] = [];
   if (main.length > 0 || side.size === 0) {
-    groups.push({ key: 'main', subagent: false, ...orderGroup(records, byUuid, main) });
+    groups.push({
+      key: 'main',
+      subagent: false,
+      ...orderGroup(records, byUuid, main, messageOf),
+    });
   }
   for (const [key, list] of side) {
-    groups.push({ key, subagent: true, ...orderGroup(records, byUuid, list) });
+    groups.push({ key, subagent: true, ...orderGroup(records, byUuid, list, messageOf) });
   }
   return groups;
 }
@@ -156,6 +161,7 @@ function orderGroup<R extends LogRecord>(
   records: readonly R[],
   byUuid: ReadonlyMap<string, number>,
   lines: readonly number[],
+  messageOf: (r: R) => JsonValue | undefined,
 ): { turns: R[]; warnings: string[]; order: ChainOrder } {
   const pick = (list: readonly number[]) => list.map((i) => records[i] as R);
   const done = (turns: R[], order: ChainOrder) => ({
@@ -186,7 +192,11 @@ function orderGroup<R extends LogRecord>(
   }
   let earliest = last;
   for (const i of onChain) if (i < earliest) earliest = i;
-  const kept = lines.filter((i) => onChain.has(i) || (broken && i < earliest));
+  const siblings =
+    lines.length > onChain.size
+      ? replySiblings(records, byUuid, lines, onChain, messageOf)
+      : new Set<number>();
+  const kept = lines.filter((i) => onChain.has(i) || siblings.has(i) || (broken && i < earliest));
   return done(pick(kept), {
     linked: true,
     brokenAt: broken ? (records[earliest]?.line ?? 0) : null,
@@ -194,4 +204,63 @@ function orderGroup<R extends LogRecord>(
     dropped: lines.length - kept.length,
     lines: lines.length,
   });
+}
+
+/**
+ * The lines off the chain that belong to a reply on it: Claude Code writes one line per
+ * content block of a reply, all sharing its `message.id`, and some versions hang each of those
+ * lines (with its tool result under it) on the same parent, as siblings rather than a chain.
+ * The chain back from the last line then passes through one of them only; the others and the
+ * tool results under them are the same reply, not an abandoned branch. A line counts only
+ * where it hangs from the chain or from such a sibling, so a reply id repeated on a real
+ * branch elsewhere keeps nothing. Messages are read only here, in a file that has branches.
+ */
+function replySiblings<R extends LogRecord>(
+  records: readonly R[],
+  byUuid: ReadonlyMap<string, number>,
+  lines: readonly number[],
+  onChain: ReadonlySet<number>,
+  messageOf: (r: R) => JsonValue | undefined,
+): Set<number> {
+  const out = new Set<number>();
+  const hangsHere = (v: JsonValue): boolean => {
+    const p = parentOf(v);
+    const parent = p === undefined ? undefined : byUuid.get(p);
+    return parent !== undefined && (onChain.has(parent) || out.has(parent));
+  };
+  let replies: Set<string> | null = null;
+  for (const i of lines) {
+    if (onChain.has(i)) continue;
+    const r = records[i] as R;
+    if (!hangsHere(r.value)) continue;
+    const type = str(r.value, 'type');
+    if (type === 'assistant') {
+      const id = str(messageOf(r), 'id');
+      if (id === undefined) continue;
+      if (replies === null) {
+        replies = new Set();
+        for (const j of onChain) {
+          const o = records[j] as R;
+          if (str(o.value, 'type') !== 'assistant' || !isTurn(o)) continue;
+          const oid = str(messageOf(o), 'id');
+          if (oid !== undefined) replies.add(oid);
+        }
+      }
+      if (replies.has(id)) out.add(i);
+    } else if (type === 'user' && isToolResultOnly(messageOf(r))) {
+      // A tool result answering such a sibling hangs under it.
+      const p = parentOf(r.value);
+      if (p !== undefined && out.has(byUuid.get(p) ?? -1)) out.add(i);
+    }
+  }
+  return out;
+}
+
+function isToolResultOnly(message: JsonValue | undefined): boolean {
+  const content = field(message, 'content');
+  return (
+    Array.isArray(content) &&
+    content.length > 0 &&
+    content.every((b) => str(b, 'type') === 'tool_result')
+  );
 }

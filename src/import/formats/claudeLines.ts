@@ -28,6 +28,7 @@ import {
 } from '../lineFollower';
 import { skipValue, skipWs } from '../spans';
 import { claudeConversations, claudeGroups, isStreamInit, TurnMapper } from './claude-code';
+import { hookOutput, isHookPayload } from './claudeHooks';
 import {
   isTurn,
   orderWarnings,
@@ -60,6 +61,7 @@ const HEADER_KEYS = new Set([
   'agentId',
   'session_id',
   'parent_tool_use_id',
+  'hook_event_name',
 ]);
 
 /** Stands in a line's fields for a message object not read yet (it is an object). */
@@ -132,6 +134,12 @@ export class ClaudeFollower extends LinesFollower<ClaudeLine> {
   }
 
   protected advance(from: number): FormatOutput {
+    // A log of hook payloads (their lines are read whole, fieldsOf) holds no turns.
+    const records = this.records;
+    if (!records.some(isTurn) && records.some((r) => isHookPayload(r.value))) {
+      this.grouping = null;
+      return hookOutput(records);
+    }
     const g = this.grouping;
     if (g === null || !this.extend(g, from)) this.regroup();
     return this.output();
@@ -159,10 +167,13 @@ export class ClaudeFollower extends LinesFollower<ClaudeLine> {
   private regroup(): void {
     this.groupingCount++;
     const records = this.records;
+    // A log of hook payloads is read whole by the general import (claudeHooks.ts).
+    if (!records.some(isTurn) && records.some((r) => isHookPayload(r.value)))
+      throw new NotTheSame();
     const stream = records.some(isStreamInit);
     // A record's index is its place among the records, so one index serves the chains too.
     const byUuid = uuidIndex(records);
-    const groups = claudeGroups(records, stream, byUuid);
+    const groups = claudeGroups(records, stream, byUuid, this.messageOf);
     const prompts = new Map<string, string>();
     const mappers = groups.map((g) => {
       const m = new TurnMapper(this.messageOf, g.subagent ? null : prompts);
@@ -277,6 +288,8 @@ function fieldsOf(piece: Piece, start: number, end: number): ClaudeLine | null {
         key = reader.value as string;
         i = reader.end;
       }
+      // A hook payload is read whole: its tool fields are what its import maps.
+      if (key === 'hook_event_name') return null;
       i = skipWs(text, i);
       if (text.charCodeAt(i) !== 0x3a /* : */) return null;
       i = skipWs(text, i + 1);

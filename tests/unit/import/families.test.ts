@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { importConversations } from '../../../src/import/index';
+import type { FormatId } from '../../../src/import/index';
+import { fixture, outline } from './helpers';
+
+/**
+ * The families of files other tools write, each from a fixture written from its writer's own
+ * source (docs/formats.md says which): detected as the format, every call read, each
+ * conversation's list pinned.
+ */
+interface Case {
+  path: string;
+  format: FormatId;
+  /** Each conversation's outline, in file order. */
+  outlines: string[][];
+  warnings?: RegExp[];
+  /** Warnings that must not be said. */
+  never?: RegExp[];
+}
+
+const CASES: Case[] = [
+  {
+    path: 'claude-code/sibling-reply.jsonl',
+    format: 'claude-code',
+    outlines: [
+      [
+        'user',
+        'assistant: Read(toolu_a) {"file_path":"a.ts"} | Read(toolu_b) {"file_path":"b.ts"}',
+        'tool → toolu_a: "export const a = 1;"',
+        'tool → toolu_b: "export const b = 2;"',
+      ],
+    ],
+    never: [/abandoned branches/],
+  },
+  {
+    path: 'claude-code/hooks-chat.json',
+    format: 'claude-code',
+    outlines: [
+      [
+        'user',
+        'assistant: Read(toolu_a) {"file_path":"a.ts"} | Read(toolu_b) {"file_path":"b.ts"}',
+        'tool → toolu_a: "export const a = 1;"',
+        'tool → toolu_b: "export const b = 2;"',
+      ],
+    ],
+    never: [/abandoned branches/],
+  },
+  {
+    path: 'claude-code/minimal-lines.jsonl',
+    format: 'claude-code',
+    outlines: [['user', 'assistant: Bash(toolu_m1) {"command":"make"}', 'tool → toolu_m1: "ok"']],
+  },
+  {
+    path: 'claude-code/stream-json-hooks.json',
+    format: 'claude-code',
+    outlines: [['assistant: Bash(toolu_s1) {"command":"ls"}', 'tool → toolu_s1: "a b"']],
+  },
+  {
+    path: 'claude-code/hook-payloads.jsonl',
+    format: 'claude-code',
+    outlines: [
+      [
+        'user',
+        'assistant: Bash(toolu_h1) {"command":"npm test"}',
+        'tool → toolu_h1: {"interrupted":false,"stderr":"","stdout":"1 failing"}',
+        'assistant: Bash(hook-2) {"command":"npm test"}',
+      ],
+      [
+        'assistant: Read(hook-0) {"file_path":"x.ts"}',
+        'tool → hook-0: {"file":{"content":"x","filePath":"x.ts"},"type":"text"}',
+      ],
+    ],
+    warnings: [/hook payloads/, /1 tool call logged before running/],
+  },
+  {
+    path: 'qwen-code/session.jsonl',
+    format: 'qwen-code',
+    outlines: [
+      [
+        'user',
+        'assistant: read_file(call_q1) {"absolute_path":"/w/config.json"}',
+        'tool → call_q1: {"output":"{}"}',
+        'assistant',
+      ],
+    ],
+  },
+];
+
+describe.each(CASES)('$path', (c) => {
+  it(`is read as ${c.format}, every call and conversation`, () => {
+    const r = importConversations(fixture(c.path), { name: c.path });
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value[0]?.format).toBe(c.format);
+    expect(r.value.map((x) => outline(x.messages))).toEqual(c.outlines);
+    const warnings = r.value.flatMap((x) => x.warnings);
+    for (const w of c.warnings ?? [])
+      expect(
+        warnings.some((x) => w.test(x)),
+        String(w),
+      ).toBe(true);
+    for (const w of c.never ?? [])
+      expect(
+        warnings.some((x) => w.test(x)),
+        String(w),
+      ).toBe(false);
+    for (const w of warnings) expect(w).not.toContain('\n');
+  });
+});
