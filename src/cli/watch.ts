@@ -1,9 +1,11 @@
 /**
  * `loopscope --watch FILE`: follows a session file while the agent writes it and prints each
- * refusal as soon as the batch it falls on is settled (or, with --json, every new batch as
- * one JSON object a line). Only appended bytes are read; a file that shrinks or whose start
- * changes was rewritten, and the replay starts over and says so. Stopping (Ctrl-C) replays the
- * rest, prints what it adds, and exits with the usual status.
+ * refusal as soon as the batch it falls on has all its results (or, with --json, every new
+ * batch as one JSON object a line). Only appended bytes are read; a file that shrinks or whose
+ * start changes was rewritten, and the replay starts over and says so. What the import warns
+ * of (a line that is not JSON, a line cut short, the file gone) goes to standard error as it
+ * happens, and with --json also to standard output as `{"warning": …}`. Stopping (Ctrl-C)
+ * replays the rest, prints what it adds, and exits with the usual status.
  */
 import { describeRefusal, type BatchReport, type DetectorConfig } from '../detector/index';
 import { LiveTranscript } from '../pipeline/live';
@@ -26,6 +28,8 @@ export interface WatchIo {
 
 /** How often the file is looked at. */
 export const POLL_MS = 250;
+/** Polls without growth after which a last line with no line break is said to be cut short. */
+const CUT_POLLS = 4;
 /** Bytes of the file's start kept to tell a rewritten file from a grown one. */
 const HEAD = 256;
 
@@ -33,6 +37,14 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
+}
+
+/**
+ * What tells a warning from those said before: its text, but a count in it (the same warning
+ * grown, "Merged 3 assistant lines") is not news; a line's number is.
+ */
+export function warningKey(w: string): string {
+  return w.replace(/(?<![Ll]ine \(?)\b\d[\d,]*/g, '#').replace(/(\w)s\b/g, '$1');
 }
 
 /** The human line of a refused batch. */
@@ -55,6 +67,24 @@ export async function watchFile(
   let printed = 0;
   let lastError = '';
   let refused = false;
+  /** Warnings already said, so each is said once, as it first appears. */
+  let warned = new Set<string>();
+  let gone = false;
+  /** Polls in a row the file did not grow while its last line had no line break. */
+  let idleCut = 0;
+
+  const warn = (text: string) => {
+    io.stderr(`loopscope: ${file}: ${text}\n`);
+    if (json) io.stdout(`${JSON.stringify({ warning: text })}\n`);
+  };
+  const sayWarnings = (warnings: readonly string[]) => {
+    for (const w of warnings) {
+      const key = warningKey(w);
+      if (warned.has(key)) continue;
+      warned.add(key);
+      warn(oneLine(w));
+    }
+  };
 
   const show = (batches: readonly BatchReport[]) => {
     for (let i = printed; i < batches.length; i++) {
@@ -73,11 +103,14 @@ export async function watchFile(
     offset = 0;
     head = new Uint8Array(0);
     printed = 0;
+    warned = new Set();
   };
 
   io.stderr(`loopscope: watching ${file} (Ctrl-C to stop)\n`);
   while (!io.stopped()) {
     const size = io.size(file);
+    if (size === null && !gone && offset > 0) warn('the file is gone (deleted or moved); waiting');
+    gone = size === null;
     if (size !== null) {
       if (size < offset) startOver('the file shrank (truncated or rewritten)');
       else if (offset > 0 && !sameBytes(io.read(file, 0, head.length), head)) {
@@ -100,7 +133,11 @@ export async function watchFile(
           if (line !== lastError) io.stderr(`loopscope: ${file}: ${line}\n`);
           lastError = line;
         }
+        sayWarnings(step.report.source.warnings);
         show(step.report.batches);
+        idleCut = 0;
+      } else if (live.unfinishedLine > 0 && ++idleCut === CUT_POLLS) {
+        warn(`the last line is cut short (${live.unfinishedLine} characters without a line break)`);
       }
     }
     await io.wait(POLL_MS);
@@ -109,6 +146,7 @@ export async function watchFile(
   const end = live.append(decoder.decode());
   const final = live.length > 0 ? live.finish() : end;
   if (final.restarted) printed = 0;
+  sayWarnings(final.report.source.warnings);
   show(final.report.batches);
   return refused ? 1 : 0;
 }

@@ -4,5 +4,5 @@
  * conversations, or a file that grows while it is read.
  */
 export { importPrepared, reportSource } from './prepare';
-export { LiveTranscript, settledCount, type LiveStep } from './live';
+export { LiveTranscript, completeCount, type LiveStep, type PendingBatch } from './live';
 export { prepareConversations, summarize, type ConversationSummary } from './conversations';

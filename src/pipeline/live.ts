@@ -4,12 +4,15 @@
  * saved state (the detector's run, the session-wide answers map, the ledger) instead of
  * starting over, and a config change re-walks only the state machine.
  *
- * Only what is settled is replayed. JSON Lines are imported up to the last complete line; a
- * JSON document once it parses whole. Of the messages that gives, the last one, and a batch
- * whose tool results may still be coming, wait: a format that writes one reply over several
- * lines (Claude Code writes each tool call of a reply on a line of its own) could still add
- * a call to it, so a batch is shown only once something else follows it. `finish` takes
- * everything, and its report equals the whole-file replay's.
+ * Only what is complete is replayed. JSON Lines are imported up to the last complete line; a
+ * JSON document once it parses whole. Of the messages that gives, everything is replayed but a
+ * batch at the end whose tool results are still coming: that one is `pending` (its calls, and
+ * how many have their result), and it is replayed once every call has its result. So a
+ * session at rest, its last line written, gives the report the whole file gives. A format that
+ * writes one reply over several lines (Claude Code writes each content block on a line of its
+ * own) may still add to the last message replayed; the replay then starts over from the
+ * grown messages, silently, as the batches already shown are unchanged. `finish` takes
+ * everything, the pending batch too, and its report equals the whole-file replay's.
  *
  * A Claude Code session or a Codex rollout is imported a line at a time as it grows (a
  * follower, `followersFor`: only the new lines are read, and mapped onto what they extend).
@@ -20,6 +23,7 @@
 import {
   replayPreparer,
   ReplayWalk,
+  type BatchReport,
   type ChatMessage,
   type DetectorConfig,
   type PreparedReplay,
@@ -50,6 +54,32 @@ export interface LiveStep {
   readonly restarted: boolean;
   /** The import of the settled text, or why it failed (the previous report stands). */
   readonly error: ImportError | null;
+  /** The batch at the end still waiting for results, not in the report yet. */
+  readonly pending: PendingBatch | null;
+}
+
+/** A batch whose calls are written but whose results are still coming. */
+export interface PendingBatch {
+  /** The index the batch will have in the report. */
+  readonly index: number;
+  /** Its assistant message's place among the messages. */
+  readonly messageIndex: number;
+  /** Its calls' tool names, in order. */
+  readonly calls: readonly string[];
+  /** How many of its calls have their result so far. */
+  readonly answered: number;
+}
+
+/** Whether a batch shown before reads the same after a replay started over. */
+function sameBatch(a: BatchReport, b: BatchReport | undefined): boolean {
+  return (
+    b !== undefined &&
+    a.signature === b.signature &&
+    a.refused === b.refused &&
+    a.count === b.count &&
+    a.messageIndex === b.messageIndex &&
+    a.calls.length === b.calls.length
+  );
 }
 
 /**
@@ -69,23 +99,59 @@ function sameMessage(a: ChatMessage, b: ChatMessage): boolean {
   );
 }
 
+/** What tells a message grown in place (a reply's further lines merged in) from before. */
+function fingerprint(m: ChatMessage | undefined): string {
+  if (m === undefined) return '';
+  const calls = Array.isArray(m.tool_calls) ? m.tool_calls.length : -1;
+  const text = typeof m.content === 'string' ? m.content.length : (printed(m.content)?.length ?? 0);
+  return `${m.span?.end ?? -1}:${calls}:${text}`;
+}
+
 function printed(v: JsonValue | undefined): string | undefined {
   return v === undefined ? undefined : printJson(v);
 }
 
+/** A call's id and tool name, as far as the message gives them. */
+function callOf(c: JsonValue | undefined): { id: string | null; name: string } {
+  if (!(c instanceof Map)) return { id: null, name: '' };
+  const id = c.get('id');
+  const fn = c.get('function');
+  const name = fn instanceof Map ? fn.get('name') : undefined;
+  return { id: typeof id === 'string' ? id : null, name: typeof name === 'string' ? name : '' };
+}
+
 /**
- * How many of the messages are settled: all but the last (a reply written over several lines
- * may still grow), and not the batch at the end while only its tool results follow it.
+ * How many of the messages can be replayed now: all of them, but a batch at the end whose
+ * calls do not all have their result yet. That batch is returned as `pending`, its index
+ * being `batches`, the number of batches before it.
  */
-export function settledCount(messages: readonly ChatMessage[]): number {
-  let n = messages.length;
-  if (messages[n - 1]?.role === 'tool') {
-    while (n > 0 && messages[n - 1]?.role === 'tool') n--;
-    const m = messages[n - 1];
-    if (m?.role === 'assistant' && Array.isArray(m.tool_calls)) n--;
-    return n;
+export function completeCount(
+  messages: readonly ChatMessage[],
+  batches: number,
+): { upto: number; pending: PendingBatch | null } {
+  const n = messages.length;
+  let a = n - 1;
+  while (a >= 0 && messages[a]?.role === 'tool') a--;
+  const m = messages[a];
+  const tc = m?.tool_calls;
+  if (m?.role !== 'assistant' || !Array.isArray(tc) || tc.length === 0) {
+    return { upto: n, pending: null };
   }
-  return Math.max(0, n - 1);
+  const calls = tc.map(callOf);
+  const answeredIds = new Set<string>();
+  for (let i = a + 1; i < n; i++) {
+    const id = messages[i]?.tool_call_id;
+    if (typeof id === 'string') answeredIds.add(id);
+  }
+  // Calls without an id are answered in order: count the results instead.
+  const answered = calls.every((c) => c.id !== null)
+    ? calls.filter((c) => answeredIds.has(c.id as string)).length
+    : Math.min(calls.length, n - a - 1);
+  if (answered === calls.length) return { upto: n, pending: null };
+  return {
+    upto: a,
+    pending: { index: batches, messageIndex: a, calls: calls.map((c) => c.name), answered },
+  };
 }
 
 /** The part of a growing text that can be imported now: whole lines, or the whole document. */
@@ -134,6 +200,10 @@ export class LiveTranscript {
   private followers: SessionFollower[];
   /** The text not yet given to the followers (after its last line break). */
   private tail = '';
+  /** The batch at the end still waiting for results, as of the latest step. */
+  private pendingBatch: PendingBatch | null = null;
+  /** What the last message replayed was when replayed (it may grow in place). */
+  private tipPrint = '';
   /** The message list of the latest step. */
   private lastMessages: readonly ChatMessage[] | null = null;
 
@@ -153,6 +223,17 @@ export class LiveTranscript {
   /** All the text appended so far (a reader that lets its own copy go reads it back). */
   get wholeText(): string {
     return this.text;
+  }
+
+  /**
+   * How many characters of JSON Lines follow the last line break (a line not finished, or
+   * cut short); 0 when none, or when the text is one JSON document.
+   */
+  get unfinishedLine(): number {
+    const nl = this.text.lastIndexOf('\n');
+    const rest = this.text.length - nl - 1;
+    if (rest === 0 || !/\S/.test(this.text.slice(nl + 1))) return 0;
+    return readsAsLines(this.text) ? rest : 0;
   }
 
   /** The latest import of the settled text (its format, warnings, conversations). */
@@ -208,7 +289,8 @@ export class LiveTranscript {
       const nl = final ? this.tail.length - 1 : this.tail.lastIndexOf('\n');
       const piece = this.tail.slice(0, nl + 1);
       this.tail = this.tail.slice(nl + 1);
-      if (piece === '' && !final) return null;
+      // No new line: nothing for a follower, but a JSON document may have just been closed.
+      if (piece === '' && !final) return readsAsLines(this.text) ? null : this.importWhole(false);
       // A NUL is the general import's to refuse, as a byte-order mark is its to strip.
       if (piece.includes('\0')) this.followers = [];
       // Every follower sees every piece until it knows the text is not its format.
@@ -221,6 +303,11 @@ export class LiveTranscript {
       if (this.followers.length === 0) this.tail = '';
       if (read !== null) return ok(followedImport(read, this.opts));
     }
+    return this.importWhole(final);
+  }
+
+  /** The general import of what is settled: whole lines, or the whole document. */
+  private importWhole(final: boolean): Result<Imported, ImportError> | null {
     const text = final ? this.text : settledText(this.text);
     if (!final && text.length === this.importedLength) return null;
     this.importedLength = text.length;
@@ -241,55 +328,84 @@ export class LiveTranscript {
     // import falls back to the first, which is not this one.
     const absent = (this.opts.conversation ?? 0) !== r.value.conversation;
     const messages = absent ? [] : r.value.messages;
-    const upto = final ? messages.length : settledCount(messages);
-    let restarted = false;
     const old = this.pushed;
-    let same = Math.min(old.length, upto);
+    let same = old.length;
     // The follower grows one list in place and never changes a message it let settle: the
-    // same list again needs no comparing.
+    // same list again needs no comparing but for the last message replayed, which a reply
+    // written over several lines may have grown.
     const grown = messages === this.lastMessages;
     this.lastMessages = messages;
     for (let i = grown ? same : 0; i < same; i++) {
-      if (!sameMessage(old[i] as ChatMessage, messages[i] as ChatMessage)) {
+      const m = messages[i];
+      if (m === undefined || !sameMessage(old[i] as ChatMessage, m)) {
         same = i;
         break;
       }
     }
+    // A reply written over several lines grows in place: its message is the same object.
+    if (same > 0 && same === old.length && fingerprint(messages[same - 1]) !== this.tipPrint) {
+      same--;
+    }
     if (same < old.length) {
-      // What was replayed changed (a rewound branch, a rewritten file): start over.
-      restarted = true;
+      // What was replayed changed (a reply grown, a rewound branch, a rewritten file): start
+      // over. Only a change to a batch already shown is news.
+      const before = this.walk.report(this.source).batches;
       this.preparer = replayPreparer();
       this.walk = new ReplayWalk(this.config);
       this.pushed = [];
-      this.lastBatches = 0;
-      same = 0;
+      const step = this.replay(messages, r.value, final, 0);
+      const after = this.walk.report(this.source).batches;
+      const restarted = before.some((b, i) => !sameBatch(b, after[i]));
+      const newBatches = restarted ? after.length : Math.max(0, after.length - before.length);
+      this.lastBatches = this.walk.batchCount;
+      return this.stepOf(newBatches, restarted, null, step);
     }
-    for (let i = same; i < upto; i++) {
+    const pending = this.replay(messages, r.value, final, same);
+    const newBatches = this.walk.batchCount - this.lastBatches;
+    this.lastBatches = this.walk.batchCount;
+    return this.stepOf(newBatches, false, null, pending);
+  }
+
+  /** Pushes `messages[from…]` that are complete and walks them; returns the pending batch. */
+  private replay(
+    messages: readonly ChatMessage[],
+    imported: Imported,
+    final: boolean,
+    from: number,
+  ): PendingBatch | null {
+    const cut = final ? { upto: messages.length, pending: null } : completeCount(messages, 0);
+    for (let i = from; i < cut.upto; i++) {
       const m = messages[i] as ChatMessage;
       this.preparer.push(m);
       this.pushed.push(m);
     }
-    // The message after the settled ones is not a tool result: the last batch has them all.
-    const next = messages[upto];
-    if (!final && next !== undefined && next.role !== 'tool') this.preparer.closeBatch();
+    this.tipPrint = fingerprint(this.pushed[this.pushed.length - 1]);
+    // Every call of the last batch has its result: it is complete.
+    if (!final) this.preparer.closeBatch();
     const prepared = final ? this.preparer.finish() : this.preparer.settled();
     this.walk.advance(prepared);
     this.source = {
-      format: r.value.format,
-      messages: final ? messages.length : upto,
-      warnings: r.value.warnings,
-      referenceScan: r.value.referenceScan,
+      format: imported.format,
+      messages: cut.upto,
+      warnings: imported.warnings,
+      referenceScan: imported.referenceScan,
     };
-    const newBatches = this.walk.batchCount - this.lastBatches;
-    this.lastBatches = this.walk.batchCount;
-    return this.stepOf(newBatches, restarted, null);
+    // The pending batch comes after every batch replayed.
+    const pending = cut.pending && { ...cut.pending, index: this.walk.batchCount };
+    this.pendingBatch = pending;
+    return pending;
   }
 
   /**
    * A step whose report is built when first read: the report lists every batch, so building
    * it costs the whole session, which a step that only appends does not otherwise pay.
    */
-  private stepOf(newBatches: number, restarted: boolean, error: ImportError | null): LiveStep {
+  private stepOf(
+    newBatches: number,
+    restarted: boolean,
+    error: ImportError | null,
+    pending: PendingBatch | null = this.pendingBatch,
+  ): LiveStep {
     const walk = this.walk;
     const source = this.source;
     let report: Report | null = null;
@@ -301,6 +417,7 @@ export class LiveTranscript {
       newBatches,
       restarted,
       error,
+      pending,
     };
   }
 }

@@ -255,5 +255,6 @@ export const useWatch = () =>
       watching: s.watching,
       unavailable: s.watchUnavailable,
       news: s.watchNews,
+      pending: s.watching === null ? null : (s.result?.pending ?? null),
     })),
   );

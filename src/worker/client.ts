@@ -399,6 +399,7 @@ export class ReplayClient {
       defaultReport,
       ...(msg.cut === undefined ? {} : { cut: msg.cut }),
       watch: s.watch,
+      pending: msg.pending ?? null,
     };
     s.slot.onMessage = (m) => this.fromServing(sv, m);
     s.slot.onFail = (f) => this.servingFailed(sv, f);

@@ -57,7 +57,7 @@ export function resultOf(sv: Serving, report: Report, newTranscript: boolean): A
     newTranscript,
     name: sv.input.name,
     ...(sv.cut === undefined ? {} : { cut: sv.cut }),
-    ...(sv.watch === true ? { watched: true } : {}),
+    ...(sv.watch === true ? { watched: true, pending: sv.pending ?? null } : {}),
   };
 }
 
@@ -71,7 +71,7 @@ export async function unpackGrown(msg: AppendedResponse, yieldNow: Yield) {
       : await unpackReport(msg.defaultReport, transcript, yieldNow);
   return {
     report,
-    serving: { transcript, defaultReport, conversations: msg.conversations },
+    serving: { transcript, defaultReport, conversations: msg.conversations, pending: msg.pending },
     grown: { newBatches: msg.newBatches, restarted: msg.restarted },
   };
 }

@@ -3,6 +3,7 @@
  * what it needs from a Worker, what it tells its listener, and its options.
  */
 import type { DetectorConfig, Report } from '../detector/index';
+import type { PendingBatch } from '../pipeline/index';
 import type { FormatId } from '../import/index';
 import type { WorkerFailure } from './failure';
 import type { UnpackedTranscript, Yield } from '../report/lazyReport';
@@ -58,6 +59,8 @@ export interface AnalysisResult {
   readonly cut?: { readonly read: number; readonly total: number };
   /** A watched file (`load(…, watch)`), which `append` grows. */
   readonly watched?: boolean;
+  /** A watched file: the batch at its end whose results are still coming (not in `report`). */
+  readonly pending?: PendingBatch | null;
   /** Set on a result of an `append`: what it added, and whether the replay started over. */
   readonly grown?: { readonly newBatches: number; readonly restarted: boolean };
 }
@@ -150,6 +153,8 @@ export interface Serving {
   defaultReport: Report;
   /** A watched file: `append` grows it. */
   readonly watch?: boolean;
+  /** A watched file: the batch at its end whose results are still coming. */
+  pending?: PendingBatch | null;
   /** The data version of the newest `append` sent (replies to older ones are dropped). */
   appendedAs?: number;
   /** An `append` was sent and its reply has not come: the next growth waits for it. */

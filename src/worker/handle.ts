@@ -224,6 +224,7 @@ export function createReplayHandler(options: ReplayHandlerOptions = {}): ReplayH
       defaultReport: defaultReport === null ? null : packReport(defaultReport, loaded.defaultFlags),
       conversations: summarize(null, req.config, step.report, 0, loaded.label),
       conversation: 0,
+      pending: step.pending,
     };
   }
 
@@ -246,6 +247,7 @@ export function createReplayHandler(options: ReplayHandlerOptions = {}): ReplayH
       conversations: summarize(null, c.config, step.report, 0, loaded.label),
       newBatches: step.newBatches,
       restarted: step.restarted,
+      pending: step.pending,
     };
   }
 

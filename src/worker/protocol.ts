@@ -11,7 +11,7 @@
  */
 import type { BatchDetails, DetectorConfig } from '../detector/index';
 import type { FormatId, ImportError } from '../import/index';
-import type { ConversationSummary } from '../pipeline/index';
+import type { ConversationSummary, PendingBatch } from '../pipeline/index';
 import type { PackedReport, PackedTranscript } from '../report/packedReport';
 import type { TestFault } from './testFaults';
 import type { SweepRequest, SweepResponse, ZooRequest, ZooWireResponse } from './zoo/protocol';
@@ -140,6 +140,8 @@ export interface LoadedResponse {
   readonly conversation: number;
   /** Set when the load was cut short (`cut`): the report is of the first `read` bytes. */
   readonly cut?: { readonly read: number; readonly total: number };
+  /** A watched file: the batch at its end whose results are still coming (not in `report`). */
+  readonly pending?: PendingBatch | null;
 }
 
 /**
@@ -172,6 +174,8 @@ export interface AppendedResponse {
   readonly newBatches: number;
   /** The messages no longer extended the ones shown (a rewound history): replayed anew. */
   readonly restarted: boolean;
+  /** The batch at the end whose results are still coming (not in `report`). */
+  readonly pending: PendingBatch | null;
 }
 
 /** The worker took note of a `cut` (the load's own reply follows). */

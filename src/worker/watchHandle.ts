@@ -1,8 +1,8 @@
 /**
  * A watched file in the worker: a `LiveTranscript` fed the bytes as they are appended, so a
  * step replays only what the new text settles (docs/report.md §5.6, as `loopscope --watch`).
- * Its reports hold the settled batches only: the last message and a batch whose results may
- * still come wait, so a batch shown is never taken back by a later append.
+ * Its reports hold every batch whose calls all have their results; the batch still waiting
+ * for some is the step's `pending`, which the page notes instead of drawing.
  */
 import {
   DEFAULT_CONFIG,

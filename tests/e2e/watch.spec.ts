@@ -1,9 +1,11 @@
 import type { Page } from '@playwright/test';
 import { codexSession } from './codexSession';
 import {
+  dropFile,
   expect,
   headerCount,
   openApp,
+  refusedSnapshot,
   selectedRow,
   test,
   timelineRange,
@@ -41,19 +43,27 @@ test('a watched file shows new batches, a run at its threshold and a refusal', a
   await fakeWatchedFile(page, lines.slice(0, 5));
   await page.getByRole('button', { name: 'Watch file…' }).click();
   await expect(page.getByRole('button', { name: 'Stop watching' })).toBeVisible();
-  // The watched file's first load has landed: no batch is settled yet.
-  await expect(batches(page)).toHaveText('0');
+  // The watched file's first load has landed: the first batch has its answer, so it shows.
+  await expect(batches(page)).toHaveText('1');
   await waitFor(page, 'ready');
   const news = page.getByRole('status', { name: 'Watched file' });
   await expect(news).toHaveText('Watching rollout.jsonl.');
   await expect(news).toHaveAttribute('aria-live', 'polite');
-  // The second write and its answer, and the third call: the second batch settles, at its
-  // threshold (2 of 2).
+  const pending = page.getByTestId('pending-batch');
+  await expect(pending).toHaveCount(0);
+  // The second write and its answer, and the third call: the second batch shows, at its
+  // threshold (2 of 2); the third waits for its answer, pending.
   await grow(page, lines.slice(5, 8).join(''));
   await expect(batches(page)).toHaveText('2');
   await expect(news).toHaveText(/Batch #1 \(write_file\) is at its threshold \(2 of 2\)/);
-  // The third answer and the user's next turn: the third write is refused.
-  await grow(page, lines.slice(8, 10).join(''));
+  await expect(pending).toHaveText(
+    'Batch #2 (write_file) is pending: 0 of 1 call answered so far.',
+  );
+  // The third answer alone: the third write is refused, with nothing written after it.
+  await grow(page, lines[8] as string);
+  await expect(news).toHaveText(/New refusal: batch #2 \(write_file\)/);
+  await expect(pending).toHaveCount(0);
+  await grow(page, lines[9] as string);
   await expect(news).toHaveText(/New refusal: batch #2 \(write_file\)/);
   await expect(batches(page)).toHaveText('3');
   // No batch was chosen: the refusal's details show without a click.
@@ -68,14 +78,14 @@ test('a watched file shows new batches, a run at its threshold and a refusal', a
 
 /**
  * A rollout of three writes and then `reads` distinct reads, as lines. `upTo(k)` is the file
- * through the answer of the k-th read: the batch of that read waits for the next message, so
- * `2 + k` batches are settled (the three writes and k - 1 reads).
+ * through the call of the k-th read: the batch of that read waits for its answer, so `2 + k`
+ * batches show (the three writes and k - 1 reads), and one is pending.
  */
 function readsSession(reads: number) {
   const lines = codexSession(reads * 4_000).split(/(?<=\n)/);
   // Meta, context, the ask, three writes and their answers, the next ask; then two per read.
-  const upTo = (k: number) => lines.slice(0, 10 + 2 * k);
-  const between = (from: number, to: number) => lines.slice(10 + 2 * from, 10 + 2 * to).join('');
+  const upTo = (k: number) => lines.slice(0, 9 + 2 * k);
+  const between = (from: number, to: number) => lines.slice(9 + 2 * from, 9 + 2 * to).join('');
   expect(lines.length).toBeGreaterThanOrEqual(10 + 2 * reads);
   return { upTo, between };
 }
@@ -219,4 +229,31 @@ test('a watched file that grows stays fitted, or follows the live edge at its zo
   await expect(selectedRow(page).getByRole('gridcell').first()).toHaveText('31');
   expect(await details.innerText()).toBe(recorded.text);
   expect(await recorded.changes()).toEqual([]);
+});
+
+test('a watched session at rest shows what opening the whole file shows', async ({ page }) => {
+  await openApp(page);
+  const text = codexSession(6_000);
+  const lines = text.split(/(?<=\n)/);
+  await fakeWatchedFile(page, lines.slice(0, 6));
+  await page.getByRole('button', { name: 'Watch file…' }).click();
+  await expect(batches(page)).toHaveText('1');
+  await grow(page, lines.slice(6).join(''));
+  await expect(page.getByTestId('pending-batch')).toHaveCount(0);
+  await expect(batches(page)).not.toHaveText('1');
+  await waitFor(page, 'ready');
+  const watched = {
+    refusedCount: await headerCount(page, 'Refused').textContent(),
+    batches: await batches(page).textContent(),
+    refused: await refusedSnapshot(page),
+  };
+  await page.getByRole('button', { name: 'Stop watching' }).click();
+  await dropFile(page, 'whole.jsonl', Buffer.from(text, 'utf8'));
+  await waitFor(page, 'ready');
+  expect({
+    refusedCount: await headerCount(page, 'Refused').textContent(),
+    batches: await batches(page).textContent(),
+    refused: await refusedSnapshot(page),
+  }).toEqual(watched);
+  expect(watched.refused.length).toBeGreaterThan(0);
 });

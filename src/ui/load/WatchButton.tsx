@@ -1,5 +1,7 @@
 import { useId } from 'react';
+import type { AnalysisResult } from '../../worker/clientSupport';
 import { actions, useWatch } from '../../state/appStore';
+import { formatCount, formatNumber } from '../format';
 
 /**
  * "Watch file…": follows a session file while an agent writes it (Chromium's File System
@@ -43,10 +45,24 @@ export function WatchButton() {
 
 /** A live region that says, visibly and aloud, what a watched file's new batches bring. */
 export function WatchNews() {
-  const { news } = useWatch();
+  const { news, pending } = useWatch();
   return (
-    <p className="watch__news" role="status" aria-live="polite" aria-label="Watched file">
-      {news}
-    </p>
+    <>
+      <p className="watch__news" role="status" aria-live="polite" aria-label="Watched file">
+        {news}
+      </p>
+      {pending !== null && (
+        <p className="watch__pending" data-testid="pending-batch">
+          {pendingNote(pending)}
+        </p>
+      )}
+    </>
   );
+}
+
+/** The note of a batch whose results are still coming. */
+export function pendingNote(p: NonNullable<AnalysisResult['pending']>): string {
+  const names = [...new Set(p.calls)].join(', ') || 'no name';
+  const calls = formatCount(p.calls.length, 'call');
+  return `Batch #${formatNumber(p.index)} (${names}) is pending: ${formatNumber(p.answered)} of ${calls} answered so far.`;
 }

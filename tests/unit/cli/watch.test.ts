@@ -6,7 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, type BatchReport } from '../../../src/detector/index';
-import { watchFile, type WatchIo } from '../../../src/cli/watch';
+import { warningKey, watchFile, type WatchIo } from '../../../src/cli/watch';
+import { importTranscript } from '../../../src/import/index';
+import { run as replay } from '../import/helpers';
 import { buildCli } from './buildCli';
 
 const ROOT = join(__dirname, '..', '..', '..');
@@ -20,22 +22,26 @@ const lines = session
   .map((l) => `${l}\n`);
 
 /** A file whose content is the next entry of `versions` at each poll, then stops. */
-function fakeIo(versions: readonly string[]) {
+function fakeIo(versions: readonly (string | null)[]) {
   let poll = 0;
   const out: string[] = [];
   const err: string[] = [];
-  const bytes = () => new TextEncoder().encode(versions[Math.min(poll, versions.length - 1)]);
+  /** What was printed before stopping, while the file was at rest. */
+  const atRest: string[] = [];
+  const version = () => versions[Math.min(poll, versions.length - 1)] ?? null;
+  const bytes = () => new TextEncoder().encode(version() ?? '');
   const io: WatchIo = {
-    size: () => bytes().length,
+    size: () => (version() === null ? null : bytes().length),
     read: (_p, from, to) => bytes().slice(from, to),
     wait: async () => {
       poll++;
+      if (poll === versions.length) atRest.push(...out);
     },
     stopped: () => poll >= versions.length,
     stdout: (t) => out.push(t),
     stderr: (t) => err.push(t),
   };
-  return { io, out, err };
+  return { io, out, err, atRest };
 }
 
 const grown = (n: number) => lines.slice(0, n).join('');
@@ -59,9 +65,39 @@ describe('watchFile', () => {
   it('--json: one object per new batch, the whole file in the end', async () => {
     const { io, out } = fakeIo([grown(3), grown(7), grown(lines.length)]);
     await watchFile('s.jsonl', io, DEFAULT_CONFIG, {}, true);
-    const batches = out.map((l) => JSON.parse(l) as BatchReport);
+    const batches = out.map((l) => JSON.parse(l) as BatchReport).filter((b) => !('warning' in b));
     expect(batches.map((b) => b.index)).toEqual([0, 1, 2]);
     expect(batches.map((b) => b.refused)).toEqual([false, false, true]);
+  });
+
+  it('at rest, before it is stopped, shows every batch of the whole file', async () => {
+    // The session ends on the refused batch's result: no later reply settles it.
+    const all = grown(lines.length);
+    const { io, atRest } = fakeIo([grown(3), all, all, all]);
+    await watchFile('s.jsonl', io, DEFAULT_CONFIG, {}, true);
+    const imported = importTranscript(all);
+    if (!imported.ok) throw new Error(imported.error.message);
+    const expected = JSON.parse(JSON.stringify(replay(imported.value).batches)) as BatchReport[];
+    expect(expected.length).toBeGreaterThan(2);
+    const shown = atRest.map((l) => JSON.parse(l) as BatchReport).filter((b) => !('warning' in b));
+    expect(shown).toEqual(expected);
+  });
+
+  it('says what the import warns of as it happens, and that the file is gone', async () => {
+    const bad = `${grown(4)}this is not JSON\n`;
+    const { io, out, err } = fakeIo([
+      grown(3),
+      bad,
+      ...Array<string>(5).fill(`${bad}{"type":"user","mess`),
+      null,
+    ]);
+    await watchFile('s.jsonl', io, DEFAULT_CONFIG, {}, true);
+    const said = err.filter((e) => !e.includes('watching'));
+    expect(said.some((e) => /^loopscope: s\.jsonl: Line 5 is not valid JSON/.test(e))).toBe(true);
+    expect(said.some((e) => /last line is cut short \(\d+ characters/.test(e))).toBe(true);
+    expect(said.some((e) => /file is gone/.test(e))).toBe(true);
+    const warnings = out.map((l) => JSON.parse(l) as { warning?: string }).filter((o) => o.warning);
+    expect(warnings).toHaveLength(said.length);
   });
 
   it('a file cut in the middle of a line and of a multi-byte character reads the same', async () => {
@@ -73,7 +109,8 @@ describe('watchFile', () => {
     const versions = [dec.decode(enc.slice(0, byteCut - 20)), text];
     const { io, out } = fakeIo(versions);
     expect(await watchFile('s.jsonl', io, DEFAULT_CONFIG, {}, true)).toBe(1);
-    expect(out.map((l) => (JSON.parse(l) as BatchReport).index)).toEqual([0, 1, 2]);
+    const batches = out.map((l) => JSON.parse(l) as BatchReport).filter((b) => !('warning' in b));
+    expect(batches.map((b) => b.index)).toEqual([0, 1, 2]);
   });
 
   it('a truncated file starts over and says so', async () => {
@@ -83,6 +120,16 @@ describe('watchFile', () => {
     expect(err.some((e) => /shrank .*starting over/.test(e))).toBe(true);
     // Shown once before the file was cut, and once again after it grew back.
     expect(out).toHaveLength(2);
+  });
+});
+
+describe('warningKey', () => {
+  it('says a warning grown by a count once, and one about another line again', () => {
+    const merged = (n: number) => `Merged ${n} assistant line${n === 1 ? '' : 's'} into the reply.`;
+    expect(warningKey(merged(1))).toBe(warningKey(merged(12)));
+    expect(warningKey('Line 5 is not valid JSON.')).not.toBe(
+      warningKey('Line 9 is not valid JSON.'),
+    );
   });
 });
 
@@ -113,9 +160,8 @@ describe('loopscope --watch, built, on a file being written', () => {
         check();
       });
     await until(() => stderr.includes('watching'));
+    // The refused batch shows as soon as its result is written, with nothing after it.
     for (const l of lines.slice(3)) appendFileSync(file, l);
-    // The refused batch shows once the agent's next reply starts after its result.
-    appendFileSync(file, nextReply);
     await until(() => /batch 2 .*refused/.test(stdout));
     expect(stdout.trim().split('\n')).toHaveLength(1);
     child.kill('SIGINT');

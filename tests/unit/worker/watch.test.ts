@@ -72,8 +72,8 @@ describe('a watched file in the worker', () => {
       }),
       'loaded',
     );
-    // All but the last batch, whose answer is the last line (it may still grow).
-    expect(shown).toBe(whole.report.batchCount - 1);
+    // At rest, the last batch with all its answers, the watch shows the whole file.
+    expect(shown).toBe(whole.report.batchCount);
     // Details and config changes serve the grown transcript, under its new version.
     expect(
       expectType(

@@ -1,11 +1,17 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { WATCH_UNAVAILABLE } from '../../../../src/state/slices/watch';
+import type { PendingBatch } from '../../../../src/pipeline/index';
 import { WatchButton, WatchNews } from '../../../../src/ui/load/WatchButton';
 
 // The app's store instance needs a browser: the control is given the slice's state instead.
 const watch = vi.hoisted(() => ({
-  state: { watching: null as string | null, unavailable: null as string | null, news: null },
+  state: {
+    watching: null as string | null,
+    unavailable: null as string | null,
+    news: null,
+    pending: null as PendingBatch | null,
+  },
 }));
 vi.mock('../../../../src/state/appStore', () => ({
   useWatch: () => watch.state,
@@ -13,7 +19,7 @@ vi.mock('../../../../src/state/appStore', () => ({
 }));
 
 beforeEach(() => {
-  watch.state = { watching: null, unavailable: null, news: null };
+  watch.state = { watching: null, unavailable: null, news: null, pending: null };
 });
 
 describe('WatchButton', () => {
@@ -42,6 +48,13 @@ describe('WatchButton', () => {
   it('says the news in a polite live region', () => {
     expect(renderToStaticMarkup(<WatchNews />)).toMatch(
       /^<p class="watch__news" role="status" aria-live="polite" aria-label="Watched file"><\/p>$/,
+    );
+  });
+
+  it('notes a batch whose results are still coming, outside the live region', () => {
+    watch.state.pending = { index: 1234, messageIndex: 9, calls: ['read', 'read'], answered: 1 };
+    expect(renderToStaticMarkup(<WatchNews />)).toContain(
+      '</p><p class="watch__pending" data-testid="pending-batch">Batch #1,234 (read) is pending: 1 of 2 calls answered so far.</p>',
     );
   });
 });
