@@ -1,6 +1,18 @@
 import { DIALECTS, dialectEntry, looksLikeCall } from './dialects/table';
 import type { DialectId, FoundCall, Place } from './dialects/table';
-import { canonical, eachMember, embeddedJson, emptyArgs, isRec, type Rec } from './dialects/shape';
+import {
+  canonical,
+  eachMember,
+  embeddedJson,
+  emptyArgs,
+  get,
+  getStr,
+  isRec,
+} from './dialects/shape';
+import type { Rec } from './dialects/shape';
+import { strFromU8 } from 'fflate';
+import { decodeBase64 } from './base64';
+import { pythonLiteralToJson } from './pyLiteral';
 
 /**
  * The tool-call census: one walk over every JSON value of a file, after its import, that finds
@@ -35,7 +47,7 @@ interface Occurrence {
   readonly id: string | null;
   readonly name: string;
   readonly args: string;
-  readonly echo: boolean;
+  readonly echo: boolean | 'fallback';
   readonly container: number;
   readonly path: PathNode | null;
 }
@@ -103,7 +115,19 @@ export class CensusScan {
         const container =
           listKey !== null && PART_LISTS.has(listKey) ? f.container : this.containers++;
         const path: PathNode = { parent: f.path, seg: '[*]' };
-        const at: Place = { key: null, listKey: f.at.key, outerKey: f.at.outerKey };
+        const at: Place = { key: null, listKey, outerKey: f.at.outerKey };
+        const attrs = otlpAttributes(v);
+        if (attrs !== null) {
+          // OTLP's `[{ key, value: { stringValue } }]` read as the flat attributes it spells.
+          stack.push({
+            v: attrs,
+            at: f.at,
+            path: f.path,
+            container: f.container,
+            nested: f.nested,
+          });
+          continue;
+        }
         for (let i = v.length - 1; i >= 0; i--) {
           const x: unknown = v[i];
           if (typeof x === 'object' && x !== null) {
@@ -113,7 +137,10 @@ export class CensusScan {
         continue;
       }
       if (!isRec(v)) continue;
+      // A demonstration in a prompt shows calls nobody made.
+      if (get(v, 'is_demo') === true) continue;
       if (this.read(v, f)) continue;
+      const base64 = get(v, 'encoding') === 'base64';
       const outerKey = f.at.key ?? f.at.listKey;
       eachMember(v, (k, x) => {
         if (typeof x === 'object' && x !== null) {
@@ -125,8 +152,9 @@ export class CensusScan {
             nested: f.nested,
           });
         } else if (typeof x === 'string') {
+          const text = base64 && k === 'text' ? fromBase64(x) : x;
           this.embedded(
-            x,
+            text,
             { key: k, listKey: null, outerKey },
             { parent: f.path, seg: k },
             f.container,
@@ -149,9 +177,26 @@ export class CensusScan {
   ): void {
     if (nested >= MAX_NESTED || s.length < 16 || s.length > MAX_EMBEDDED) return;
     const c = s.charCodeAt(0);
-    if (c !== 0x7b && c !== 0x5b) return;
+    const stream = (c === 0x64 || c === 0x65) && /^(?:data|event):/.test(s.slice(0, 6));
+    if (c !== 0x7b && c !== 0x5b && !stream) return;
     if (!MARKER.test(s)) return;
-    const v = embeddedJson(s);
+    if (stream) {
+      // A captured event stream: each `data:` line is one event, the events one list.
+      const events: unknown[] = [];
+      for (const line of s.split('\n')) {
+        if (!line.startsWith('data:')) continue;
+        const e = embeddedJson(line.slice(5).trim());
+        if (e !== undefined) events.push(e);
+      }
+      stack.push({ v: events, at, path, container, nested: nested + 1 });
+      return;
+    }
+    let v = embeddedJson(s);
+    if (v === undefined) {
+      // Python's repr of a list of dicts, as some tracers log messages.
+      const fixed = pythonLiteralToJson(s);
+      if (fixed !== null) v = embeddedJson(fixed);
+    }
     if (v === undefined) return;
     stack.push({ v, at, path, container, nested: nested + 1 });
   }
@@ -177,17 +222,29 @@ export class CensusScan {
       id: c.id,
       name: c.name,
       args: canonical(c.args),
-      echo: c.echo === true,
+      echo: c.echo ?? false,
       container: f.container,
-      path: f.path,
+      path: c.sub === undefined ? f.path : { parent: f.path, seg: c.sub },
     });
+  }
+
+  /** How many occurrences are recorded so far, for `rollback`. */
+  mark(): number {
+    return this.seen.length;
+  }
+
+  /** Forgets what was recorded after `mark` (a session rewound to an earlier message). */
+  rollback(mark: number): void {
+    if (mark < this.seen.length) this.seen.length = mark;
   }
 
   /** Each call once, in the order first seen, by the identity rules of docs/formats.md §22. */
   calls(): CensusCall[] {
     const out: { call: CensusCall; order: number }[] = [];
     const strong = this.seen.filter((o) => !o.echo && DIALECT_COUNTED.get(o.dialect) !== false);
-    const echoes = this.seen.filter((o) => o.echo);
+    const echoes = this.seen.filter(
+      (o) => o.echo === true || (o.echo === 'fallback' && strong.length === 0),
+    );
     // With an id: one call per id and name, and per distinct non-empty arguments under them
     // (an id reused with other arguments is another call; an empty copy is a stream's start).
     const byId = new Map<
@@ -284,6 +341,38 @@ export class CensusScan {
     }
     out.sort((a, b) => a.order - b.order);
     return out.map((x) => x.call);
+  }
+}
+
+/** OTLP attributes, `[{ key, value: { stringValue | intValue | … } }]`, as one flat object; else null. */
+function otlpAttributes(list: readonly unknown[]): Map<string, unknown> | null {
+  if (list.length === 0) return null;
+  const first: unknown = list[0];
+  if (!isRec(first) || getStr(first, 'key') === undefined || !isRec(get(first, 'value')))
+    return null;
+  const out = new Map<string, unknown>();
+  for (const a of list) {
+    if (!isRec(a)) return null;
+    const k = getStr(a, 'key');
+    const v = get(a, 'value');
+    if (k === undefined || !isRec(v)) return null;
+    let scalar: unknown;
+    eachMember(v, (_, x) => {
+      if (scalar === undefined) scalar = x;
+    });
+    out.set(k, scalar);
+  }
+  return out;
+}
+
+/** A base64 body as text, or the string itself when it does not decode. */
+function fromBase64(s: string): string {
+  const bytes = decodeBase64(s);
+  if (bytes === null) return s;
+  try {
+    return strFromU8(bytes);
+  } catch {
+    return s;
   }
 }
 

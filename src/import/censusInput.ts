@@ -1,5 +1,6 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { CensusScan } from './census';
+import { getStr, isRec } from './dialects/shape';
 import { looksLikeSse } from './sse';
 import type { Doc } from './text';
 
@@ -10,7 +11,14 @@ import type { Doc } from './text';
  */
 export function scanDoc(doc: Doc, scan = new CensusScan()): CensusScan {
   if (doc.kind === 'json') scan.add(doc.parsed.value);
-  else for (const l of doc.lines) scan.add(l.value, 'lines[*]', 0);
+  else {
+    const rewind = new Rewinds(scan);
+    for (const l of doc.lines) {
+      if (rewind.line(l.value)) continue;
+      scan.add(l.value, 'lines[*]', 0);
+      rewind.after(l.value);
+    }
+  }
   return scan;
 }
 
@@ -22,6 +30,7 @@ export function scanText(text: string, scan = new CensusScan()): CensusScan {
     return scan;
   }
   const sse = looksLikeSse(text);
+  const rewind = new Rewinds(scan);
   const prefix = sse ? 'events[*]' : 'lines[*]';
   let start = 0;
   while (start < text.length) {
@@ -34,7 +43,9 @@ export function scanText(text: string, scan = new CensusScan()): CensusScan {
       line = line.slice(5);
     }
     const v = parsed(line);
-    if (v !== undefined) scan.add(v, prefix, 0);
+    if (v === undefined || rewind.line(v)) continue;
+    scan.add(v, prefix, 0);
+    rewind.after(v);
   }
   return scan;
 }
@@ -52,6 +63,32 @@ export function scanZip(bytes: Uint8Array, scan = new CensusScan()): CensusScan 
     if (data) scanText(strFromU8(data), scan);
   }
   return scan;
+}
+
+/**
+ * A session's rewinds (Gemini CLI's `{"$rewindTo": "<message id>"}` line): the calls of the
+ * lines after that message are history the user erased, and the import drops them too.
+ */
+class Rewinds {
+  private readonly marks = new Map<string, number>();
+  constructor(private readonly scan: CensusScan) {}
+
+  /** Whether the line is a rewind (and rolls the census back to its message). */
+  line(v: unknown): boolean {
+    if (!isRec(v)) return false;
+    const to = getStr(v, '$rewindTo');
+    if (to === undefined) return false;
+    const m = this.marks.get(to);
+    if (m !== undefined) this.scan.rollback(m);
+    return true;
+  }
+
+  /** Records where the census stood after a line with an id. */
+  after(v: unknown): void {
+    if (!isRec(v)) return;
+    const id = getStr(v, 'id');
+    if (id !== undefined) this.marks.set(id, this.scan.mark());
+  }
 }
 
 function parsed(text: string): unknown {

@@ -34,7 +34,9 @@ export type DialectId =
   | 'copilot-cli'
   | 'codex-exec'
   | 'openhands'
+  | 'openhands-v0'
   | 'swe-agent'
+  | 'swe-agent-step'
   | 'unknown';
 
 /** Where an object sits: the member name it is the value of, or the list it is an item of. */
@@ -55,9 +57,12 @@ export interface FoundCall {
   readonly args: unknown;
   /**
    * The object only echoes a call made elsewhere (a hook's PostToolUse, a tool's execution
-   * span): it counts only when no other occurrence is the same call.
+   * span): it counts only when no other occurrence is the same call. `fallback`: only when
+   * the file has no other call at all (a trajectory's summary of the history it omits).
    */
-  readonly echo?: boolean;
+  readonly echo?: boolean | 'fallback';
+  /** Where inside the object the call stands, when one object holds several (flattened attributes). */
+  readonly sub?: string;
 }
 
 export interface DialectEntry {
@@ -87,7 +92,9 @@ function idOf(o: Rec, ...keys: string[]): string | null {
   return null;
 }
 
-const OTEL_ATTR = /^(?:gen_ai|llm)\.(?:prompt|completion)\.(\d+)\.tool_calls\.(\d+)\.name$/;
+const OTEL_ATTR = /^(?:gen_ai|llm)\.(?:prompts?|completions?)\.\d+\.tool_calls\.\d+\.name$/;
+const OPENINFERENCE_ATTR =
+  /^llm\.(?:input|output)_messages\.\d+\.message\.tool_calls\.\d+\.tool_call\.function\.name$/;
 
 /** Calls spelled as flattened span attributes, `gen_ai.completion.0.tool_calls.1.name`. */
 function otelAttributeCalls(o: Rec): FoundCall[] | null {
@@ -108,15 +115,56 @@ function otelAttributeCalls(o: Rec): FoundCall[] | null {
 }
 
 function otelAttribute(o: Rec, k: string, v: unknown): FoundCall | null {
-  if (typeof v !== 'string' || !k.endsWith('.name') || !OTEL_ATTR.test(k)) return null;
-  const base = k.slice(0, -'.name'.length);
-  const id = get(o, `${base}.id`);
+  if (typeof v !== 'string' || !k.endsWith('.name')) return null;
+  let base: string;
+  let idKey: string;
+  let argsKey: string;
+  if (OTEL_ATTR.test(k)) {
+    base = k.slice(0, -'.name'.length);
+    idKey = `${base}.id`;
+    argsKey = `${base}.arguments`;
+  } else if (OPENINFERENCE_ATTR.test(k)) {
+    base = k.slice(0, -'.function.name'.length);
+    idKey = `${base}.id`;
+    argsKey = `${base}.function.arguments`;
+  } else return null;
+  const id = get(o, idKey);
   return {
     id: typeof id === 'string' && id !== '' ? id : null,
     name: v,
-    args: get(o, `${base}.arguments`),
+    args: get(o, argsKey),
+    // The message the attribute belongs to is part of where the call stands.
+    sub: base.replace(/\.\d+/g, '[*]'),
   };
 }
+
+/** The arguments of call `id` in an OpenHands action's `model_response`, or undefined. */
+function responseArguments(meta: Rec, id: string): unknown {
+  const choices = get(getRec(meta, 'model_response') ?? new Map(), 'choices');
+  if (!Array.isArray(choices)) return undefined;
+  for (const ch of choices) {
+    const msg = isRec(ch) ? getRec(ch, 'message') : undefined;
+    const calls = msg ? get(msg, 'tool_calls') : undefined;
+    if (!Array.isArray(calls)) continue;
+    for (const c of calls) {
+      if (!isRec(c) || get(c, 'id') !== id) continue;
+      const f = getRec(c, 'function');
+      return f ? get(f, 'arguments') : undefined;
+    }
+  }
+  return undefined;
+}
+
+/** OpenHands actions that are not tool calls (openhands.ts reads the same). */
+const OPENHANDS_NOT_CALLS = new Set([
+  'message',
+  'system',
+  'change_agent_state',
+  'recall',
+  'null',
+  'condensation',
+  'condensation_request',
+]);
 
 /** Cline's UI messages that stand for a tool call, and the tool each names (ExtensionMessage.ts). */
 const CLINE_SAYS = new Map([
@@ -158,7 +206,10 @@ export const DIALECTS: readonly DialectEntry[] = [
       const f = getRec(o, 'function');
       const name = f ? getStr(f, 'name') : undefined;
       if (f === undefined || name === undefined) return null;
-      return { id: idOf(o, 'id'), name, args: get(f, 'arguments') };
+      const id = idOf(o, 'id');
+      // A stream's later delta may repeat the name without the id: a fragment, not a call.
+      if (id === null && at.outerKey === 'delta') return null;
+      return { id, name, args: get(f, 'arguments') };
     },
   },
   {
@@ -423,9 +474,9 @@ export const DIALECTS: readonly DialectEntry[] = [
     source:
       'laude-institute/harbor docs/rfcs/0001-trajectory-format.md (ATIF v1.4; mirrored in OpenAgentsInc/openagents docs/atif/0001-trajectory-format.md)',
     counted: true,
-    read: (o) => {
+    read: (o, at) => {
       const name = getStr(o, 'function_name');
-      if (name === undefined || !(has(o, 'tool_call_id') || has(o, 'arguments'))) return null;
+      if (name === undefined || at.listKey !== 'tool_calls') return null;
       return { id: idOf(o, 'tool_call_id'), name, args: get(o, 'arguments') };
     },
   },
@@ -596,6 +647,27 @@ export const DIALECTS: readonly DialectEntry[] = [
     },
   },
   {
+    id: 'openhands-v0',
+    label: 'OpenHands V0 action',
+    call: 'an event `{ source: "agent", action: "run", args: {…}, tool_call_metadata?: { function_name, tool_call_id } }`',
+    result: 'an event `{ observation, cause: <action id>, content }`',
+    fields: { id: 'tool_call_metadata.tool_call_id', name: 'function_name | action', args: 'args' },
+    source: 'All-Hands-AI/OpenHands openhands/events/serialization/event.py',
+    counted: true,
+    read: (o) => {
+      const action = getStr(o, 'action');
+      if (action === undefined || OPENHANDS_NOT_CALLS.has(action) || !has(o, 'args')) return null;
+      if (getStr(o, 'source') !== 'agent') return null;
+      const meta = getRec(o, 'tool_call_metadata');
+      const id = meta ? idOf(meta, 'tool_call_id') : null;
+      const name = (meta ? getStr(meta, 'function_name') : undefined) ?? action;
+      // The arguments as the model wrote them, so the copies of its response in later events
+      // are the same call; the event's own `args` add the agent's fields.
+      const asked = meta && id !== null ? responseArguments(meta, id) : undefined;
+      return { id, name, args: asked ?? get(o, 'args') };
+    },
+  },
+  {
     id: 'swe-agent',
     label: 'SWE-agent `action`',
     call: 'an assistant history entry `{ role: "assistant", action: "<command>" }` without `tool_calls`',
@@ -610,6 +682,22 @@ export const DIALECTS: readonly DialectEntry[] = [
       const tc = get(o, 'tool_calls');
       if (Array.isArray(tc) && tc.length > 0) return null;
       return { id: null, name: action.trim().split(/\s/, 1)[0] ?? '', args: action };
+    },
+  },
+  {
+    id: 'swe-agent-step',
+    label: 'SWE-agent trajectory step',
+    call: 'a `trajectory` step `{ action, observation, thought }` (read only where the file has no history)',
+    result: "the step's own `observation`",
+    fields: { id: null, name: "the command's first word", args: 'action' },
+    source: 'SWE-agent/SWE-agent sweagent/agent/agents.py @3ea751c087',
+    counted: true,
+    read: (o, at) => {
+      if (at.listKey !== 'trajectory' || !has(o, 'observation')) return null;
+      const action = getStr(o, 'action');
+      if (action === undefined || action.trim() === '') return null;
+      const name = action.trim().split(/\s/, 1)[0] ?? '';
+      return { id: null, name, args: action, echo: 'fallback' };
     },
   },
 ];

@@ -80,6 +80,8 @@ const EXAMPLES: Record<string, unknown> = {
     { type: 'item.completed', item: { id: 'x1', type: 'command_execution', command: 'ls' } },
   ],
   openhands: [{ kind: 'ActionEvent', tool_call: { id: 'h1', name: 'terminal', arguments: '{}' } }],
+  'openhands-v0': [{ id: 2, source: 'agent', action: 'run', args: { command: 'ls' } }],
+  'swe-agent-step': { trajectory: [{ action: 'ls -la', observation: 'a b' }] },
   'swe-agent': { history: [{ role: 'assistant', action: 'ls -la' }] },
 };
 
