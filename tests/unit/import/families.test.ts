@@ -84,6 +84,20 @@ const CASES: Case[] = [
       ],
     ],
   },
+  {
+    path: 'cline/ui_messages.json',
+    format: 'cline',
+    outlines: [
+      [
+        'user',
+        'assistant: readFile(ui-3-0) {"content":"/w/src/a.test.ts","path":"src/a.test.ts","tool":"readFile"}',
+        'assistant: execute_command(ui-5-0) {"command":"npm test"}',
+        'tool → ui-5-0: "1 failing"',
+        'assistant: attempt_completion(ui-8-0) {"result":"Fixed."}',
+      ],
+    ],
+    warnings: [/ui_messages\.json: only commands and MCP calls keep their answers/],
+  },
 ];
 
 describe.each(CASES)('$path', (c) => {
