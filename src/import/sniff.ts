@@ -3,6 +3,8 @@ import type { JsonObject, JsonValue } from '../json/index';
 import { arr, describeKeys, describeValue, field, hasKeys, obj, str } from './access';
 import { isClineHistory } from './formats/cline';
 import { isClineUiMessage } from './formats/clineUi';
+import { isRecordedResponse } from './formats/gemini';
+import { isStreamEvent } from './formats/sse';
 import type { Doc } from './text';
 import type { FormatId } from './types';
 
@@ -188,6 +190,8 @@ function sniffLineRecords(head: JsonValue[]): FormatId | null {
   if (head.some((l) => str(l, 'type') === 'thread.started')) return 'codex';
   if (head.some(isQwenRecord)) return 'qwen-code';
   if (head.some(isClaudeRecord)) return 'claude-code';
+  if (head.some(isRecordedResponse)) return 'gemini';
+  if (head.some(isStreamEvent)) return 'sse';
   if (hasKeys(first, 'sessionId', 'projectHash')) return 'gemini-cli';
   if (head.some((l) => hasKeys(l, '$rewindTo') || hasKeys(l, '$set'))) return 'gemini-cli';
   if (head.some((l) => hasKeys(l, 'resourceSpans'))) return 'otel';

@@ -98,6 +98,27 @@ const CASES: Case[] = [
     ],
     warnings: [/ui_messages\.json: only commands and MCP calls keep their answers/],
   },
+  {
+    path: 'gemini/recorded.responses',
+    format: 'gemini',
+    outlines: [
+      [
+        'assistant',
+        'assistant: read_file(syn-1-0) {"file_path":"a.txt"} | read_file(syn-1-1) {"file_path":"b.txt"}',
+      ],
+    ],
+    warnings: [/2 recorded model responses/],
+  },
+  {
+    path: 'sse/anthropic-events.jsonl',
+    format: 'sse',
+    outlines: [['assistant: list_issues(toolu_e1) {}']],
+  },
+  {
+    path: 'openai-responses/response-object.json',
+    format: 'openai-responses',
+    outlines: [['assistant: get_weather(call_r1) {"city":"Rome"}']],
+  },
 ];
 
 describe.each(CASES)('$path', (c) => {
