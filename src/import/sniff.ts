@@ -2,6 +2,9 @@ import { isJsonArray, isJsonObject } from '../json/index';
 import type { JsonObject, JsonValue } from '../json/index';
 import { arr, describeKeys, describeValue, field, hasKeys, obj, str } from './access';
 import { isClineHistory } from './formats/cline';
+import { isClineUiMessage } from './formats/clineUi';
+import { isRecordedResponse } from './formats/gemini';
+import { isStreamEvent } from './formats/sse';
 import type { Doc } from './text';
 import type { FormatId } from './types';
 
@@ -146,6 +149,7 @@ export function sniffArray(a: JsonValue[]): FormatId | null {
   // file) carry envelopes that a message-list rule below would misread.
   if (head.some(isQwenRecord)) return 'qwen-code';
   if (head.some(isClaudeRecord)) return 'claude-code';
+  if (head.some(isClineUiMessage)) return 'cline';
   if (head.some((m) => hasKeys(m, 'role', 'parts'))) return 'gemini';
   if (head.every((m) => hasKeys(m, 'candidates'))) return 'gemini';
   if (head.some(isResponsesItem)) return 'openai-responses';
@@ -186,6 +190,8 @@ function sniffLineRecords(head: JsonValue[]): FormatId | null {
   if (head.some((l) => str(l, 'type') === 'thread.started')) return 'codex';
   if (head.some(isQwenRecord)) return 'qwen-code';
   if (head.some(isClaudeRecord)) return 'claude-code';
+  if (head.some(isRecordedResponse)) return 'gemini';
+  if (head.some(isStreamEvent)) return 'sse';
   if (hasKeys(first, 'sessionId', 'projectHash')) return 'gemini-cli';
   if (head.some((l) => hasKeys(l, '$rewindTo') || hasKeys(l, '$set'))) return 'gemini-cli';
   if (head.some((l) => hasKeys(l, 'resourceSpans'))) return 'otel';

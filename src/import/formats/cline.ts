@@ -8,6 +8,7 @@ import { finish, invalid } from '../format';
 import type { FormatImporter } from '../format';
 import { elementSpans } from '../spans';
 import { plural } from '../warnings';
+import { clineUiOutput, isClineUiMessage } from './clineUi';
 
 /**
  * The first line of a result Cline writes as user text: `[read_file for 'a.ts'] Result:`.
@@ -57,6 +58,7 @@ export const importCline: FormatImporter = (doc, opts) => {
     return invalid('A Cline task history is one JSON array of messages.');
   const list = doc.parsed.value;
   const spans = elementSpans(doc.text, null);
+  if (list.slice(0, 20).some(isClineUiMessage)) return ok(clineUiOutput(list, spans));
   const useSpans = spans !== null && spans.length === list.length;
   const c = new Conversation();
   const asTool = opts.clineResults === 'tool';

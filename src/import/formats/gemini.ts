@@ -1,6 +1,6 @@
 import { isJsonArray, isJsonObject, ok } from '../../json/index';
 import type { JsonValue } from '../../json/index';
-import { arr, either, field } from '../access';
+import { arr, either, field, str } from '../access';
 import { Conversation } from '../build';
 import { mapGeminiContent, mapSystemInstruction } from '../dialects/gemini';
 import { finish, invalid } from '../format';
@@ -18,6 +18,10 @@ import { plural } from '../warnings';
 export const importGemini: FormatImporter = (doc) => {
   const c = new Conversation();
   if (doc.kind === 'jsonl') {
+    if (doc.lines.some((l) => isRecordedResponse(l.value))) {
+      mapRecording(doc.lines, c);
+      return ok(finish(c));
+    }
     const bodies = doc.lines.filter((l) => isJsonArray(field(l.value, 'contents')));
     if (bodies.length > 0) {
       const pick = pickSnapshot(bodies, c.warnings, 'contents');
@@ -93,4 +97,44 @@ function withModelRole(content: JsonValue): JsonValue {
   const m = new Map(content);
   m.set('role', 'model');
   return m;
+}
+
+/**
+ * A line of Gemini CLI's recorded responses (`*.responses`, google-gemini/gemini-cli,
+ * packages/core/src/core/fakeContentGenerator.ts, commit 3b34d1a5e26304c3b14b645e6e19828ec98e115c):
+ * `{method, response}`, the response of `generateContent` or the chunks of
+ * `generateContentStream`. Only the model's side is recorded, never the requests.
+ */
+export function isRecordedResponse(v: JsonValue): boolean {
+  if (str(v, 'method') === undefined) return false;
+  const r = field(v, 'response');
+  if (isJsonArray(r)) return r.some((x) => arr(x, 'candidates') !== undefined);
+  return arr(r, 'candidates') !== undefined;
+}
+
+/** Each recorded response as one model turn, its streamed chunks merged. */
+function mapRecording(
+  lines: readonly { value: JsonValue; start: number; end: number }[],
+  c: Conversation,
+): void {
+  let n = 0;
+  for (const l of lines) {
+    if (!isRecordedResponse(l.value)) continue;
+    const r = field(l.value, 'response');
+    const chunks = isJsonArray(r) ? r : [r ?? null];
+    const parts: JsonValue[] = [];
+    for (const ch of chunks) {
+      const p = arr(field(arr(ch, 'candidates')?.[0], 'content'), 'parts');
+      if (p) for (const x of p) parts.push(x);
+    }
+    const turn = new Map<string, JsonValue>([
+      ['role', 'model'],
+      ['parts', parts],
+    ]);
+    mapGeminiContent(turn, c, { start: l.start, end: l.end });
+    n++;
+  }
+  c.warnings.add(
+    `Read ${plural(n, 'recorded model response')} (Gemini CLI's .responses): the requests are not recorded, so the tool results and user turns between them are unknown.`,
+  );
 }

@@ -71,7 +71,9 @@ function mapRequest(
   if (typeof input === 'string') c.message('user', input);
   else if (isJsonArray(input)) mapItems(input, spans, m);
   else if (input !== undefined) c.message('user', displayText(input));
-  const output = arr(field(body, 'response'), 'output');
+  // The response logged beside the request, or the body is itself a Response object that
+  // echoes its input (empty when the items live on the server) beside its `output`.
+  const output = arr(field(body, 'response'), 'output') ?? arr(body, 'output');
   if (output) mapItems(output, null, m);
 }
 

@@ -1,5 +1,6 @@
 import { ok } from '../../json/index';
-import type { Result } from '../../json/index';
+import type { JsonValue, Result } from '../../json/index';
+import { hasKeys, str } from '../access';
 import { Conversation } from '../build';
 import { mapStreamReply } from '../dialects/embedded';
 import { finish, invalid } from '../format';
@@ -16,14 +17,33 @@ import { plural } from '../warnings';
  */
 export function importSseText(text: string): Result<FormatOutput, ImportError> {
   const read = readSse(text);
-  const s = assembleStreams(read.events);
-  if (read.events.length > 0 && s.dialect === null) {
+  return importEvents(read.events, read.warnings);
+}
+
+/**
+ * A stream's events saved without the `data:` framing, one JSON value a line, as SDK test
+ * fixtures and proxies log them (vercel/ai, packages/anthropic/src/__fixtures__/*.chunks.txt,
+ * commit ed857f50f112e23930b0c2dd8d532cc8bebbc911): the same events, the same replies.
+ */
+export function isStreamEvent(v: JsonValue): boolean {
+  const t = str(v, 'type');
+  if (t === 'message_start') return hasKeys(v, 'message');
+  if (t === 'content_block_start' || t === 'content_block_delta') return hasKeys(v, 'index');
+  return t !== undefined && t.startsWith('response.') && hasKeys(v, 'sequence_number');
+}
+
+function importEvents(
+  events: readonly JsonValue[],
+  readWarnings: readonly string[],
+): Result<FormatOutput, ImportError> {
+  const s = assembleStreams(events);
+  if (events.length > 0 && s.dialect === null) {
     return invalid(
-      `None of the stream's ${plural(read.events.length, 'JSON payload')} is a chat-completions chunk, an Anthropic Messages event, a Responses event or a Gemini chunk.`,
+      `None of the stream's ${plural(events.length, 'JSON payload')} is a chat-completions chunk, an Anthropic Messages event, a Responses event or a Gemini chunk.`,
     );
   }
   const c = new Conversation();
-  c.warnings.addAll(read.warnings);
+  c.warnings.addAll(readWarnings);
   c.warnings.addAll(s.warnings);
   for (const r of s.replies) mapStreamReply(r, c);
   if (s.replies.length > 1) {
@@ -35,4 +55,10 @@ export function importSseText(text: string): Result<FormatOutput, ImportError> {
 }
 
 /** The importer for a forced format: the SSE reader needs only the text. */
-export const importSse: FormatImporter = (doc) => importSseText(doc.text);
+export const importSse: FormatImporter = (doc) =>
+  doc.kind === 'jsonl' && doc.lines.some((l) => isStreamEvent(l.value))
+    ? importEvents(
+        doc.lines.map((l) => l.value),
+        [],
+      )
+    : importSseText(doc.text);

@@ -84,6 +84,41 @@ const CASES: Case[] = [
       ],
     ],
   },
+  {
+    path: 'cline/ui_messages.json',
+    format: 'cline',
+    outlines: [
+      [
+        'user',
+        'assistant: readFile(ui-3-0) {"content":"/w/src/a.test.ts","path":"src/a.test.ts","tool":"readFile"}',
+        'assistant: execute_command(ui-5-0) {"command":"npm test"}',
+        'tool → ui-5-0: "1 failing"',
+        'assistant: attempt_completion(ui-8-0) {"result":"Fixed."}',
+      ],
+    ],
+    warnings: [/ui_messages\.json: only commands and MCP calls keep their answers/],
+  },
+  {
+    path: 'gemini/recorded.responses',
+    format: 'gemini',
+    outlines: [
+      [
+        'assistant',
+        'assistant: read_file(syn-1-0) {"file_path":"a.txt"} | read_file(syn-1-1) {"file_path":"b.txt"}',
+      ],
+    ],
+    warnings: [/2 recorded model responses/],
+  },
+  {
+    path: 'sse/anthropic-events.jsonl',
+    format: 'sse',
+    outlines: [['assistant: list_issues(toolu_e1) {}']],
+  },
+  {
+    path: 'openai-responses/response-object.json',
+    format: 'openai-responses',
+    outlines: [['assistant: get_weather(call_r1) {"city":"Rome"}']],
+  },
 ];
 
 describe.each(CASES)('$path', (c) => {
