@@ -1,7 +1,9 @@
 import {
   describeRefusal,
   evaluateReplay,
+  unknownKeysWarning,
   formatReferenceSettings,
+  proxyAppliesLine,
   type DetectorConfig,
   type Report,
 } from '../detector/index';
@@ -87,7 +89,11 @@ function loadConfig(io: CliIo, file: string | undefined): ConfigOverrides {
   if (file === undefined) return {};
   const text = new TextDecoder('utf-8').decode(read(io, file));
   const parsed = parseConfigFile(text);
-  if (parsed.ok) return parsed.value;
+  if (parsed.ok) {
+    const warning = unknownKeysWarning(parsed.value);
+    if (warning !== null) io.stderr(`loopscope: ${file}: ${warning}\n`);
+    return parsed.value.config;
+  }
   const { line, column, message } = parsed.error;
   const where = line !== undefined && column !== undefined ? `${file}:${line}:${column}` : file;
   throw new CliFailure(`${where}: ${oneLine(message)}`);
@@ -235,6 +241,14 @@ async function analyseCorpus(opts: CliOptions, config: DetectorConfig, io: CliIo
   return printCorpus(opts, config, io, results, skipped);
 }
 
+/** The corpus table's config line, and where it applies when the proxy cannot be given it. */
+function configLines(config: DetectorConfig): string {
+  const applies = proxyAppliesLine(config);
+  return applies === null
+    ? describeConfig(config)
+    : `${describeConfig(config)}\napplies: ${applies}`;
+}
+
 function printCorpus(
   opts: CliOptions,
   config: DetectorConfig,
@@ -244,9 +258,7 @@ function printCorpus(
 ): number {
   if (opts.json) io.stdout(corpusJson(results));
   else {
-    io.stdout(
-      formatCorpusTable(results, describeConfig(config), choosePaint(io.stdoutIsTTY, io.env)),
-    );
+    io.stdout(formatCorpusTable(results, configLines(config), choosePaint(io.stdoutIsTTY, io.env)));
   }
   // Each failure still gets its stderr line, naming the file, as a single run prints it.
   for (const r of results) {

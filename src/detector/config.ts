@@ -1,3 +1,5 @@
+import { DEFAULT_GUARD_MODE, type GuardMode } from './guardMode';
+
 /** Replay mode: the proxy's history scan, or the agent path (a fresh detector per user turn). */
 export type ReplayMode = 'proxy' | 'agent';
 
@@ -15,6 +17,8 @@ export interface DetectorConfig {
    * absent = `DEFAULT_MAX_STAGNATION_STEPS`.
    */
   readonly maxStagnationSteps?: number;
+  /** `loop_guard_mode`: what the proxy does with a trip; absent = `note` (docs/detector.md §8.1). */
+  readonly guardMode?: GuardMode;
 }
 
 /** The reference's 26 default `observation_tools`, in its order (docs/detector.md §10). */
@@ -66,6 +70,7 @@ export function sameConfig(a: DetectorConfig, b: DetectorConfig): boolean {
     a.maxObservationSteps === b.maxObservationSteps &&
     (a.maxStagnationSteps ?? DEFAULT_MAX_STAGNATION_STEPS) ===
       (b.maxStagnationSteps ?? DEFAULT_MAX_STAGNATION_STEPS) &&
+    (a.guardMode ?? DEFAULT_GUARD_MODE) === (b.guardMode ?? DEFAULT_GUARD_MODE) &&
     a.observationTools.length === b.observationTools.length &&
     a.observationTools.every((t, i) => t === b.observationTools[i])
   );

@@ -5,15 +5,13 @@
  * proxy always runs `AgentConfig::default()` and exposes only `loop_guard_mode` and
  * `max_stagnation_steps`.
  */
-import { DEFAULT_CONFIG, type DetectorConfig } from './config';
+import type { DetectorConfig } from './config';
+import { DEFAULT_GUARD_MODE, GUARD_ACTION } from './guardMode';
+import { proxyAppliesLine } from './proxyApplies';
 
 /** `from_user_params` clamps `max_observation_steps` (and `max_stagnation_steps`) to this range. */
 export const REFERENCE_STEPS_MIN = 1;
 export const REFERENCE_STEPS_MAX = 100; // MAX_OBSERVATION_STEPS_CEILING
-
-function sameList(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((x, i) => x === b[i]);
-}
 
 function clampNote(key: string, v: number): string | null {
   if (v >= REFERENCE_STEPS_MIN && v <= REFERENCE_STEPS_MAX) return null;
@@ -37,22 +35,19 @@ export function referenceSettingsNotes(config: DetectorConfig): string[] {
     const stag = clampNote('max_stagnation_steps', config.maxStagnationSteps);
     if (stag !== null) notes.push(stag);
   }
-  const differs =
-    config.maxRepeatedBatchSteps !== DEFAULT_CONFIG.maxRepeatedBatchSteps ||
-    obs !== DEFAULT_CONFIG.maxObservationSteps ||
-    !sameList(config.observationTools, DEFAULT_CONFIG.observationTools);
-  if (differs && config.mode === 'proxy') {
-    notes.push(
-      'Loopscope replayed these in proxy mode, but the proxy cannot be given them: only the agent path (AgentConfig) can run with them; the proxy keeps the defaults.',
-    );
-  }
+  const mode = config.guardMode ?? DEFAULT_GUARD_MODE;
+  notes.push(
+    `loop_guard_mode is the proxy's (gglib config settings set --loop-guard-mode ${mode}): in ${mode} mode it ${GUARD_ACTION[mode]}.`,
+  );
+  const proxy = proxyAppliesLine(config);
+  if (proxy !== null) notes.push(`Loopscope replayed these in proxy mode. ${proxy}`);
   return notes;
 }
 
 /**
  * The reference settings as a JSON object: `_note` (plain text on where they apply), then
  * `max_repeated_batch_steps`, `max_observation_steps` (null when unset), `observation_tools`
- * and, when the config sets it, `max_stagnation_steps`. Keys are the reference's own.
+ * `loop_guard_mode` and, when the config sets it, `max_stagnation_steps`. Keys are the reference's own.
  */
 export function referenceSettings(config: DetectorConfig): Record<string, unknown> {
   const out: Record<string, unknown> = {
@@ -60,6 +55,7 @@ export function referenceSettings(config: DetectorConfig): Record<string, unknow
     max_repeated_batch_steps: config.maxRepeatedBatchSteps,
     max_observation_steps: config.maxObservationSteps,
     observation_tools: [...config.observationTools],
+    loop_guard_mode: config.guardMode ?? DEFAULT_GUARD_MODE,
   };
   if (config.maxStagnationSteps !== undefined) {
     out['max_stagnation_steps'] = config.maxStagnationSteps;

@@ -5,6 +5,7 @@
  */
 import type { ChatMessage } from './chat';
 import { DEFAULT_MAX_STAGNATION_STEPS, type DetectorConfig } from './config';
+import { DEFAULT_GUARD_MODE } from './guardMode';
 import { observationPatternFor } from './classify';
 import { LoopDetector } from './loopDetector';
 import { episodeCosts, TOKEN_ESTIMATE, totalCost } from './loopCost';
@@ -176,6 +177,7 @@ export class ReplayWalk {
             reason: step.reason ?? 'strikes',
             note: loopNote(b.signature),
             error400: loopError400(b.signature),
+            action: this.config.guardMode ?? DEFAULT_GUARD_MODE,
           };
           this.verdict ??= { kind: 'loop', batchIndex: arg };
         }
@@ -226,6 +228,7 @@ export class ReplayWalk {
       maxObservationSteps: this.obsMax,
       observationTools: config.observationTools.slice(),
       maxStagnationSteps: this.maxStag,
+      guardMode: config.guardMode ?? DEFAULT_GUARD_MODE,
     };
     return {
       schemaVersion: 1,
