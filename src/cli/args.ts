@@ -1,4 +1,5 @@
 import type { ReplayMode } from '../detector/config';
+import { isGuardMode, type GuardMode } from '../detector/guardMode';
 import { err, ok, type Result } from '../json/result';
 
 /** What the command line asked for, before the config file is read and merged. */
@@ -33,6 +34,8 @@ export interface CliOptions {
   readonly merge: boolean;
   /** Print every measured time as 0, so that two runs' output compares byte for byte. */
   readonly noTiming: boolean;
+  /** `--guard-mode`: `loop_guard_mode` the verdicts are told for; undefined = not given. */
+  readonly guardMode?: GuardMode;
 }
 
 export const USAGE = `Usage: loopscope [options] <file | folder | -> [file…]
@@ -56,7 +59,12 @@ Options:
   --strikes <n>           max_repeated_batch_steps (default 2)
   --obs <n|none>          max_observation_steps (default 15; none = unset)
   --patterns <a,b,c>      observation_tools, comma-separated ("" = empty list)
-  --config <file.json>    a config as exported by the UI (flags override it)
+  --guard-mode off|note|refuse
+                          loop_guard_mode: what gglib's proxy does when the guard fires
+                          (default note: forward with a note; refuse: HTTP 400; off:
+                          forward untouched). The exit status is 1 whenever it fires
+  --config <file.json>    a config or gglib settings file Loopscope wrote (its config
+                          export, --export-reference-settings, a report); flags override it
   --watch                 follow the file while an agent writes it: print each refusal as
                           its batch settles (with --json, every new batch as one JSON
                           object a line), until interrupted; the exit status as usual
@@ -93,6 +101,7 @@ const VALUE_FLAGS = new Set([
   '--config',
   '--cline-results',
   '--jobs',
+  '--guard-mode',
 ]);
 
 /** A non-negative integer written in plain decimal digits, or null. */
@@ -138,6 +147,7 @@ export function parseArgs(
   let jsonLines = false;
   let merge = false;
   let noTiming = false;
+  let guardMode: GuardMode | undefined;
   const positional: string[] = [];
 
   for (let i = 0; i < argv.length; i++) {
@@ -243,6 +253,12 @@ export function parseArgs(
         }
         clineResults = value;
         break;
+      case '--guard-mode':
+        if (!isGuardMode(value)) {
+          return err(`--guard-mode must be off, note or refuse, not "${value ?? ''}"`);
+        }
+        guardMode = value;
+        break;
       default:
         return err(`unknown option ${flag}`);
     }
@@ -267,6 +283,7 @@ export function parseArgs(
     jsonLines,
     merge,
     noTiming,
+    ...(guardMode === undefined ? {} : { guardMode }),
   };
   if (help || version || exportReferenceSettings) return ok(options);
   if (positional.length === 0) return err('missing the transcript file (or - for standard input)');

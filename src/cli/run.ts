@@ -1,7 +1,10 @@
 import {
   describeRefusal,
   evaluateReplay,
+  unknownKeysWarning,
   formatReferenceSettings,
+  proxyAppliesLine,
+  type DetectorConfig,
   type Report,
 } from '../detector/index';
 import { corpusParts } from '../import/corpus';
@@ -73,7 +76,11 @@ function loadConfig(io: CliIo, file: string | undefined): ConfigOverrides {
   if (file === undefined) return {};
   const text = new TextDecoder('utf-8').decode(read(io, file));
   const parsed = parseConfigFile(text);
-  if (parsed.ok) return parsed.value;
+  if (parsed.ok) {
+    const warning = unknownKeysWarning(parsed.value);
+    if (warning !== null) io.stderr(`loopscope: ${file}: ${warning}\n`);
+    return parsed.value.config;
+  }
   const { line, column, message } = parsed.error;
   const where = line !== undefined && column !== undefined ? `${file}:${line}:${column}` : file;
   throw new CliFailure(`${where}: ${oneLine(message)}`);
@@ -113,14 +120,14 @@ async function analyse(argv: readonly string[], io: CliIo): Promise<number> {
       opts.json,
     );
   }
-  if (opts.merge) return mergeRuns(opts.inputs, opts, describeConfig(config), io);
+  if (opts.merge) return mergeRuns(opts.inputs, opts, configLines(config), io);
   const task: CorpusTask = {
     config,
     importOpts: importOptions(opts),
     render: opts.jsonLines ? 'json-lines' : opts.json ? 'json' : 'table',
     noTiming: opts.noTiming,
   };
-  const printer = () => corpusPrinter(opts, describeConfig(config), io);
+  const printer = () => corpusPrinter(opts, configLines(config), io);
   if (
     opts.jsonLines ||
     opts.inputs.length > 1 ||
@@ -187,6 +194,14 @@ async function analyse(argv: readonly string[], io: CliIo): Promise<number> {
 
 function importOptions(opts: CliOptions) {
   return { format: opts.format as FormatId | 'auto', clineResults: opts.clineResults };
+}
+
+/** The corpus table's config line, and where it applies when the proxy cannot be given it. */
+function configLines(config: DetectorConfig): string {
+  const applies = proxyAppliesLine(config);
+  return applies === null
+    ? describeConfig(config)
+    : `${describeConfig(config)}\napplies: ${applies}`;
 }
 
 /**

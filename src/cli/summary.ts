@@ -1,5 +1,7 @@
 import type { BatchReport, Report } from '../detector/report';
 import { loopCostLine, TOKEN_ESTIMATE_TEXT } from '../detector/loopCost';
+import { DEFAULT_GUARD_MODE, GUARD_ACTION } from '../detector/guardMode';
+import { proxyAppliesLine } from '../detector/proxyApplies';
 
 /** How to style text: plain, or ANSI colour for a terminal. */
 export interface Paint {
@@ -49,11 +51,18 @@ function configLine(r: Report): string {
   return describeConfig(r.config);
 }
 
-/** The config in one line: mode, strikes, observation threshold, how many patterns. */
+/** The config in one line: mode, strikes, observation threshold, how many patterns, guard mode. */
 export function describeConfig(c: Omit<Report['config'], 'maxStagnationSteps'>): string {
   const obs =
     c.maxObservationSteps === null ? 'observation unset' : `observation ${c.maxObservationSteps}`;
-  return `${c.mode} mode, strikes ${c.maxRepeatedBatchSteps}, ${obs}, ${plural(c.observationTools.length, 'observation pattern')}`;
+  return `${c.mode} mode, strikes ${c.maxRepeatedBatchSteps}, ${obs}, ${plural(c.observationTools.length, 'observation pattern')}, loop_guard_mode ${c.guardMode ?? DEFAULT_GUARD_MODE}`;
+}
+
+/** What gglib does with the first refusal under the guard mode (the agent path aside). */
+function guardLine(r: Report): string {
+  const mode = r.firstRefusal?.action ?? r.config.guardMode ?? DEFAULT_GUARD_MODE;
+  const proxy = `in ${mode} mode the proxy ${GUARD_ACTION[mode]}${mode === 'refuse' ? ` (type loop_detected; see --json firstRefusal.error400)` : mode === 'note' ? ' (see --json firstRefusal.note)' : ''}`;
+  return r.config.mode === 'agent' ? `the agent path ends its run with an error; ${proxy}` : proxy;
 }
 
 function listIndexes(batches: readonly BatchReport[], max = 12): string {
@@ -75,6 +84,8 @@ export function formatSummary(input: SummaryInput, paint: Paint = PLAIN): string
   lines.push(`  messages: ${r.source.messages}`);
   lines.push(`  batches:  ${r.batches.length}`);
   lines.push(`  config:   ${configLine(r)}`);
+  const applies = proxyAppliesLine(r.config);
+  if (applies !== null) lines.push(paint.yellow(`  applies:  ${applies}`));
   lines.push('');
 
   const refused = r.batches.filter((b) => b.refused);
@@ -87,6 +98,7 @@ export function formatSummary(input: SummaryInput, paint: Paint = PLAIN): string
       `  at batch ${first.index} (message ${first.messageIndex}), signature ${first.signature}`,
     );
     if (refused.length > 1) lines.push(`  refused batches: ${listIndexes(refused)}`);
+    lines.push(`  gglib:    ${guardLine(r)}`);
   } else {
     lines.push(paint.green('no refusal: every batch passes'));
   }

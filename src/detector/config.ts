@@ -1,3 +1,5 @@
+import { DEFAULT_GUARD_MODE, type GuardMode } from './guardMode';
+
 /** Replay mode: the proxy's history scan, or the agent path (a fresh detector per user turn). */
 export type ReplayMode = 'proxy' | 'agent';
 
@@ -19,6 +21,8 @@ export interface DetectorConfig {
   readonly maxIterations?: number;
   /** Agent mode only: `max_parallel_tools`; absent = `DEFAULT_MAX_PARALLEL_TOOLS`. */
   readonly maxParallelTools?: number;
+  /** `loop_guard_mode`: what the proxy does with a trip; absent = `note` (docs/detector.md §8.1). */
+  readonly guardMode?: GuardMode;
 }
 
 /**
@@ -84,6 +88,7 @@ export function sameConfig(a: DetectorConfig, b: DetectorConfig): boolean {
     (a.maxIterations ?? DEFAULT_MAX_ITERATIONS) === (b.maxIterations ?? DEFAULT_MAX_ITERATIONS) &&
     (a.maxParallelTools ?? DEFAULT_MAX_PARALLEL_TOOLS) ===
       (b.maxParallelTools ?? DEFAULT_MAX_PARALLEL_TOOLS) &&
+    (a.guardMode ?? DEFAULT_GUARD_MODE) === (b.guardMode ?? DEFAULT_GUARD_MODE) &&
     a.observationTools.length === b.observationTools.length &&
     a.observationTools.every((t, i) => t === b.observationTools[i])
   );

@@ -45,7 +45,24 @@ export {
   totalCost,
 } from './loopCost';
 
-export { loopNote, loopError400, stagnationNote, stagnationError400 } from './messages';
+export {
+  loopNote,
+  loopError400,
+  loopError400Legacy,
+  stagnationNote,
+  stagnationError400,
+  stagnationError400Legacy,
+  error400Body,
+} from './messages';
+export type { Error400Type } from './messages';
+export type { GuardMode, GuardResponse, Trip } from './guardMode';
+export {
+  DEFAULT_GUARD_MODE,
+  GUARD_ACTION,
+  GUARD_MODES,
+  guardResponse,
+  isGuardMode,
+} from './guardMode';
 export { explainBatch, describeRefusal } from './explain';
 
 export type { CorpusVerdict, CorpusRow, CorpusTotals, CorpusDiff, VerdictPair } from './corpus';
@@ -57,3 +74,17 @@ export {
   REFERENCE_STEPS_MIN,
   REFERENCE_STEPS_MAX,
 } from './referenceSettings';
+export type {
+  ConfigFileError,
+  ConfigFileForm,
+  ConfigFileRead,
+  ConfigOverrides,
+} from './configFile';
+export { readConfigFile, unknownKeysWarning, listKeys } from './configFile';
+export type { ProxyFixedField } from './proxyApplies';
+export {
+  proxyAppliesLine,
+  proxyChangedFields,
+  proxyFieldNote,
+  PROXY_SWEEP_NOTE,
+} from './proxyApplies';

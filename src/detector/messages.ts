@@ -35,3 +35,31 @@ export function stagnationNote(count: number, maxSteps: number): string {
 export function stagnationError400(count: number, maxSteps: number): string {
   return `Stagnation detected: the assistant has produced the same response ${count} times (limit ${maxSteps}). Aborting before another identical turn. ${REFUSE_HINT}`;
 }
+
+/**
+ * The loop 400 message of releases before `loop_guard_mode` existed (gglib
+ * `crates/gglib-proxy/src/models.rs` before `96f19046`): no "with nothing in between", and a
+ * hint to switch the guard off. A client pinned to such a release sees this text.
+ */
+export function loopError400Legacy(signature: string): string {
+  return `Agentic loop detected: this conversation repeats the same tool-call batch (signature: ${signature}). Aborting before another identical turn. ${LEGACY_HINT}`;
+}
+
+/** The stagnation 400 message of releases before `loop_guard_mode` existed. */
+export function stagnationError400Legacy(count: number, maxSteps: number): string {
+  return `Stagnation detected: the assistant has produced the same response ${count} times (limit ${maxSteps}). Aborting before another identical turn. ${LEGACY_HINT}`;
+}
+
+const LEGACY_HINT =
+  'Start a new conversation or change approach; to disable this guard run `gglib config settings set --proxy-loop-detection false`.';
+
+/** The `type` and `code` of the reference's 400 body (both the same). */
+export type Error400Type = 'loop_detected' | 'stagnation_detected';
+
+/**
+ * The whole HTTP 400 body as the proxy writes it (`ErrorResponse` → `ErrorDetail` in
+ * `models.rs`, serialised compact in field order: message, type, code).
+ */
+export function error400Body(message: string, type: Error400Type): string {
+  return JSON.stringify({ error: { message, type, code: type } });
+}

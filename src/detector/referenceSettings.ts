@@ -13,14 +13,12 @@ import {
   MAX_PARALLEL_TOOLS_CEILING,
   type DetectorConfig,
 } from './config';
+import { DEFAULT_GUARD_MODE, GUARD_ACTION } from './guardMode';
+import { proxyAppliesLine } from './proxyApplies';
 
 /** `from_user_params` clamps `max_observation_steps` (and `max_stagnation_steps`) to this range. */
 export const REFERENCE_STEPS_MIN = 1;
 export const REFERENCE_STEPS_MAX = 100; // MAX_OBSERVATION_STEPS_CEILING, MAX_STAGNATION_STEPS_CEILING
-
-function sameList(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((x, i) => x === b[i]);
-}
 
 function clampNote(key: string, v: number, max = REFERENCE_STEPS_MAX): string | null {
   if (v >= REFERENCE_STEPS_MIN && v <= max) return null;
@@ -63,21 +61,19 @@ export function referenceSettingsNotes(config: DetectorConfig): string[] {
     const parNote = clampNote('max_parallel_tools', par, MAX_PARALLEL_TOOLS_CEILING);
     if (parNote !== null) notes.push(parNote);
   }
-  const differs =
-    obs !== DEFAULT_CONFIG.maxObservationSteps ||
-    !sameList(config.observationTools, DEFAULT_CONFIG.observationTools);
-  if (differs && config.mode === 'proxy') {
-    notes.push(
-      'Loopscope replayed these in proxy mode, but the proxy cannot be given them: only the agent path (AgentConfig::from_user_params) can run with them; the proxy keeps the defaults.',
-    );
-  }
+  const mode = config.guardMode ?? DEFAULT_GUARD_MODE;
+  notes.push(
+    `loop_guard_mode is the proxy's (gglib config settings set --loop-guard-mode ${mode}): in ${mode} mode it ${GUARD_ACTION[mode]}.`,
+  );
+  const proxy = proxyAppliesLine(config);
+  if (proxy !== null) notes.push(`Loopscope replayed these in proxy mode. ${proxy}`);
   return notes;
 }
 
 /**
  * The reference settings as a JSON object: `_note` (plain text on where they apply), then
  * `max_repeated_batch_steps`, `max_observation_steps` (null when unset), `observation_tools`
- * and, when the config sets it, `max_stagnation_steps`. Keys are the reference's own.
+ * `loop_guard_mode` and, when the config sets it, `max_stagnation_steps`. Keys are the reference's own.
  */
 export function referenceSettings(config: DetectorConfig): Record<string, unknown> {
   const out: Record<string, unknown> = {
@@ -85,6 +81,7 @@ export function referenceSettings(config: DetectorConfig): Record<string, unknow
     max_repeated_batch_steps: config.maxRepeatedBatchSteps,
     max_observation_steps: config.maxObservationSteps,
     observation_tools: [...config.observationTools],
+    loop_guard_mode: config.guardMode ?? DEFAULT_GUARD_MODE,
   };
   if (config.maxStagnationSteps !== undefined) {
     out['max_stagnation_steps'] = config.maxStagnationSteps;

@@ -10,6 +10,7 @@ import {
   DEFAULT_MAX_STAGNATION_STEPS,
   type DetectorConfig,
 } from './config';
+import { DEFAULT_GUARD_MODE } from './guardMode';
 import { observationPatternFor } from './classify';
 import { LoopDetector } from './loopDetector';
 import { episodeCosts, TOKEN_ESTIMATE, totalCost } from './loopCost';
@@ -200,6 +201,7 @@ export class ReplayWalk {
             reason: step.reason ?? 'strikes',
             note: loopNote(b.signature),
             error400: loopError400(b.signature),
+            action: this.config.guardMode ?? DEFAULT_GUARD_MODE,
           };
           this.verdict ??= { kind: 'loop', batchIndex: arg };
         }
@@ -414,6 +416,7 @@ export class ReplayWalk {
       ...(config.mode === 'agent'
         ? { maxIterations: this.maxIterations, maxParallelTools: this.maxParallelTools }
         : {}),
+      guardMode: config.guardMode ?? DEFAULT_GUARD_MODE,
     };
     return {
       schemaVersion: 1,

@@ -1,4 +1,5 @@
 import type { ReplayMode } from './config';
+import type { GuardMode } from './guardMode';
 import type { LoopCost } from './loopCost';
 
 /**
@@ -57,6 +58,8 @@ export interface ReportConfig {
   /** Agent mode only: `max_iterations` and `max_parallel_tools` (docs/detector.md §9). */
   readonly maxIterations?: number;
   readonly maxParallelTools?: number;
+  /** `loop_guard_mode` the verdicts are told for; absent in reports written before it. */
+  readonly guardMode?: GuardMode;
 }
 
 /** The reference's first verdict over the whole history. */
@@ -154,6 +157,12 @@ export interface FirstRefusal {
   readonly note: string;
   /** The message of the reference's HTTP 400 body in `refuse` mode (docs/detector.md §8.4). */
   readonly error400: string;
+  /**
+   * What the proxy does with it under the config's `loop_guard_mode`: `off` forwards it
+   * untouched, `note` forwards it with `note` appended, `refuse` answers 400 with `error400`.
+   * Absent in reports written before it.
+   */
+  readonly action?: GuardMode;
 }
 
 export interface Ledger {

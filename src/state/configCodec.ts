@@ -11,6 +11,8 @@ import {
   type DetectorConfig,
   type ReplayMode,
 } from '../detector/config';
+import { readConfigFile, unknownKeysWarning } from '../detector/configFile';
+import { DEFAULT_GUARD_MODE, isGuardMode, type GuardMode } from '../detector/guardMode';
 
 /** Accepted ranges. `max_observation_steps` matches the reference's clamp [1, 100]. */
 export const STRIKES_MIN = 0;
@@ -32,6 +34,12 @@ function parseMode(v: unknown): FieldResult<ReplayMode> {
   return v === 'proxy' || v === 'agent'
     ? { ok: true, value: v }
     : { ok: false, why: 'mode must be "proxy" or "agent"' };
+}
+
+function parseGuardMode(v: unknown): FieldResult<GuardMode> {
+  return isGuardMode(v)
+    ? { ok: true, value: v }
+    : { ok: false, why: 'loop_guard_mode must be "off", "note" or "refuse"' };
 }
 
 function parseIntIn(v: unknown, min: number, max: number, name: string): FieldResult<number> {
@@ -89,6 +97,8 @@ function parseRecord(get: (key: string) => unknown, has: (key: string) => boolea
     ),
     observationTools: pick('observationTools', parseTools, DEFAULT_OBSERVATION_TOOLS),
   };
+  const guardMode = pick('guardMode', parseGuardMode, DEFAULT_GUARD_MODE);
+  if (guardMode !== DEFAULT_GUARD_MODE) (config as { guardMode?: GuardMode }).guardMode = guardMode;
   return { config, notice: problems.length === 0 ? null : problems.join('; ') };
 }
 
@@ -125,6 +135,48 @@ export function parseConfigText(text: string, where: string): ConfigParse {
   return parseConfigValue(v, where);
 }
 
+/** What Import… makes of a file: the config to apply (null: keep the settings), and a notice. */
+export interface ConfigImport {
+  readonly config: DetectorConfig | null;
+  readonly notice: string | null;
+}
+
+/**
+ * Reads a file for Import…: any settings file Loopscope writes (its config export, the gglib
+ * reference settings, a report), the same reader as `loopscope --config`. Every value in it
+ * is applied over the defaults; unknown keys are named; a file with no known key, or a value
+ * out of the panel's range, leaves the settings as they are.
+ */
+export function importConfigText(text: string, where: string): ConfigImport {
+  const read = readConfigFile(text);
+  if (!read.ok) {
+    const at =
+      read.error.line === undefined
+        ? ''
+        : ` (line ${read.error.line}, column ${read.error.column ?? 0})`;
+    return {
+      config: null,
+      notice: `Could not import ${where}${at}: ${read.error.message}. The settings are unchanged.`,
+    };
+  }
+  const merged: Record<string, unknown> = { ...DEFAULT_CONFIG, ...read.value.config };
+  const has = (k: string) => merged[k] !== undefined;
+  const checked = parseRecord((k) => merged[k], has);
+  if (checked.notice !== null) {
+    return {
+      config: null,
+      notice: `Could not import ${where}: ${checked.notice}. The settings are unchanged.`,
+    };
+  }
+  const stagnation = read.value.config.maxStagnationSteps;
+  const config: DetectorConfig =
+    stagnation === undefined
+      ? checked.config
+      : { ...checked.config, maxStagnationSteps: stagnation };
+  const warning = unknownKeysWarning(read.value);
+  return { config, notice: warning === null ? null : `Imported ${where}, but ${warning}.` };
+}
+
 /** Parses the text stored in localStorage (null = nothing stored). */
 export function parseStoredConfig(text: string | null): ConfigParse {
   if (text === null) return { config: DEFAULT_CONFIG, notice: null };
@@ -139,6 +191,8 @@ export function configToJson(c: DetectorConfig): string {
       maxRepeatedBatchSteps: c.maxRepeatedBatchSteps,
       maxObservationSteps: c.maxObservationSteps,
       observationTools: c.observationTools,
+      guardMode: c.guardMode ?? DEFAULT_GUARD_MODE,
+      ...(c.maxStagnationSteps === undefined ? {} : { maxStagnationSteps: c.maxStagnationSteps }),
     },
     null,
     2,
@@ -146,7 +200,13 @@ export function configToJson(c: DetectorConfig): string {
 }
 
 /** URL hash keys: short, readable, and only the fields that differ from the defaults. */
-const HASH_KEYS = { mode: 'mode', strikes: 'strikes', obs: 'obs', tools: 'tools' } as const;
+const HASH_KEYS = {
+  mode: 'mode',
+  strikes: 'strikes',
+  obs: 'obs',
+  tools: 'tools',
+  guard: 'guard',
+} as const;
 
 function sameTools(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((t, i) => t === b[i]);
@@ -165,6 +225,9 @@ export function configToHash(c: DetectorConfig): string {
   if (!sameTools(c.observationTools, DEFAULT_OBSERVATION_TOOLS)) {
     // JSON keeps patterns containing commas or newlines intact.
     p.set(HASH_KEYS.tools, JSON.stringify(c.observationTools));
+  }
+  if ((c.guardMode ?? DEFAULT_GUARD_MODE) !== DEFAULT_GUARD_MODE) {
+    p.set(HASH_KEYS.guard, c.guardMode ?? DEFAULT_GUARD_MODE);
   }
   return p.toString();
 }
@@ -199,6 +262,7 @@ export function parseConfigHash(hash: string): ConfigParse {
     maxRepeatedBatchSteps: HASH_KEYS.strikes,
     maxObservationSteps: HASH_KEYS.obs,
     observationTools: HASH_KEYS.tools,
+    guardMode: HASH_KEYS.guard,
   };
   const r = parseRecord(
     (k) => (k === 'observationTools' ? toolsValue() : p.get(keyFor[k] ?? '')),

@@ -1,5 +1,5 @@
 import { DEFAULT_CONFIG, type DetectorConfig } from '../../detector/config';
-import { configToHash, parseConfigHash, parseConfigText } from '../configCodec';
+import { configToHash, importConfigText, parseConfigHash } from '../configCodec';
 import { fullHash } from '../hash';
 import { parseViewHash } from '../viewCodec';
 import { joinNotices, parseZooParamsHash } from '../zooParamsCodec';
@@ -20,9 +20,9 @@ export const createConfigSlice: Slice<ConfigSlice> = (_deps, engine) => (set, ge
       apply(DEFAULT_CONFIG);
     },
     importConfig(text, where) {
-      const parsed = parseConfigText(text, where);
+      const parsed = importConfigText(text, where);
       set({ configNotice: parsed.notice });
-      apply(parsed.config);
+      if (parsed.config !== null) apply(parsed.config);
     },
     applyHash(hash) {
       // An edited or pasted link on the open page: same validation as at start-up. The lanes'

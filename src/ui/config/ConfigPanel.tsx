@@ -1,5 +1,6 @@
 import { memo, useId, useState } from 'react';
 import { DEFAULT_CONFIG, type ReplayMode } from '../../detector/config';
+import { DEFAULT_GUARD_MODE } from '../../detector/guardMode';
 import {
   OBSERVATION_MAX,
   OBSERVATION_MIN,
@@ -7,8 +8,10 @@ import {
   STRIKES_MIN,
 } from '../../state/configCodec';
 import { actions, useConfig } from '../../state/appStore';
+import { GuardModeField } from './GuardModeField';
 import { NumberField } from './NumberField';
 import { PatternListEditor } from './PatternListEditor';
+import { ProxyApplies } from './ProxyApplies';
 import { ReferenceExportButton } from './ReferenceExportButton';
 import type { VerdictDiff } from './verdictDiff';
 import { ZooParamsSection } from '../zoo/ZooParamsSection';
@@ -114,6 +117,7 @@ function ConfigPanelImpl({ diff }: { diff: VerdictDiff | null }) {
   const config = useConfig();
   const isDefault =
     config.mode === DEFAULT_CONFIG.mode &&
+    (config.guardMode ?? DEFAULT_GUARD_MODE) === DEFAULT_GUARD_MODE &&
     config.maxRepeatedBatchSteps === DEFAULT_CONFIG.maxRepeatedBatchSteps &&
     config.maxObservationSteps === DEFAULT_CONFIG.maxObservationSteps &&
     config.observationTools.length === DEFAULT_CONFIG.observationTools.length &&
@@ -147,12 +151,16 @@ function ConfigPanelImpl({ diff }: { diff: VerdictDiff | null }) {
         max={STRIKES_MAX}
         onChange={(v) => actions.setConfig({ maxRepeatedBatchSteps: v })}
       />
+      <ProxyApplies field="maxRepeatedBatchSteps" />
       <ObservationField />
+      <ProxyApplies field="maxObservationSteps" />
       <ModeGroup />
+      <GuardModeField />
       <PatternListEditor
         patterns={config.observationTools}
         onChange={(observationTools) => actions.setConfig({ observationTools })}
       />
+      <ProxyApplies field="observationTools" />
       <div className="row-gap">
         <ReferenceExportButton />
       </div>

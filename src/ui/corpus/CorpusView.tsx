@@ -1,3 +1,4 @@
+import { ProxyAppliesLine } from '../config/ProxyApplies';
 import type { DragEvent } from 'react';
 import { useMemo, useState } from 'react';
 import type { CorpusTotals } from '../../detector/index';
@@ -116,6 +117,7 @@ export function CorpusView({ onOpened }: { onOpened: () => void }) {
                 : 'The re-run was cancelled: the rows show the previous config.'
               : `Against the defaults, this config ${diff.sentence === 'no change' ? 'makes no change' : diff.sentence}.`}
           </p>
+          <ProxyAppliesLine config={config} />
           <p className="corpus__totals" aria-label="Corpus totals">
             {totalsText(totals)}
             {cancelled ? ' · cancelled: some files were not read' : ''}

@@ -7,6 +7,7 @@ import { verdictKind } from '../table/labels';
 import { AnswerView } from './AnswerView';
 import { CallView } from './CallView';
 import { CopyButton } from './CopyButton';
+import { GuardResponseBlock, laterRefusalSentence } from './GuardResponseBlock';
 import { detailsFor, noteCaveat, runStateItems } from './model';
 import { TextBlock } from './TextBlock';
 import './DetailsPanel.css';
@@ -120,26 +121,17 @@ function BatchBody({ report, batch, details, findings, onCopy }: BodyProps) {
       {kind === 'first-refusal' && first !== null ? (
         <div className="dp-first" role="group" aria-label="What the reference sends">
           <p>{firstRefusalContext(report)}</p>
-          <div className="dp-block-head">
-            <h3>Note appended in note mode (the default)</h3>
-            <CopyButton label="Copy note" text={first.note} onCopied={onCopy} />
-          </div>
-          <TextBlock text={first.note} limit={4000} />
-          {noteCaveat(first, batch) === null ? null : (
-            <p className="dp-caveat">{noteCaveat(first, batch)}</p>
-          )}
-          <div className="dp-block-head">
-            <h3>HTTP 400 message in refuse mode</h3>
-            <CopyButton label="Copy 400 text" text={first.error400} onCopied={onCopy} />
-          </div>
-          <TextBlock text={first.error400} limit={4000} />
+          <GuardResponseBlock
+            first={first}
+            mode={report.config.guardMode}
+            replayMode={report.config.mode}
+            caveat={noteCaveat(first, batch)}
+            onCopy={onCopy}
+          />
         </div>
       ) : null}
       {kind === 'refused' && first !== null ? (
-        <p className="dp-muted">
-          The reference stops at the first refusal (batch #{first.batchIndex}); this later refusal
-          shows how long the loop went on.
-        </p>
+        <p className="dp-muted">{laterRefusalSentence(first, report.config.guardMode)}</p>
       ) : null}
 
       <div className="dp-block-head">

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { actions, useSweep } from '../../state/appStore';
 import type { SweepView } from '../../state/slices/sweep';
 import { cellName, cellText, intensity, maxRefusals, moveFocus, sweepSummary } from './heat';
+import { ProxySweepNote } from '../config/ProxyApplies';
 import './sweep.css';
 
 const VIEWS: readonly { id: SweepView; label: string }[] = [
@@ -79,6 +80,7 @@ export function SweepPanel() {
           observation: config.maxObservationSteps,
         })}
       </p>
+      <ProxySweepNote mode={config.mode} />
       <div
         role="grid"
         aria-label="Threshold sweep"

@@ -226,10 +226,13 @@ describe('loopscope options', () => {
   });
 
   it('--config applies a UI-exported config, and flags override it', () => {
-    const lenient = json(['--config', 'lenient.json', 'loop.json']);
+    const lenient = loopscope(['--json', '--config', 'lenient.json', 'loop.json']);
     expect(lenient.status).toBe(0);
-    expect(lenient.report.config.maxRepeatedBatchSteps).toBe(5);
-    expect(json(['--config', 'lenient.json', '--strikes', '2', 'loop.json']).status).toBe(1);
+    expect(lenient.stderr).toBe(
+      'loopscope: lenient.json: ignored a key no setting answers to: "theme"\n',
+    );
+    expect((JSON.parse(lenient.stdout) as Report).config.maxRepeatedBatchSteps).toBe(5);
+    expect(loopscope(['--config', 'lenient.json', '--strikes', '2', 'loop.json']).status).toBe(1);
     const agent = json(['--config', 'agent.json', 'system.json']);
     expect(agent.status).toBe(1);
     expect(agent.report.config).toMatchObject({ mode: 'agent', observationTools: ['snapshot'] });

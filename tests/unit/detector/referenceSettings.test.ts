@@ -20,7 +20,9 @@ describe('formatReferenceSettings', () => {
       'max_repeated_batch_steps',
       'max_observation_steps',
       'observation_tools',
+      'loop_guard_mode',
     ]);
+    expect(out['loop_guard_mode']).toBe('note');
     expect(out['max_repeated_batch_steps']).toBe(2);
     expect(out['max_observation_steps']).toBe(15);
     expect(out['observation_tools']).toEqual([...DEFAULT_CONFIG.observationTools]);

@@ -118,6 +118,7 @@ describe('config in localStorage and files', () => {
       maxRepeatedBatchSteps: 2,
       maxObservationSteps: 15,
       observationTools: [...DEFAULT_OBSERVATION_TOOLS],
+      guardMode: 'note',
     });
   });
 });

@@ -104,9 +104,20 @@ describe('app store: config persistence', () => {
 
   it('imports an exported config file, validating it', () => {
     const { store } = setup();
-    store.getState().importConfig('{"maxRepeatedBatchSteps": "many", "mode": "agent"}', 'cfg.json');
-    expect(store.getState().config).toEqual({ ...DEFAULT_CONFIG, mode: 'agent' });
-    expect(store.getState().configNotice).toMatch(/cfg\.json/);
+    store.getState().importConfig('{"maxRepeatedBatchSteps": 3, "mode": "agent"}', 'ok.json');
+    expect(store.getState().config).toEqual({
+      ...DEFAULT_CONFIG,
+      mode: 'agent',
+      maxRepeatedBatchSteps: 3,
+    });
+    expect(store.getState().configNotice).toBeNull();
+    // A bad value, or no known key: a notice, and the settings stay as they were.
+    store.getState().importConfig('{"maxRepeatedBatchSteps": "many", "mode": "proxy"}', 'cfg.json');
+    expect(store.getState().config).toMatchObject({ mode: 'agent', maxRepeatedBatchSteps: 3 });
+    expect(store.getState().configNotice).toMatch(/cfg\.json.*unchanged/);
+    store.getState().importConfig('{"foo": 1}', 'foo.json');
+    expect(store.getState().config).toMatchObject({ mode: 'agent', maxRepeatedBatchSteps: 3 });
+    expect(store.getState().configNotice).toMatch(/^Could not import foo\.json: no setting/);
   });
 
   it('remembers the theme', () => {
