@@ -25,6 +25,8 @@ export interface CliOptions {
   readonly clineResults: 'user' | 'tool' | undefined;
   /** Follow the file as it grows (`--watch`). */
   readonly watch: boolean;
+  /** `--max-iterations`, `--max-parallel-tools`: the agent path's own limits, when given. */
+  readonly agentLimits?: { readonly maxIterations?: number; readonly maxParallelTools?: number };
 }
 
 export const USAGE = `Usage: loopscope [options] <file | folder | -> [file…]
@@ -49,6 +51,11 @@ Options:
   --obs <n|none>          max_observation_steps (default 15; none = unset)
   --patterns <a,b,c>      observation_tools, comma-separated ("" = empty list)
   --config <file.json>    a config as exported by the UI (flags override it)
+  --max-iterations <n>    with --mode agent: max_iterations, responses per run (default 25;
+                          gglib takes 1-50)
+  --max-parallel-tools <n>
+                          with --mode agent: max_parallel_tools, calls per batch (default 25;
+                          gglib takes 1-50)
   --watch                 follow the file while an agent writes it: print each refusal as
                           its batch settles (with --json, every new batch as one JSON
                           object a line), until interrupted; the exit status as usual
@@ -75,6 +82,8 @@ const VALUE_FLAGS = new Set([
   '--patterns',
   '--config',
   '--cline-results',
+  '--max-iterations',
+  '--max-parallel-tools',
 ]);
 
 /** A non-negative integer written in plain decimal digits, or null. */
@@ -116,6 +125,7 @@ export function parseArgs(
   let exportReferenceSettings = false;
   let clineResults: 'user' | 'tool' | undefined;
   let watch = false;
+  const agentLimits: { maxIterations?: number; maxParallelTools?: number } = {};
   const positional: string[] = [];
 
   for (let i = 0; i < argv.length; i++) {
@@ -199,6 +209,14 @@ export function parseArgs(
         if (!value) return err('--config needs a file name');
         configFile = value;
         break;
+      case '--max-iterations':
+      case '--max-parallel-tools': {
+        const n = parseCount(value ?? '');
+        if (n === null)
+          return err(`${flag} must be a whole number of 0 or more, not "${value ?? ''}"`);
+        agentLimits[flag === '--max-iterations' ? 'maxIterations' : 'maxParallelTools'] = n;
+        break;
+      }
       case '--cline-results':
         if (value !== 'user' && value !== 'tool') {
           return err(`--cline-results must be user or tool, not "${value ?? ''}"`);
@@ -226,6 +244,7 @@ export function parseArgs(
       exportReferenceSettings,
       clineResults,
       watch,
+      ...limitsGiven(agentLimits),
     });
   }
   if (positional.length === 0) return err('missing the transcript file (or - for standard input)');
@@ -250,5 +269,10 @@ export function parseArgs(
     exportReferenceSettings,
     clineResults,
     watch,
+    ...limitsGiven(agentLimits),
   });
+}
+
+function limitsGiven(limits: CliOptions['agentLimits']): Pick<CliOptions, 'agentLimits'> {
+  return limits !== undefined && Object.keys(limits).length > 0 ? { agentLimits: limits } : {};
 }
