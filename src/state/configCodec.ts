@@ -65,6 +65,23 @@ function parseTools(v: unknown): FieldResult<readonly string[]> {
   return { ok: true, value: out };
 }
 
+/** Wide enough for what-if replays beyond gglib's 1–50 (the panel says when a value is one). */
+export const AGENT_LIMIT_MAX = 1000;
+
+/** The agent path's own limits, only when the record has them (absent = gglib's defaults). */
+function agentLimits(
+  pick: <T>(key: string, parse: (v: unknown) => FieldResult<T>, fallback: T) => T,
+): Pick<DetectorConfig, 'maxIterations' | 'maxParallelTools'> {
+  const limit = (key: 'maxIterations' | 'maxParallelTools', name: string) =>
+    pick<number | undefined>(key, (v) => parseIntIn(v, 0, AGENT_LIMIT_MAX, name), undefined);
+  const maxIterations = limit('maxIterations', 'max_iterations');
+  const maxParallelTools = limit('maxParallelTools', 'max_parallel_tools');
+  return {
+    ...(maxIterations === undefined ? {} : { maxIterations }),
+    ...(maxParallelTools === undefined ? {} : { maxParallelTools }),
+  };
+}
+
 /** Field-by-field parse of an object-like record; missing fields take the defaults silently. */
 function parseRecord(get: (key: string) => unknown, has: (key: string) => boolean): ConfigParse {
   const problems: string[] = [];
@@ -88,6 +105,7 @@ function parseRecord(get: (key: string) => unknown, has: (key: string) => boolea
       DEFAULT_CONFIG.maxObservationSteps,
     ),
     observationTools: pick('observationTools', parseTools, DEFAULT_OBSERVATION_TOOLS),
+    ...agentLimits(pick),
   };
   return { config, notice: problems.length === 0 ? null : problems.join('; ') };
 }
@@ -139,6 +157,8 @@ export function configToJson(c: DetectorConfig): string {
       maxRepeatedBatchSteps: c.maxRepeatedBatchSteps,
       maxObservationSteps: c.maxObservationSteps,
       observationTools: c.observationTools,
+      maxIterations: c.maxIterations,
+      maxParallelTools: c.maxParallelTools,
     },
     null,
     2,
@@ -146,7 +166,14 @@ export function configToJson(c: DetectorConfig): string {
 }
 
 /** URL hash keys: short, readable, and only the fields that differ from the defaults. */
-const HASH_KEYS = { mode: 'mode', strikes: 'strikes', obs: 'obs', tools: 'tools' } as const;
+const HASH_KEYS = {
+  mode: 'mode',
+  strikes: 'strikes',
+  obs: 'obs',
+  tools: 'tools',
+  iterations: 'iters',
+  parallel: 'par',
+} as const;
 
 function sameTools(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((t, i) => t === b[i]);
@@ -166,6 +193,8 @@ export function configToHash(c: DetectorConfig): string {
     // JSON keeps patterns containing commas or newlines intact.
     p.set(HASH_KEYS.tools, JSON.stringify(c.observationTools));
   }
+  if (c.maxIterations !== undefined) p.set(HASH_KEYS.iterations, String(c.maxIterations));
+  if (c.maxParallelTools !== undefined) p.set(HASH_KEYS.parallel, String(c.maxParallelTools));
   return p.toString();
 }
 
@@ -199,6 +228,8 @@ export function parseConfigHash(hash: string): ConfigParse {
     maxRepeatedBatchSteps: HASH_KEYS.strikes,
     maxObservationSteps: HASH_KEYS.obs,
     observationTools: HASH_KEYS.tools,
+    maxIterations: HASH_KEYS.iterations,
+    maxParallelTools: HASH_KEYS.parallel,
   };
   const r = parseRecord(
     (k) => (k === 'observationTools' ? toolsValue() : p.get(keyFor[k] ?? '')),
