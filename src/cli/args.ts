@@ -36,6 +36,8 @@ export interface CliOptions {
   readonly noTiming: boolean;
   /** `--guard-mode`: `loop_guard_mode` the verdicts are told for; undefined = not given. */
   readonly guardMode?: GuardMode;
+  /** `--max-iterations`, `--max-parallel-tools`: the agent path's own limits, when given. */
+  readonly agentLimits?: { readonly maxIterations?: number; readonly maxParallelTools?: number };
 }
 
 export const USAGE = `Usage: loopscope [options] <file | folder | -> [file…]
@@ -65,6 +67,11 @@ Options:
                           forward untouched). The exit status is 1 whenever it fires
   --config <file.json>    a config or gglib settings file Loopscope wrote (its config
                           export, --export-reference-settings, a report); flags override it
+  --max-iterations <n>    with --mode agent: max_iterations, responses per run (default 25;
+                          gglib takes 1-50)
+  --max-parallel-tools <n>
+                          with --mode agent: max_parallel_tools, calls per batch (default 25;
+                          gglib takes 1-50)
   --watch                 follow the file while an agent writes it: print each refusal as
                           its batch settles (with --json, every new batch as one JSON
                           object a line), until interrupted; the exit status as usual
@@ -102,6 +109,8 @@ const VALUE_FLAGS = new Set([
   '--cline-results',
   '--jobs',
   '--guard-mode',
+  '--max-iterations',
+  '--max-parallel-tools',
 ]);
 
 /** A non-negative integer written in plain decimal digits, or null. */
@@ -148,6 +157,7 @@ export function parseArgs(
   let merge = false;
   let noTiming = false;
   let guardMode: GuardMode | undefined;
+  const agentLimits: { maxIterations?: number; maxParallelTools?: number } = {};
   const positional: string[] = [];
 
   for (let i = 0; i < argv.length; i++) {
@@ -247,6 +257,14 @@ export function parseArgs(
         if (!value) return err('--config needs a file name');
         configFile = value;
         break;
+      case '--max-iterations':
+      case '--max-parallel-tools': {
+        const n = parseCount(value ?? '');
+        if (n === null)
+          return err(`${flag} must be a whole number of 0 or more, not "${value ?? ''}"`);
+        agentLimits[flag === '--max-iterations' ? 'maxIterations' : 'maxParallelTools'] = n;
+        break;
+      }
       case '--cline-results':
         if (value !== 'user' && value !== 'tool') {
           return err(`--cline-results must be user or tool, not "${value ?? ''}"`);
@@ -284,6 +302,7 @@ export function parseArgs(
     merge,
     noTiming,
     ...(guardMode === undefined ? {} : { guardMode }),
+    ...limitsGiven(agentLimits),
   };
   if (help || version || exportReferenceSettings) return ok(options);
   if (positional.length === 0) return err('missing the transcript file (or - for standard input)');
@@ -296,4 +315,8 @@ export function parseArgs(
   if (watch && (jsonLines || merge))
     return err('--watch cannot be used with --json-lines or --merge');
   return ok(options);
+}
+
+function limitsGiven(limits: CliOptions['agentLimits']): Pick<CliOptions, 'agentLimits'> {
+  return limits !== undefined && Object.keys(limits).length > 0 ? { agentLimits: limits } : {};
 }

@@ -42,6 +42,22 @@ export interface CliIo {
   readonly pool?: (task: CorpusTask, threads: number) => FilePool;
 }
 
+/** The agent path's own limits from the command line; they mean nothing to the proxy. */
+function withAgentLimits(config: DetectorConfig, opts: CliOptions): DetectorConfig {
+  const limits = opts.agentLimits ?? {};
+  if (limits.maxIterations === undefined && limits.maxParallelTools === undefined) return config;
+  if (config.mode !== 'agent') {
+    throw new CliFailure(
+      '--max-iterations and --max-parallel-tools apply to the agent path: add --mode agent',
+    );
+  }
+  return {
+    ...config,
+    ...(limits.maxIterations === undefined ? {} : { maxIterations: limits.maxIterations }),
+    ...(limits.maxParallelTools === undefined ? {} : { maxParallelTools: limits.maxParallelTools }),
+  };
+}
+
 /** A failure the command reports as its one stderr line, exiting with status 2. */
 class CliFailure {
   constructor(readonly line: string) {}
@@ -101,7 +117,7 @@ async function analyse(argv: readonly string[], io: CliIo): Promise<number> {
     io.stdout(`loopscope ${io.version}\n`);
     return 0;
   }
-  const config = resolveConfig(loadConfig(io, opts.configFile), opts);
+  const config = withAgentLimits(resolveConfig(loadConfig(io, opts.configFile), opts), opts);
   if (opts.exportReferenceSettings) {
     io.stdout(formatReferenceSettings(config));
     return 0;

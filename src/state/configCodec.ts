@@ -73,6 +73,23 @@ function parseTools(v: unknown): FieldResult<readonly string[]> {
   return { ok: true, value: out };
 }
 
+/** Wide enough for what-if replays beyond gglib's 1–50 (the panel says when a value is one). */
+export const AGENT_LIMIT_MAX = 1000;
+
+/** The agent path's own limits, only when the record has them (absent = gglib's defaults). */
+function agentLimits(
+  pick: <T>(key: string, parse: (v: unknown) => FieldResult<T>, fallback: T) => T,
+): Pick<DetectorConfig, 'maxIterations' | 'maxParallelTools'> {
+  const limit = (key: 'maxIterations' | 'maxParallelTools', name: string) =>
+    pick<number | undefined>(key, (v) => parseIntIn(v, 0, AGENT_LIMIT_MAX, name), undefined);
+  const maxIterations = limit('maxIterations', 'max_iterations');
+  const maxParallelTools = limit('maxParallelTools', 'max_parallel_tools');
+  return {
+    ...(maxIterations === undefined ? {} : { maxIterations }),
+    ...(maxParallelTools === undefined ? {} : { maxParallelTools }),
+  };
+}
+
 /** Field-by-field parse of an object-like record; missing fields take the defaults silently. */
 function parseRecord(get: (key: string) => unknown, has: (key: string) => boolean): ConfigParse {
   const problems: string[] = [];
@@ -96,6 +113,7 @@ function parseRecord(get: (key: string) => unknown, has: (key: string) => boolea
       DEFAULT_CONFIG.maxObservationSteps,
     ),
     observationTools: pick('observationTools', parseTools, DEFAULT_OBSERVATION_TOOLS),
+    ...agentLimits(pick),
   };
   const guardMode = pick('guardMode', parseGuardMode, DEFAULT_GUARD_MODE);
   if (guardMode !== DEFAULT_GUARD_MODE) (config as { guardMode?: GuardMode }).guardMode = guardMode;
@@ -193,6 +211,8 @@ export function configToJson(c: DetectorConfig): string {
       observationTools: c.observationTools,
       guardMode: c.guardMode ?? DEFAULT_GUARD_MODE,
       ...(c.maxStagnationSteps === undefined ? {} : { maxStagnationSteps: c.maxStagnationSteps }),
+      maxIterations: c.maxIterations,
+      maxParallelTools: c.maxParallelTools,
     },
     null,
     2,
@@ -206,6 +226,8 @@ const HASH_KEYS = {
   obs: 'obs',
   tools: 'tools',
   guard: 'guard',
+  iterations: 'iters',
+  parallel: 'par',
 } as const;
 
 function sameTools(a: readonly string[], b: readonly string[]): boolean {
@@ -229,6 +251,8 @@ export function configToHash(c: DetectorConfig): string {
   if ((c.guardMode ?? DEFAULT_GUARD_MODE) !== DEFAULT_GUARD_MODE) {
     p.set(HASH_KEYS.guard, c.guardMode ?? DEFAULT_GUARD_MODE);
   }
+  if (c.maxIterations !== undefined) p.set(HASH_KEYS.iterations, String(c.maxIterations));
+  if (c.maxParallelTools !== undefined) p.set(HASH_KEYS.parallel, String(c.maxParallelTools));
   return p.toString();
 }
 
@@ -263,6 +287,8 @@ export function parseConfigHash(hash: string): ConfigParse {
     maxObservationSteps: HASH_KEYS.obs,
     observationTools: HASH_KEYS.tools,
     guardMode: HASH_KEYS.guard,
+    maxIterations: HASH_KEYS.iterations,
+    maxParallelTools: HASH_KEYS.parallel,
   };
   const r = parseRecord(
     (k) => (k === 'observationTools' ? toolsValue() : p.get(keyFor[k] ?? '')),

@@ -9,10 +9,12 @@ import {
 } from '../../state/configCodec';
 import { actions, useConfig } from '../../state/appStore';
 import { GuardModeField } from './GuardModeField';
+import { AgentLimitsFields } from './AgentLimitsFields';
 import { NumberField } from './NumberField';
 import { PatternListEditor } from './PatternListEditor';
 import { ProxyApplies } from './ProxyApplies';
 import { ReferenceExportButton } from './ReferenceExportButton';
+import { OBSERVATION_TOOLS_SOURCE, observationSource, strikesSource } from './settingSources';
 import type { VerdictDiff } from './verdictDiff';
 import { ZooParamsSection } from '../zoo/ZooParamsSection';
 
@@ -22,7 +24,11 @@ const MODES: readonly { id: ReplayMode; label: string; hint: string }[] = [
     label: 'proxy',
     hint: 'one detector over the whole history; every non-tool turn breaks a run',
   },
-  { id: 'agent', label: 'agent', hint: 'a fresh detector at every user turn' },
+  {
+    id: 'agent',
+    label: 'agent',
+    hint: 'gglib’s agent loop: a run per user message, ended by its final answer, a refusal, an error or max_iterations',
+  },
 ];
 
 function ModeGroup() {
@@ -64,9 +70,9 @@ function ObservationField() {
     <div className="field-group">
       <NumberField
         label="max_observation_steps"
-        hint={
+        hint={`${
           unset ? 'Unset: no read-only tier, no rescue.' : 'Read-only threshold and the ceiling.'
-        }
+        } ${observationSource(config.maxObservationSteps)}`}
         value={last}
         min={OBSERVATION_MIN}
         max={OBSERVATION_MAX}
@@ -145,7 +151,7 @@ function ConfigPanelImpl({ diff }: { diff: VerdictDiff | null }) {
       </p>
       <NumberField
         label="max_repeated_batch_steps"
-        hint="Strike threshold: identical batches with identical answers allowed."
+        hint={`Strike threshold: identical batches with identical answers allowed. ${strikesSource(config.maxRepeatedBatchSteps)}`}
         value={config.maxRepeatedBatchSteps}
         min={STRIKES_MIN}
         max={STRIKES_MAX}
@@ -156,11 +162,13 @@ function ConfigPanelImpl({ diff }: { diff: VerdictDiff | null }) {
       <ProxyApplies field="maxObservationSteps" />
       <ModeGroup />
       <GuardModeField />
+      <AgentLimitsFields config={config} />
       <PatternListEditor
         patterns={config.observationTools}
         onChange={(observationTools) => actions.setConfig({ observationTools })}
       />
       <ProxyApplies field="observationTools" />
+      <p className="field__hint">{OBSERVATION_TOOLS_SOURCE}</p>
       <div className="row-gap">
         <ReferenceExportButton />
       </div>
