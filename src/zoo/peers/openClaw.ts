@@ -13,8 +13,8 @@
  * The per-tool result shaping (exec status/exit code, stripped send ids) needs structured
  * results that a transcript does not keep.
  */
-import { canonicalArgs } from '../../detector/index';
 import { isJsonObject, JsonNumber, type JsonValue } from '../../json/index';
+import { jsSortedJson } from '../jsJson';
 import { MarkSink, param, tick } from '../marks';
 import type { ParamSpec, ZooCall, ZooDetector, ZooParams, ZooStep } from '../types';
 import {
@@ -58,7 +58,7 @@ function planShape(v: JsonValue): JsonValue {
 function argsOf(c: ZooCall): ClawArgs {
   return {
     tool: c.name,
-    args: c.name === 'update_plan' ? canonicalArgs(planShape(c.args)) : c.argsCanonical,
+    args: c.name === 'update_plan' ? jsSortedJson(planShape(c.args), false) : c.argsJsSorted,
   };
 }
 
