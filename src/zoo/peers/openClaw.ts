@@ -176,7 +176,9 @@ export const openClaw: ZooDetector = {
   label: 'OpenClaw',
   kind: 'peer',
   description:
-    'Outcome-aware over the last 30 calls: warns at 10 repeats or alternations, goes critical at 20 identical no-progress outcomes (30 for the circuit breaker).',
+    'Off by default upstream (tools.loopDetection.enabled); shown as if enabled. Outcome-aware over the last 30 calls: warns at 10 repeats or alternations, goes critical at 20 identical no-progress outcomes (30 for the circuit breaker).',
+  cannotSee:
+    "whether loop detection was enabled; the result object's structured parts (exec status and tail, send ids stripped), as a transcript keeps only the answer text; the newer breaker's count of argument churn.",
   params: PARAMS,
   run,
 };

@@ -126,7 +126,9 @@ export const qwenCode: ZooDetector = {
   label: 'Qwen Code',
   kind: 'peer',
   description:
-    'Always on: 5 identical calls in a row, 8 git overview commands in a row, the per-turn call cap. Opt-in heuristics: 6 repeats anywhere, ABAB over 6, read loops, 8 same-name calls.',
+    'Always on: 5 identical calls in a row, 8 git overview commands in a row, the per-turn call cap. Opt-in heuristics: 6 repeats anywhere, ABAB over 6, read loops, 8 same-name calls. Arguments with sorted keys, numbers by value.',
+  cannotSee:
+    'the heuristic tier unless turned on (skipLoopDetection defaults to true); the thought, content and model-judged tiers; an in-session disable.',
   params: PARAMS,
   run,
 };
