@@ -15,7 +15,7 @@ import {
 import { isJsonArray, printJson, type JsonValue } from '../json/index';
 import { joinCallSignatures } from '../detector/signature';
 import { parseArgumentsString, readCallShape } from '../detector/toolCalls';
-import { jsJson, jsJsonOfText } from './jsJson';
+import { jsJson, jsJsonOfText, jsSortedJson } from './jsJson';
 import { canonicalOfArgumentsText } from '../detector/canonicalText';
 import type { ZooBatch, ZooCall, ZooStep } from './types';
 
@@ -83,6 +83,7 @@ class Derived {
   readonly hash: string;
   private parsed: JsonValue | undefined;
   private printed: string | undefined;
+  private sorted: string | undefined;
 
   constructor(
     private readonly raw: string | null,
@@ -97,6 +98,18 @@ class Derived {
   get value(): JsonValue {
     if (this.parsed === undefined) this.parsed = parseArgumentsString(this.raw ?? '').value;
     return this.parsed;
+  }
+
+  /** The sorted-key JavaScript print (`ZooCall.argsJsSorted`), built on first read. */
+  get jsSorted(): string {
+    if (this.sorted === undefined) {
+      const v = this.value;
+      this.sorted =
+        typeof v === 'string' && this.raw !== null
+          ? v
+          : same(jsSortedJson(v, true), this.canonical);
+    }
+    return this.sorted;
   }
 
   get json(): string {
@@ -137,6 +150,9 @@ class LazyCall implements ZooCall {
   }
   get argsJson(): string {
     return this.d.json;
+  }
+  get argsJsSorted(): string {
+    return this.d.jsSorted;
   }
   /**
    * Built on each read and not kept: kept, the keys of the 100k-batch benchmark were 28 MB of

@@ -71,3 +71,26 @@ export function jsJsonOfText(raw: string, parse: (raw: string) => JsonValue): st
   }
   return JSON.stringify(v);
 }
+
+/**
+ * A JavaScript peer's sorted-key print of a JSON value: numbers by value (`1.0` → `1`), keys
+ * sorted in `Array.prototype.sort` order (UTF-16 code units) at every depth, no depth cap.
+ * `rebuilt`: the sorted keys were put into a new object before printing (Cline's `sortKeys`
+ * then `JSON.stringify`), so integer-like keys come first again; otherwise they are printed in
+ * sorted order as they are (a stable stringifier such as `safe-stable-stringify`, Roo Code's).
+ */
+export function jsSortedJson(v: JsonValue, rebuilt: boolean): string {
+  if (v === null) return 'null';
+  if (typeof v === 'boolean') return v ? 'true' : 'false';
+  if (typeof v === 'string') return JSON.stringify(v);
+  if (v instanceof JsonNumber) return numberText(v);
+  if (Array.isArray(v)) return '[' + v.map((x) => jsSortedJson(x, rebuilt)).join(',') + ']';
+  if (!isJsonObject(v)) return 'null';
+  const sorted = Array.from(v.keys()).sort();
+  const keys = rebuilt ? jsKeyOrder(sorted) : sorted;
+  const parts: string[] = [];
+  for (const k of keys) {
+    parts.push(JSON.stringify(k) + ':' + jsSortedJson(v.get(k) as JsonValue, rebuilt));
+  }
+  return '{' + parts.join(',') + '}';
+}

@@ -59,6 +59,8 @@ export interface FlatCall {
   readonly argsCanonical: string;
   readonly answer: string | null;
   readonly error: boolean;
+  /** The call itself (for the forms only some lanes read, such as `argsJsSorted`). */
+  readonly call: ZooCall;
 }
 
 /** The calls of one batch as `FlatCall`s. */
@@ -70,6 +72,7 @@ export function flatCalls(batch: ZooBatch): FlatCall[] {
     argsCanonical: c.argsCanonical,
     answer: batch.answers[index] ?? null,
     error: batch.answerError[index] ?? false,
+    call: batch.calls[index] as ZooCall,
   }));
 }
 
@@ -82,6 +85,11 @@ interface CallIdentity {
 /** Whether two calls have the same key (`name:argsCanonical`), without building either. */
 export function sameCall(a: CallIdentity, b: CallIdentity): boolean {
   return sameNameKey(a.name, a.argsCanonical, b.name, b.argsCanonical);
+}
+
+/** Whether two calls are one call to a JavaScript peer: name and `argsJsSorted`. */
+export function sameJsCall(a: ZooCall, b: ZooCall): boolean {
+  return sameNameKey(a.name, a.argsJsSorted, b.name, b.argsJsSorted);
 }
 
 /**

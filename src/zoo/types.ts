@@ -20,6 +20,12 @@ export interface ZooCall {
    * original order (integer-like keys first, as JS objects order them). Gemini CLI keys on this.
    */
   readonly argsJson: string;
+  /**
+   * The arguments as a JavaScript peer with sorted keys compares them (`jsSortedJson`, keys
+   * rebuilt into an object as Cline does): numbers by value, no depth cap. An arguments string
+   * that does not parse is the string itself.
+   */
+  readonly argsJsSorted: string;
   /** `name + ':' + argsCanonical`: the sorted-key call identity. */
   readonly key: string;
 }

@@ -53,7 +53,15 @@ export function LaneControls({ results }: { results: readonly ZooResult[] | null
           <fieldset className="zoo-lane-list">
             <legend className="zoo-sr-only">Lanes to show</legend>
             {ZOO_DETECTORS.map((d) => (
-              <label key={d.id} className="checkbox" title={d.description}>
+              <label
+                key={d.id}
+                className="checkbox"
+                title={
+                  d.cannotSee === undefined
+                    ? d.description
+                    : `${d.description} Cannot see: ${d.cannotSee}`
+                }
+              >
                 <input
                   type="checkbox"
                   checked={!hidden.includes(d.id)}

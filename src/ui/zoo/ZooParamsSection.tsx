@@ -86,6 +86,9 @@ function DetectorParams({ detector }: { detector: ZooDetector }) {
         <span className={`zoo-badge zoo-badge--${detector.kind}`}>{detector.kind}</span>
       </legend>
       <p className="zoo-hint">{detector.description}</p>
+      {detector.cannotSee !== undefined && (
+        <p className="zoo-hint">Cannot see: {detector.cannotSee}</p>
+      )}
       {detector.params.map((p) => {
         const value = overrides?.[p.id] ?? p.default;
         return isToggle(p) ? (

@@ -1,50 +1,68 @@
 /**
  * Cline's repeated-tool-call tracker.
  *
- * Source: cline/cline `sdk/packages/core/src/runtime/safety/loop-detection.ts` and
- * `apps/cli/src/runtime/defaults.ts` (@21cb8d25); docs/detector.md §14.4:
- * - signature = JSON with recursively sorted keys, compared with the previous call only
- *   (same name AND signature); the count resets to 1 on any difference;
- * - soft warning at exactly 3 (`softThreshold`), hard stop at ≥ 5 (`hardThreshold`);
- * - the volatile `task_progress` parameter is left out of the signature;
- * - it resets on clearHistory/restore only, so user turns do not reset it.
- * Newer Cline versions also reset on a changed output and add an absolute limit of 4× the
- * hard threshold; the documented (older) rule is what is replayed here.
+ * Source: cline/cline `sdk/packages/core/src/runtime/safety/loop-detection.ts`,
+ * `sdk/packages/core/src/runtime/orchestration/session-runtime-orchestrator.ts` and
+ * `apps/cli/src/runtime/defaults.ts` (@21cb8d25, SDK release v0.0.78); docs/detector.md §14.4:
+ * - signature = `JSON.stringify` of the input with recursively sorted keys (numbers by value:
+ *   `argsJsSorted`), compared with the previous call only (same name AND signature); the count
+ *   resets to 1 on any difference;
+ * - soft warning at exactly 3 (`softThreshold`, a recovery notice appended as a user message),
+ *   hard stop at ≥ 5 (`hardThreshold`); the agent core leaves it off, the CLI turns it on;
+ * - it resets on clearHistory/restore only (a fresh conversation), so user turns, the notice
+ *   and `continue` do not reset it.
+ * The VS Code extension's rule (#9933, f3a3f30d) left the volatile `task_progress` parameter
+ * out of the signature and reset when the user answered "continue" after the stop; the
+ * `extension` parameter replays that.
  */
-import { canonicalArgs } from '../../detector/index';
 import { isJsonObject } from '../../json/index';
+import { jsSortedJson } from '../jsJson';
 import { MarkSink, ordinal, param, tick } from '../marks';
 import type { ParamSpec, ZooCall, ZooDetector, ZooParams, ZooStep } from '../types';
 
 const PARAMS: readonly ParamSpec[] = [
   { id: 'soft', label: 'Soft warning at (softThreshold)', min: 1, max: 20, default: 3 },
   { id: 'hard', label: 'Hard stop at (hardThreshold)', min: 1, max: 50, default: 5 },
+  {
+    id: 'extension',
+    label: 'VS Code extension rule (1 = task_progress ignored, a user turn after a stop resets)',
+    min: 0,
+    max: 1,
+    default: 0,
+  },
 ];
 
-/** The call's signature without the volatile `task_progress` argument. */
-function clineSignature(c: ZooCall): string {
-  // Exact pre-check: a top-level key always appears quoted, followed by ':', in the canonical
-  // text (it has nothing to escape). Most calls lack it and so never need their parsed args.
-  if (!c.argsCanonical.includes('"task_progress":')) return c.argsCanonical;
-  if (!isJsonObject(c.args) || !c.args.has('task_progress')) return c.argsCanonical;
+/** The call's signature without the volatile `task_progress` argument (the extension's). */
+function withoutTaskProgress(c: ZooCall): string {
+  // A top-level key always appears quoted and followed by ':' in the sorted print.
+  if (!c.argsJsSorted.includes('"task_progress":')) return c.argsJsSorted;
+  if (!isJsonObject(c.args) || !c.args.has('task_progress')) return c.argsJsSorted;
   const copy = new Map(c.args);
   copy.delete('task_progress');
-  return canonicalArgs(copy);
+  return jsSortedJson(copy, true);
 }
 
 function run(steps: readonly ZooStep[], values: ZooParams) {
   const soft = param(PARAMS, values, 'soft');
   const hard = param(PARAMS, values, 'hard');
+  const extension = param(PARAMS, values, 'extension') === 1;
   const sink = new MarkSink();
   let prev: string | null = null;
   let n = 0;
+  let stopped = false;
   for (const step of steps) {
+    if (step.kind === 'user' && extension && stopped) {
+      prev = null;
+      n = 0;
+      stopped = false;
+    }
     if (step.kind !== 'batch') continue;
     for (const c of step.calls) {
-      const sig = c.name + '\u0000' + clineSignature(c);
+      const sig = c.name + '\u0000' + (extension ? withoutTaskProgress(c) : c.argsJsSorted);
       n = sig === prev ? n + 1 : 1;
       prev = sig;
       if (n >= hard) {
+        stopped = true;
         sink.add(
           step,
           'stop',
@@ -68,7 +86,9 @@ export const cline: ZooDetector = {
   label: 'Cline',
   kind: 'peer',
   description:
-    'Consecutive identical calls (sorted keys, task_progress ignored): a warning at exactly 3, a stop from 5. User turns do not reset it.',
+    'Consecutive identical calls (sorted keys, numbers by value): a warning at exactly 3, a stop from 5. Only a fresh conversation resets it, not a user turn. Off in the agent core, on in the Cline CLI.',
+  cannotSee:
+    'whether loop detection was on (the SDK leaves it off unless the host sets it); a history cleared or restored inside the session.',
   params: PARAMS,
   run,
 };

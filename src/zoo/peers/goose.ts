@@ -79,7 +79,9 @@ export const goose: ZooDetector = {
   label: 'Goose',
   kind: 'peer',
   description:
-    'Denies the (N+1)th identical call in a row when max_repetitions is set (off by default), and the next call to a tool after the same error 3 times in a row.',
+    "Denies the (N+1)th identical call in a row when max_repetitions is set (off by default), and the next call to a tool after the same error 3 times in a row. Errors are the transcript's own error marks where the format keeps them, else a guess from the answer text.",
+  cannotSee:
+    'whether --max-tool-repetitions was set (the repeat rule is off by default upstream); a failed call whose error flag the format did not keep (the text guess stands in).',
   params: PARAMS,
   run,
 };

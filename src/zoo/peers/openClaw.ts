@@ -13,8 +13,8 @@
  * The per-tool result shaping (exec status/exit code, stripped send ids) needs structured
  * results that a transcript does not keep.
  */
-import { canonicalArgs } from '../../detector/index';
 import { isJsonObject, JsonNumber, type JsonValue } from '../../json/index';
+import { jsSortedJson } from '../jsJson';
 import { MarkSink, param, tick } from '../marks';
 import type { ParamSpec, ZooCall, ZooDetector, ZooParams, ZooStep } from '../types';
 import {
@@ -58,7 +58,7 @@ function planShape(v: JsonValue): JsonValue {
 function argsOf(c: ZooCall): ClawArgs {
   return {
     tool: c.name,
-    args: c.name === 'update_plan' ? canonicalArgs(planShape(c.args)) : c.argsCanonical,
+    args: c.name === 'update_plan' ? jsSortedJson(planShape(c.args), false) : c.argsJsSorted,
   };
 }
 
@@ -176,7 +176,9 @@ export const openClaw: ZooDetector = {
   label: 'OpenClaw',
   kind: 'peer',
   description:
-    'Outcome-aware over the last 30 calls: warns at 10 repeats or alternations, goes critical at 20 identical no-progress outcomes (30 for the circuit breaker).',
+    'Off by default upstream (tools.loopDetection.enabled); shown as if enabled. Outcome-aware over the last 30 calls: warns at 10 repeats or alternations, goes critical at 20 identical no-progress outcomes (30 for the circuit breaker).',
+  cannotSee:
+    "whether loop detection was enabled; the result object's structured parts (exec status and tail, send ids stripped), as a transcript keeps only the answer text; the newer breaker's count of argument churn.",
   params: PARAMS,
   run,
 };

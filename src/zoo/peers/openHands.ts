@@ -4,7 +4,8 @@
  * Source: OpenHands/software-agent-sdk
  * `openhands-sdk/openhands/sdk/conversation/stuck_detector.py` @611629e6; docs/detector.md §14.4:
  * - scans the last 20 events, and only those after the last user message;
- * - action equality = (source, thought, action, tool_name), ids ignored; observation equality =
+ * - action equality = (source, thought, action, tool_name), ids ignored, the action compared as
+ *   Python compares parsed values (key order free, 1 == 1.0: `argsJsSorted`); observation equality =
  *   (source, observation, tool_name); an error event compares its error text only;
  * - scenario 1: the last 4 actions are equal AND the last 4 observations are equal;
  * - scenario 2: the trailing run of one action answered by error events: at 3 the agent is
@@ -67,7 +68,7 @@ interface Ev {
 function batchEvents(b: ZooBatch, withThought: boolean): Ev[] {
   const out: Ev[] = b.calls.map((c, i) => ({
     type: 'action',
-    eq: [c.name, withThought && i === 0 ? b.narration : '', c.argsCanonical],
+    eq: [c.name, withThought && i === 0 ? b.narration : '', c.argsJsSorted],
   }));
   b.calls.forEach((c, i) => {
     const a = b.answers[i];

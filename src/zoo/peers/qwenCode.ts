@@ -12,7 +12,10 @@
  * name 8× in a row. For stateful reads (`task_list`) a streak counts only while the result is
  * unchanged. Everything resets on a user prompt. Thought and content tiers are not replayed.
  */
-import { MarkSink, flatCalls, param, sameCall, tick, type FlatCall } from '../marks';
+import { MarkSink, flatCalls, param, sameJsCall, tick, type FlatCall } from '../marks';
+
+/** Qwen keys a call on its name and sorted-key JSON (numbers by value). */
+const sameCall = (a: FlatCall, b: FlatCall): boolean => sameJsCall(a.call, b.call);
 import type { ParamSpec, ZooDetector, ZooParams, ZooStep } from '../types';
 import { isReadLike, isShellOverview } from './qwenRules';
 
@@ -62,7 +65,7 @@ function check(turn: Turn, c: FlatCall, t: Record<string, number>): string | nul
   turn.sameName = prev !== null && prev.name === c.name && !resultChanged ? turn.sameName + 1 : 1;
   turn.shell = isShellOverview(c.batch.calls[c.index]) ? turn.shell + 1 : 0;
   turn.calls++;
-  const key = c.name + ':' + c.argsCanonical;
+  const key = c.name + ':' + c.call.argsJsSorted;
   const count = (turn.counts.get(key) ?? 0) + 1;
   turn.counts.set(key, count);
   turn.maxRepeat = Math.max(turn.maxRepeat, count);
@@ -123,7 +126,9 @@ export const qwenCode: ZooDetector = {
   label: 'Qwen Code',
   kind: 'peer',
   description:
-    'Always on: 5 identical calls in a row, 8 git overview commands in a row, the per-turn call cap. Opt-in heuristics: 6 repeats anywhere, ABAB over 6, read loops, 8 same-name calls.',
+    'Always on: 5 identical calls in a row, 8 git overview commands in a row, the per-turn call cap. Opt-in heuristics: 6 repeats anywhere, ABAB over 6, read loops, 8 same-name calls. Arguments with sorted keys, numbers by value.',
+  cannotSee:
+    'the heuristic tier unless turned on (skipLoopDetection defaults to true); the thought, content and model-judged tiers; an in-session disable.',
   params: PARAMS,
   run,
 };

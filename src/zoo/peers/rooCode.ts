@@ -3,13 +3,14 @@
  *
  * Source: RooCodeInc/Roo-Code `src/core/tools/ToolRepetitionDetector.ts` (@cb836567);
  * docs/detector.md §14.4:
- * - `{name, params}` serialised with sorted keys, compared with the previous call;
+ * - `{name, params}` serialised with sorted keys (`safe-stable-stringify`: numbers by value,
+ *   as `argsJsSorted`), compared with the previous call;
  * - the counter starts at 0 and counts repeats, so with the default limit 3 (shared with
  *   `consecutiveMistakeLimit`; 0 = unlimited) the 4th identical consecutive call is blocked;
  * - on a block the state is cleared (the count and the previous call) and the user is asked.
  * The browser-scroll exemption is gone with browser support and is not modelled.
  */
-import { MarkSink, ordinal, param, sameCall, tick } from '../marks';
+import { MarkSink, ordinal, param, sameJsCall, tick } from '../marks';
 import type { ParamSpec, ZooCall, ZooDetector, ZooParams, ZooStep } from '../types';
 
 const PARAMS: readonly ParamSpec[] = [
@@ -30,7 +31,7 @@ function run(steps: readonly ZooStep[], values: ZooParams) {
   for (const step of steps) {
     if (step.kind !== 'batch') continue;
     for (const c of step.calls) {
-      if (prev !== null && sameCall(prev, c)) {
+      if (prev !== null && sameJsCall(prev, c)) {
         count++;
       } else {
         count = 0;
@@ -56,7 +57,9 @@ export const rooCode: ZooDetector = {
   label: 'Roo Code',
   kind: 'peer',
   description:
-    'Consecutive identical calls (sorted keys): with limit 3 the 4th is blocked and the user asked; the counter then starts over.',
+    'Consecutive identical calls (sorted keys, numbers by value): with limit 3 the 4th is blocked and the user asked; the counter then starts over. User turns do not reset it.',
+  cannotSee:
+    'what the user answers when asked (the counter starts over either way); a limit changed in settings (0 = unlimited).',
   params: PARAMS,
   run,
 };

@@ -62,9 +62,10 @@ describe('Cline', () => {
     expect(where(lane('cline', s))).toEqual(['5:warn']);
   });
 
-  it('ignores the volatile task_progress argument', () => {
+  it('ignores the volatile task_progress argument under the extension rule only', () => {
     const s = new Script().times(3, (x, i) => x.call('a', { p: 1, task_progress: `${i}/3` }));
-    expect(where(lane('cline', s))).toEqual(['2:warn']);
+    expect(where(lane('cline', s, { extension: 1 }))).toEqual(['2:warn']);
+    expect(where(lane('cline', s))).toEqual([]);
   });
 
   it('is not reset by a user turn', () => {

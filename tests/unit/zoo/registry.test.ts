@@ -37,6 +37,9 @@ describe('ZOO_DETECTORS', () => {
     for (const d of ZOO_DETECTORS) {
       expect(d.label.length, d.id).toBeGreaterThan(0);
       expect(d.description.length, d.id).toBeGreaterThan(20);
+      // Every other agent's lane says what of its rule a transcript cannot show.
+      if (d.kind === 'peer' && d.id !== 'session-tally')
+        expect(d.cannotSee?.length ?? 0, d.id).toBeGreaterThan(20);
       for (const p of d.params) {
         expect(p.min, `${d.id}.${p.id}`).toBeLessThanOrEqual(p.default);
         expect(p.default, `${d.id}.${p.id}`).toBeLessThanOrEqual(p.max);
