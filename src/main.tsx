@@ -1,3 +1,6 @@
+/** The page's entry: Trusted Types first, then the theme, then the app mounted in #root. */
+// First: the Trusted Types policy must exist before any module makes a worker.
+import './ui/shell/trustedTypes';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { appStore } from './state/appStore';

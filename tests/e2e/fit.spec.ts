@@ -50,7 +50,6 @@ test('1280: no header control, sample title or format is cut', async ({ page }) 
   await expectWhole(page, controls);
   // The longest sample title, and a refusal for another reason.
   await chooseSample(page, 'Build poll stopped by the ceiling');
-  await page.screenshot({ path: 'test-results/screens/fit-1280-header.png' });
   await expectWhole(page, controls);
   // Nothing spills past the header either.
   const spill = await header.evaluate((h) => h.scrollWidth - h.clientWidth);
@@ -169,8 +168,34 @@ test('a transcript with no batches resets the range, filters, sort, scroll and s
 });
 
 test('1280: the detector lanes have room for their names', async ({ page }) => {
+  // Every text the lanes canvas paints; a name without room is painted cut, ending in "…".
+  await page.addInitScript(() => {
+    const painted = new Set<string>();
+    (window as unknown as { lanesPainted: Set<string> }).lanesPainted = painted;
+    const fillText = CanvasRenderingContext2D.prototype.fillText;
+    CanvasRenderingContext2D.prototype.fillText = function (text, x, y, maxWidth) {
+      if (this.canvas.classList.contains('ls-tl-lanes')) painted.add(text);
+      if (maxWidth === undefined) fillText.call(this, text, x, y);
+      else fillText.call(this, text, x, y, maxWidth);
+    };
+  });
   await openSample(page, 'Mutating loop');
   await showLanes(page);
   await expect(page.getByRole('application', { name: 'Detector lanes' })).toBeVisible();
-  await page.screenshot({ path: 'test-results/screens/fit-1280-lanes.png' });
+  // The names as the lane picker lists them (its labels' own text, without the kind badge).
+  const names = await page.locator('.zoo-lane-list label').evaluateAll((labels) =>
+    labels.map((l) =>
+      Array.from(l.childNodes)
+        .filter((n) => n.nodeType === Node.TEXT_NODE)
+        .map((n) => n.textContent)
+        .join('')
+        .trim(),
+    ),
+  );
+  expect(names.length).toBeGreaterThan(10);
+  await expect
+    .poll(() =>
+      page.evaluate(() => [...(window as unknown as { lanesPainted: Set<string> }).lanesPainted]),
+    )
+    .toEqual(expect.arrayContaining(names));
 });

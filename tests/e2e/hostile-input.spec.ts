@@ -143,9 +143,10 @@ test('a 50 MB string: analysed, shown cut with "Show all"', async ({ page }, inf
   await expectNothingRan(page);
 });
 
-test('1,000,000 tiny messages: analysed, or a clear worker limit with nothing lost', async ({
-  page,
-}, info) => {
+// Analysed, always: its load limit (10 s + 3 s a MB, about 145 s here) is far above what it
+// takes on a busy machine. The other outcome, a worker stopped by its limit or out of memory
+// with the previous analysis kept, is staged on purpose in worker-failure.spec.ts.
+test('1,000,000 tiny messages are analysed', async ({ page }, info) => {
   test.setTimeout(BIG * 2);
   const parts: string[] = [];
   // user, call, answer, user: 250,000 batches in 1,000,000 messages (about 45 MB).
@@ -157,35 +158,19 @@ test('1,000,000 tiny messages: analysed, or a clear worker limit with nothing lo
       '{"role":"user","content":"v"}',
     );
   }
-  const before = await start(page);
+  await start(page);
   await openBigFile(page, info, 'million.json', `{"messages":[${parts.join(',')}]}`);
-  await expect(root(page)).toHaveAttribute('data-analysis-state', /ready|error/, {
-    timeout: BIG * 2,
-  });
-  const alert = page.getByRole('alert');
-  if ((await alert.count()) > 0) {
-    // On a slow machine the worker's watchdog (or memory) may stop it: that must be one
-    // sentence naming which, with Retry, and the previous analysis still on screen.
-    await expect(alert).toContainText(
-      /The analysis worker (took longer than \d+ s and was stopped|ran out of memory)\./,
-    );
-    await expect(alert.getByRole('button', { name: 'Retry' })).toBeVisible();
-    expect(await dataRows(page).count()).toBe(before.rows);
-    expect(await dataRows(page).first().innerText()).toBe(before.first);
-    await dataRows(page).first().click();
-    await expect(dataRows(page).first()).toHaveAttribute('aria-selected', 'true');
-  } else {
-    await settle(page, 'ready');
-    const summary = page.getByLabel('Summary');
-    await expect(summary).toContainText('1,000,000');
-    await expect(summary).toContainText('250,000');
-    await expect(dataRows(page).first()).toContainText('t0');
-    await dataRows(page).first().click();
-    await expect(page.getByRole('region', { name: 'Batch details' })).toContainText('t0');
-    await page.getByRole('application', { name: 'Timeline' }).focus();
-    await page.keyboard.press('End');
-    await expect(page.getByText(/^Batch 249,999 of 250,000:/)).toBeAttached();
-  }
+  const summary = page.getByLabel('Summary');
+  await expect(summary).toContainText('1,000,000', { timeout: BIG * 2 });
+  await settle(page, 'ready');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(summary).toContainText('250,000');
+  await expect(dataRows(page).first()).toContainText('t0');
+  await dataRows(page).first().click();
+  await expect(page.getByRole('region', { name: 'Batch details' })).toContainText('t0');
+  await page.getByRole('application', { name: 'Timeline' }).focus();
+  await page.keyboard.press('End');
+  await expect(page.getByText(/^Batch 249,999 of 250,000:/)).toBeAttached();
   await expectNothingRan(page);
 });
 

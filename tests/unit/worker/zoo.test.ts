@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import {
   DEFAULT_CONFIG,
   prepareReplay,
@@ -124,13 +124,18 @@ describe('worker: zoo and sweep requests', () => {
   });
 
   it('leaves the CPU to the page for a quiet period after each report before computing lanes', async () => {
+    // The handler's clock is a fake one that only the sleeps move, so the figures below do
+    // not depend on how loaded the machine is.
+    vi.useFakeTimers({ toFake: ['performance'] });
+    onTestFinished(() => void vi.useRealTimers());
     const slept: number[] = [];
     const h = createReplayHandler({
       sideWorkQuietMs: 400,
-      // Recorded, and resolved at once: the handler asks again until the period is over.
+      // Recorded; the first sleeps half of what was asked, so the handler must ask again.
       sleep: (ms) => {
         slept.push(ms);
-        return new Promise((resolve) => setTimeout(resolve, 0));
+        vi.advanceTimersByTime(slept.length === 1 ? ms / 2 : ms);
+        return Promise.resolve();
       },
     });
     const load = await h.handle({
@@ -143,10 +148,8 @@ describe('worker: zoo and sweep requests', () => {
     expect(load.type).toBe('loaded');
     const zoo = await h.handle({ type: 'zoo', requestId: 2, dataVersion: 7, params: {} });
     expect(zoo.type).toBe('zoo');
-    // The lanes waited out (nearly all of) the 400 ms after the report left, then ran.
-    expect(slept.length).toBeGreaterThan(0);
-    expect(slept[0]).toBeGreaterThan(300);
-    expect(slept[0]).toBeLessThanOrEqual(400);
+    // The lanes waited out the 400 ms after the report left, then ran.
+    expect(slept).toEqual([400, 200]);
     // Without a quiet period, side work never sleeps.
     const plain = createReplayHandler({
       sleep: () => {

@@ -52,13 +52,15 @@ function sigs(k: number, seed = 1): string[] {
 }
 
 describe('signatureColor', () => {
-  it('is stable and a valid #rrggbb colour in both themes', () => {
-    for (const s of ['read_file:ed658c7fbe3ce9f2', '', 'x'.repeat(5000), 'ünïcödé:0001']) {
-      for (const theme of ['light', 'dark'] as const) {
-        const c = signatureColor(s, theme);
-        expect(c).toMatch(/^#[0-9a-f]{6}$/);
-        expect(signatureColor(s, theme)).toBe(c);
-      }
+  it('is a valid #rrggbb colour in both themes that depends on the text alone', () => {
+    const texts = ['read_file:ed658c7fbe3ce9f2', '', 'x'.repeat(5000), 'ünïcödé:0001'];
+    for (const theme of ['light', 'dark'] as const) {
+      const first = texts.map((s) => signatureColor(s, theme));
+      for (const c of first) expect(c).toMatch(/^#[0-9a-f]{6}$/);
+      // Whatever was coloured in between, and however an equal text was built.
+      for (const s of sigs(2000, 3)) signatureColor(s, theme);
+      const again = texts.map((s) => signatureColor([...s].join(''), theme));
+      expect(again).toEqual(first);
     }
   });
 
@@ -138,9 +140,12 @@ describe('ranked signature colours', () => {
     }
   });
 
-  it('falls back to the hashed colour past the ranked palette and without a report', () => {
+  it('gives ranked colours by rank, and the hashed colour past the palette or without a report', () => {
     expect(signatureColor('zz:9', 'light', r)).toBe(signatureColor('zz:9', 'light'));
-    expect(signatureColor('a:1', 'dark', r)).toBe(signatureColor('a:1', 'dark', r));
+    // The most frequent takes the first ranked colour: hue 255°, the theme's first band.
+    expect(signatureColor('a:1', 'dark', r)).toBe(oklchToHex(0.7, 0.15, 255));
+    expect(signatureColor('a:1', 'light', r)).toBe(oklchToHex(0.5, 0.17, 255));
+    expect(signatureColor('a:1', 'dark', r)).not.toBe(signatureColor('a:1', 'dark'));
   });
 });
 
