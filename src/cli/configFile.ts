@@ -36,5 +36,7 @@ export function resolveConfig(file: ConfigOverrides, flags: CliOptions): Detecto
     observationTools: flags.patterns ?? file.observationTools ?? DEFAULT_CONFIG.observationTools,
     ...(stagnation === undefined ? {} : { maxStagnationSteps: stagnation }),
     ...(guardMode === undefined ? {} : { guardMode }),
+    ...(file.maxIterations === undefined ? {} : { maxIterations: file.maxIterations }),
+    ...(file.maxParallelTools === undefined ? {} : { maxParallelTools: file.maxParallelTools }),
   };
 }

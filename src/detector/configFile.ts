@@ -99,6 +99,8 @@ const CAMEL: readonly (readonly [string, Field, Reader])[] = [
   ['observationTools', 'observationTools', tools],
   ['maxStagnationSteps', 'maxStagnationSteps', whole],
   ['guardMode', 'guardMode', guardMode],
+  ['maxIterations', 'maxIterations', whole],
+  ['maxParallelTools', 'maxParallelTools', whole],
 ];
 
 /** gglib's own names (the reference settings export, docs/detector.md §10, §8.1). */
@@ -108,6 +110,8 @@ const SNAKE: readonly (readonly [string, Field, Reader])[] = [
   ['observation_tools', 'observationTools', tools],
   ['max_stagnation_steps', 'maxStagnationSteps', whole],
   ['loop_guard_mode', 'guardMode', guardMode],
+  ['max_iterations', 'maxIterations', whole],
+  ['max_parallel_tools', 'maxParallelTools', whole],
 ];
 
 /** Known, carried for people, not settings: the reference export's notes. */

@@ -45,7 +45,12 @@ const CHANGED: DetectorConfig = {
   observationTools: ['read_file', 'get_build_status'],
   maxStagnationSteps: 9,
   guardMode: 'refuse',
+  maxIterations: 30,
+  maxParallelTools: 10,
 };
+
+/** What a proxy-mode report's config shows of CHANGED: the agent path's limits are not in it. */
+const { maxIterations: _it, maxParallelTools: _par, ...CHANGED_PROXY } = CHANGED;
 
 const FLAGS = [
   '--mode',
@@ -58,6 +63,10 @@ const FLAGS = [
   'read_file,get_build_status',
   '--guard-mode',
   'refuse',
+  '--max-iterations',
+  '30',
+  '--max-parallel-tools',
+  '10',
 ];
 
 async function replayedConfig(file: string, text: string): Promise<Report['config']> {
@@ -72,12 +81,12 @@ describe('the CLI reads back what it writes', () => {
     expect(exported.status).toBe(0);
     const config = await replayedConfig('gglib-loop-settings.json', exported.stdout);
     // The reference settings carry no replay mode: gglib has none; the rest all arrive.
-    expect(config).toEqual({ ...CHANGED, mode: 'proxy', maxStagnationSteps: 5 });
+    expect(config).toEqual({ ...CHANGED_PROXY, mode: 'proxy', maxStagnationSteps: 5 });
   });
 
   it('the reference settings with a stagnation limit: it replays too', async () => {
     const config = await replayedConfig('g.json', formatReferenceSettings(CHANGED));
-    expect(config).toEqual({ ...CHANGED, mode: 'proxy' });
+    expect(config).toEqual({ ...CHANGED_PROXY, mode: 'proxy' });
   });
 
   it('the issue’s case: --obs 7 exported is 7 replayed, not 15', async () => {
