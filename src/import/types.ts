@@ -18,6 +18,7 @@ export type FormatId =
   | 'langchain'
   | 'openhands'
   | 'swe-agent'
+  | 'atif'
   | 'har'
   | 'copilot-cli'
   | 'sse';
