@@ -94,6 +94,12 @@ export const FORMATS: readonly FormatInfo[] = Object.freeze([
     description: 'A SWE-agent .traj file (trajectory, history, info), or RetryAgent attempts.',
   },
   {
+    id: 'atif',
+    label: 'ATIF trajectory (Harbor)',
+    description:
+      'An Agent Trajectory Interchange Format file: steps with tool_calls and observations.',
+  },
+  {
     id: 'har',
     label: 'HAR capture',
     description: 'A browser or proxy HAR file of chat-completions traffic.',

@@ -1,5 +1,6 @@
 import type { FormatImporter } from './format';
 import { importAnthropic } from './formats/anthropic';
+import { importAtif } from './formats/atif';
 import { importClaudeCode } from './formats/claude-code';
 import { importCline } from './formats/cline';
 import { importCodex } from './formats/codex';
@@ -38,6 +39,7 @@ export const IMPORTERS: Readonly<Record<FormatId, FormatImporter>> = {
   langchain: importLangChain,
   openhands: importOpenHands,
   'swe-agent': importSweAgent,
+  atif: importAtif,
   har: importHar,
   'copilot-cli': importCopilotCli,
   sse: importSse,

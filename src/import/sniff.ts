@@ -4,6 +4,7 @@ import { arr, describeKeys, describeValue, field, hasKeys, obj, str } from './ac
 import { isClineHistory } from './formats/cline';
 import { isClineUiMessage } from './formats/clineUi';
 import { isRecordedResponse } from './formats/gemini';
+import { isAtif } from './formats/atif';
 import { isStreamEvent } from './formats/sse';
 import type { Doc } from './text';
 import type { FormatId } from './types';
@@ -97,6 +98,7 @@ export function sniffObject(o: JsonObject): FormatId | null {
   if (loglines && loglines.some((l) => hasKeys(l, 'type') && isJsonObject(field(l, 'message'))))
     return 'claude-code';
   if (o.has('resourceSpans')) return 'otel';
+  if (isAtif(o)) return 'atif';
   if (o.has('version') && o.has('eval') && (o.has('samples') || o.has('results'))) return 'inspect';
   if (o.has('epoch') && o.has('input') && isJsonArray(o.get('messages'))) return 'inspect';
   if (o.has('sessionId') && o.has('projectHash') && o.has('messages')) return 'gemini-cli';

@@ -19,6 +19,7 @@ export type FormatId =
   | 'langchain'
   | 'openhands'
   | 'swe-agent'
+  | 'atif'
   | 'har'
   | 'copilot-cli'
   | 'sse';

@@ -119,6 +119,13 @@ const CASES: Case[] = [
     format: 'openai-responses',
     outlines: [['assistant: get_weather(call_r1) {"city":"Rome"}']],
   },
+  {
+    path: 'atif/trajectory.json',
+    format: 'atif',
+    outlines: [
+      ['user', 'assistant: bash(c1) {"cmd":"ls"}', 'tool → c1: "a b"', 'assistant: finish(c2) {}'],
+    ],
+  },
 ];
 
 describe.each(CASES)('$path', (c) => {
