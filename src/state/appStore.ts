@@ -220,6 +220,7 @@ export const actions = {
   /** Stops a load under its preview, keeping what it has read. */
   keepRead: () => appStore.getState().cancel('read'),
   exportReport: () => appStore.getState().exportReport(),
+  messagesPage: (from: number, count: number) => appStore.getState().messagesPage(from, count),
   toggleTheme: () => appStore.getState().toggleTheme(),
   loadSampleIndex: () => appStore.getState().loadSampleIndex(),
   start: () => appStore.getState().start(),

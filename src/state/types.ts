@@ -11,7 +11,7 @@ import type {
   LoadProgress,
   ReplayClientListener,
 } from '../worker/clientSupport';
-import type { AnalysisError, TranscriptInput } from '../worker/protocol';
+import type { AnalysisError, MessagesResponse, TranscriptInput } from '../worker/protocol';
 import type { SampleEntry } from './samples';
 import type { ViewLink } from './viewCodec';
 import type { WatchHandle } from './watcher';
@@ -37,6 +37,8 @@ export interface ClientPort {
   retry(): void;
   /** `read`: a load whose preview is on screen stops and keeps what it read (client.ts). */
   cancel(keep?: 'previous' | 'read'): boolean;
+  /** A page of the messages on screen, for the Messages view (optional for fakes). */
+  messages?(from: number, count: number): Promise<MessagesResponse | null>;
   /** The report for `config` as the export file's blob: URL (optional for fakes). */
   exportReport?(config: DetectorConfig): Promise<string | null>;
   /** Zoo lanes and threshold sweeps (optional so simple fakes need not have them). */
@@ -127,6 +129,8 @@ export interface AnalysisSlice {
   previewBase: PreviewBase | null;
   /** The current report, for the config in the panel, as the export file's blob: URL. */
   exportReport(): Promise<string | null>;
+  /** Messages `from` to `from + count` of the transcript on screen (the Messages view). */
+  messagesPage(from: number, count: number): Promise<MessagesResponse | null>;
   retry(): void;
   /**
    * Stops the running load. `previous` (the default) keeps the transcript that was on screen
@@ -199,7 +203,7 @@ export interface LinkSlice {
 }
 
 /** The workspace's views. */
-export type WorkspaceTab = 'batches' | 'patterns' | 'detectors' | 'sweep' | 'corpus';
+export type WorkspaceTab = 'batches' | 'messages' | 'patterns' | 'detectors' | 'sweep' | 'corpus';
 
 export type AppState = TranscriptSlice &
   ConfigSlice &

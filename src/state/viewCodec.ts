@@ -15,7 +15,14 @@ export const VIEW_HASH_KEYS = {
   zoom: 'zoom',
 } as const;
 
-const TABS: readonly WorkspaceTab[] = ['batches', 'patterns', 'detectors', 'sweep', 'corpus'];
+const TABS: readonly WorkspaceTab[] = [
+  'batches',
+  'messages',
+  'patterns',
+  'detectors',
+  'sweep',
+  'corpus',
+];
 /** A sample's path under `samples/`: plain names, at most one folder, no `..`. */
 const SAMPLE_PATH = /^(?:[\w-]+\/)?[\w][\w.-]{0,120}$/;
 /** More batches than any transcript the page can hold. */

@@ -46,6 +46,7 @@ import { unpackReport, type Yield } from '../report/lazyReport';
 import type {
   AppendedResponse,
   LoadedResponse,
+  MessagesResponse,
   PartialResponse,
   TranscriptInput,
   WorkerResponse,
@@ -53,6 +54,7 @@ import type {
 import {
   closeSlot,
   Exports,
+  MessagePages,
   loadRequest,
   openSlot,
   previewResult,
@@ -97,6 +99,7 @@ export class ReplayClient {
   private readonly spare: SpareWorker | null;
   /** Exports asked of the serving worker, by request id: each resolves once. */
   private readonly exports = new Exports();
+  private readonly pages = new MessagePages();
 
   constructor(
     private readonly listener: ReplayClientListener,
@@ -165,6 +168,16 @@ export class ReplayClient {
       return;
     }
     this.postEvaluate(this.serving, config);
+  }
+
+  /**
+   * Messages `from` to `from + count` of the transcript on screen, as the Messages view
+   * shows them; null when there is none, or it was replaced first.
+   */
+  messages(from: number, count: number): Promise<MessagesResponse | null> {
+    const sv = this.serving;
+    if (sv === null || this.previewing) return Promise.resolve(null);
+    return this.pages.ask(sv.slot.worker, this.nextRequestId++, sv.dataVersion, from, count);
   }
 
   /** Ask for one batch's details; only the reply to the newest request is delivered. */
@@ -308,6 +321,7 @@ export class ReplayClient {
   private stopServing(): void {
     this.stopEvaluating();
     this.exports.drop();
+    this.pages.drop();
     const sv = this.serving;
     if (sv === null) return;
     this.serving = null;
@@ -435,6 +449,7 @@ export class ReplayClient {
       return;
     }
     if (this.exports.receive(msg)) return;
+    if (this.pages.receive(msg)) return;
     if (msg.type === 'details' || (msg.type === 'error' && msg.requestType === 'details')) {
       if (msg.type === 'details' && msg.requestId === this.latestDetailsId) {
         this.listener.onDetails(msg);

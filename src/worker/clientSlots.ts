@@ -10,6 +10,7 @@ import type {
   AppendedResponse,
   LoadedResponse,
   LoadRequest,
+  MessagesResponse,
   PartialResponse,
   WorkerResponse,
 } from './protocol';
@@ -125,6 +126,35 @@ export class Exports {
   }
 
   /** The serving worker is gone: every export still waiting gets null. */
+  drop(): void {
+    for (const resolve of this.waiting.values()) resolve(null);
+    this.waiting.clear();
+  }
+}
+
+/** Pages of messages asked of the serving worker, each answered once (null when it failed). */
+export class MessagePages {
+  private readonly waiting = new Map<number, (page: MessagesResponse | null) => void>();
+
+  ask(worker: WorkerLike, requestId: number, dataVersion: number, from: number, count: number) {
+    return new Promise<MessagesResponse | null>((resolve) => {
+      this.waiting.set(requestId, resolve);
+      worker.postMessage({ type: 'messages', requestId, dataVersion, from, count });
+    });
+  }
+
+  /** Takes a page's reply; false for any other message. */
+  receive(msg: WorkerResponse): boolean {
+    if (msg.type !== 'messages' && !(msg.type === 'error' && msg.requestType === 'messages')) {
+      return false;
+    }
+    const resolve = this.waiting.get(msg.requestId);
+    this.waiting.delete(msg.requestId);
+    resolve?.(msg.type === 'messages' ? msg : null);
+    return true;
+  }
+
+  /** The serving worker is gone: every page still waiting gets null. */
   drop(): void {
     for (const resolve of this.waiting.values()) resolve(null);
     this.waiting.clear();

@@ -29,6 +29,7 @@ import { type Decoded, type ImportError, type ImportOptions } from '../import/in
 import { importPrepared } from '../pipeline/index';
 import { prepareConversations, summarize } from '../pipeline/conversations';
 import { readInput } from './readInput';
+import { messagesPage } from './messages';
 import { appendWatch, startWatch, watchedLoaded, type Watched } from './watchHandle';
 import { packReport, packTranscript, verdictFlags } from '../report/packedReport';
 import { macrotask } from './macrotask';
@@ -39,6 +40,7 @@ import type {
   AnalysisError,
   AppendRequest,
   DetailsRequest,
+  MessagesRequest,
   EvaluateRequest,
   ExportRequest,
   LoadPhase,
@@ -368,6 +370,19 @@ export function createReplayHandler(options: ReplayHandlerOptions = {}): ReplayH
     };
   }
 
+  function messages(req: MessagesRequest): WorkerResponse {
+    const c = staleOr(req);
+    if ('type' in c) return c;
+    return {
+      type: 'messages',
+      requestId: req.requestId,
+      dataVersion: req.dataVersion,
+      from: req.from,
+      total: c.messages.length,
+      items: messagesPage(c.messages, c.report, req.from, req.count),
+    };
+  }
+
   function details(req: DetailsRequest): WorkerResponse {
     const c = staleOr(req);
     if ('type' in c) return c;
@@ -428,6 +443,8 @@ export function createReplayHandler(options: ReplayHandlerOptions = {}): ReplayH
           return evaluate(req);
         case 'details':
           return details(req);
+        case 'messages':
+          return messages(req);
         case 'export':
           return await exportReport(req);
         case 'search': {
@@ -473,6 +490,7 @@ export function createReplayHandler(options: ReplayHandlerOptions = {}): ReplayH
       if (
         req.type === 'evaluate' ||
         req.type === 'details' ||
+        req.type === 'messages' ||
         req.type === 'export' ||
         req.type === 'search'
       ) {

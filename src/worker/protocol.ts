@@ -104,6 +104,7 @@ export type WorkerRequest =
   | LoadRequest
   | EvaluateRequest
   | DetailsRequest
+  | MessagesRequest
   | ExportRequest
   | CutRequest
   | AppendRequest
@@ -224,6 +225,52 @@ export interface ReadyResponse {
   readonly type: 'ready';
 }
 
+/** A page of the transcript's messages, as the Messages view shows them. */
+export interface MessagesRequest {
+  readonly type: 'messages';
+  readonly requestId: number;
+  readonly dataVersion: number;
+  /** The first message's index, and how many (at most `MESSAGES_PAGE_MAX`, messages.ts). */
+  readonly from: number;
+  readonly count: number;
+}
+
+/** One call of an assistant message: its arguments as written (cut at `MESSAGE_TEXT_MAX`). */
+export interface MessageCall {
+  readonly id: string;
+  readonly name: string;
+  readonly args: string;
+  /** The arguments' whole length, in characters. */
+  readonly argsLength: number;
+}
+
+/** One message, as text: nothing of it is ever markup. */
+export interface MessageEntry {
+  readonly index: number;
+  readonly role: string;
+  /** Its text parts joined, or the JSON of a content that has none (cut at `MESSAGE_TEXT_MAX`). */
+  readonly text: string;
+  readonly textLength: number;
+  readonly calls: readonly MessageCall[];
+  /** The call a tool result answers. */
+  readonly toolCallId: string | null;
+  /** The batch it belongs to (its calls, or their results), or -1. */
+  readonly batch: number;
+  /** The batch a click on it selects: its own, else the next one (else the last), or -1. */
+  readonly near: number;
+}
+
+/** Reply to `messages`. */
+export interface MessagesResponse {
+  readonly type: 'messages';
+  readonly requestId: number;
+  readonly dataVersion: number;
+  readonly from: number;
+  /** How many messages the transcript has. */
+  readonly total: number;
+  readonly items: readonly MessageEntry[];
+}
+
 /** Reply to `details`. */
 export interface DetailsResponse {
   readonly type: 'details';
@@ -263,6 +310,7 @@ export type WorkerResponse =
   | AppendedResponse
   | EvaluatedResponse
   | DetailsResponse
+  | MessagesResponse
   | ExportedResponse
   | ErrorResponse
   | ProgressResponse

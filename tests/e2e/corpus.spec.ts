@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, expectRefused, openApp, test, waitFor } from './fixtures';
@@ -132,4 +132,48 @@ test('Export reference settings downloads the reference keys', async ({ page }) 
   expect(out['max_observation_steps']).toBeNull();
   expect((out['observation_tools'] as unknown[]).length).toBe(26);
   expect((out['_note'] as string[]).join(' ')).toMatch(/from_user_params/);
+});
+
+const SUBAGENTS = join(
+  process.cwd(),
+  '..',
+  'shared',
+  'wild',
+  'claude-code',
+  'd-kimuson+claude-code-viewer__fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl',
+);
+
+test('the conversations of one file lead with their own names', async ({ page }) => {
+  test.skip(!existsSync(SUBAGENTS) && !process.env['CI'], 'needs ../shared/wild');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openCorpus(page);
+  await page.getByLabel('Add transcripts…').setInputFiles(SUBAGENTS);
+  await expect(totals(page)).toContainText('6 transcripts', { timeout: 60_000 });
+  const cells = grid(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('gridcell') })
+    .locator('[role="gridcell"]:first-child');
+  await expect(cells).toHaveCount(6);
+  // What each cell shows at 1280: the start of its text up to the cell's right edge. The
+  // conversation's own name leads, so the six differ there.
+  const shown = await cells.evaluateAll((els) =>
+    els.map((el) => {
+      const node = el.querySelector('span span')?.firstChild ?? null;
+      if (node === null) return '';
+      const right = el.getBoundingClientRect().right;
+      const range = document.createRange();
+      range.setStart(node, 0);
+      let n = node.textContent?.length ?? 0;
+      for (; n > 0; n--) {
+        range.setEnd(node, n);
+        if (range.getBoundingClientRect().right <= right) break;
+      }
+      return (node.textContent ?? '').slice(0, n);
+    }),
+  );
+  expect(shown.every((t) => t.length >= 8)).toBe(true);
+  expect(new Set(shown).size).toBe(6);
+  expect(shown).toContain('main chain');
+  await expect(cells.first()).toHaveText(/^main chain · d-kimuson/);
+  await page.screenshot({ path: 'test-results/corpus-names-1280.png' });
 });

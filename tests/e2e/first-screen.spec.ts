@@ -43,11 +43,42 @@ test('a loop the reference lets through gets a headline, and its batch names the
   page,
 }) => {
   await openSample(page, 'A/B cycle');
-  const headline = page.getByRole('status').filter({ hasText: /^Select #\d+Not refused, but / });
+  const headline = page.getByRole('status').filter({ hasText: /^Select #\d+`/ });
   await expect(headline).toBeVisible();
-  const text = await headline.locator('[title]').getAttribute('title');
-  expect(text).toMatch(/the reference lets it through, as it counts only back-to-back repeats/);
-  const at = /#(\d+)/.exec(text ?? '')?.[1];
+  const text = (await headline.locator('.app-headline__text').textContent()) ?? '';
+  // The loop itself, in plain words: its tools alternate, and why the guard lets them.
+  expect(text).toMatch(
+    /^`\w+` and `\w+` alternate \d+ times \(#\d+–\d+\); the guard never refuses/,
+  );
+  const at = /^Select #(\d+)/.exec((await headline.textContent()) ?? '')?.[1];
+  await headline.getByRole('button').click();
   await expect(page.getByRole('region', { name: 'Batch details' })).toContainText(`Batch #${at}`);
   await expect(page.getByRole('group', { name: 'Detector lanes at this batch' })).toBeVisible();
+  // Not cut: the whole sentence fits the row at this width.
+  const box = await headline.locator('.app-headline__text').evaluate((el) => ({
+    scroll: el.scrollHeight,
+    client: el.clientHeight,
+  }));
+  expect(box.scroll).toBeLessThanOrEqual(box.client);
 });
+
+for (const size of [
+  { width: 1280, height: 800 },
+  { width: 1920, height: 1080 },
+]) {
+  test(`the timeline's top stays put when a setting brings a headline (${size.width})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(size);
+    await openSample(page, 'Mutating loop');
+    const canvas = page.getByRole('application', { name: 'Timeline' });
+    const top = async () => (await canvas.boundingBox())?.y;
+    const before = await top();
+    const headline = page.getByRole('status').filter({ hasText: /^Select #\d+`/ });
+    await expect(headline).toHaveCount(0);
+    await page.getByRole('spinbutton', { name: 'max_repeated_batch_steps' }).fill('3');
+    await expect(headline).toBeVisible();
+    expect(await top()).toBe(before);
+    await page.screenshot({ path: `test-results/headline-${size.width}.png` });
+  });
+}

@@ -70,6 +70,10 @@ export const createAnalysisSlice: Slice<AnalysisSlice> = (_deps, engine) => (set
     progress: null,
     previewBase: null,
 
+    messagesPage(from, count) {
+      return engine.client?.messages?.(from, count) ?? Promise.resolve(null);
+    },
+
     exportReport() {
       return engine.client?.exportReport?.(get().config) ?? Promise.resolve(null);
     },

@@ -21,11 +21,15 @@ export const corpusColumns = col.columns([
     cell: (c) => {
       const { name, conversationLabel: label, shownName } = c.row.original;
       const where = shownName?.where ?? null;
-      // A file of several conversations has a row for each: the label tells them apart.
-      const tail = [where, label].filter((x): x is string => x !== null).join(' · ');
+      const file = shownName?.main ?? name;
+      // A file of several conversations has a row for each: the conversation's own name (a
+      // subagent's, a sample's id) leads, as the file name is the same on each.
+      const tail = [label === null ? null : file, where]
+        .filter((x): x is string => x !== null)
+        .join(' · ');
       return (
-        <span title={label === null ? name : `${name} · ${label}`}>
-          {shownName?.main ?? name}
+        <span title={label === null ? name : `${label} · ${name}`}>
+          {label === null ? file : <span className="corpus__conversation">{label}</span>}
           {tail === '' ? null : <span className="muted"> · {tail}</span>}
         </span>
       );

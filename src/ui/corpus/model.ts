@@ -67,7 +67,10 @@ function key(r: CorpusRowState, id: CorpusSortColumn): string | number {
   }
 }
 
-/** The rows in table order: as added, or sorted (stable, so ties keep the added order). */
+/**
+ * The rows in table order: as added, or sorted (stable, so ties keep the added order), failed
+ * rows last in every sort.
+ */
 export function sortCorpusRows(
   rows: readonly CorpusRowState[],
   spec: CorpusSortSpec | null,
@@ -77,6 +80,9 @@ export function sortCorpusRows(
   return rows
     .map((row, i) => ({ row, i, k: key(row, spec.id) }))
     .sort((a, b) => {
+      // A failed row has nothing to sort by: after the others, whichever the direction.
+      const failed = Number(a.row.error !== null) - Number(b.row.error !== null);
+      if (failed !== 0) return failed;
       const c =
         typeof a.k === 'string' && typeof b.k === 'string'
           ? a.k.localeCompare(b.k, 'en', { numeric: true })

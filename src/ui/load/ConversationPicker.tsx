@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { actions, useAnalysis, useImportChoice } from '../../state/appStore';
 import type { ConversationSummary, TranscriptInput } from '../../worker/protocol';
 
@@ -31,8 +31,13 @@ export function ConversationPicker() {
   const { lastInput, conversationMoved } = useImportChoice();
   const id = useId();
   const list = result?.conversations ?? [];
+  const shown = result?.conversation ?? -1;
+  const current = useRef<HTMLButtonElement>(null);
+  // The conversation on the timeline is in view in the list, however long the list.
+  useEffect(() => {
+    current.current?.scrollIntoView({ block: 'nearest' });
+  }, [shown, list.length]);
   if (result === null || list.length < 2) return null;
-  const shown = result.conversation;
   return (
     <section className="conversations" aria-labelledby={`${id}-title`}>
       <div className="section-head">
@@ -55,6 +60,7 @@ export function ConversationPicker() {
                 type="button"
                 className="conversations__item"
                 aria-current={i === shown ? 'true' : undefined}
+                ref={i === shown ? current : undefined}
                 disabled={loading}
                 title={c.label}
                 onClick={() => actions.chooseConversation(i)}

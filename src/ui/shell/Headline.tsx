@@ -5,8 +5,9 @@ import { actions, useReport, useZooResults } from '../../state/appStore';
 import { findingHeadline } from './headline';
 
 /**
- * The one-line headline under the header: for a loop the reference lets through, the lanes'
- * strongest finding; for one it refuses, what the loop cost after that.
+ * The headline under the header: for a loop the reference lets through, the clearest finding
+ * of the lanes in a sentence of the loop itself, or that none fired; for one it refuses, what
+ * the loop cost after that. Its row keeps the same height whatever it holds.
  */
 export function Headline() {
   const report = useReport();
@@ -20,7 +21,9 @@ export function Headline() {
     report === null || (report.loopCost?.calls ?? 0) === 0 ? null : loopCostLine(report.loopCost);
   // Always rendered: the app's grid keeps a row for it.
   return (
-    <div className="app-headline-row">
+    <div
+      className={report === null ? 'app-headline-row app-headline-row--empty' : 'app-headline-row'}
+    >
       {headline === null && cost !== null ? (
         <p className="app-headline app-headline--cost" role="status">
           <span
@@ -33,7 +36,11 @@ export function Headline() {
           </span>
         </p>
       ) : null}
-      {headline === null ? null : (
+      {headline === null ? null : headline.batchIndex < 0 ? (
+        <p className="app-headline app-headline--none" role="status">
+          <span className="app-headline__text">{headline.text}</span>
+        </p>
+      ) : (
         <p className="app-headline" role="status">
           <button
             type="button"
@@ -42,10 +49,8 @@ export function Headline() {
           >
             Select #{headline.batchIndex}
           </button>
-          {/* Cut at the window's edge; the whole sentence on hover and focus. */}
-          <span className="app-headline__text" title={headline.text} tabIndex={0}>
-            {headline.text}
-          </span>
+          {/* Wraps: the row keeps room for two lines, so nothing below moves. */}
+          <span className="app-headline__text">{headline.text}</span>
         </p>
       )}
     </div>

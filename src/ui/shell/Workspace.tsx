@@ -26,6 +26,7 @@ import { SearchBox } from '../search/SearchBox';
 import { BATCH_TABLE_ID, BatchTable } from '../table/BatchTable';
 import { SweepPanel } from '../sweep/SweepPanel';
 import { ComparisonTable } from '../zoo/ComparisonTable';
+import { MessagesView } from '../messages/MessagesView';
 import { ZooTimeline } from '../zoo/ZooTimeline';
 
 // The library's panel content scrolls by default; the views hold their own scrollers.
@@ -113,6 +114,7 @@ export function Workspace({ changedBatches }: { changedBatches: ReadonlySet<numb
   const report = result.report;
   const tabs: readonly { id: Tab; label: string }[] = [
     { id: 'batches', label: 'Batches' },
+    { id: 'messages', label: 'Messages' },
     { id: 'patterns', label: 'Patterns' },
     { id: 'detectors', label: 'Detectors' },
     { id: 'sweep', label: 'Sweep' },
@@ -176,6 +178,20 @@ export function Workspace({ changedBatches }: { changedBatches: ReadonlySet<numb
               aria-labelledby={`${id}-${tab}-tab`}
             >
               {tab === 'detectors' ? <ComparisonTable /> : <SweepPanel />}
+            </div>
+          ) : tab === 'messages' ? (
+            <div
+              className="workspace__messages"
+              role="tabpanel"
+              id={`${id}-messages`}
+              aria-labelledby={`${id}-messages-tab`}
+            >
+              <MessagesView
+                report={report}
+                dataVersion={result.dataVersion}
+                selectedIndex={selectedIndex}
+                {...(matches === undefined ? {} : { matches })}
+              />
             </div>
           ) : tab === 'corpus' ? (
             <div

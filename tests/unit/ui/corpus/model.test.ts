@@ -62,11 +62,13 @@ describe('the corpus view model', () => {
       sortCorpusRows(rows, { id: 'refusals', desc }).map((r) => r.rowId);
     expect(by(false)).toEqual(['3', '4', '1', '2']);
     expect(sortCorpusRows(rows, null).map((r) => r.rowId)).toEqual(['1', '2', '3', '4']);
+    expect(by(true)).toEqual(['1', '4', '3', '2']);
+    // Failed rows last in every sort, either way.
     expect(sortCorpusRows(rows, { id: 'name', desc: true }).map((r) => r.rowId)).toEqual([
       '4',
       '3',
-      '2',
       '1',
+      '2',
     ]);
   });
 
