@@ -42,7 +42,7 @@ function classification(b: BatchReport, config: ReportConfig): string {
 export function explainBatch(b: BatchReport, config: ReportConfig): string {
   const why = classification(b, config);
   if (b.refused && b.reason === 'strikes') {
-    return `Refused: count ${b.count} exceeds the ${thresholdName(b)} ${b.threshold}; ${why}`;
+    return `Refused: count ${b.count} exceeds the ${thresholdName(b)} ${b.threshold}; ${why}${b.outcome === 'answer-changed' ? `. ${LATE_RESCUE}` : ''}`;
   }
   if (b.refused) {
     return `Refused: total ${b.total} exceeds the ceiling ${b.ceiling} although the answers changed; ${why}`;
@@ -51,6 +51,26 @@ export function explainBatch(b: BatchReport, config: ReportConfig): string {
     return `Rescued: total ${b.total} exceeds the ${thresholdName(b)} ${b.threshold}, but the answers changed, so the count is only ${b.count}; ${why}`;
   }
   return `Passed: count ${b.count} is within the ${thresholdName(b)} ${b.threshold}; ${why}`;
+}
+
+/** Why a refused batch whose answers changed was refused anyway (docs/detector.md §6.3). */
+export const LATE_RESCUE =
+  'Its answers changed, but the reference checks a batch before its answers are known, so the change resets the count only from the next occurrence on: the rescue comes a turn late';
+
+/** How a refused batch's own answers compared with the previous occurrence's. */
+function answersPhrase(b: BatchReport): string {
+  switch (b.outcome) {
+    case 'answer-repeated':
+      return 'with the same answer';
+    case 'answer-changed':
+      return 'although its answer changed (checked before the answer was known: the rescue comes a turn late)';
+    case 'not-comparable':
+      return b.answersKnown
+        ? 'whose answers could not be compared with the previous ones'
+        : 'whose answers could not be joined';
+    case 'not-the-current-run':
+      return 'whose answers were not compared';
+  }
 }
 
 /**
@@ -62,6 +82,5 @@ export function describeRefusal(b: BatchReport): string {
   if (b.reason === 'ceiling') {
     return `refused: ${ordinal(b.total)} identical ${names} batch in a row, answers changing; ceiling ${b.ceiling}`;
   }
-  const answers = b.answersKnown ? 'with the same answer' : 'whose answers could not be joined';
-  return `refused: ${ordinal(b.count)} identical ${names} batch ${answers}; ${thresholdName(b)} ${b.threshold}`;
+  return `refused: ${ordinal(b.count)} identical ${names} batch ${answersPhrase(b)}; ${thresholdName(b)} ${b.threshold}`;
 }

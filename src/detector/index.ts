@@ -88,3 +88,5 @@ export {
   proxyFieldNote,
   PROXY_SWEEP_NOTE,
 } from './proxyApplies';
+export type { SignatureQuery } from './signatureQuery';
+export { matchesSignature, signatureQuery } from './signatureQuery';

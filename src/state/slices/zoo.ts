@@ -4,6 +4,7 @@
  * shown result, or an earlier version of a watched file that grew (see `currentZoo`), so a new
  * transcript never shows the old lanes.
  */
+import { currentSearch } from './search';
 import type { StoreApi } from 'zustand/vanilla';
 import { describeAnalysisError } from '../../worker/protocol';
 import type { ZooParamsById, ZooResponse } from '../../worker/zoo/protocol';
@@ -118,7 +119,14 @@ export function wireZoo(store: StoreApi<AppState>, engine: Engine): void {
       landOnFinding(store, engine);
     },
     onSweep: (sweep) => store.setState({ sweep, sweepError: null }),
-    onSearch: (searchReply) => store.setState({ searchReply, searchError: null }),
+    onSearch: (searchReply) => {
+      store.setState({ searchReply, searchError: null });
+      // A signature, or a note or 400 text naming one, goes to its batch.
+      const goTo = searchReply.goTo;
+      if (goTo !== undefined && currentSearch(store.getState()) === searchReply) {
+        store.getState().select(goTo);
+      }
+    },
     onSideError: (type, error) =>
       store.setState({ [`${type}Error`]: describeAnalysisError(error) }),
   });

@@ -3,8 +3,13 @@
  * the running one stop at its next slice. A query that contains the last complete one (the
  * person typed on) looks only at that one's matches.
  */
-import type { MessageList, Report } from '../../detector/index';
-import { Search } from './search';
+import {
+  matchesSignature,
+  signatureQuery,
+  type MessageList,
+  type Report,
+} from '../../detector/index';
+import { MATCH_SIGNATURE, Search } from './search';
 import type { SearchRequest, SearchResponse } from './protocol';
 import type { Pause } from '../zoo/handle';
 
@@ -36,6 +41,8 @@ export function createSearchHandler(): SearchHandler {
   return {
     async search(req, ctx, pause) {
       latest = req.requestId;
+      const bySignature = signatureMatches(req, ctx.report);
+      if (bySignature !== null) return bySignature;
       const needle = req.query.toLowerCase();
       const within =
         last !== null && last.messages === ctx.messages && needle.includes(last.needle)
@@ -66,5 +73,32 @@ export function createSearchHandler(): SearchHandler {
         complete,
       };
     },
+  };
+}
+
+/**
+ * The batches a signature query names (every batch of that signature), with the one to go to;
+ * null when the query names no signature or none matches (then it is searched as text).
+ */
+function signatureMatches(req: SearchRequest, report: Report): SearchResponse | null {
+  const q = signatureQuery(req.query);
+  if (q === null) return null;
+  const hits: number[] = [];
+  let goTo = -1;
+  for (const b of report.batches) {
+    if (!matchesSignature(b.signature, q)) continue;
+    hits.push(b.index);
+    if (goTo < 0 && b.refused) goTo = b.index;
+  }
+  if (hits.length === 0) return null;
+  return {
+    type: 'search',
+    requestId: req.requestId,
+    dataVersion: req.dataVersion,
+    query: req.query,
+    batches: Uint32Array.from(hits),
+    where: new Uint8Array(hits.length).fill(MATCH_SIGNATURE),
+    complete: true,
+    goTo: goTo >= 0 ? goTo : (hits[0] as number),
   };
 }

@@ -24,4 +24,9 @@ export interface SearchResponse {
   readonly where: Uint8Array;
   /** False when a newer search replaced this one part way (its matches are partial). */
   readonly complete: boolean;
+  /**
+   * For a query that names a signature (a signature, a hash, a pasted note or 400 text): the
+   * batch to go to, the first refused match or else the first match.
+   */
+  readonly goTo?: number;
 }

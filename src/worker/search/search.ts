@@ -10,6 +10,8 @@ import { isJsonObject, printJson, type JsonValue } from '../../json/index';
 export const MATCH_NAME = 1;
 export const MATCH_ARGUMENTS = 2;
 export const MATCH_ANSWER = 4;
+/** The batch's signature is the one the query names (a signature, a hash, a pasted note). */
+export const MATCH_SIGNATURE = 8;
 
 export interface SearchMatches {
   /** Matching batch indices, ascending. */
