@@ -1,4 +1,11 @@
-import type { BatchReport, BreakBefore, RepeatOutcome, Report } from '../../detector/index';
+import type {
+  AgentStep,
+  BatchReport,
+  BreakBefore,
+  RepeatOutcome,
+  Report,
+  RunEnd,
+} from '../../detector/index';
 
 /** The verdict a row shows, from strictest to mildest. */
 export type VerdictKind = 'first-refusal' | 'refused' | 'rescued' | 'pass';
@@ -10,7 +17,41 @@ export function verdictKind(batch: BatchReport, report: Pick<Report, 'firstRefus
   return batch.rescued ? 'rescued' : 'pass';
 }
 
+const RUN_ENDS: Record<RunEnd, string> = {
+  'final-answer': 'final answer',
+  refusal: 'refusal',
+  stagnation: 'stagnation',
+  'internal-error': 'internal error',
+  'max-iterations': 'MaxIterationsReached',
+};
+
+/**
+ * Agent mode: what gglib's agent loop did with a batch its guards never judged ("outside any run
+ * (ended by final answer at message 12)"), or null for a checked batch and in proxy mode.
+ */
+export function agentStepLabel(agent: AgentStep | undefined): string | null {
+  if (agent === undefined) return null;
+  switch (agent.step) {
+    case 'checked':
+      return null;
+    case 'overflow':
+      return 'not checked: over max_parallel_tools';
+    case 'internal-error':
+      return 'run ended: internal error (malformed arguments)';
+    case 'outside': {
+      const end = agent.runEnded;
+      return end === undefined
+        ? 'outside any run'
+        : `outside any run (ended by ${RUN_ENDS[end.by]} at message ${end.messageIndex})`;
+    }
+  }
+}
+
 export function verdictLabel(batch: BatchReport, kind: VerdictKind): string {
+  if (kind === 'pass') {
+    const step = agentStepLabel(batch.agent);
+    if (step !== null) return step;
+  }
   switch (kind) {
     case 'first-refusal':
       return `refused (${batch.reason ?? 'strikes'}), first`;

@@ -1,6 +1,7 @@
 import type { BatchReport, RepeatOutcome } from '../../detector/report';
 import { columnsOf } from '../../report/reportColumns';
 import type { TimelineModel } from './model';
+import { agentStepLabel } from '../table/labels';
 
 // Plain-text descriptions of batches for the tooltip, the screen-reader summary and the live
 // region. Tool names come from untrusted transcripts: these are strings for textContent only.
@@ -50,6 +51,8 @@ export function rangeText(
 /** The verdict in a few words: `refused (strikes)`, `rescued`, `passed`. */
 export function verdictOf(b: BatchReport): string {
   if (b.refused) return `refused (${b.reason ?? 'strikes'})`;
+  const step = agentStepLabel(b.agent);
+  if (step !== null) return step;
   return b.rescued ? 'rescued' : 'passed';
 }
 
