@@ -9,11 +9,14 @@
  * poll/log): critical at 20, warn at 10; ping_pong: warn when the alternating tail reaches 10,
  * critical at 20 only if both sides kept stable results; generic_repeat: critical at 20
  * identical no-progress outcomes, warn when the same call appears ≥ 10 times in the window.
- * Outcome identity here is the answer text ("error:" + text for an error-looking answer).
- * The per-tool result shaping (exec status/exit code, stripped send ids) needs structured
- * results that a transcript does not keep.
+ * Outcome identity here is the answer text ("error:" + text for an error answer: the
+ * transcript's error mark, else the text guess). A send's result (`message` send-like actions,
+ * `sessions_send`) is compared without its per-send ids, as @0410b692 does (#89090), from the
+ * JSON the answer text holds. The exec shaping (status, tail) and the loop veto's own result
+ * need the structured details a transcript does not keep; the newer global breaker's count of
+ * argument churn (@0410b692, `tool-loop-argument-churn.ts`) is not replayed.
  */
-import { isJsonObject, JsonNumber, type JsonValue } from '../../json/index';
+import { isJsonObject, JsonNumber, parseJson, type JsonValue } from '../../json/index';
 import { jsSortedJson } from '../jsJson';
 import { MarkSink, param, tick } from '../marks';
 import type { ParamSpec, ZooCall, ZooDetector, ZooParams, ZooStep } from '../types';
@@ -60,6 +63,83 @@ function argsOf(c: ZooCall): ClawArgs {
     tool: c.name,
     args: c.name === 'update_plan' ? jsSortedJson(planShape(c.args), false) : c.argsJsSorted,
   };
+}
+
+/** `message` actions whose results carry fresh delivery ids (SEND_LIKE_MESSAGE_ACTIONS). */
+const SEND_ACTIONS = new Set([
+  'send',
+  'broadcast',
+  'reply',
+  'thread-reply',
+  'sendWithEffect',
+  'sendAttachment',
+  'upload-file',
+  'sticker',
+  'poll',
+]);
+
+/** Per-send ids and times OpenClaw strips before hashing a send's result. */
+const VOLATILE_SEND_KEYS = new Set([
+  'messageId',
+  'message_id',
+  'messageIds',
+  'platformMessageId',
+  'platformMessageIds',
+  'fileId',
+  'file_id',
+  'fileKey',
+  'pollId',
+  'poll_id',
+  'receipt',
+  'runId',
+  'idempotencyKey',
+  'ts',
+  'timestamp',
+  'sentAt',
+  'deliveredAt',
+  'createdAt',
+]);
+
+function isSendLike(c: ZooCall): boolean {
+  if (c.name === 'sessions_send') return true;
+  if (c.name !== 'message' || !c.argsJsSorted.includes('"action":')) return false;
+  const action = isJsonObject(c.args) ? c.args.get('action') : undefined;
+  return typeof action === 'string' && SEND_ACTIONS.has(action);
+}
+
+/** A message object's own `id` is its per-send id; an `id` elsewhere (a route) is a fact. */
+function isDeliveredMessage(o: ReadonlyMap<string, JsonValue>): boolean {
+  const conv = o.get('conversation');
+  return (
+    typeof o.get('id') === 'string' &&
+    typeof o.get('text') === 'string' &&
+    (typeof o.get('direction') === 'string' ||
+      typeof o.get('senderId') === 'string' ||
+      typeof o.get('accountId') === 'string' ||
+      isJsonObject(conv))
+  );
+}
+
+function stripSendIds(v: JsonValue): JsonValue {
+  if (Array.isArray(v)) return v.map(stripSendIds);
+  if (!isJsonObject(v)) return v;
+  const dropId = isDeliveredMessage(v);
+  const out = new Map<string, JsonValue>();
+  for (const [k, x] of v) {
+    if (VOLATILE_SEND_KEYS.has(k) || (k === 'id' && dropId)) continue;
+    out.set(k, stripSendIds(x));
+  }
+  return out;
+}
+
+/**
+ * A send's outcome without its per-send ids: OpenClaw hashes the result's details so; a
+ * transcript keeps the result's text, which for a send is that payload printed as JSON.
+ */
+function sendOutcome(answer: string): string {
+  const r = parseJson(answer);
+  if (!r.ok || !isJsonObject(r.value.value)) return answer;
+  return jsSortedJson(stripSendIds(r.value.value), false);
 }
 
 function isKnownPoll(c: ZooCall): boolean {
@@ -161,7 +241,14 @@ function run(steps: readonly ZooStep[], values: ZooParams) {
       const answer = step.answers[i] ?? null;
       const error = step.answerError[i] === true;
       // The result hash is `error:answer`, or `ok:answer` (`ok:` alone for update_plan).
-      const result = answer === null ? undefined : !error && c.name === 'update_plan' ? '' : answer;
+      const result =
+        answer === null
+          ? undefined
+          : !error && c.name === 'update_plan'
+            ? ''
+            : !error && isSendLike(c)
+              ? sendOutcome(answer)
+              : answer;
       const unknownTool = error && answer !== null ? unknownToolName(answer) : undefined;
       history.push({ tool: c.name, args: hash.args, result, error, unknownTool });
       if (history.length > (t.historySize as number)) history.shift();

@@ -90,6 +90,9 @@ describe('session-runtime-orchestrator.test.ts @21cb8d25', () => {
 describe('the extension: loop-detection.test.ts @f3a3f30d (extension = 1)', () => {
   const read = (s: Script) => s.call('read_file', { path: 'src/main.ts' });
   const ext = { extension: 1 };
+  test('produces identical output regardless of key order', () => {
+    expect(oneCall({ b: '2', a: '1' }, { a: '1', b: '2' }, ext)).toBe(true);
+  });
   test('should warn at 3 identical calls and escalate at 5', () => {
     expect(where(lane(ID, new Script().times(5, read), ext))).toEqual(['2:warn', '4:stop']);
   });

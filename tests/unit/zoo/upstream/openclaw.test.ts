@@ -204,6 +204,93 @@ describe('tool-loop-detection.test.ts @0410b692: detectToolCallLoop', () => {
 });
 
 describe('tool-loop-detection.test.ts @0410b692: message send loop detection', () => {
+  const payload = (i: number) =>
+    JSON.stringify(
+      {
+        ok: true,
+        channel: 'feishu',
+        chatId: 'oc_chat',
+        runId: `run_${i}`,
+        messageId: `om_${i}`,
+        receipt: { platformMessageId: `p_${i}` },
+      },
+      null,
+      2,
+    );
+  const sends = (n: number, name: string, args: unknown, result: (i: number) => string) =>
+    new Script().user('run').times(n, (x, i) => x.call(name, args, result(i)));
+  const send = { action: 'send', target: 'feishu:oc_chat', text: 'ping' };
+  test('gives duplicate sends a stable result hash despite per-call ids in details and text', () => {
+    expect(level(sends(21, 'message', send, payload))).toBe('stop');
+  });
+  test('strips nested ids so broadcast results with per-call ids share a result hash', () => {
+    const b = (i: number) =>
+      JSON.stringify({
+        results: [{ channel: 'feishu', ok: true, result: { messageId: `om_${i}`, receipt: i } }],
+      });
+    expect(level(sends(21, 'message', { action: 'broadcast', text: 'ping' }, b))).toBe('stop');
+  });
+  test('escalates identical-arg send loops to critical even though every id differs', () => {
+    expect(level(sends(21, 'message', send, payload))).toBe('stop');
+  });
+  test('also blocks sessions_send loops whose result carries a fresh runId', () => {
+    const r = (i: number) => JSON.stringify({ ok: true, runId: `run_${i}` });
+    expect(
+      level(sends(21, 'sessions_send', { sessionKey: 'agent:main:peer', text: 'ping' }, r)),
+    ).toBe('stop');
+  });
+  test('escalates sibling delivery actions (reply) the same as send', () => {
+    expect(level(sends(21, 'message', { ...send, action: 'reply' }, payload))).toBe('stop');
+  });
+  test('blocks upload-file loops whose result carries a fresh file id', () => {
+    const r = (i: number) =>
+      JSON.stringify({ ok: true, channel: 'feishu', fileId: `f_${i}`, messageId: `om_${i}` });
+    expect(
+      level(
+        sends(
+          21,
+          'message',
+          { action: 'upload-file', target: 'feishu:oc_chat', media: 'img.png' },
+          r,
+        ),
+      ),
+    ).toBe('stop');
+  });
+  test('blocks poll loops whose result carries a fresh poll id', () => {
+    const r = (i: number) =>
+      JSON.stringify({
+        ok: true,
+        channel: 'telegram',
+        messageId: `om_${i}`,
+        chatId: 'c1',
+        pollId: `pl_${i}`,
+      });
+    expect(
+      level(sends(21, 'message', { action: 'poll', target: 'tg:chat-1', question: '?' }, r)),
+    ).toBe('stop');
+  });
+  test('preserves stable nested route ids so distinct routes stay distinguishable', () => {
+    const r = (i: number) =>
+      JSON.stringify({ ok: true, messageId: `om_${i}`, route: { id: `conv-${i}` } });
+    expect(level(sends(21, 'message', send, r))).toBe('warn');
+  });
+  test('blocks plugin-shaped send results whose message object carries a bare per-send id', () => {
+    const r = (i: number) =>
+      JSON.stringify({
+        message: {
+          id: `qa_${i}`,
+          accountId: 'default',
+          direction: 'outbound',
+          conversation: { id: 'loop-room', chatType: 'channel' },
+          senderId: 'openclaw',
+          text: 'hello',
+          timestamp: 1_800_000_000_000 + i,
+        },
+      });
+    expect(
+      level(sends(21, 'message', { action: 'send', to: 'feishu:chat-1', content: 'hello' }, r)),
+    ).toBe('stop');
+  });
   test('does not flag distinct messages (different args) as a no-progress loop', () => {
     const s = new Script()
       .user('run')
