@@ -210,32 +210,7 @@ export function parseArgs(
     }
   }
 
-  if (help || version || exportReferenceSettings) {
-    return ok({
-      help,
-      version,
-      json,
-      format,
-      mode,
-      strikes,
-      obs,
-      patterns,
-      configFile,
-      input: positional[0],
-      inputs: positional,
-      exportReferenceSettings,
-      clineResults,
-      watch,
-    });
-  }
-  if (positional.length === 0) return err('missing the transcript file (or - for standard input)');
-  if (positional.filter((p) => p === '-').length > 1) {
-    return err('standard input (-) can be read only once');
-  }
-  if (watch && (positional.length !== 1 || positional[0] === '-')) {
-    return err('--watch follows one file (not standard input)');
-  }
-  return ok({
+  const options: CliOptions = {
     help,
     version,
     json,
@@ -250,5 +225,15 @@ export function parseArgs(
     exportReferenceSettings,
     clineResults,
     watch,
-  });
+  };
+  // Help, version and the settings export need no transcript.
+  if (help || version || exportReferenceSettings) return ok(options);
+  if (positional.length === 0) return err('missing the transcript file (or - for standard input)');
+  if (positional.filter((p) => p === '-').length > 1) {
+    return err('standard input (-) can be read only once');
+  }
+  if (watch && (positional.length !== 1 || positional[0] === '-')) {
+    return err('--watch follows one file (not standard input)');
+  }
+  return ok(options);
 }
