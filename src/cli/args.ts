@@ -304,6 +304,7 @@ export function parseArgs(
     ...(guardMode === undefined ? {} : { guardMode }),
     ...limitsGiven(agentLimits),
   };
+  // Help, version and the settings export need no transcript.
   if (help || version || exportReferenceSettings) return ok(options);
   if (positional.length === 0) return err('missing the transcript file (or - for standard input)');
   if (positional.filter((p) => p === '-').length > 1) {

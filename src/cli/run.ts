@@ -1,3 +1,5 @@
+// The `loopscope` command itself: arguments to reports, one file, a corpus or a watched file, with
+// every effect passed in as `CliIo`.
 import {
   describeRefusal,
   evaluateReplay,

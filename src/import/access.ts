@@ -44,11 +44,6 @@ export function hasKeys(o: JsonValue | undefined, ...keys: string[]): o is JsonO
   return true;
 }
 
-/** A JSON value's string form when it is a string, else `undefined` (ids, names). */
-export function asString(v: JsonValue | undefined): string | undefined {
-  return typeof v === 'string' ? v : undefined;
-}
-
 /** Describes a parsed value for an unknown-format message: "a JSON object with keys: a, b". */
 export function describeValue(v: JsonValue): string {
   if (isJsonObject(v)) return `a JSON object with ${describeKeys(v)}`;

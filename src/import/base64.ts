@@ -1,3 +1,5 @@
+// Base64 decoding without the DOM or Node (atob and Buffer are not in the pure layers), for bodies
+// and archives a transcript embeds.
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 const LOOKUP = new Int16Array(128).fill(-1);
 for (let i = 0; i < ALPHABET.length; i++) LOOKUP[ALPHABET.charCodeAt(i)] = i;

@@ -1,3 +1,5 @@
+// The text of message content in its many shapes: strings, text parts and their Responses and
+// Gemini cousins.
 import { isJsonArray, isJsonObject } from '../json/index';
 import type { JsonValue } from '../json/index';
 import { field, str } from './access';

@@ -1,3 +1,5 @@
+// The import layer's entry: decode, detect and import a transcript whole or message by message
+// (docs/formats.md).
 import { err, ok } from '../json/index';
 import type { ChatMessage, MessageList } from '../detector/index';
 import type { Result } from '../json/index';

@@ -1,3 +1,4 @@
+// ZIP archives read in memory (fflate), for Inspect `.eval` logs and zipped transcripts.
 import { strFromU8, unzipSync } from 'fflate';
 import { err, ok, parseJson } from '../json/index';
 import type { Result } from '../json/index';

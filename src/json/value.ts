@@ -29,13 +29,3 @@ export function isJsonObject(v: JsonValue | undefined): v is JsonObject {
 export function isJsonArray(v: JsonValue | undefined): v is JsonValue[] {
   return Array.isArray(v);
 }
-
-/** Convenience for importers: builds a `JsonObject` from plain entries, skipping `undefined` values. */
-export function jsonObject(entries: Record<string, JsonValue | undefined>): JsonObject {
-  const m: JsonObject = new Map();
-  for (const k of Object.keys(entries)) {
-    const v = entries[k];
-    if (v !== undefined) m.set(k, v);
-  }
-  return m;
-}

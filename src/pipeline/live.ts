@@ -195,7 +195,6 @@ export class LiveTranscript {
   private imported: Imported | null = null;
   private lastBatches = 0;
   private importedLength = -1;
-  /** Reads a Claude Code session as it grows; null once the general import answers. */
   /** The followers still judging, or reading, the text; none once the general import answers. */
   private followers: SessionFollower[];
   /** The text not yet given to the followers (after its last line break). */

@@ -105,7 +105,6 @@ export function useApp<T>(selector: (s: AppState) => T): T {
 }
 
 export const useReport = () => useApp((s) => s.result?.report ?? null);
-export const useDefaultReport = () => useApp((s) => s.result?.defaultReport ?? null);
 export const useAnalysis = () =>
   useApp(
     useShallow((s) => ({

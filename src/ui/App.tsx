@@ -1,3 +1,4 @@
+// The app shell: header, the sidebar (source and config), the workspace.
 import { useEffect, useMemo } from 'react';
 import { actions, useAnalysis } from '../state/appStore';
 import './theme.css';

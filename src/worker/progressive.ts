@@ -2,8 +2,9 @@
  * A large file read in pieces, with previews of what is read so far: the page draws the
  * batches, counts and first refusal while the rest is still coming (docs/architecture.md §3).
  *
- * JSON Lines (and any text of whole lines) go through a `LiveTranscript`. A Claude Code
- * session is read there a piece at a time; other formats import the whole settled text again
+ * JSON Lines (and any text of whole lines) go through a `LiveTranscript`. A session a follower
+ * reads (Claude Code, Codex, `src/import/lineFollower.ts`) is read there a piece at a time;
+ * other formats import the whole settled text again
  * at each step, so steps are taken at sizes that double (1 MB, 2 MB, 4 MB, …): the previews
  * together cost about one more import of the file. A request body or messages array (a JSON
  * document) is previewed from its complete messages so far (`DocumentPreviewer`), at the same

@@ -18,6 +18,9 @@ import type { SweepRequest, SweepResponse, ZooRequest, ZooWireResponse } from '.
 import type { SearchRequest, SearchResponse } from './search/protocol';
 
 export type { PackedReport, PackedTranscript } from '../report/packedReport';
+/** The formats a `load` may force (`LoadRequest.format`), as the page lists them. */
+export { FORMATS, isFormatId } from '../import/formatList';
+export type { FormatId, FormatInfo } from '../import/types';
 
 /** The transcript as it crosses to the worker: pasted text, or a file handle / raw bytes. */
 export type TranscriptInput =

@@ -1,3 +1,5 @@
+// Anthropic's Messages dialect, shared by every format that embeds it: tool_use and tool_result
+// blocks to chat-completions calls and answers.
 import { isJsonArray, isJsonObject } from '../../json/index';
 import type { JsonValue } from '../../json/index';
 import { field, str } from '../access';

@@ -1,3 +1,5 @@
+// LangChain's message dialect (serialised messages and their class names) to chat-completions
+// messages.
 import { isJsonArray, isJsonObject } from '../../json/index';
 import type { JsonValue } from '../../json/index';
 import { arr, field, obj, str } from '../access';

@@ -1,3 +1,5 @@
+// The OpenAI Responses dialect, shared by the formats that embed it: items to chat-completions
+// messages, server-side tools set apart.
 import { isJsonObject } from '../../json/index';
 import type { JsonValue } from '../../json/index';
 import { field, str } from '../access';

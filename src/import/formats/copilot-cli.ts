@@ -1,3 +1,4 @@
+// GitHub Copilot CLI sessions (docs/formats.md): its event log to chat-completions messages.
 import { isJsonObject, ok } from '../../json/index';
 import type { JsonValue } from '../../json/index';
 import { arr, field, obj, str } from '../access';

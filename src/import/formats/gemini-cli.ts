@@ -1,3 +1,4 @@
+// Gemini CLI chats and checkpoints (docs/formats.md): its records to chat-completions messages.
 import { isJsonArray, isJsonObject, ok } from '../../json/index';
 import type { JsonValue } from '../../json/index';
 import { arr, field, str } from '../access';

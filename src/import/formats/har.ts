@@ -1,3 +1,5 @@
+// HAR captures (docs/formats.md): the model requests recorded in a browser or proxy HAR file, read
+// as the bodies they carry.
 import { strFromU8 } from 'fflate';
 import { referenceScan } from '../../detector/index';
 import { isJsonArray, ok, parseJson } from '../../json/index';

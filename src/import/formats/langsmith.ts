@@ -1,3 +1,5 @@
+// LangSmith run exports (docs/formats.md): runs grouped by trace, their messages to chat-
+// completions messages.
 import { isJsonArray, isJsonObject, ok } from '../../json/index';
 import type { JsonObject, JsonValue } from '../../json/index';
 import { arr, field, obj, str } from '../access';

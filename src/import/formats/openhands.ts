@@ -1,3 +1,5 @@
+// OpenHands event streams (docs/formats.md): actions and observations to chat-completions calls and
+// answers.
 import { isJsonArray, isJsonObject, JsonNumber, ok } from '../../json/index';
 import type { JsonValue } from '../../json/index';
 import { arr, field, obj, str } from '../access';

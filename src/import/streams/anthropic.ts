@@ -1,3 +1,4 @@
+// An Anthropic Messages SSE stream put back together into the messages it streamed.
 import { isJsonArray, parseJson } from '../../json/index';
 import type { JsonObject, JsonValue } from '../../json/index';
 import { field, obj, str } from '../access';

@@ -1,3 +1,5 @@
+// An OpenAI chat-completions SSE stream put back together into the message it streamed, tool-call
+// deltas joined.
 import { JsonNumber } from '../../json/index';
 import type { JsonValue } from '../../json/index';
 import { arr, field, obj, str } from '../access';

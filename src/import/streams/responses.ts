@@ -1,3 +1,4 @@
+// An OpenAI Responses SSE stream put back together into the items it streamed.
 import { isJsonArray } from '../../json/index';
 import type { JsonObject, JsonValue } from '../../json/index';
 import { arr, field, obj, str } from '../access';

@@ -1,3 +1,4 @@
+// The store's analysis slice: the worker's results, progress and errors as the views read them.
 import { landingBatch } from '../landing';
 import type { AnalysisResult } from '../../worker/clientSupport';
 import type { AnalysisSlice, AppState, Slice } from '../types';

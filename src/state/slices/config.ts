@@ -1,3 +1,5 @@
+// The store's config slice: the detector config, its notices, and its trips to the URL, storage and
+// worker.
 import { DEFAULT_CONFIG, type DetectorConfig } from '../../detector/config';
 import { configToHash, importConfigText, parseConfigHash } from '../configCodec';
 import { fullHash } from '../hash';

@@ -1,3 +1,5 @@
+// The store's link slice: opening what a shared link names (its sample, batch and zoom), and
+// saying when it cannot.
 import { fitView, viewWaits } from '../viewCodec';
 import { joinNotices } from '../zooParamsCodec';
 import type { AppState, LinkSlice, Slice } from '../types';

@@ -1,3 +1,4 @@
+// The store's selection slice: the selected batch, kept across config changes and loads.
 import type { SelectionSlice, Slice } from '../types';
 
 export const createSelectionSlice: Slice<SelectionSlice> = (_deps, engine) => (set, get) => ({

@@ -1,3 +1,5 @@
+// The store's ui slice: the page's own state: theme, workspace tab, the samples list and which
+// sample is open.
 import { isTranscriptName } from '../../import/corpus';
 import { loadSampleManifests } from '../samples';
 import type { Slice, UiSlice } from '../types';

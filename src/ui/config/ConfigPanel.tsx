@@ -1,3 +1,4 @@
+// The detector config panel: mode, thresholds and observation tools, each a labelled control.
 import { memo, useId, useState } from 'react';
 import { DEFAULT_CONFIG, type ReplayMode } from '../../detector/config';
 import { DEFAULT_GUARD_MODE } from '../../detector/guardMode';

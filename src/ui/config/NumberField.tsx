@@ -1,3 +1,4 @@
+// A labelled number input with its hint, committing only whole numbers in range.
 import { useId, useState } from 'react';
 
 interface Props {

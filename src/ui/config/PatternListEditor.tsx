@@ -1,3 +1,4 @@
+// The editor of the observation-tool patterns: a list to add to, edit and remove from.
 import { useId, useState, type KeyboardEvent } from 'react';
 import { DEFAULT_OBSERVATION_TOOLS } from '../../detector/config';
 import { splitPatternList } from '../../state/configCodec';

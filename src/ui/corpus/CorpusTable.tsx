@@ -1,3 +1,5 @@
+// The corpus table: one row per transcript of the corpus, sortable, virtualised past a few hundred
+// rows.
 import type { SortingState } from '@tanstack/react-table';
 import { useTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -90,15 +92,19 @@ export function CorpusTable({ rows, onOpen }: CorpusTableProps) {
         role="grid"
         aria-label="Corpus transcripts"
         aria-rowcount={ordered.length + 1}
-        className="ct-table"
+        className="grid-table ct-table"
       >
         <SortableHead table={table} gridTemplate={GRID_TEMPLATE} prefix="ct" />
-        <tbody className="ct-body" role="rowgroup" style={{ height: virtualizer.getTotalSize() }}>
+        <tbody
+          className="grid-table-body"
+          role="rowgroup"
+          style={{ height: virtualizer.getTotalSize() }}
+        >
           {items.map((item) => {
             const row = tableRows[item.index - from];
             if (row === undefined) return null;
             const r = row.original;
-            const classes = ['ct-row'];
+            const classes = ['grid-table-row', 'ct-row'];
             if (r.error !== null) classes.push('ct-row-error');
             else if ((r.verdict?.refused.length ?? 0) > 0) classes.push('ct-row-refused');
             return (

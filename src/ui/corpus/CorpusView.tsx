@@ -1,3 +1,4 @@
+// The Corpus tab: the files dropped or opened as a corpus, their totals and their table.
 import { ProxyAppliesLine } from '../config/ProxyApplies';
 import type { DragEvent } from 'react';
 import { useMemo, useState } from 'react';

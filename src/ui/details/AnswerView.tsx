@@ -1,3 +1,4 @@
+// One tool answer in the batch details: its text, cut long, with its copy button.
 import type { AnswerDetails, CallDetails } from '../../detector/index';
 import { answerMatchLabel } from './model';
 import { TextBlock } from './TextBlock';

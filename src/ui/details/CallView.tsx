@@ -1,3 +1,4 @@
+// One tool call in the batch details: name, arguments, canonical form and signature.
 import type { CallDetails, CallReport } from '../../detector/index';
 import { CopyButton } from './CopyButton';
 import { patternLabel } from './model';

@@ -1,3 +1,4 @@
+// A labelled button that copies a text and says so.
 import { useEffect, useState } from 'react';
 import { copyText } from './copy';
 

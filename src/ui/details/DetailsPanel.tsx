@@ -1,3 +1,4 @@
+// The batch details panel: the selected batch's verdict, calls, answers and lane findings.
 import { useTheme } from '../../state/appStore';
 import { useId } from 'react';
 import type { BatchDetails, BatchReport, Report } from '../../detector/index';

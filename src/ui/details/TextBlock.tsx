@@ -1,3 +1,4 @@
+// A block of transcript text, shown as text (never markup), cut long with "Show all".
 import { useState } from 'react';
 import { truncateText } from './model';
 

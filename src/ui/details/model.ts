@@ -1,3 +1,4 @@
+// What the details panel shows of a batch, worked out as plain data.
 import type {
   AnswerDetails,
   BatchDetails,

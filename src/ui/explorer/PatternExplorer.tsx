@@ -1,3 +1,4 @@
+// The Patterns tab: the repeated call patterns of a transcript and what the detector made of them.
 import { useId, useMemo, useState } from 'react';
 import type { Report, ReportConfig } from '../../detector/index';
 import { actions, useConfig } from '../../state/appStore';

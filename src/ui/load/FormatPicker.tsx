@@ -1,8 +1,6 @@
 import { useId } from 'react';
-import { FORMATS, isFormatId } from '../../import/formatList';
-import type { FormatId } from '../../import/types';
 import { actions, useAnalysis, useFormatChoice } from '../../state/appStore';
-import type { AnalysisError } from '../../worker/protocol';
+import { FORMATS, isFormatId, type AnalysisError, type FormatId } from '../../worker/protocol';
 import type { AnalysisResult } from '../../worker/clientSupport';
 import './load.css';
 

@@ -1,3 +1,4 @@
+// The Samples menu: the built-in transcripts, by group.
 import { useId } from 'react';
 import type { SampleEntry, SampleGroup } from '../../state/samples';
 import { actions, useSamples } from '../../state/appStore';

@@ -1,3 +1,4 @@
+// The page-wide drop target: a file dropped anywhere is opened (docs/architecture.md §3).
 import { useEffect, useState } from 'react';
 import { droppedEntries, filesOf } from './droppedFiles';
 

@@ -1,3 +1,4 @@
+// The keyboard help dialog: every shortcut of the page, by where it works.
 import { useEffect, useRef } from 'react';
 import { isTypingTarget } from '../timeline/globalKeys';
 import { KEY_HELP } from '../timeline/keys';

@@ -1,3 +1,4 @@
+// The header's status pill: idle, analysing, ready or failed, in words.
 import { useAnalysis, usePreviewing } from '../../state/appStore';
 import { WatchNews } from '../load/WatchButton';
 import { CancelLoadButton, LoadProgress } from './LoadProgress';

@@ -1,3 +1,4 @@
+// The Sweep tab: what each threshold would refuse, as a table and a chart.
 import { useEffect, useId, useRef, useState } from 'react';
 import { actions, useSweep } from '../../state/appStore';
 import type { SweepView } from '../../state/slices/sweep';

@@ -1,3 +1,4 @@
+// The batch table's filters: refused only, tier and tool name.
 import { useId } from 'react';
 import type { BatchFilter } from './filter';
 import type { Tier } from './tier';

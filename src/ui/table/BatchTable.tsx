@@ -1,3 +1,5 @@
+// The batch table: one row per batch, sortable and filterable, virtualised, the timeline's text
+// form.
 import { useTheme } from '../../state/appStore';
 import type { SortingState } from '@tanstack/react-table';
 import { useTable } from '@tanstack/react-table';
@@ -195,7 +197,7 @@ function BatchTableImpl({
           aria-activedescendant={activeDescendant}
           tabIndex={0}
           onKeyDown={onKeyDown}
-          className="bt-table"
+          className="grid-table bt-table"
           style={TABLE_STYLE}
         >
           <SortableHead
@@ -204,7 +206,11 @@ function BatchTableImpl({
             prefix="bt"
             headClass={narrowClass}
           />
-          <tbody className="bt-body" role="rowgroup" style={{ height: virtualizer.totalSize }}>
+          <tbody
+            className="grid-table-body"
+            role="rowgroup"
+            style={{ height: virtualizer.totalSize }}
+          >
             {rows.map((row, k) => {
               // The window's k-th row is the view's row `from + k`.
               const at = from + k;
@@ -212,7 +218,7 @@ function BatchTableImpl({
               const selected = b.index === selectedIndex;
               const changed = changedBatches.has(b.index);
               const matched = isMatch(matches, b.index);
-              const classes = ['bt-row', `bt-row-${b.verdict}`];
+              const classes = ['grid-table-row', 'bt-row', `bt-row-${b.verdict}`];
               if (selected) classes.push('bt-selected');
               if (changed) classes.push('bt-changed');
               if (matched) classes.push('bt-match');

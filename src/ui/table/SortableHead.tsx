@@ -1,5 +1,6 @@
 import type { ReactTable, RowData } from '@tanstack/react-table';
 import type { batchTableFeatures } from './columns';
+import './gridTable.css';
 
 /** Both grid tables use exactly the row-sorting feature. */
 type SortingFeatures = typeof batchTableFeatures;
@@ -27,7 +28,7 @@ export function SortableHead<TData extends RowData>({
   headClass,
 }: SortableHeadProps<TData>) {
   return (
-    <thead className={`${prefix}-head`} role="rowgroup">
+    <thead className={`grid-table-head ${prefix}-head`} role="rowgroup">
       {table.getHeaderGroups().map((group) => (
         <tr
           key={group.id}
@@ -47,7 +48,7 @@ export function SortableHead<TData extends RowData>({
               >
                 <button
                   type="button"
-                  className={`${prefix}-sort`}
+                  className={`grid-table-sort ${prefix}-sort`}
                   onClick={header.column.getToggleSortingHandler()}
                 >
                   <table.FlexRender header={header} />

@@ -18,12 +18,6 @@ export interface LaneFocus {
 
 export const LANE_KEYS = 'ArrowUp ArrowDown ArrowLeft ArrowRight Home End Enter Space';
 
-/** The footer's help for the lanes (shown with them). */
-export const LANE_KEY_HINT: readonly [string, string] = [
-  '↑ ↓ ← → Enter',
-  'in the lanes: lane, mark, select',
-];
-
 /** Said after the lanes' summary. */
 export const LANE_KEY_HELP =
   "Up and Down choose a lane, Left and Right step through its marks, Enter selects the mark's batch.";

@@ -1,3 +1,4 @@
+// The Detectors tab's comparison: where each lane would stop or warn, against the reference.
 import { costPhrase, TOKEN_ESTIMATE_TEXT } from '../../detector/index';
 import { ZOO_DETECTORS, type ZooComparison } from '../../zoo/index';
 import { actions, useZoo, useZooView } from '../../state/appStore';
