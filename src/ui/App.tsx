@@ -16,6 +16,7 @@ import { Headline } from './shell/Headline';
 import { KeyboardHelp } from './shell/KeyboardHelp';
 import { TIMELINE_CANVAS_ID } from './timeline/Timeline';
 import { Notices } from './shell/Notices';
+import { SidebarFoldButton, useSidebarFold } from './shell/SidebarFold';
 import { StatusPill } from './shell/StatusPill';
 import { Workspace } from './shell/Workspace';
 
@@ -25,6 +26,7 @@ const NO_CHANGES: ReadonlySet<number> = new Set();
 export function App() {
   const { status, result } = useAnalysis();
   const dragging = useFileDrop(actions.loadFile, actions.openInCorpus);
+  const [folded, toggleSidebar] = useSidebarFold();
 
   useEffect(() => {
     // Open on the first sample, one that refuses, so the first screen shows the point.
@@ -51,11 +53,14 @@ export function App() {
       </a>
       <Header />
       <Headline />
-      <div className="app-body">
+      <div className="app-body" data-sidebar={folded ? 'folded' : 'open'}>
         <aside className="sidebar" aria-label="Source and config">
-          <StatusPill />
-          <TranscriptInput />
-          <ConfigPanel diff={diff} />
+          <SidebarFoldButton folded={folded} onToggle={toggleSidebar} controls="sidebar-body" />
+          <div className="sidebar__body" id="sidebar-body" hidden={folded}>
+            <StatusPill />
+            <TranscriptInput />
+            <ConfigPanel diff={diff} />
+          </div>
         </aside>
         <div className="content">
           <Notices />

@@ -25,9 +25,13 @@ export function ImportWarnings({ warnings }: { warnings: readonly string[] }) {
         </section>
       )}
       {rest.length > 0 && (
-        <details className="notice notice--warn warnings" open={rest.length <= 3}>
+        // Folded to one line, the count and the first warning; opened on demand.
+        <details className="notice notice--warn warnings">
           <summary>
-            {rest.length} import {rest.length === 1 ? 'warning' : 'warnings'}
+            <span className="warnings__count">
+              {rest.length} import {rest.length === 1 ? 'warning' : 'warnings'}
+            </span>
+            <span className="warnings__first">{rest[0]}</span>
           </summary>
           <ul aria-label="Import warnings">
             {rest.map((w, i) => (

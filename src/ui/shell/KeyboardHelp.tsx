@@ -13,6 +13,7 @@ const SECTIONS: readonly { title: string; rows: readonly Row[] }[] = [
     rows: [
       ...KEY_HELP,
       ['/', 'search batches by tool, arguments or answers'],
+      ['B', 'fold or unfold the sidebar (transcript and settings)'],
       ['Esc', 'clear the selection'],
       ['?', 'this help'],
     ],

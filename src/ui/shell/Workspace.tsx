@@ -28,6 +28,7 @@ import { SweepPanel } from '../sweep/SweepPanel';
 import { ComparisonTable } from '../zoo/ComparisonTable';
 import { MessagesView } from '../messages/MessagesView';
 import { ZooTimeline } from '../zoo/ZooTimeline';
+import { readLocal, writeLocal } from './localStore';
 
 // The library's panel content scrolls by default; the views hold their own scrollers.
 const VIEWS_STYLE = { overflow: 'hidden', display: 'flex', flexDirection: 'column' } as const;
@@ -52,23 +53,17 @@ function findingsAt(
   return out;
 }
 
-/** localStorage that never throws (disabled storage only forgets the split). */
-const splitStorage: LayoutStorage = {
-  getItem: (key) => {
-    try {
-      return window.localStorage.getItem(key);
-    } catch {
-      return null;
-    }
-  },
-  setItem: (key, value) => {
-    try {
-      window.localStorage.setItem(key, value);
-    } catch {
-      // quota or privacy mode: the split resets on the next visit
-    }
-  },
-};
+const splitStorage: LayoutStorage = { getItem: readLocal, setItem: writeLocal };
+
+/**
+ * The timeline's first height, in pixels: its canvas gets 40 % of the window and more, plus the
+ * toolbar, legend, overview and key around it (TIMELINE_CHROME); the views get the rest.
+ */
+const TIMELINE_CHROME = 150;
+function timelineDefaultSize(): number {
+  const h = typeof window === 'undefined' ? 800 : window.innerHeight;
+  return Math.round(0.42 * h + TIMELINE_CHROME);
+}
 
 /** The main area: timeline on top; batches + details, or the pattern explorer, below. */
 export function Workspace({ changedBatches }: { changedBatches: ReadonlySet<number> }) {
@@ -128,7 +123,12 @@ export function Workspace({ changedBatches }: { changedBatches: ReadonlySet<numb
         defaultLayout={split.defaultLayout}
         onLayoutChanged={split.onLayoutChanged}
       >
-        <Panel id="timeline" className="workspace__timeline" defaultSize="50%" minSize={140}>
+        <Panel
+          id="timeline"
+          className="workspace__timeline"
+          defaultSize={timelineDefaultSize()}
+          minSize={140}
+        >
           <ZooTimeline
             report={report}
             selectedIndex={selectedIndex}

@@ -1,43 +1,31 @@
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { Report } from '../../detector/report';
 import { signaturePalette } from '../colors';
-import { announcement, rangeText, summary, tooltipContent } from './describe';
-import { draw } from './draw';
-import { drawLanes } from './drawLanes';
+import { announcement, summary } from './describe';
 import { LANE_KEY_HELP, LANE_KEYS } from './laneKeys';
-import { laneHighlight, useLanePointer } from './lanePointer';
-import { hitTest } from './hitTest';
-import { openKeyboardHelp } from '../shell/KeyboardHelp';
-import { globalShortcutApplies } from './globalKeys';
-import { ARIA_KEYSHORTCUTS, keyToAction, type TimelineAction } from './keys';
-import { computeLayout, plotRect } from './layout';
-import { lanesHeight, lanesSummary, layoutLanes, type LaneInput } from './lanes';
+import { useLanePointer } from './lanePointer';
+import { ARIA_KEYSHORTCUTS } from './keys';
+import { lanesHeight, lanesSummary, type LaneInput } from './lanes';
 import { MarkKey, SignatureLegend } from './Legend';
 import { buildModel } from './model';
-import { applyAction, wheelViewport } from './navigate';
-import { drawOverview, overviewLayout, viewportFromOverview } from './overview';
-import {
-  clampViewport,
-  ensureVisible,
-  fitViewport,
-  grownViewport,
-  panByPx,
-  type Viewport,
-} from './scale';
+import { wheelViewport } from './navigate';
+import { paintFrame, plotWidthOf, type Latest } from './paint';
+import { ensureVisible, type Viewport } from './scale';
 import { type RafScheduler } from './scheduler';
+import { useBarPointer } from './useBarPointer';
 import { useCanvasScheduler } from './useCanvasScheduler';
-import { showTooltip, hideTooltip } from './tooltip';
+import { hideTooltip } from './tooltip';
 import { TimelineToolbar } from './TimelineToolbar';
 import { useCanvasWheel } from './useCanvasWheel';
+import { useOverviewDrag } from './useOverviewDrag';
+import { useFollowProps } from './useFollowProps';
+import { useTimelineKeys } from './useTimelineKeys';
 import { useTimelineTheme } from './useTimelineTheme';
 import {
-  followView,
-  FRAME_BUDGET_MS,
-  zoomOf,
+  type BatchRange,
   type ShownView,
   type ZoomRange,
   initialViewState,
-  marginsFor,
   NO_LANES,
   P_ALL,
   P_LANES,
@@ -66,9 +54,12 @@ export interface TimelineProps {
   zoom?: ZoomRange | null;
   /** Told the batches in view after each change: null when the timeline shows them all. */
   onZoom?: (range: ZoomRange | null) => void;
+  /** The range of batches selected (Shift+drag), or null. */
+  range?: BatchRange | null;
+  /** Told the range a Shift+drag chose, or null when Escape clears it. */
+  onRange?: (range: BatchRange | null) => void;
 }
 
-const DRAG_SLOP = 3;
 const NO_MATCHES: ArrayLike<number> = [];
 
 /** The bars' canvas, the skip link's target (one timeline per page). */
@@ -90,6 +81,8 @@ export function Timeline({
   tableId,
   zoom = null,
   onZoom,
+  range = null,
+  onRange,
 }: TimelineProps) {
   const model = useMemo(() => buildModel(report, changedBatches), [report, changedBatches]);
   const theme = useTimelineTheme();
@@ -103,7 +96,7 @@ export function Timeline({
   const lanesRef = useRef<HTMLCanvasElement>(null);
   const laneLiveRef = useRef<HTMLDivElement>(null);
   const view = useRef<ViewState>(initialViewState());
-  const latest = useRef({
+  const latest = useRef<Latest>({
     model,
     theme,
     sigColors,
@@ -114,6 +107,7 @@ export function Timeline({
     marks,
   });
   const onZoomRef = useRef(onZoom);
+  const rangeProps = useRef({ range, onRange });
   const shown = useRef<ShownView>({ transcript, zoom: null });
   const scheduler = useRef<RafScheduler | null>(null);
   /** Moves the view; a move that changes nothing (a pan at full zoom-out) repaints nothing. */
@@ -137,133 +131,41 @@ export function Timeline({
     [lanes],
   );
 
-  const plotWidth = (): number =>
-    plotRect(view.current.width, 1, marginsFor(latest.current.lanes)).w;
-
-  /**
-   * Paints the dirty canvases, the bars first. When a frame has spent its budget (a new
-   * 100k-batch report paints from cold caches), the rest waits for the next frame, so one
-   * frame is never the sum of every canvas's first paint.
-   */
-  const paint = (): void => {
-    const v = view.current;
-    const started = performance.now();
-    // A new report (or theme) comes with a React commit that changed the page around the
-    // canvases (a taller legend, new counts). Measuring them now would force that whole
-    // layout into this frame (a long task at 100k batches), and painting at the old size would
-    // paint twice (a resize clears a canvas). So this frame paints nothing: the browser lays
-    // the page out, the ResizeObserver sizes the canvases, and the next frame paints.
-    if (v.relayout) {
-      v.relayout = false;
-      scheduler.current?.schedule();
-      return;
-    }
-    const parts = v.dirty;
-    v.dirty = 0;
-    if (parts === 0) return;
-    /** Whether the frame is spent: then `rest` waits for the next one. */
-    const spent = (rest: number): boolean => {
-      if ((rest & parts) === 0 || performance.now() - started < FRAME_BUDGET_MS) return false;
-      request(rest & parts);
-      return true;
-    };
-    const { model: m, theme: t, sigColors: colours, selectedIndex: sel, marks } = latest.current;
-    const canvas = canvasRef.current;
-    const ctx = (parts & P_MAIN) !== 0 ? canvas?.getContext('2d') : null;
-    if (canvas && ctx && v.width > 0) {
-      if (v.vp === null) v.vp = fitViewport(m.n, plotWidth());
-      else if (v.n !== m.n) v.vp = grownViewport(v.vp, v.n, m.n, plotWidth());
-      v.n = m.n;
-      v.vp = clampViewport(v.vp, m.n, plotWidth());
-      v.layout = computeLayout(m, v.vp, v.width, v.height, marginsFor(latest.current.lanes));
-      draw(ctx, v.layout, t, {
-        pixelRatio: v.dpr,
-        selected: sel,
-        hover: v.hover,
-        sigColors: colours,
-        emptyText: m.n === 0 ? 'This transcript has no tool-call batches.' : null,
-        matches: marks,
-      });
-      const range = rangeRef.current;
-      if (range) range.textContent = rangeText(v.vp, m.n, v.layout.blockSize);
-      onZoomRef.current?.(zoomOf(v.vp, m.n));
-    }
-    if (spent(P_OVERVIEW | P_LANES)) return;
-    const ov = overviewRef.current;
-    const octx = (parts & P_OVERVIEW) !== 0 ? ov?.getContext('2d') : null;
-    if (ov && octx && v.ovWidth > 0 && v.vp !== null) {
-      // The overview's layout depends only on the model and its size, not on the viewport.
-      let o = v.overview;
-      if (o === null || v.overviewModel !== m || o.width !== v.ovWidth || o.height !== v.ovHeight) {
-        o = overviewLayout(m, v.ovWidth, v.ovHeight);
-        v.overview = o;
-        v.overviewModel = m;
-      }
-      drawOverview(octx, o, t, v.vp, colours, v.dpr);
-    }
-    if ((parts & P_LANES) === 0 || spent(P_LANES)) return;
-    const lc = lanesRef.current;
-    const lctx = lc?.getContext('2d');
-    const laneList = latest.current.lanes;
-    if (lc && lctx && v.layout !== null && v.lanesWidth > 0 && laneList.length > 0) {
-      v.lanesLayout = layoutLanes(laneList, v.layout.scale, v.layout.blockSize, m.n, v.lanesWidth);
-      const lit = laneHighlight(v, lc, tooltipRef.current, stageRef.current);
-      drawLanes(lctx, v.lanesLayout, t, v.dpr, lit);
-    } else {
-      v.lanesLayout = null;
-    }
+  const plotWidth = (): number => plotWidthOf(view.current, latest.current.lanes);
+  const paint = (): void =>
+    paintFrame({
+      view,
+      latest,
+      canvas: canvasRef,
+      overview: overviewRef,
+      lanes: lanesRef,
+      range: rangeRef,
+      tooltip: tooltipRef,
+      stage: stageRef,
+      onZoom: onZoomRef,
+      request,
+      schedule: () => scheduler.current?.schedule(),
+    });
+  /** A range chosen by a drag (or cleared): shown at once, kept by the owner of the props. */
+  const chooseRange = (r: BatchRange | null): void => {
+    view.current.range = r;
+    request(P_MAIN | P_OVERVIEW);
+    rangeProps.current.onRange?.(r);
   };
 
-  // Keep the latest props for the imperative handlers, then redraw what changed: a re-render
-  // with equal props (a status change upstream) must not cost a paint, and new lanes repaint
-  // only the lanes unless they appear or vanish (the bars then move to make room).
+  useFollowProps(
+    { view, latest, shown, request, plotWidth },
+    { model, theme, sigColors, selectedIndex, onSelect, changedBatches, lanes, marks },
+    transcript,
+    zoom,
+    range,
+  );
   useLayoutEffect(() => {
-    const next = {
-      model,
-      theme,
-      sigColors,
-      selectedIndex,
-      onSelect,
-      changedBatches,
-      lanes,
-      marks,
-    };
     onZoomRef.current = onZoom;
-    const prev = latest.current;
-    latest.current = next;
-    if (followView(view.current, shown.current, transcript, zoom, model.n)) request(P_ALL);
-    const everywhere = ['model', 'theme', 'sigColors', 'changedBatches'] as const;
-    if (everywhere.some((k) => next[k] !== prev[k])) {
-      view.current.relayout = true;
-      request(P_ALL);
-    } else {
-      if (next.selectedIndex !== prev.selectedIndex || next.marks !== prev.marks) request(P_MAIN);
-      if (next.lanes !== prev.lanes) {
-        view.current.laneFocus = null;
-        const moved = marginsFor(next.lanes) !== marginsFor(prev.lanes);
-        // Lanes appearing or vanishing resize the lanes canvas and move the bars.
-        if (moved || (next.lanes.length === 0) !== (prev.lanes.length === 0)) {
-          view.current.relayout = true;
-        }
-        request(moved ? P_ALL : P_LANES);
-      }
-    }
+    rangeProps.current = { range, onRange };
   });
 
   useCanvasScheduler([canvasRef, overviewRef, lanesRef], view, scheduler, () => paint());
-
-  // A selection made elsewhere (table, keyboard) scrolls into view. Only a new selection (the
-  // model is read through `latest`): a report that grew or was re-run leaves the view alone.
-  useEffect(() => {
-    const v = view.current;
-    const n = latest.current.model.n;
-    if (selectedIndex === null || v.vp === null || selectedIndex >= n) return;
-    const vp = ensureVisible(v.vp, n, plotWidth(), selectedIndex);
-    if (vp !== v.vp) {
-      v.vp = vp;
-      request(P_ALL);
-    }
-  }, [selectedIndex]);
 
   // The lanes share the bars' x-scale, so the wheel zooms the same way over them.
   useCanvasWheel([canvasRef, lanesRef], (e) => {
@@ -278,103 +180,34 @@ export function Timeline({
     moveTo(wheelViewport(v.vp, m.n, plotWidth(), e, anchor, v.height));
   });
 
-  const run = (action: TimelineAction): void => {
-    const v = view.current;
-    const { model: m, selectedIndex: sel, onSelect: select } = latest.current;
-    if (v.vp === null) return;
-    const next = applyAction(action, { viewport: v.vp, selected: sel }, m, plotWidth());
-    moveTo(next.viewport);
-    if (next.selected !== sel) select(next.selected);
-  };
+  const { run, onKeyDown } = useTimelineKeys({
+    view,
+    latest,
+    tooltip: tooltipRef,
+    moveTo,
+    plotWidth,
+    chooseRange,
+  });
 
-  // The same keys from anywhere on the page, except while typing in a field or when the
-  // focused control uses the key itself (the canvases' own handlers have prevented it).
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent): void => {
-      if (e.defaultPrevented) return;
-      if (!globalShortcutApplies(e.key, e.target instanceof Element ? e.target : null)) return;
-      const action = keyToAction(e);
-      if (action === null) return;
-      e.preventDefault();
-      hideTooltip(tooltipRef.current);
-      run(action);
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-    // run works through refs only; the listener lives as long as the component.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  const local = (e: { clientX: number; clientY: number }): { x: number; y: number } => {
-    const r = canvasRef.current?.getBoundingClientRect();
-    return { x: e.clientX - (r?.left ?? 0), y: e.clientY - (r?.top ?? 0) };
-  };
-
-  const updateHover = (x: number, y: number): void => {
-    const v = view.current;
-    const { model: m, changedBatches: changed } = latest.current;
-    const hit = v.layout ? hitTest(v.layout, m, x, y) : null;
-    if (hit !== v.hover) {
-      v.hover = hit;
-      request(P_MAIN);
-    }
-    const tip = tooltipRef.current;
-    if (hit === null || !v.layout) return hideTooltip(tip);
-    const block = v.layout.blockSize;
-    const first = Math.floor(hit / block) * block;
-    const inPixel = Math.min(m.n, first + block) - first;
-    const content = tooltipContent(m, hit, changed.has(hit), inPixel);
-    if (content && tip && stageRef.current) showTooltip(tip, stageRef.current, content, x, y);
-  };
-
-  const onPointerDown = (e: React.PointerEvent<HTMLCanvasElement>): void => {
-    if (e.button !== 0) return;
-    e.currentTarget.setPointerCapture(e.pointerId);
-    view.current.drag = { x: e.clientX, moved: false };
-  };
-
-  const onPointerMove = (e: React.PointerEvent<HTMLCanvasElement>): void => {
-    const v = view.current;
-    const drag = v.drag;
-    if (drag && v.vp) {
-      const dx = e.clientX - drag.x;
-      if (!drag.moved && Math.abs(dx) < DRAG_SLOP) return;
-      if (!drag.moved) e.currentTarget.dataset['dragging'] = 'true';
-      drag.moved = true;
-      drag.x = e.clientX;
-      hideTooltip(tooltipRef.current);
-      moveTo(panByPx(v.vp, latest.current.model.n, plotWidth(), dx));
-      return;
-    }
-    const p = local(e);
-    updateHover(p.x, p.y);
-  };
-
-  const onPointerUp = (e: React.PointerEvent<HTMLCanvasElement>): void => {
-    const v = view.current;
-    const drag = v.drag;
-    v.drag = null;
-    delete e.currentTarget.dataset['dragging'];
-    if (!drag || drag.moved || !v.layout) return;
-    const p = local(e);
-    const hit = hitTest(v.layout, latest.current.model, p.x, p.y);
-    if (hit !== null) latest.current.onSelect(hit);
-  };
-
-  const onPointerLeave = (): void => {
-    if (view.current.drag) return;
-    view.current.hover = null;
-    hideTooltip(tooltipRef.current);
-    request(P_MAIN);
-  };
-
-  const onKeyDown = (e: React.KeyboardEvent<HTMLCanvasElement>): void => {
-    const action = keyToAction(e);
-    if (action === null) return;
-    e.preventDefault();
-    hideTooltip(tooltipRef.current);
-    run(action);
-  };
+  const bars = useBarPointer({
+    view,
+    latest,
+    canvas: canvasRef,
+    tooltip: tooltipRef,
+    stage: stageRef,
+    request,
+    moveTo,
+    plotWidth,
+    onRange: chooseRange,
+  });
+  const overview = useOverviewDrag({
+    view,
+    latest,
+    request,
+    moveTo,
+    plotWidth,
+    onRange: chooseRange,
+  });
 
   const lanePointer = useLanePointer({
     view,
@@ -393,14 +226,6 @@ export function Timeline({
     },
   });
 
-  const moveFromOverview = (e: React.PointerEvent<HTMLCanvasElement>): void => {
-    const v = view.current;
-    if (!v.overview || !v.vp) return;
-    const r = e.currentTarget.getBoundingClientRect();
-    const x = e.clientX - r.left;
-    moveTo(viewportFromOverview(v.overview, v.vp, latest.current.model.n, plotWidth(), x));
-  };
-
   return (
     <section className="ls-timeline" aria-label="Timeline panel">
       <TimelineToolbar
@@ -408,9 +233,10 @@ export function Timeline({
         empty={model.n === 0}
         hasRefusals={model.refusals.length > 0}
         rangeRef={rangeRef}
-      />
+      >
+        {laneControls}
+      </TimelineToolbar>
       <SignatureLegend model={model} sigColors={sigColors} />
-      {laneControls}
       <div
         className={lanes.length > 0 ? 'ls-tl-stage ls-tl-stage--lanes' : 'ls-tl-stage'}
         ref={stageRef}
@@ -426,53 +252,50 @@ export function Timeline({
           aria-describedby={summaryId}
           aria-details={tableId}
           aria-keyshortcuts={ARIA_KEYSHORTCUTS}
-          onPointerDown={onPointerDown}
-          onPointerMove={onPointerMove}
-          onPointerUp={onPointerUp}
-          onPointerCancel={onPointerUp}
-          onPointerLeave={onPointerLeave}
+          onPointerDown={bars.onPointerDown}
+          onPointerMove={bars.onPointerMove}
+          onPointerUp={bars.onPointerUp}
+          onPointerCancel={bars.onPointerUp}
+          onPointerLeave={bars.onPointerLeave}
           onKeyDown={onKeyDown}
         />
-        <canvas
-          ref={lanesRef}
-          className="ls-tl-lanes"
-          tabIndex={0}
-          role="application"
-          aria-roledescription="detector lanes"
-          aria-label="Detector lanes"
-          aria-describedby={lanesId}
-          aria-keyshortcuts={LANE_KEYS}
-          hidden={lanes.length === 0}
-          style={{ height: lanesHeight(lanes.length) }}
-          onPointerMove={lanePointer.onPointerMove}
-          onPointerLeave={lanePointer.onPointerLeave}
-          onClick={lanePointer.onClick}
-          onKeyDown={lanePointer.onKeyDown}
-          onFocus={() => request(P_LANES)}
-          onBlur={() => {
-            hideTooltip(tooltipRef.current);
-            request(P_LANES);
-          }}
-        />
+        {/* The lanes scroll in a region of their own: many lanes never push the overview off. */}
+        <div className="ls-tl-lanes-scroll" hidden={lanes.length === 0}>
+          <canvas
+            ref={lanesRef}
+            className="ls-tl-lanes"
+            tabIndex={0}
+            role="application"
+            aria-roledescription="detector lanes"
+            aria-label="Detector lanes"
+            aria-describedby={lanesId}
+            aria-keyshortcuts={LANE_KEYS}
+            hidden={lanes.length === 0}
+            style={{ height: lanesHeight(lanes.length) }}
+            onPointerMove={lanePointer.onPointerMove}
+            onPointerLeave={lanePointer.onPointerLeave}
+            onClick={lanePointer.onClick}
+            onKeyDown={lanePointer.onKeyDown}
+            onFocus={() => request(P_LANES)}
+            onBlur={() => {
+              hideTooltip(tooltipRef.current);
+              request(P_LANES);
+            }}
+          />
+        </div>
         <div className="ls-tl-tooltip" ref={tooltipRef} role="tooltip" hidden />
       </div>
       <canvas
         ref={overviewRef}
         className="ls-tl-overview"
         aria-hidden="true"
-        onPointerDown={(e) => {
-          e.currentTarget.setPointerCapture(e.pointerId);
-          moveFromOverview(e);
-        }}
-        onPointerMove={(e) => {
-          if (e.currentTarget.hasPointerCapture(e.pointerId)) moveFromOverview(e);
-        }}
+        onPointerDown={overview.onPointerDown}
+        onPointerMove={overview.onPointerMove}
+        onPointerUp={overview.onPointerUp}
+        onPointerCancel={overview.onPointerCancel}
       />
       <div className="ls-tl-footer">
         <MarkKey />
-        <button type="button" className="ls-tl-keys-button" onClick={openKeyboardHelp}>
-          Keyboard shortcuts <kbd>?</kbd>
-        </button>
       </div>
       <p id={summaryId} className="ls-tl-sr-only">
         {summaryText} The Batches table lists the same batches as text, one row each.

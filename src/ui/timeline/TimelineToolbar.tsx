@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import { openKeyboardHelp } from '../shell/KeyboardHelp';
 import type { TimelineAction } from './keys';
 
 /** Buttons for what the keys do, so mouse-only and screen-reader users have them too. */
@@ -6,8 +8,10 @@ export function TimelineToolbar(props: {
   empty: boolean;
   hasRefusals: boolean;
   rangeRef: React.Ref<HTMLSpanElement>;
+  /** More controls on the same row (the lane toggle): every row given to the toolbar is taken from the bars. */
+  children?: ReactNode;
 }): React.JSX.Element {
-  const { run, empty, hasRefusals, rangeRef } = props;
+  const { run, empty, hasRefusals, rangeRef, children } = props;
   return (
     <div className="ls-tl-toolbar">
       <div className="ls-tl-buttons" role="group" aria-label="Timeline controls">
@@ -50,8 +54,12 @@ export function TimelineToolbar(props: {
           Next refusal<span aria-hidden="true"> ▶</span>
         </button>
       </div>
+      {children}
       {/* Filled imperatively on every redraw: the visible range changes without React renders. */}
       <span className="ls-tl-range" ref={rangeRef} />
+      <button type="button" className="ls-tl-keys-button" onClick={openKeyboardHelp}>
+        Keyboard shortcuts <kbd>?</kbd>
+      </button>
     </div>
   );
 }

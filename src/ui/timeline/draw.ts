@@ -2,8 +2,16 @@ import type { SignaturePalette } from '../colors';
 import { paintBars } from './pixelBars';
 import { fmt } from './describe';
 import { bucketOf, type Layout } from './layout';
-import { crisp, drawBreaks, drawVerdicts, drawMarkerLane, drawSteps } from './drawMarkers';
-import { F_CHANGED, F_REFUSED, F_RESCUED } from './model';
+import {
+  crisp,
+  drawBreaks,
+  drawLabels,
+  drawVerdicts,
+  drawMarkerLane,
+  drawSteps,
+} from './drawMarkers';
+import { timelineLabels } from './labels';
+import { F_CHANGED, F_REFUSED } from './model';
 import { indexToPx } from './scale';
 import { drawSearchMarks } from './searchMarks';
 import type { TimelineTheme } from './theme';
@@ -22,6 +30,8 @@ export interface DrawState {
   readonly emptyText: string | null;
   /** The search's matching batches, ascending (marked above the plot). */
   readonly matches?: ArrayLike<number>;
+  /** A range of batches selected (shaded, edged), or null. */
+  readonly range?: { readonly first: number; readonly last: number } | null;
 }
 
 export function draw(
@@ -51,10 +61,12 @@ export function draw(
   ctx.rect(plot.x, 0, plot.w, layout.height);
   ctx.clip();
   drawColumns(ctx, layout, theme, state);
+  drawRange(ctx, layout, theme, state.range ?? null, dpr);
   drawBreaks(ctx, layout, theme, dpr);
   drawBars(ctx, layout, theme, state);
   drawSteps(ctx, layout, theme, dpr);
   drawMarkerLane(ctx, layout, theme);
+  drawLabels(ctx, timelineLabels(layout), theme);
   drawSelection(ctx, layout, theme, state);
   if (state.matches !== undefined) drawSearchMarks(ctx, layout, theme, state.matches);
   ctx.restore();
@@ -181,17 +193,14 @@ function drawBars(ctx: CanvasRenderingContext2D, l: Layout, t: TimelineTheme, s:
     const top = Math.min(l.countY[j] ?? base, base - 1.5);
     ctx.fillRect(x0, top, Math.max(1.5, (l.x1[j] ?? 0) - x0), Math.min(3, base - top));
   }
+  // One triangle per merged mark (neighbours closer than a mark's width share one; its
+  // count is a placed label), so a dense view shows separate marks, not a red smear.
+  const r = 4.5;
   ctx.beginPath();
-  for (let j = 0; j < l.bucketCount; j++) {
-    if (((l.flags[j] ?? 0) & F_REFUSED) === 0) continue;
-    const x0 = l.x0[j] ?? 0;
-    const w = Math.max(1.5, (l.x1[j] ?? 0) - x0);
-    const cx = x0 + w / 2;
-    const top = Math.min(l.countY[j] ?? base, base - 1.5);
-    const r = Math.min(5, Math.max(3.5, w / 2));
-    ctx.moveTo(cx - r, top - 4 - r * 1.4);
-    ctx.lineTo(cx + r, top - 4 - r * 1.4);
-    ctx.lineTo(cx, top - 4);
+  for (const m of l.refusalMarks) {
+    ctx.moveTo(m.x - r, m.top - 4 - r * 1.4);
+    ctx.lineTo(m.x + r, m.top - 4 - r * 1.4);
+    ctx.lineTo(m.x, m.top - 4);
     // No closePath(): fill() closes each subpath, and closePath() on a path with hundreds of
     // subpaths is a measurable share of a frame at 100k batches.
   }
@@ -199,19 +208,39 @@ function drawBars(ctx: CanvasRenderingContext2D, l: Layout, t: TimelineTheme, s:
   ctx.strokeStyle = t.rescued;
   ctx.lineWidth = 1.5;
   ctx.beginPath();
-  for (let j = 0; j < l.bucketCount; j++) {
-    const flags = l.flags[j] ?? 0;
-    // A refused mark wins over a rescued one in the same pixel.
-    if ((flags & F_RESCUED) === 0 || (flags & F_REFUSED) !== 0) continue;
-    const x0 = l.x0[j] ?? 0;
-    const w = Math.max(1.5, (l.x1[j] ?? 0) - x0);
-    const cx = x0 + w / 2;
-    const top = Math.min(l.countY[j] ?? base, base - 1.5);
-    const r = Math.min(3.5, Math.max(2.5, w / 2));
-    ctx.moveTo(cx + r, top - 7);
-    ctx.arc(cx, top - 7, r, 0, Math.PI * 2);
+  for (const m of l.rescueMarks) {
+    ctx.moveTo(m.x + 3, m.top - 7);
+    ctx.arc(m.x, m.top - 7, 3, 0, Math.PI * 2);
   }
   ctx.stroke();
+}
+
+/** A selected range of batches: a tint over its columns, edged by two rules. */
+function drawRange(
+  ctx: CanvasRenderingContext2D,
+  l: Layout,
+  t: TimelineTheme,
+  range: { readonly first: number; readonly last: number } | null,
+  dpr: number,
+): void {
+  if (range === null) return;
+  const { plot } = l;
+  const x0 = Math.max(plot.x - 1, indexToPx(l.scale, range.first));
+  const x1 = Math.min(plot.x + plot.w + 1, indexToPx(l.scale, range.last + 1));
+  if (x1 <= x0) return;
+  ctx.fillStyle = t.accent;
+  ctx.globalAlpha = 0.1;
+  ctx.fillRect(x0, plot.y, x1 - x0, plot.h);
+  ctx.globalAlpha = 0.8;
+  ctx.strokeStyle = t.accent;
+  ctx.lineWidth = 1;
+  ctx.beginPath();
+  for (const x of [x0, x1]) {
+    ctx.moveTo(crisp(x, dpr), plot.y);
+    ctx.lineTo(crisp(x, dpr), plot.y + plot.h);
+  }
+  ctx.stroke();
+  ctx.globalAlpha = 1;
 }
 
 /** Two slanted cuts at the top of a total that is taller than the axis. */

@@ -1,13 +1,12 @@
 import { fmt } from './describe';
 import { packed } from './pixelBars';
-import type { Layout, StepSegment } from './layout';
+import type { PlacedLabel } from './labels';
+import type { Layout, StepBand, StepSegment } from './layout';
 import { F_ANSWER_CHANGED, F_UNKNOWN } from './model';
 import type { TimelineTheme } from './theme';
 
 // The annotation layers of the timeline: threshold/ceiling step lines, run-breaking messages,
-// the marker lane under the baseline and the first-refusal flag.
-
-const MAX_LABELS = 12;
+// the marker lane under the baseline, the first-refusal flag and the placed labels.
 
 /** Snap a coordinate to the middle of a device pixel so 1-px lines stay sharp. */
 export function crisp(v: number, dpr: number): number {
@@ -20,11 +19,11 @@ export function drawSteps(
   t: TimelineTheme,
   dpr: number,
 ): void {
+  fillBands(ctx, l.ceilingBands, t.ceiling, dpr);
+  fillBands(ctx, l.thresholdBands, t.threshold, dpr);
   strokeSteps(ctx, l.ceilingSteps, t.ceiling, [5, 4], dpr);
   strokeSteps(ctx, l.thresholdSteps, t.threshold, [], dpr);
-  drawCeilingAbove(ctx, l, t);
-  labelSteps(ctx, l, l.ceilingSteps, t.ceiling, 'ceiling', 'below', t);
-  labelSteps(ctx, l, l.thresholdSteps, t.threshold, 'threshold', 'above', t);
+  drawAboveStubs(ctx, l, t);
 }
 
 function strokeSteps(
@@ -42,8 +41,6 @@ function strokeSteps(
   for (const s of steps) {
     const y = crisp(s.y, dpr);
     // Adjacent pieces join with a vertical riser: a step line, not separate dashes.
-    // At high density a riser per tier change would hatch the plot full height: layout.ts
-    // joins only pieces wide enough to read.
     if (s.riser === true) ctx.lineTo(s.x0, y);
     else ctx.moveTo(s.x0, y);
     ctx.lineTo(s.x1, y);
@@ -52,69 +49,82 @@ function strokeSteps(
   ctx.setLineDash([]);
 }
 
-/** A ceiling above the axis: a dashed stub at the top edge with its value and an arrow. */
-export function drawCeilingAbove(ctx: CanvasRenderingContext2D, l: Layout, t: TimelineTheme): void {
-  if (l.ceilingAbove === null) return;
-  const right = l.plot.x + l.plot.w;
-  const y = l.plot.y + 0.5;
-  ctx.strokeStyle = t.ceiling;
-  ctx.lineWidth = 1.5;
-  ctx.setLineDash([5, 4]);
+/**
+ * Where the line changes value faster than it can be read, a translucent band from its lowest
+ * to its highest value, edged at both, instead of a zigzag.
+ */
+function fillBands(
+  ctx: CanvasRenderingContext2D,
+  bands: readonly StepBand[],
+  colour: string,
+  dpr: number,
+): void {
+  if (bands.length === 0) return;
+  ctx.fillStyle = colour;
+  ctx.globalAlpha = 0.16;
+  for (const b of bands) ctx.fillRect(b.x0, b.yHi, b.x1 - b.x0, Math.max(1, b.yLo - b.yHi));
+  ctx.globalAlpha = 0.7;
+  ctx.strokeStyle = colour;
+  ctx.lineWidth = 1;
   ctx.beginPath();
-  ctx.moveTo(right - 60, y);
-  ctx.lineTo(right, y);
+  for (const b of bands) {
+    for (const y of [crisp(b.yHi, dpr), crisp(b.yLo, dpr)]) {
+      ctx.moveTo(b.x0, y);
+      ctx.lineTo(b.x1, y);
+    }
+  }
   ctx.stroke();
-  ctx.setLineDash([]);
-  // Inside the plot, under the edge: the margin above holds the off-screen refusal marker.
-  const text = `ceiling ${l.ceilingAbove} ↑ (above the axis)`;
-  ctx.font = `600 10.5px ${t.fontSans}`;
-  const w = ctx.measureText(text).width;
-  ctx.globalAlpha = 0.85;
-  ctx.fillStyle = t.bg;
-  ctx.fillRect(right - w - 6, y + 3, w + 4, 14);
   ctx.globalAlpha = 1;
-  ctx.fillStyle = t.ceiling;
-  ctx.textAlign = 'right';
-  ctx.fillText(text, right - 4, y + 13);
 }
 
-function labelSteps(
+/** A threshold or ceiling above the axis: a stub on the top edge (its "↑ 15" label is placed). */
+function drawAboveStubs(ctx: CanvasRenderingContext2D, l: Layout, t: TimelineTheme): void {
+  const y = l.plot.y + 0.75;
+  for (const [value, colour, dash] of [
+    [l.ceilingAbove, t.ceiling, [5, 4]],
+    [l.thresholdAbove, t.threshold, [2, 3]],
+  ] as const) {
+    if (value === null) continue;
+    ctx.strokeStyle = colour;
+    ctx.lineWidth = 1.5;
+    ctx.setLineDash([...dash]);
+    ctx.beginPath();
+    ctx.moveTo(l.plot.x, y);
+    ctx.lineTo(l.plot.x + l.plot.w, y);
+    ctx.stroke();
+  }
+  ctx.setLineDash([]);
+}
+
+/** The placed labels (labels.ts), each on a backing so that it reads over bars and lines. */
+export function drawLabels(
   ctx: CanvasRenderingContext2D,
-  l: Layout,
-  steps: readonly StepSegment[],
-  colour: string,
-  name: string,
-  side: 'above' | 'below',
+  labels: readonly PlacedLabel[],
   t: TimelineTheme,
 ): void {
-  const lo = l.plot.x;
-  const hi = l.plot.x + l.plot.w;
-  const visible = steps
-    .map((s) => ({ s, a: Math.max(lo, s.x0), b: Math.min(hi, s.x1) }))
-    .filter((v) => v.b - v.a > 0);
-  if (visible.length === 0) return;
-  let chosen = visible.filter((v) => v.b - v.a >= 120);
-  if (chosen.length === 0) {
-    const widest = visible.reduce((m, v) => (v.b - v.a > m.b - m.a ? v : m));
-    chosen = [widest];
-  }
-  ctx.font = `600 10.5px ${t.fontSans}`;
-  for (const v of chosen.slice(0, MAX_LABELS)) {
-    const text = `${name} ${v.s.value}`;
-    const w = ctx.measureText(text).width;
-    // Labels sit at the start of each piece, where a run's bars are still short; threshold above
-    // its line and ceiling below, so they do not collide when the lines coincide (observation tier).
-    const x = v.a + 6;
-    const y = side === 'above' ? v.s.y - 8 : v.s.y + 9;
+  const colour: Record<PlacedLabel['kind'], string> = {
+    threshold: t.threshold,
+    ceiling: t.ceiling,
+    break: t.muted,
+    refused: t.refused,
+    rescued: t.rescued,
+  };
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'middle';
+  for (const p of labels) {
+    const { x, y, w, h } = p.box;
     ctx.globalAlpha = 0.85;
     ctx.fillStyle = t.bg;
-    ctx.fillRect(x - 3, y - 7, w + 6, 14);
+    ctx.fillRect(x, y, w, h);
     ctx.globalAlpha = 1;
-    ctx.fillStyle = colour;
-    ctx.textAlign = 'left';
-    ctx.fillText(text, x, y);
+    ctx.font = p.kind === 'break' ? `10px ${t.fontSans}` : `600 10.5px ${t.fontSans}`;
+    ctx.fillStyle = colour[p.kind];
+    ctx.fillText(p.text, x + 3, y + h / 2);
   }
 }
+
+/** Break rules closer than this on average are drawn as ticks on the top edge only. */
+export const BREAK_DENSE_PX = 12;
 
 /**
  * Break rules are dashed 1-px verticals (3 on, 3 off), hundreds of them in a view at 100k
@@ -190,14 +200,18 @@ export function drawBreaks(
     lastTile = { l, colour: t.fg, dpr, w, tile, pattern };
   }
   const pattern = lastTile.pattern;
-  ctx.globalAlpha = l.blockSize > 1 ? 0.3 : 0.55;
+  // Rules closer than BREAK_DENSE_PX apart on average would hatch the plot: then each is a
+  // short tick on the top edge, and zooming in brings back the full-height rules.
+  const dense = l.breaks.length * BREAK_DENSE_PX > l.plot.w;
+  ctx.globalAlpha = l.blockSize > 1 || dense ? 0.3 : 0.55;
   if (pattern !== null) {
     // Device space, the tile's first row on the plot's top edge (the dashes' phase).
     const y0 = Math.round(top * dpr);
+    const h = dense ? Math.round(6 * dpr) : Math.round(bottom * dpr) - y0;
     ctx.save();
     ctx.setTransform(1, 0, 0, 1, 0, y0);
     ctx.fillStyle = pattern;
-    ctx.fillRect(0, 0, w, Math.round(bottom * dpr) - y0);
+    ctx.fillRect(0, 0, w, h);
     ctx.restore();
   } else {
     ctx.strokeStyle = t.fg;
@@ -213,15 +227,6 @@ export function drawBreaks(
     ctx.setLineDash([]);
   }
   ctx.globalAlpha = 1;
-  ctx.font = `10px ${t.fontSans}`;
-  ctx.fillStyle = t.muted;
-  ctx.textAlign = 'left';
-  let lastLabel = -Infinity;
-  for (const b of l.breaks) {
-    if (b.x - lastLabel < 60 || b.x < l.plot.x) continue;
-    ctx.fillText(b.kind === 'other-role' ? 'other' : b.kind, b.x + 3, top + 9);
-    lastLabel = b.x;
-  }
 }
 
 /**

@@ -3,6 +3,8 @@ import {
   F_BREAK_OTHER,
   F_BREAK_SYSTEM,
   F_BREAK_USER,
+  F_REFUSED,
+  F_RESCUED,
   type PyramidLevel,
   type TimelineModel,
 } from './model';
@@ -53,6 +55,40 @@ export interface AxisInput {
 /** A piece of step line narrower than this joins its neighbours without a riser. */
 export const RISER_MIN_PX = 4;
 
+/**
+ * Step pieces narrower than this (a tier change every batch or two at this zoom) are drawn as
+ * one band from their lowest to their highest value instead of a zigzag.
+ */
+export const BAND_MAX_PX = 8;
+
+/** A band of a step line: the values over [x0, x1) lie between `lo` and `hi`. */
+export interface StepBand {
+  readonly x0: number;
+  readonly x1: number;
+  readonly lo: number;
+  readonly hi: number;
+  /** Pixel rows of `hi` and `lo` (top and bottom of the band; clamped to the plot). */
+  readonly yHi: number;
+  readonly yLo: number;
+}
+
+/**
+ * Refusal or rescue marks of neighbouring buckets merged into one: marks closer than
+ * MARK_MERGE_PX would overlap, so one mark stands for all of them, with their count.
+ */
+export interface MergedMark {
+  /** Centre of the mark and the top of the tallest bar under it. */
+  readonly x: number;
+  readonly top: number;
+  /** Batches it stands for, and the batch range they lie in. */
+  readonly count: number;
+  readonly first: number;
+  readonly end: number;
+}
+
+/** Marks whose centres are closer than this share one mark. */
+export const MARK_MERGE_PX = 10;
+
 export type BreakKind = 'user' | 'system' | 'developer' | 'other-role';
 
 export interface BreakRule {
@@ -96,8 +132,17 @@ export interface Layout {
   readonly sig: Int32Array;
   readonly flags: Uint16Array;
   readonly refusedCount: Int32Array;
+  /** Threshold and ceiling pieces wide enough to read, on the axis. */
   readonly thresholdSteps: readonly StepSegment[];
   readonly ceilingSteps: readonly StepSegment[];
+  /** Where pieces are too narrow to read, the range of values they take, as bands. */
+  readonly thresholdBands: readonly StepBand[];
+  readonly ceilingBands: readonly StepBand[];
+  /** The largest threshold in view when it lies above the axis: marked at the top edge. */
+  readonly thresholdAbove: number | null;
+  /** Refused and rescued buckets as marks, neighbours merged with a count. */
+  readonly refusalMarks: readonly MergedMark[];
+  readonly rescueMarks: readonly MergedMark[];
   readonly breaks: readonly BreakRule[];
   readonly yTicks: readonly Tick[];
   readonly xTicks: readonly Tick[];
@@ -115,23 +160,25 @@ export interface Layout {
 }
 
 /** A bar is drawn at most this wide, centred in its slot. */
-export const MAX_BAR_WIDTH = 44;
+export const MAX_BAR_WIDTH = 64;
 
 export const DEFAULT_MARGINS: Margins = { top: 30, right: 14, bottom: 36, left: 44 };
 export const COMPACT_MARGINS: Margins = { top: 2, right: 0, bottom: 2, left: 0 };
 
 /**
- * The y-axis top for the batches in view: their counts and the thresholds that apply to them
- * always fit; the ceiling only once a capped run's total nears it (within 25 %), else it is
- * marked at the top edge; totals show up to twice that and are clipped beyond.
+ * The y-axis top for the batches in view: their largest count, with headroom. A threshold
+ * joins it only when it lies within half again of that count (a line near the top is read
+ * against the bars); one further up is marked at the top edge instead, so a short run is never
+ * drawn as a sliver under a threshold of 15. The ceiling joins once a capped run's total nears
+ * it (within 25 %). Totals above the top are drawn clipped.
  */
 export function viewAxisMax(a: AxisInput): number {
-  const core = Math.max(1, a.maxCount, a.maxThreshold);
-  const decided = ceilingInRange(a) ? Math.max(core, a.minCeiling, a.maxCappedTotal) : core;
-  const top = Math.max(decided, Math.min(a.maxTotal, 2 * decided));
+  let core = Math.max(1, a.maxCount);
+  if (a.maxThreshold <= Math.max(2, core * 1.5)) core = Math.max(core, a.maxThreshold);
+  const top = ceilingInRange(a) ? Math.max(core, a.minCeiling, a.maxCappedTotal) : core;
   // Counts are whole numbers: no tick between 0 and 1.
   const step = Math.max(1, niceStep(top, 4));
-  return Math.max(step, Math.ceil((top * 1.1) / step) * step);
+  return Math.max(step, Math.ceil((top * 1.15) / step) * step);
 }
 
 /** Whether the ceiling takes part in the decisions in view (a capped total within 25 % of it). */
@@ -213,6 +260,7 @@ export function computeLayout(
   const axis = axisInputOf(lv, firstBlock, endBlock);
   const yMax = viewAxisMax(axis);
   const ceilingAbove = axis.minCeiling > yMax ? axis.minCeiling : null;
+  let thresholdAbove: number | null = null;
   const count = Math.max(0, endBlock - firstBlock);
   const out = {
     first: new Int32Array(count),
@@ -228,8 +276,8 @@ export function computeLayout(
   };
   // Gaps separate bars only once they are wide enough to read as separate marks.
   const gap = level === 0 && ppb >= 4 ? Math.min(8, Math.max(1, ppb * 0.2)) : 0;
-  const thresholdSteps: StepSegment[] = [];
-  const ceilingSteps: StepSegment[] = [];
+  const thresholdSteps: RawStep[] = [];
+  const ceilingSteps: RawStep[] = [];
   const breaks: BreakRule[] = [];
   for (let j = 0; j < count; j++) {
     const block = firstBlock + j;
@@ -250,14 +298,18 @@ export function computeLayout(
     const flags = lv.flags[block] ?? 0;
     out.flags[j] = flags;
     out.refusedCount[j] = lv.refusedCount[block] ?? 0;
-    // Where tiers mix inside one pixel, the line follows the tighter threshold.
-    pushStep(thresholdSteps, sx0, sx1, lv.minThreshold[block] ?? 0, plot, yMax);
+    // A threshold above the axis is marked at its edge, not drawn as if it were the top.
+    const tLo = lv.minThreshold[block] ?? 0;
+    const tHi = lv.maxThreshold[block] ?? tLo;
+    if (tHi > yMax) thresholdAbove = Math.max(thresholdAbove ?? 0, tHi);
+    if (tLo <= yMax) pushStep(thresholdSteps, sx0, sx1, tLo, plot, yMax, Math.min(tHi, yMax));
     const ceiling = lv.minCeiling[block] ?? -1;
-    // A ceiling above the axis is marked at its edge instead of drawn as if it were the top.
     if (ceiling >= 0 && ceiling <= yMax) pushStep(ceilingSteps, sx0, sx1, ceiling, plot, yMax);
     const kind = breakKind(flags);
     if (kind !== null) breaks.push({ x: sx0, index: first, kind });
   }
+  const thr = splitBands(thresholdSteps, plot, yMax);
+  const ceil = splitBands(ceilingSteps, plot, yMax);
   const side = (x: number): 'visible' | 'left' | 'right' =>
     x < plot.x ? 'left' : x > plot.x + plot.w ? 'right' : 'visible';
   const fr = model.firstRefusal;
@@ -283,8 +335,15 @@ export function computeLayout(
     firstBlock,
     bucketCount: count,
     ...out,
-    thresholdSteps: withRisers(thresholdSteps),
-    ceilingSteps: withRisers(ceilingSteps),
+    thresholdSteps: withRisers(thr.steps),
+    thresholdBands: thr.bands,
+    ceilingSteps: withRisers(ceil.steps),
+    ceilingBands: ceil.bands,
+    thresholdAbove,
+    refusalMarks: mergeMarks(out, F_REFUSED, 0, plot, (j) => out.refusedCount[j] ?? 0),
+    rescueMarks: mergeMarks(out, F_RESCUED, F_REFUSED, plot, (j) =>
+      countFlagged(model.levels[0] as PyramidLevel, out.first[j] ?? 0, out.end[j] ?? 0, F_RESCUED),
+    ),
     breaks,
     yTicks: yTicks(plot, yMax),
     xTicks: xTicks(scale, model.n),
@@ -299,21 +358,125 @@ export function bucketOf(layout: Layout, index: number): number {
   return j >= 0 && j < layout.bucketCount ? j : -1;
 }
 
+/** A step piece while laid out: `hi` is the largest value inside it (a bucket of mixed tiers). */
+export type RawStep = StepSegment & { readonly hi: number };
+
 function pushStep(
-  steps: StepSegment[],
+  steps: RawStep[],
   x0: number,
   x1: number,
   value: number,
   plot: Rect,
   yMax: number,
+  hi = value,
 ): void {
   const last = steps[steps.length - 1];
   // Merge with the previous piece when it holds the same value and touches this one.
-  if (last !== undefined && last.value === value && Math.abs(last.x1 - x0) < 0.01) {
+  if (
+    last !== undefined &&
+    last.value === value &&
+    last.hi === hi &&
+    Math.abs(last.x1 - x0) < 0.01
+  ) {
     steps[steps.length - 1] = { ...last, x1 };
     return;
   }
-  steps.push({ x0, x1, value, y: yOf(plot, yMax, value) });
+  steps.push({ x0, x1, value, hi, y: yOf(plot, yMax, value) });
+}
+
+/**
+ * Splits laid-out pieces into the step line (pieces wide enough to read, of one value) and
+ * bands: a run of neighbouring pieces narrower than BAND_MAX_PX, or a piece whose bucket mixes
+ * values, is one band from the lowest to the highest value in it.
+ */
+export function splitBands(
+  raw: readonly RawStep[],
+  plot: Rect,
+  yMax: number,
+): { steps: StepSegment[]; bands: StepBand[] } {
+  const steps: StepSegment[] = [];
+  const bands: StepBand[] = [];
+  let band: { x0: number; x1: number; lo: number; hi: number } | null = null;
+  const close = (): void => {
+    if (band === null) return;
+    const { x0, x1, lo, hi } = band;
+    band = null;
+    if (lo === hi) {
+      steps.push({ x0, x1, value: lo, y: yOf(plot, yMax, lo) });
+      return;
+    }
+    bands.push({ x0, x1, lo, hi, yHi: yOf(plot, yMax, hi), yLo: yOf(plot, yMax, lo) });
+  };
+  for (const p of raw) {
+    const narrow = p.x1 - p.x0 < BAND_MAX_PX;
+    if (!narrow && p.hi === p.value) {
+      close();
+      steps.push({ x0: p.x0, x1: p.x1, value: p.value, y: p.y });
+      continue;
+    }
+    if (band !== null && Math.abs(band.x1 - p.x0) < 0.5) {
+      band.x1 = p.x1;
+      band.lo = Math.min(band.lo, p.value);
+      band.hi = Math.max(band.hi, p.hi);
+    } else {
+      close();
+      band = { x0: p.x0, x1: p.x1, lo: p.value, hi: p.hi };
+    }
+  }
+  close();
+  return { steps, bands };
+}
+
+/** How many batches in [first, end) carry `flag` (level 0 of the pyramid: one per batch). */
+function countFlagged(lv0: PyramidLevel, first: number, end: number, flag: number): number {
+  let k = 0;
+  for (let i = first; i < end; i++) if (((lv0.flags[i] ?? 0) & flag) !== 0) k++;
+  return k;
+}
+
+/**
+ * The marks of buckets flagged `flag` (and not `unless`), neighbours closer than
+ * MARK_MERGE_PX merged: each stands for the batches of its buckets, `countOf(j)` of bucket j.
+ */
+export function mergeMarks(
+  l: Pick<Layout, 'x0' | 'x1' | 'countY' | 'flags' | 'first' | 'end'>,
+  flag: number,
+  unless: number,
+  plot: Rect,
+  countOf: (j: number) => number,
+): MergedMark[] {
+  const out: MergedMark[] = [];
+  const base = plot.y + plot.h;
+  let cur: {
+    x: number;
+    x0: number;
+    top: number;
+    count: number;
+    first: number;
+    end: number;
+  } | null = null;
+  const n = l.flags.length;
+  for (let j = 0; j < n; j++) {
+    const f = l.flags[j] ?? 0;
+    if ((f & flag) === 0 || (f & unless) !== 0) continue;
+    const x0 = l.x0[j] ?? 0;
+    const cx = x0 + Math.max(1.5, (l.x1[j] ?? 0) - x0) / 2;
+    const top = Math.min(l.countY[j] ?? base, base - 1.5);
+    const count = Math.max(1, countOf(j));
+    if (cur !== null && cx - cur.x0 < MARK_MERGE_PX) {
+      cur.top = Math.min(cur.top, top);
+      cur.count += count;
+      cur.end = l.end[j] ?? cur.end;
+      cur.x = (cur.x0 + cx) / 2;
+    } else {
+      if (cur !== null)
+        out.push({ x: cur.x, top: cur.top, count: cur.count, first: cur.first, end: cur.end });
+      cur = { x: cx, x0: cx, top, count, first: l.first[j] ?? 0, end: l.end[j] ?? 0 };
+    }
+  }
+  if (cur !== null)
+    out.push({ x: cur.x, top: cur.top, count: cur.count, first: cur.first, end: cur.end });
+  return out;
 }
 
 function breakKind(flags: number): BreakKind | null {

@@ -118,6 +118,7 @@ export function drawOverview(
   vp: Viewport,
   sigColors: SignaturePalette,
   pixelRatio: number,
+  range: { readonly first: number; readonly last: number } | null = null,
 ): void {
   const strip = staticStrip(ctx, ov, theme, sigColors, pixelRatio);
   if (strip === null) paintStatic(ctx, ov, theme, sigColors, pixelRatio);
@@ -137,4 +138,12 @@ export function drawOverview(
   ctx.strokeStyle = theme.accent;
   ctx.lineWidth = 1.5;
   ctx.strokeRect(w.x0 + 0.75, 0.75, Math.max(1, w.x1 - w.x0 - 1.5), ov.height - 1.5);
+  if (range !== null) {
+    // The selected range: a band along the strip's foot, over the whole transcript's scale.
+    const r = windowRect(ov, { start: range.first, span: range.last - range.first + 1 });
+    ctx.fillStyle = theme.accent;
+    ctx.globalAlpha = 0.7;
+    ctx.fillRect(r.x0, ov.height - 4, Math.max(2, r.x1 - r.x0), 4);
+    ctx.globalAlpha = 1;
+  }
 }

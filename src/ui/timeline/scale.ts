@@ -17,8 +17,9 @@ export interface Scale {
 }
 
 /**
- * The deepest zoom: a batch's slot is at most this wide. Short transcripts still fill the width
- * (the layout caps the bar itself, see MAX_BAR_WIDTH), but a 2-batch one does not become two slabs.
+ * The deepest zoom into a long transcript: a batch's slot is at most this wide. A short one
+ * fits the whole width all the same, its slots wider (the layout caps the bar itself, see
+ * MAX_BAR_WIDTH): Fit leaves no part of the plot empty.
  */
 export const MAX_PX_PER_BATCH = 200;
 
@@ -38,19 +39,22 @@ export function pxPerBatch(s: Scale): number {
   return s.width / s.span;
 }
 
-/** The narrowest window: MAX_PX_PER_BATCH pixels per batch (but at least one batch). */
-export function minSpan(width: number): number {
-  return Math.max(1, width / MAX_PX_PER_BATCH);
+/**
+ * The narrowest window: MAX_PX_PER_BATCH pixels per batch, or the whole of a transcript too
+ * short to fill the width at that zoom (but at least one batch).
+ */
+export function minSpan(width: number, n = Infinity): number {
+  return Math.max(1, Math.min(width / MAX_PX_PER_BATCH, n));
 }
 
-/** The widest window: the whole transcript, or wider for short ones (bars stay at most MAX_PX_PER_BATCH). */
+/** The widest window: the whole transcript (at least one batch). */
 export function maxSpan(n: number, width: number): number {
-  return Math.max(n, minSpan(width));
+  return Math.max(n, minSpan(width, n));
 }
 
 /** Keep the span within [minSpan, maxSpan] and the window inside [0, n). */
 export function clampViewport(vp: Viewport, n: number, width: number): Viewport {
-  const lo = minSpan(width);
+  const lo = minSpan(width, n);
   const hi = maxSpan(n, width);
   const span = Number.isFinite(vp.span) ? Math.min(hi, Math.max(lo, vp.span)) : hi;
   const maxStart = Math.max(0, n - span);
@@ -96,7 +100,7 @@ export function zoomAt(
 ): Viewport {
   const frac = Math.min(1, Math.max(0, anchorFrac));
   const anchor = vp.start + frac * vp.span;
-  const span = Math.min(maxSpan(n, width), Math.max(minSpan(width), vp.span / factor));
+  const span = Math.min(maxSpan(n, width), Math.max(minSpan(width, n), vp.span / factor));
   return clampViewport({ start: anchor - frac * span, span }, n, width);
 }
 

@@ -27,7 +27,10 @@ export interface ViewState {
   layout: Layout | null;
   overview: Layout | null;
   overviewModel: TimelineModel | null;
-  drag: { x: number; moved: boolean } | null;
+  /** A press on the bars or overview; `anchor` is the first batch of a range being dragged. */
+  drag: { x: number; moved: boolean; anchor: number | null } | null;
+  /** The range of batches shown selected (the props', or the one being dragged). */
+  range: BatchRange | null;
   lanesWidth: number;
   lanesLayout: LanesLayout | null;
   laneHover: LaneHover | null;
@@ -71,6 +74,7 @@ export function initialViewState(): ViewState {
     overview: null,
     overviewModel: null,
     drag: null,
+    range: null,
     lanesWidth: 0,
     lanesLayout: null,
     laneHover: null,
@@ -93,6 +97,9 @@ export interface ZoomRange {
   readonly first: number;
   readonly last: number;
 }
+
+/** A range of batches, first to last inclusive (a range selection). */
+export type BatchRange = ZoomRange;
 
 /** The batches in view, or null when the view shows them all (or there are none). */
 export function zoomOf(vp: Viewport, n: number): ZoomRange | null {

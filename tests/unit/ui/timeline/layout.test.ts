@@ -42,8 +42,11 @@ describe('bars', () => {
     const base = l.plot.y + l.plot.h;
     const unit = l.plot.h / l.yMax;
     expect(l.countY[1]).toBeCloseTo(base - 2 * unit, 3);
-    expect(l.totalY[2]).toBeCloseTo(base - 5 * unit, 3);
     expect(l.countY[2]).toBeCloseTo(base - unit, 3);
+    // The axis follows the counts (3, with headroom): a taller total is drawn clipped.
+    expect(l.yMax).toBe(4);
+    expect(l.totalY[2]).toBe(l.plot.y);
+    expect(l.totalClipped[2]).toBe(1);
     expect(l.totalY[3]! < l.countY[3]!).toBe(true);
   });
 
@@ -62,19 +65,19 @@ describe('bars', () => {
     expect((l.x0[0]! + l.x1[0]!) / 2).toBeCloseTo((s0 + s1) / 2, 3);
   });
 
-  it('fits counts and thresholds in view on the axis; clips huge totals', () => {
+  it('fits counts in view on the axis; marks a far threshold above it; clips huge totals', () => {
     const all = (model: typeof m) => {
       const lv = model.levels[0]!;
       return viewAxisMax(axisInputOf(lv, 0, lv.size));
     };
-    expect(all(m)).toBeGreaterThan(2);
+    expect(all(m)).toBeGreaterThan(3);
     const poll = buildModel(
       report([batch(0, { count: 1, total: 900, exempt: true, threshold: 15, ceiling: 15 })]),
       new Set(),
     );
     const ymax = all(poll);
-    expect(ymax).toBeGreaterThanOrEqual(15);
-    expect(ymax).toBeLessThan(900);
+    expect(ymax).toBeLessThan(15);
+    expect(computeLayout(poll, fitViewport(1, PLOT_W), W, H).thresholdAbove).toBe(15);
     const lp = computeLayout(poll, fitViewport(1, PLOT_W), W, H);
     expect(lp.totalClipped[0]).toBe(1);
     expect(lp.totalY[0]).toBe(lp.plot.y);
@@ -82,11 +85,12 @@ describe('bars', () => {
 });
 
 describe('threshold and ceiling step lines', () => {
-  // Batches 0–4 mutating (threshold 2, ceiling applies), 5–9 observation (threshold 15, exempt).
+  // Batches 0–4 mutating (threshold 2, ceiling applies), 5–9 observation (threshold 15, exempt),
+  // with counts and totals that bring both lines onto the axis.
   const rows = Array.from({ length: 10 }, (_, i) =>
     i < 5
-      ? batch(i, { threshold: 2, ceiling: 15 })
-      : batch(i, { threshold: 15, ceiling: 15, observation: true, exempt: true }),
+      ? batch(i, { threshold: 2, ceiling: 15, count: 1, total: 14 })
+      : batch(i, { threshold: 15, ceiling: 15, observation: true, exempt: true, count: 12 }),
   );
   const m = buildModel(report(rows), new Set());
   const l = computeLayout(m, fitViewport(10, PLOT_W), W, H);
@@ -276,12 +280,14 @@ describe('the y axis fits the batches in view and the decision', () => {
   it('a run whose total nears the ceiling brings it into range', () => {
     expect(ceilingInRange(input({ maxTotal: 12, maxCappedTotal: 12 }))).toBe(true);
     expect(viewAxisMax(input({ maxTotal: 16, maxCappedTotal: 16 }))).toBe(20);
-    // 11 is not within 25 % of 15: the axis follows the totals up to twice the counts.
-    expect(viewAxisMax(input({ maxTotal: 11, maxCappedTotal: 11 }))).toBe(8);
+    // 11 is not within 25 % of 15: the axis follows the counts, the totals are clipped.
+    expect(viewAxisMax(input({ maxTotal: 11, maxCappedTotal: 11 }))).toBe(4);
   });
 
-  it('a read-only threshold in view sets the top; exempt batches have no ceiling to show', () => {
-    expect(viewAxisMax(input({ maxThreshold: 15, minCeiling: -1, maxCappedTotal: 0 }))).toBe(20);
+  it('a far read-only threshold stays off the axis; a near one joins it', () => {
+    expect(viewAxisMax(input({ maxThreshold: 15, minCeiling: -1, maxCappedTotal: 0 }))).toBe(4);
+    expect(viewAxisMax(input({ maxThreshold: 4, minCeiling: -1, maxCappedTotal: 0 }))).toBe(5);
+    expect(viewAxisMax(input({ maxCount: 12, maxThreshold: 15, minCeiling: -1 }))).toBe(20);
     expect(viewAxisMax(input({ maxCount: 0, maxTotal: 0, maxThreshold: 0, minCeiling: -1 }))).toBe(
       2,
     );
@@ -293,7 +299,7 @@ describe('the y axis fits the batches in view and the decision', () => {
     );
     const model = buildModel(report(rows), new Set());
     const early = computeLayout(model, { start: 0, span: 4 }, W, H);
-    expect(early.yMax).toBe(5);
+    expect(early.yMax).toBe(3);
     expect(early.ceilingAbove).toBe(15);
     expect(early.ceilingSteps).toEqual([]);
     const all = computeLayout(model, fitViewport(17, PLOT_W), W, H);

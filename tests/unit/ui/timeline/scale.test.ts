@@ -118,12 +118,12 @@ describe('fit and clamping', () => {
     expect(fitViewport(100_000, 1200)).toEqual({ start: 0, span: 100_000 });
   });
 
-  it('fills the width with a short transcript, up to MAX_PX_PER_BATCH per batch', () => {
+  it('fills the whole width with a short transcript, however few its batches', () => {
     expect(fitViewport(5, 800)).toEqual({ start: 0, span: 5 });
-    const vp = fitViewport(2, 1280);
-    expect(vp.start).toBe(0);
-    expect(1280 / vp.span).toBe(MAX_PX_PER_BATCH);
-    expect(maxSpan(2, 1280)).toBe(6.4);
+    expect(fitViewport(2, 1280)).toEqual({ start: 0, span: 2 });
+    expect(maxSpan(2, 1280)).toBe(2);
+    // Zooming into a short transcript cannot go past its whole width; panning has nowhere to go.
+    expect(zoomAt(fitViewport(2, 1280), 2, 1280, 0.5, 4)).toEqual({ start: 0, span: 2 });
   });
 
   it('repairs invalid and out-of-range viewports', () => {
