@@ -89,6 +89,9 @@ interface Row {
   evaluateMs: number;
   rerunMs: number;
   rerunCpuMs: number;
+  /** What the tool-call census adds to the import (medians, with against without). */
+  censusMs: number;
+  importWithoutCensusMs: number;
   /** MB allocated (collected or not) by JSON.parse and by each phase of one replay. */
   alloc?: { parse: number; read: number; evaluate: number };
 }
@@ -139,6 +142,14 @@ function measure(spec: SizeSpec): Row {
     maxObservationSteps: 10,
   };
   const rerun = time(runs * 2, () => evaluateReplay(warm.prepared, changed, warm.source));
+  // The tool-call census's share: the import (with its prepare step) with and without it,
+  // alternated so load elsewhere hits both alike.
+  const withCensus: number[] = [];
+  const without: number[] = [];
+  for (let r = 0; r < runs; r++) {
+    without.push(time(1, () => importPrepared(text, { format: 'auto', census: false })).wall);
+    withCensus.push(time(1, () => importPrepared(text, { format: 'auto' })).wall);
+  }
   return {
     label: sizeLabel(spec),
     mb,
@@ -153,6 +164,8 @@ function measure(spec: SizeSpec): Row {
     evaluateMs: median(phases.evaluate),
     rerunMs: rerun.wall,
     rerunCpuMs: rerun.cpu,
+    censusMs: median(withCensus) - median(without),
+    importWithoutCensusMs: median(without),
   };
 }
 
@@ -206,6 +219,13 @@ function printTable(rows: readonly Row[]): void {
     out.push(
       `  ${r.label}: ${ms(r.parseCpuMs)} / ${ms(r.replayCpuMs)} = ${(r.replayCpuMs / r.parseCpuMs).toFixed(2)}; ` +
         `${r.rerunCpuMs.toFixed(2)} ms (${((100 * r.rerunCpuMs) / r.replayCpuMs).toFixed(2)} %)`,
+    );
+  }
+  out.push('', 'tool-call census: what it adds to the import with its prepare step (medians)');
+  for (const r of rows) {
+    out.push(
+      `  ${r.label}: ${ms(Math.max(0, r.censusMs))} over ${ms(r.importWithoutCensusMs)} ` +
+        `(${((100 * Math.max(0, r.censusMs)) / r.importWithoutCensusMs).toFixed(1)} %)`,
     );
   }
   out.push(

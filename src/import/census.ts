@@ -1,5 +1,5 @@
 import { DIALECTS, dialectEntry, looksLikeCall } from './dialects/table';
-import type { DialectId, FoundCall, Place } from './dialects/table';
+import type { DialectEntry, DialectId, FoundCall, Place } from './dialects/table';
 import {
   canonical,
   eachMember,
@@ -7,6 +7,7 @@ import {
   emptyArgs,
   get,
   getStr,
+  has,
   isRec,
 } from './dialects/shape';
 import type { Rec } from './dialects/shape';
@@ -42,14 +43,23 @@ export interface CensusCall {
   readonly path: string;
 }
 
-interface Occurrence {
-  readonly dialect: DialectId;
-  readonly id: string | null;
-  readonly name: string;
-  readonly args: string;
-  readonly echo: boolean | 'fallback';
-  readonly container: number;
-  readonly path: PathNode | null;
+/** One place a call was seen. Its canonical arguments are worked out only when compared. */
+class Occurrence {
+  private canon: string | null = null;
+  constructor(
+    readonly dialect: DialectId,
+    readonly id: string | null,
+    readonly name: string,
+    private readonly raw: unknown,
+    readonly echo: boolean | 'fallback',
+    readonly container: number,
+    readonly path: PathNode | null,
+  ) {}
+
+  get args(): string {
+    this.canon ??= canonical(this.raw);
+    return this.canon;
+  }
 }
 
 interface PathNode {
@@ -141,6 +151,9 @@ export class CensusScan {
       if (get(v, 'is_demo') === true) continue;
       if (this.read(v, f)) continue;
       const base64 = get(v, 'encoding') === 'base64';
+      // A message's text is what was said or returned: calls quoted in a tool's output were
+      // not made here, and reading every result again would cost as much as the import.
+      const said = has(v, 'role');
       const outerKey = f.at.key ?? f.at.listKey;
       eachMember(v, (k, x) => {
         if (typeof x === 'object' && x !== null) {
@@ -151,7 +164,7 @@ export class CensusScan {
             container: f.container,
             nested: f.nested,
           });
-        } else if (typeof x === 'string') {
+        } else if (typeof x === 'string' && !(said && k === 'content')) {
           const text = base64 && k === 'text' ? fromBase64(x) : x;
           this.embedded(
             text,
@@ -203,7 +216,7 @@ export class CensusScan {
 
   /** Records the calls an object is; true when it is one (its insides are its arguments). */
   private read(o: Rec, f: Frame): boolean {
-    for (const d of DIALECTS) {
+    for (const d of candidates(o, f.at)) {
       const r = d.read(o, f.at);
       if (r === null) continue;
       const list: readonly FoundCall[] = Array.isArray(r) ? r : [r as FoundCall];
@@ -217,15 +230,10 @@ export class CensusScan {
   }
 
   private record(dialect: DialectId, c: FoundCall, f: Frame): void {
-    this.seen.push({
-      dialect,
-      id: c.id,
-      name: c.name,
-      args: canonical(c.args),
-      echo: c.echo ?? false,
-      container: f.container,
-      path: c.sub === undefined ? f.path : { parent: f.path, seg: c.sub },
-    });
+    const path = c.sub === undefined ? f.path : { parent: f.path, seg: c.sub };
+    this.seen.push(
+      new Occurrence(dialect, c.id, c.name, c.args, c.echo ?? false, f.container, path),
+    );
   }
 
   /** How many occurrences are recorded so far, for `rollback`. */
@@ -245,83 +253,110 @@ export class CensusScan {
     const echoes = this.seen.filter(
       (o) => o.echo === true || (o.echo === 'fallback' && strong.length === 0),
     );
-    // With an id: one call per id and name, and per distinct non-empty arguments under them
-    // (an id reused with other arguments is another call; an empty copy is a stream's start).
-    const byId = new Map<
-      string,
-      {
-        first: Occurrence;
-        order: number;
-        args: Map<string, { order: number; per: Map<string, number> }>;
-        argued: Set<DialectId>;
-        bare: Set<DialectId>;
-      }
-    >();
-    const idCallsByShape = new Map<string, number>();
-    const ids = new Set<string>();
+    // With an id: one call per id and name, and per distinct non-empty arguments under them.
+    const byId = new Map<string, { order: number; list: Occurrence[] }>();
     // Without an id: as many as the most any one list of steps holds.
     const byShape = new Map<
       string,
       { first: Occurrence; order: number; per: Map<number, number> }
     >();
+    const ids = new Set<string>();
     strong.forEach((o, order) => {
-      const shape = `${o.name}\u0000${o.args}`;
       if (o.id !== null) {
         ids.add(o.id);
         const key = `${o.id}\u0000${o.name}`;
-        let g = byId.get(key);
-        if (!g) {
-          g = { first: o, order, args: new Map(), argued: new Set(), bare: new Set() };
-          byId.set(key, g);
-        }
-        if (emptyArgs(o.args)) g.bare.add(o.dialect);
-        else {
-          g.argued.add(o.dialect);
-          let a = g.args.get(o.args);
-          if (!a) g.args.set(o.args, (a = { order, per: new Map() }));
-          // One id and arguments twice in one list, at one path (two turns of a history), are
-          // two calls; at two paths (an event and the reply it builds), or in two lists, one.
-          const at = `${o.container}\u0000${pathText(o.path)}`;
-          a.per.set(at, (a.per.get(at) ?? 0) + 1);
-        }
+        const g = byId.get(key);
+        if (g) g.list.push(o);
+        else byId.set(key, { order, list: [o] });
         return;
       }
+      const shape = `${o.name}\u0000${o.args}`;
       let g = byShape.get(shape);
       if (!g) byShape.set(shape, (g = { first: o, order, per: new Map() }));
       g.per.set(o.container, (g.per.get(o.container) ?? 0) + 1);
     });
+    // The arguments are compared only where something else may be the same call.
+    const compare = byShape.size > 0 || echoes.length > 0;
     const strongShapes = new Set<string>();
+    const idCallsByShape = new Map<string, number>();
+    // Where the calls with ids stand, by shape and list: a list holds each call once, so an
+    // id-less copy in the same list is another call.
+    const idPer = new Map<string, Map<number, number>>();
+    const noteId = (shape: string, container: number, n: number): void => {
+      strongShapes.add(shape);
+      idCallsByShape.set(shape, (idCallsByShape.get(shape) ?? 0) + n);
+      let per = idPer.get(shape);
+      if (!per) idPer.set(shape, (per = new Map()));
+      per.set(container, (per.get(container) ?? 0) + n);
+    };
     for (const g of byId.values()) {
-      // A copy without arguments is a stream's first word of a call its own dialect completes
-      // elsewhere; in a dialect that never gives the arguments, it is a call of its own.
-      let bare = 0;
-      for (const d of g.bare) if (!g.argued.has(d)) bare++;
-      const shapes = g.args.size > 0 ? [...g.args.keys()] : [g.first.args];
-      for (const a of shapes) {
-        const shape = `${g.first.name}\u0000${a}`;
-        strongShapes.add(shape);
-        const per = g.args.get(a)?.per;
-        const n = per ? Math.max(...per.values()) : 0;
-        idCallsByShape.set(shape, (idCallsByShape.get(shape) ?? 0) + n);
-        for (let i = 0; i < n; i++) out.push({ call: callOf(g.first), order: g.order + i * 1e-6 });
+      const first = g.list[0] as Occurrence;
+      if (g.list.length === 1) {
+        out.push({ call: callOf(first), order: g.order });
+        if (compare) noteId(`${first.name}\u0000${first.args}`, first.container, 1);
+        continue;
       }
-      for (let i = 0; i < bare; i++) out.push({ call: callOf(g.first), order: g.order + 0.5 });
+      // Ids are not trusted: the same id with other arguments is another call; the same id and
+      // arguments twice at one path of one list (two turns of a history) are two; at two paths
+      // (an event and the reply it builds) or in two lists, one. A copy without arguments is a
+      // stream's first word of a call its own dialect completes elsewhere.
+      const args = new Map<string, Map<string, number>>();
+      const firstIn = new Map<string, number>();
+      const argued = new Set<DialectId>();
+      const bare = new Set<DialectId>();
+      for (const o of g.list) {
+        if (emptyArgs(o.args)) {
+          bare.add(o.dialect);
+          continue;
+        }
+        argued.add(o.dialect);
+        let per = args.get(o.args);
+        if (!per) {
+          args.set(o.args, (per = new Map()));
+          firstIn.set(o.args, o.container);
+        }
+        const at = `${o.container}\u0000${pathText(o.path)}`;
+        per.set(at, (per.get(at) ?? 0) + 1);
+      }
+      for (const [a, per] of args) {
+        const n = Math.max(...per.values());
+        noteId(`${first.name}\u0000${a}`, firstIn.get(a) ?? 0, n);
+        for (let i = 0; i < n; i++) out.push({ call: callOf(first), order: g.order + i * 1e-6 });
+      }
+      let lone = 0;
+      for (const d of bare) if (!argued.has(d)) lone++;
+      if (lone > 0 && compare) strongShapes.add(`${first.name}\u0000${first.args}`);
+      for (let i = 0; i < lone; i++) out.push({ call: callOf(first), order: g.order + 0.5 });
     }
     for (const [shape, g] of byShape) {
       strongShapes.add(shape);
-      const most = Math.max(...g.per.values());
+      const withIds = idPer.get(shape);
+      let most = 0;
+      for (const [c, n] of g.per) most = Math.max(most, n + (withIds?.get(c) ?? 0));
       const extra = most - (idCallsByShape.get(shape) ?? 0);
       for (let i = 0; i < extra; i++)
         out.push({ call: callOf(g.first), order: g.order + i * 1e-6 });
     }
-    // Echoes count only where nothing else is the same call.
+    if (echoes.length > 0) this.echoCalls(strong, echoes, strongShapes, ids, out);
+    out.sort((a, b) => a.order - b.order);
+    return out.map((x) => x.call);
+  }
+
+  /** Echoes count only where nothing else is the same call. */
+  private echoCalls(
+    strong: readonly Occurrence[],
+    echoes: readonly Occurrence[],
+    strongShapes: ReadonlySet<string>,
+    ids: ReadonlySet<string>,
+    out: { call: CensusCall; order: number }[],
+  ): void {
     const namesByArgs = new Map<string, string[]>();
     for (const o of strong) {
       const list = namesByArgs.get(o.args);
       if (list) list.push(o.name);
       else namesByArgs.set(o.args, [o.name]);
     }
-    const echoGroups = new Map<
+    const groups = new Map<
       string,
       { first: Occurrence; order: number; per: Map<number, number> }
     >();
@@ -331,17 +366,58 @@ export class CensusScan {
       // A tool's execution span often names it in a longer label ("running tool: search").
       if (namesByArgs.get(o.args)?.some((n) => o.name.includes(n))) return;
       const key = o.id ?? shape;
-      let g = echoGroups.get(key);
-      if (!g) echoGroups.set(key, (g = { first: o, order: strong.length + i, per: new Map() }));
+      let g = groups.get(key);
+      if (!g) groups.set(key, (g = { first: o, order: strong.length + i, per: new Map() }));
       g.per.set(o.container, (g.per.get(o.container) ?? 0) + 1);
     });
-    for (const g of echoGroups.values()) {
+    for (const g of groups.values()) {
       const most = g.first.id !== null ? 1 : Math.max(...g.per.values());
       for (let i = 0; i < most; i++) out.push({ call: callOf(g.first), order: g.order + i * 1e-6 });
     }
-    out.sort((a, b) => a.order - b.order);
-    return out.map((x) => x.call);
   }
+}
+
+/** The entries an object might be, in table order (most objects: none, at a few lookups). */
+const BY_KEY = new Map<string, DialectEntry[]>();
+const BY_LIST = new Map<string, DialectEntry[]>();
+const BY_TYPE = new Map<string, DialectEntry[]>();
+const BY_HAS = new Map<string, DialectEntry[]>();
+for (const d of DIALECTS) {
+  const put = (m: Map<string, DialectEntry[]>, ks: readonly string[] | undefined): void => {
+    for (const k of ks ?? []) {
+      const l = m.get(k);
+      if (l) l.push(d);
+      else m.set(k, [d]);
+    }
+  };
+  put(BY_KEY, d.when.keys);
+  put(BY_LIST, d.when.lists);
+  put(BY_TYPE, d.when.types);
+  put(BY_HAS, d.when.has);
+}
+const ORDER = new Map(DIALECTS.map((d, i) => [d, i]));
+const NONE: readonly DialectEntry[] = [];
+const HAS_KEYS = [...BY_HAS.keys()];
+
+function candidates(o: Rec, at: Place): readonly DialectEntry[] {
+  const byKey = at.key === null ? undefined : BY_KEY.get(at.key);
+  const byList = at.listKey === null ? undefined : BY_LIST.get(at.listKey);
+  const t = get(o, 'type');
+  const byType = typeof t === 'string' ? BY_TYPE.get(t) : undefined;
+  let byHas: DialectEntry[] | undefined;
+  for (const k of HAS_KEYS) {
+    if (!has(o, k)) continue;
+    const l = BY_HAS.get(k) as DialectEntry[];
+    byHas = byHas === undefined ? l : [...byHas, ...l];
+  }
+  if (byKey === undefined && byList === undefined && byType === undefined && byHas === undefined)
+    return NONE;
+  const out: DialectEntry[] = [];
+  for (const l of [byKey, byList, byType, byHas]) {
+    if (l !== undefined) for (const d of l) if (!out.includes(d)) out.push(d);
+  }
+  if (out.length > 1) out.sort((x, y) => (ORDER.get(x) ?? 0) - (ORDER.get(y) ?? 0));
+  return out;
 }
 
 /** OTLP attributes, `[{ key, value: { stringValue | intValue | … } }]`, as one flat object; else null. */

@@ -24,13 +24,15 @@ export function noteCalls(m: ChatMessage, into: ReadCall[]): void {
 /**
  * The file's imports with the census of the file: the same census in every conversation, and
  * where the calls read (over all conversations) are another number, the warning that says so.
- * `read`: the calls read, when the caller counted them as they went by.
+ * `read`: the calls read, when the caller counted them as they went by. `false`: no census
+ * (the caller asked for none).
  */
 export function withCensus(
   list: Imported[],
-  scan: CensusScan,
+  scan: CensusScan | false,
   read?: readonly ReadCall[],
 ): Imported[] {
+  if (scan === false) return list;
   let calls = read;
   if (calls === undefined) {
     const all: ReadCall[] = [];

@@ -32,6 +32,9 @@ import { skipWs } from './spans';
  */
 export type MessageSink = (m: ChatMessage, literal?: string | null) => void;
 
+/** Sees each value read: a message (`member` null) or another member of the request body. */
+export type ValueObserver = (v: JsonValue, member: string | null) => void;
+
 /** What the reader gives back; the messages themselves went to the sink. */
 export interface ChatSpans {
   /** The messages, rebuilt from the text when read again (details, the detector lanes). */
@@ -60,6 +63,7 @@ export function readChatSpans(
   forced: boolean,
   sink: MessageSink,
   onProgress?: (done: number, total: number) => void,
+  observe?: ValueObserver,
 ): ChatSpans | null {
   const reader = new JsonPartReader(text, 'content');
   // The whole document's diagnostics, from its parts' (the objects that repeat a key are not
@@ -72,7 +76,7 @@ export function readChatSpans(
   let envelope: JsonObject | null = null;
   let list: MessageReader;
   if (first === 0x5b /* [ */) {
-    list = new MessageReader(text, reader, merged, 1, sink, forced, progress);
+    list = new MessageReader(text, reader, merged, 1, sink, forced, progress, observe ?? null);
     i = list.read(i);
     if (i < 0) return null;
   } else if (first === 0x7b /* { */) {
@@ -94,13 +98,14 @@ export function readChatSpans(
         envelope.set(name, []);
         if (!forced && !chatEnvelope(envelope)) return null;
         if (!plainRequest(envelope)) return null;
-        found = new MessageReader(text, reader, merged, 2, sink, forced, progress);
+        found = new MessageReader(text, reader, merged, 2, sink, forced, progress, observe ?? null);
         i = found.read(i);
         if (i < 0) return null;
       } else {
         if (reader.read(i) !== null) return null;
         mergeDiagnostics(merged, reader.diagnostics, 1);
         envelope.set(name, reader.value);
+        observe?.(reader.value, name);
         i = reader.end;
       }
       i = skipWs(text, i);
@@ -197,6 +202,8 @@ class MessageReader {
     /** The user chose OpenAI chat: the messages' dialect is not judged. */
     private readonly forced: boolean,
     private readonly progress: Progress | null,
+    /** Sees each message's parsed value (the census), before it is let go. */
+    private readonly observe: ValueObserver | null,
   ) {
     // Only a bare array is judged from its first messages; a request body by its members.
     this.head = forced || depth !== 1 ? null : [];
@@ -230,6 +237,7 @@ class MessageReader {
       this.repeated = v;
     }
     if (!this.forced && this.dialect.add(v) && this.dialect.result !== 'openai-chat') return false;
+    this.observe?.(v, null);
     const m = rawMessage(v, { start, end });
     this.missing += missingIds(m);
     this.bounds.push(start, end);

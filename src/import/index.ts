@@ -3,7 +3,8 @@
 import { err, ok } from '../json/index';
 import type { ChatMessage, MessageList } from '../detector/index';
 import type { Result } from '../json/index';
-import { readChatSpans, type MessageSink } from './chatSpans';
+import { readChatSpans, type MessageSink, type ValueObserver } from './chatSpans';
+import { CensusScan } from './census';
 import { decodeInput, type Decoded } from './decode';
 import type { ConversationOutput, FormatOutput } from './format';
 import { BlindSpotWatch, blindSpots, nothingKept } from './blindSpots';
@@ -118,13 +119,30 @@ export function importStreaming(
         const sink = begin();
         const w = (watch = new BlindSpotWatch());
         calls.length = 0;
+        scan = new CensusScan();
         return (m, literal) => {
           w.see(m);
           noteCalls(m, calls);
           sink(m, literal);
         };
       };
-      const read = readChatSpans(text, format === 'openai-chat', watched(), opts.onProgress);
+      let scan = new CensusScan();
+      // A bare array's messages sit at `[*]`, a request body's at `messages[*]`.
+      const bare = /^\s*\[/.test(text.slice(0, 64));
+      const observe: ValueObserver | undefined =
+        opts.census === false
+          ? undefined
+          : (v, member) => {
+              if (member === null) scan.add(v, bare ? '[*]' : 'messages[*]', 0);
+              else scan.add(v, member);
+            };
+      const read = readChatSpans(
+        text,
+        format === 'openai-chat',
+        watched(),
+        opts.onProgress,
+        observe,
+      );
       if (read !== null) {
         const [counted] = withCensus(
           [
@@ -138,7 +156,7 @@ export function importStreaming(
               conversation: 0,
             },
           ],
-          scanText(text),
+          opts.census !== false && scan,
           calls,
         );
         return ok({
@@ -206,11 +224,15 @@ function importAllUnsafe(
       ? decodeInput(input, opts.name)
       : ok(input);
   if (!decoded.ok) return decoded;
+  const counting = opts.census !== false;
   if (decoded.value.kind === 'zip') {
     const z = readZip(decoded.value.bytes, opts.name);
     if (!z.ok) return z;
     return ok(
-      withCensus(fileImports('inspect', z.value, [], 'scanned'), scanZip(decoded.value.bytes)),
+      withCensus(
+        fileImports('inspect', z.value, [], 'scanned'),
+        counting && scanZip(decoded.value.bytes),
+      ),
     );
   }
   const { text, warnings: decodeWarnings } = decoded.value;
@@ -220,14 +242,22 @@ function importAllUnsafe(
     const out = importSseText(text);
     if (!out.ok) return out;
     return ok(
-      withCensus(fileResult('sse', out.value, text, forced, null, decodeWarnings), scanText(text)),
+      withCensus(
+        fileResult('sse', out.value, text, forced, null, decodeWarnings),
+        counting && scanText(text),
+      ),
     );
   }
   // A Claude Code session is read a line at a time, without the whole file's tree.
   if (!forced || opts.format === 'claude-code') {
     const lines = readClaudeLines(text, forced);
     if (lines !== null) {
-      return ok(withCensus(followedImports(lines, text, forced, decodeWarnings), scanText(text)));
+      return ok(
+        withCensus(
+          followedImports(lines, text, forced, decodeWarnings),
+          counting && scanText(text),
+        ),
+      );
     }
   }
   const docR = readDoc(text, opts.name);
@@ -247,7 +277,7 @@ function importAllUnsafe(
   return ok(
     withCensus(
       fileResult(format, out.value, text, forced, doc, [...decodeWarnings, ...lineWarnings]),
-      scanDoc(doc),
+      counting && scanDoc(doc),
     ),
   );
 }

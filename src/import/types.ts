@@ -103,4 +103,9 @@ export interface ImportOptions {
    * parse is one step that cannot say.
    */
   onProgress?: (done: number, total: number) => void;
+  /**
+   * Whether to take the tool-call census of the file (census.ts; default true). Only the
+   * benchmark turns it off, to measure what it costs.
+   */
+  census?: boolean;
 }

@@ -81,6 +81,18 @@ export interface DialectEntry {
   readonly counted: boolean;
   /** The call or calls `o` is in this dialect, or null. */
   readonly read: (o: Rec, at: Place) => FoundCall | readonly FoundCall[] | null;
+  /**
+   * When `read` can match, so the census tries an object only against the entries it might be:
+   * the member name it sits under, the list it is an item of, its `type`, or a member it has.
+   */
+  readonly when: Trigger;
+}
+
+export interface Trigger {
+  readonly keys?: readonly string[];
+  readonly lists?: readonly string[];
+  readonly types?: readonly string[];
+  readonly has?: readonly string[];
 }
 
 function idOf(o: Rec, ...keys: string[]): string | null {
@@ -201,6 +213,7 @@ export const DIALECTS: readonly DialectEntry[] = [
     fields: { id: 'id', name: 'function.name', args: 'function.arguments (a JSON string)' },
     source: 'openai/openai-node src/resources/chat/completions/completions.ts @2f679e61cf',
     counted: true,
+    when: { lists: ['tool_calls'] },
     read: (o, at) => {
       if (at.listKey !== 'tool_calls') return null;
       const f = getRec(o, 'function');
@@ -220,6 +233,7 @@ export const DIALECTS: readonly DialectEntry[] = [
     fields: { id: null, name: 'name', args: 'arguments (a JSON string)' },
     source: 'openai/openai-node src/resources/chat/completions/completions.ts @2f679e61cf',
     counted: true,
+    when: { keys: ['function_call'] },
     read: (o, at) => {
       if (at.key !== 'function_call' || !has(o, 'arguments') || has(o, 'args')) return null;
       const name = getStr(o, 'name');
@@ -234,6 +248,7 @@ export const DIALECTS: readonly DialectEntry[] = [
     fields: { id: 'id', name: 'name', args: 'input' },
     source: 'anthropics/anthropic-sdk-typescript src/resources/messages/messages.ts @f741f921d1',
     counted: true,
+    when: { types: ['tool_use'] },
     read: (o, at) => {
       // Without an id, only as a content block: a bare line of that type is some log's record.
       if (getStr(o, 'type') !== 'tool_use' || (!has(o, 'id') && at.listKey !== 'content'))
@@ -251,6 +266,7 @@ export const DIALECTS: readonly DialectEntry[] = [
     fields: { id: 'id', name: 'name', args: 'input' },
     source: 'anthropics/anthropic-sdk-typescript src/resources/messages/messages.ts @f741f921d1',
     counted: false,
+    when: { types: ['server_tool_use', 'mcp_tool_use'] },
     read: (o) => {
       const t = getStr(o, 'type');
       if (t !== 'server_tool_use' && t !== 'mcp_tool_use') return null;
@@ -266,6 +282,7 @@ export const DIALECTS: readonly DialectEntry[] = [
     fields: { id: 'id (often absent)', name: 'name', args: 'args' },
     source: 'googleapis/js-genai src/types.ts @c939a700d3',
     counted: true,
+    when: { keys: ['functionCall'] },
     read: (o, at) => {
       if (at.key !== 'functionCall') return null;
       const name = getStr(o, 'name');
@@ -280,6 +297,7 @@ export const DIALECTS: readonly DialectEntry[] = [
     fields: { id: 'id', name: 'name', args: 'args' },
     source: 'googleapis/js-genai src/types.ts @c939a700d3 (the snake_case wire names)',
     counted: true,
+    when: { keys: ['function_call'] },
     read: (o, at) => {
       if (at.key !== 'function_call' || has(o, 'arguments')) return null;
       const name = getStr(o, 'name');
@@ -294,6 +312,7 @@ export const DIALECTS: readonly DialectEntry[] = [
     fields: { id: 'call_id', name: 'name', args: 'arguments (a JSON string)' },
     source: 'openai/openai-node src/resources/responses/responses.ts @5a1325ccd3',
     counted: true,
+    when: { types: ['function_call'] },
     read: (o) => {
       if (getStr(o, 'type') !== 'function_call') return null;
       const name = getStr(o, 'name');
@@ -310,6 +329,7 @@ export const DIALECTS: readonly DialectEntry[] = [
     fields: { id: 'call_id', name: 'name', args: 'input (text)' },
     source: 'openai/openai-node src/resources/responses/responses.ts @5a1325ccd3',
     counted: true,
+    when: { types: ['custom_tool_call'] },
     read: (o) => {
       if (getStr(o, 'type') !== 'custom_tool_call') return null;
       const name = getStr(o, 'name');
@@ -326,6 +346,7 @@ export const DIALECTS: readonly DialectEntry[] = [
     fields: { id: 'call_id', name: '(local_shell)', args: 'action' },
     source: 'openai/openai-node src/resources/responses/responses.ts @5a1325ccd3',
     counted: true,
+    when: { types: ['local_shell_call'] },
     read: (o) =>
       getStr(o, 'type') === 'local_shell_call'
         ? { id: idOf(o, 'call_id', 'id'), name: 'local_shell', args: get(o, 'action') }
@@ -339,6 +360,7 @@ export const DIALECTS: readonly DialectEntry[] = [
     fields: { id: 'id', name: 'name', args: 'arguments (a JSON string)' },
     source: 'openai/openai-node src/resources/responses/responses.ts @5a1325ccd3',
     counted: true,
+    when: { types: ['mcp_call'] },
     read: (o) => {
       if (getStr(o, 'type') !== 'mcp_call') return null;
       const name = getStr(o, 'name');
@@ -353,6 +375,7 @@ export const DIALECTS: readonly DialectEntry[] = [
     fields: { id: 'call_id', name: '(computer)', args: 'action' },
     source: 'openai/openai-node src/resources/responses/responses.ts @5a1325ccd3',
     counted: true,
+    when: { types: ['computer_call'] },
     read: (o) =>
       getStr(o, 'type') === 'computer_call'
         ? { id: idOf(o, 'call_id', 'id'), name: 'computer', args: get(o, 'action') }
@@ -366,6 +389,7 @@ export const DIALECTS: readonly DialectEntry[] = [
     fields: { id: 'id', name: 'name', args: 'args (an object)' },
     source: 'langchain-ai/langchainjs langchain-core/src/messages/ai.ts @08fb7147af',
     counted: true,
+    when: { lists: ['tool_calls'] },
     read: (o, at) => {
       if (at.listKey !== 'tool_calls' || !has(o, 'args')) return null;
       const name = getStr(o, 'name');
@@ -381,6 +405,7 @@ export const DIALECTS: readonly DialectEntry[] = [
     source:
       'continuedev/continue core/index.d.ts @275e116d9c; google-gemini/gemini-cli packages/core/src/services/chatRecordingService.ts',
     counted: true,
+    when: { lists: ['toolCalls'] },
     read: (o, at) => {
       if (at.listKey !== 'toolCalls') return null;
       const f = getRec(o, 'function');
@@ -402,6 +427,7 @@ export const DIALECTS: readonly DialectEntry[] = [
     source:
       'open-telemetry/semantic-conventions docs/gen-ai/gen-ai-input-messages.json @32e44cbf6b',
     counted: true,
+    when: { types: ['tool_call'] },
     read: (o) => {
       if (getStr(o, 'type') !== 'tool_call') return null;
       const name = getStr(o, 'name');
@@ -416,6 +442,7 @@ export const DIALECTS: readonly DialectEntry[] = [
     fields: { id: '….id', name: '….name', args: '….arguments' },
     source: 'Arize-ai/openinference js/packages/openinference-genai/src/attributes.ts @046714fd44',
     counted: true,
+    when: { keys: ['attributes', 'span_attributes', 'spanAttributes', 'metadata'] },
     read: (o) => otelAttributeCalls(o),
   },
   {
@@ -427,6 +454,7 @@ export const DIALECTS: readonly DialectEntry[] = [
     source:
       'vercel/ai packages/ai/src/telemetry/record-span.ts @2227c6acb2 and packages/provider (LanguageModelV2ToolCall)',
     counted: true,
+    when: { has: ['toolName'] },
     read: (o) => {
       const t = getStr(o, 'type');
       if (t !== undefined && t !== 'tool-call') return null;
@@ -444,6 +472,7 @@ export const DIALECTS: readonly DialectEntry[] = [
     fields: { id: 'toolUseId', name: 'name', args: 'input' },
     source: 'aws/aws-sdk-js-v3 clients/client-bedrock-runtime/src/models/models_0.ts @3e92ce782e',
     counted: true,
+    when: { keys: ['toolUse'] },
     read: (o, at) => {
       if (at.key !== 'toolUse') return null;
       const name = getStr(o, 'name');
@@ -459,6 +488,7 @@ export const DIALECTS: readonly DialectEntry[] = [
     source:
       'badlogic/pi-mono packages/ai/src/types.ts @3344adda99 (the message types OpenClaw runs on)',
     counted: true,
+    when: { types: ['toolCall'] },
     read: (o) => {
       if (getStr(o, 'type') !== 'toolCall') return null;
       const name = getStr(o, 'name');
@@ -474,6 +504,7 @@ export const DIALECTS: readonly DialectEntry[] = [
     source:
       'laude-institute/harbor docs/rfcs/0001-trajectory-format.md (ATIF v1.4; mirrored in OpenAgentsInc/openagents docs/atif/0001-trajectory-format.md)',
     counted: true,
+    when: { lists: ['tool_calls'] },
     read: (o, at) => {
       const name = getStr(o, 'function_name');
       if (name === undefined || at.listKey !== 'tool_calls') return null;
@@ -488,6 +519,7 @@ export const DIALECTS: readonly DialectEntry[] = [
     fields: { id: 'callID', name: 'tool', args: 'state.input' },
     source: 'sst/opencode packages/opencode/src/session/message-v2.ts (ToolPart)',
     counted: true,
+    when: { types: ['tool'] },
     read: (o) => {
       if (getStr(o, 'type') !== 'tool') return null;
       const name = getStr(o, 'tool');
@@ -504,6 +536,7 @@ export const DIALECTS: readonly DialectEntry[] = [
     fields: { id: 'tool_id', name: 'tool_name', args: 'parameters' },
     source: 'google-gemini/gemini-cli packages/core/src/output/types.ts @fd5821788e',
     counted: true,
+    when: { types: ['tool_use'] },
     read: (o) => {
       if (getStr(o, 'type') !== 'tool_use') return null;
       const name = getStr(o, 'tool_name');
@@ -522,6 +555,7 @@ export const DIALECTS: readonly DialectEntry[] = [
     source:
       'anthropics/claude-code plugins/plugin-dev/skills/hook-development/SKILL.md (hook input)',
     counted: true,
+    when: { has: ['hook_event_name'] },
     read: (o) => {
       const ev = getStr(o, 'hook_event_name');
       if (ev === undefined || !HOOK_CALLS.has(ev)) return null;
@@ -543,6 +577,7 @@ export const DIALECTS: readonly DialectEntry[] = [
     fields: { id: 'id (the request id)', name: 'params.name', args: 'params.arguments' },
     source: 'modelcontextprotocol/modelcontextprotocol schema/2025-06-18/schema.ts @4acdb6327a',
     counted: true,
+    when: { has: ['method'] },
     read: (o) => {
       if (getStr(o, 'method') !== 'tools/call') return null;
       const p = getRec(o, 'params');
@@ -559,6 +594,7 @@ export const DIALECTS: readonly DialectEntry[] = [
     fields: { id: 'ts', name: 'text.tool | the ask/say kind', args: 'text' },
     source: 'cline/cline src/shared/ExtensionMessage.ts @42e9d36580 (ClineAsk, ClineSay)',
     counted: true,
+    when: { types: ['say', 'ask'] },
     read: (o) => {
       const type = getStr(o, 'type');
       if ((type !== 'say' && type !== 'ask') || !has(o, 'ts') || get(o, 'partial') === true)
@@ -581,6 +617,7 @@ export const DIALECTS: readonly DialectEntry[] = [
     source:
       'UKGovernmentBEIS/inspect_ai src/inspect_ai/log/_recorders/eval.py @499e6152e7 (ToolCall in src/inspect_ai/tool/_tool_call.py)',
     counted: true,
+    when: { lists: ['tool_calls'], has: ['event'] },
     read: (o, at) => {
       const name = getStr(o, 'function');
       if (name === undefined || !has(o, 'arguments')) return null;
@@ -596,6 +633,7 @@ export const DIALECTS: readonly DialectEntry[] = [
     fields: { id: 'toolCallId', name: 'name', args: 'arguments' },
     source: 'github/copilot-sdk nodejs/src/generated/session-events.ts @cc0438d66e',
     counted: true,
+    when: { lists: ['toolRequests'], keys: ['data'] },
     read: (o, at) => {
       if (at.key === 'data' && has(o, 'toolCallId') && has(o, 'arguments')) {
         // `tool.execution_start`: the call a user ran, or an echo of a requested one.
@@ -618,6 +656,7 @@ export const DIALECTS: readonly DialectEntry[] = [
     fields: { id: 'id', name: 'type (server.tool for MCP)', args: 'command | arguments | changes' },
     source: 'openai/codex codex-rs/exec/src/exec_events.rs',
     counted: true,
+    when: { types: ['command_execution', 'mcp_tool_call', 'file_change'] },
     read: (o) => {
       const t = getStr(o, 'type');
       if (t === 'command_execution' && has(o, 'command'))
@@ -640,6 +679,7 @@ export const DIALECTS: readonly DialectEntry[] = [
     source:
       'OpenHands/software-agent-sdk openhands-sdk/openhands/sdk/event/llm_convertible/action.py',
     counted: true,
+    when: { keys: ['tool_call'] },
     read: (o, at) => {
       if (at.key !== 'tool_call' || !has(o, 'arguments')) return null;
       const name = getStr(o, 'name');
@@ -654,6 +694,7 @@ export const DIALECTS: readonly DialectEntry[] = [
     fields: { id: 'tool_call_metadata.tool_call_id', name: 'function_name | action', args: 'args' },
     source: 'All-Hands-AI/OpenHands openhands/events/serialization/event.py',
     counted: true,
+    when: { has: ['action'] },
     read: (o) => {
       const action = getStr(o, 'action');
       if (action === undefined || OPENHANDS_NOT_CALLS.has(action) || !has(o, 'args')) return null;
@@ -675,6 +716,7 @@ export const DIALECTS: readonly DialectEntry[] = [
     fields: { id: null, name: "the command's first word", args: 'action' },
     source: 'SWE-agent/SWE-agent sweagent/agent/agents.py @3ea751c087',
     counted: true,
+    when: { lists: ['history'] },
     read: (o, at) => {
       if (at.listKey !== 'history' || getStr(o, 'role') !== 'assistant') return null;
       const action = getStr(o, 'action');
@@ -692,6 +734,7 @@ export const DIALECTS: readonly DialectEntry[] = [
     fields: { id: null, name: "the command's first word", args: 'action' },
     source: 'SWE-agent/SWE-agent sweagent/agent/agents.py @3ea751c087',
     counted: true,
+    when: { lists: ['trajectory'] },
     read: (o, at) => {
       if (at.listKey !== 'trajectory' || !has(o, 'observation')) return null;
       const action = getStr(o, 'action');

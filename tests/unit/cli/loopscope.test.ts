@@ -85,6 +85,7 @@ describe('loopscope --json', () => {
       messages: 7,
       warnings: [],
       referenceScan: 'scanned',
+      census: { toolCalls: 3, byDialect: { 'openai-chat': 3 }, unread: [] },
     });
     expect(report.config).toMatchObject({
       mode: 'proxy',

@@ -44,8 +44,10 @@ const EXAMPLES: Record<string, unknown> = {
     },
   ],
   'otel-attributes': {
-    'gen_ai.completion.0.tool_calls.0.name': 'ls',
-    'gen_ai.completion.0.tool_calls.0.arguments': '{}',
+    attributes: {
+      'gen_ai.completion.0.tool_calls.0.name': 'ls',
+      'gen_ai.completion.0.tool_calls.0.arguments': '{}',
+    },
   },
   'vercel-ai': [
     {
