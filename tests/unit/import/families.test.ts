@@ -147,6 +147,19 @@ const CASES: Case[] = [
       ['user', 'assistant: say_hello(adk-1) {}', 'tool → adk-1: {"greeting":"Hello"}', 'assistant'],
     ],
   },
+  {
+    path: 'otel/vercel-ai-span.json',
+    format: 'otel',
+    outlines: [
+      [
+        'system',
+        'user',
+        'assistant: read(tc1) {"path":"a.ts"}',
+        'tool → tc1: {"type":"text","value":"x"}',
+        'assistant: read(tc2) {"path":"a.ts"}',
+      ],
+    ],
+  },
 ];
 
 describe.each(CASES)('$path', (c) => {
