@@ -337,6 +337,8 @@ function hasTracingKeys(o: JsonObject | undefined): boolean {
   for (const k of o.keys()) {
     if (
       k.startsWith('gen_ai.') ||
+      k === 'ai.prompt.messages' ||
+      k === 'ai.response.toolCalls' ||
       k.startsWith('llm.input_messages') ||
       k.startsWith('llm.output_messages') ||
       k.startsWith('llm.prompts.') ||

@@ -1,17 +1,19 @@
 import { isJsonArray, isJsonObject } from '../../json/index';
 import type { JsonValue } from '../../json/index';
-import { arr, field, str } from '../access';
+import { arr, field, obj, str } from '../access';
 import type { Conversation } from '../build';
 import type { StreamReply } from '../sse';
 import { mapAnthropicMessage } from './anthropic';
 import { mapGeminiContent } from './gemini';
 import { mapLangChainMessage } from './langchain';
+import { isOtelPartsMessage, mapOtelPartsMessage } from './otelParts';
 import { rawMessage } from './openai';
 import { ResponsesMapper } from './responses';
 import { isResponsesItem, messageListDialect } from '../sniff';
 
 /** The dialects a tracing export or capture may embed. */
-export type Dialect = 'openai-chat' | 'anthropic' | 'gemini' | 'langchain' | 'openai-responses';
+export type Dialect =
+  'openai-chat' | 'anthropic' | 'gemini' | 'langchain' | 'openai-responses' | 'otel-parts';
 
 /**
  * Guesses the dialect of an embedded message list, by the rules a bare message list is
@@ -19,6 +21,10 @@ export type Dialect = 'openai-chat' | 'anthropic' | 'gemini' | 'langchain' | 'op
  * output item, a `call_id`, a typed `message`), then LangChain, else OpenAI chat.
  */
 export function dialectOf(list: readonly JsonValue[]): Dialect {
+  if (list.some(isOtelPartsMessage)) return 'otel-parts';
+  // Role-style messages whose calls sit in LangChain's `additional_kwargs` (its callbacks log
+  // them so): read as LangChain, which looks there.
+  if (list.some(hasKwargsCalls)) return 'langchain';
   const d = messageListDialect(list);
   if (d === 'anthropic' || d === 'gemini') return d;
   if (list.some(isResponsesItem)) return 'openai-responses';
@@ -33,6 +39,7 @@ export function mapList(list: readonly JsonValue[], dialect: Dialect, c: Convers
     else if (dialect === 'anthropic') mapAnthropicMessage(m, c);
     else if (dialect === 'gemini') mapGeminiContent(m, c);
     else if (dialect === 'langchain') mapLangChainMessage(m, c);
+    else if (dialect === 'otel-parts') mapOtelPartsMessage(m, c);
     else c.raw(rawMessage(m));
   }
 }
@@ -89,6 +96,12 @@ export function mapReply(reply: JsonValue | undefined, c: Conversation): void {
     mapList(msgs, dialectOf(msgs), c);
     return;
   }
+  // An agent framework's response wrapper around one Gemini content (Google ADK's LlmResponse).
+  const content = obj(reply, 'content');
+  if (content !== undefined && arr(content, 'parts') !== undefined) {
+    mapGeminiContent(content, c);
+    return;
+  }
   if (str(reply, 'role') !== undefined) {
     // One message of any dialect: an Anthropic response, a Gemini content, an OpenAI message.
     mapList([reply], dialectOf([reply]), c);
@@ -101,4 +114,12 @@ export function mapReply(reply: JsonValue | undefined, c: Conversation): void {
 export function mapStreamReply(r: StreamReply, c: Conversation): void {
   if (r.dialect === 'anthropic') mapAnthropicMessage(r.value, c);
   else mapReply(r.value, c);
+}
+
+function hasKwargsCalls(m: JsonValue): boolean {
+  return (
+    isJsonObject(m) &&
+    !m.has('tool_calls') &&
+    (arr(obj(m, 'additional_kwargs'), 'tool_calls') ?? []).length > 0
+  );
 }

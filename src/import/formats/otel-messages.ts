@@ -1,3 +1,4 @@
+import { isVercelMessages, mapVercelMessage, mapVercelResponse } from '../dialects/vercel';
 import { isJsonArray, isJsonObject, parseJson } from '../../json/index';
 import type { JsonValue } from '../../json/index';
 import { arr, field, str } from '../access';
@@ -47,6 +48,9 @@ export function spanMessages(a: Map<string, JsonValue>): SpanIO | null {
 }
 
 function inputSide(a: Map<string, JsonValue>): SpanIO | null {
+  const vercel = jsonAttr(a.get('ai.prompt.messages'));
+  if (isJsonArray(vercel) && isVercelMessages(vercel))
+    return { length: vercel.length, emit: (c) => vercel.forEach((m) => mapVercelMessage(m, c)) };
   const sem = jsonAttr(a.get('gen_ai.input.messages'));
   if (isJsonArray(sem)) {
     const list = sem.map((m) => semconvMessage(m, 'user'));
@@ -68,6 +72,11 @@ function inputSide(a: Map<string, JsonValue>): SpanIO | null {
 }
 
 function outputSide(a: Map<string, JsonValue>): SpanIO | null {
+  if (a.has('ai.response.text') || a.has('ai.response.toolCalls')) {
+    const text = a.get('ai.response.text');
+    const calls = jsonAttr(a.get('ai.response.toolCalls'));
+    return { length: 0, emit: (c) => mapVercelResponse(text, calls, c) };
+  }
   const sem = jsonAttr(a.get('gen_ai.output.messages'));
   if (isJsonArray(sem)) return genSide(sem.map((m) => semconvMessage(m, 'assistant')));
   for (const prefix of ['gen_ai.completion.', 'llm.completions.']) {

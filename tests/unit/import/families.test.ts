@@ -126,6 +126,40 @@ const CASES: Case[] = [
       ['user', 'assistant: bash(c1) {"cmd":"ls"}', 'tool → c1: "a b"', 'assistant: finish(c2) {}'],
     ],
   },
+  {
+    path: 'langfuse/agent-turns.json',
+    format: 'langfuse',
+    outlines: [
+      [
+        'user',
+        'assistant',
+        'assistant: get_weather(toolu_1) {"city":"Oslo"}',
+        'tool → toolu_1: {"content":[{"text":"Rain","type":"text"}]}',
+        'assistant',
+      ],
+    ],
+    warnings: [/logs only its own turn/],
+  },
+  {
+    path: 'langfuse/adk-gemini.json',
+    format: 'langfuse',
+    outlines: [
+      ['user', 'assistant: say_hello(adk-1) {}', 'tool → adk-1: {"greeting":"Hello"}', 'assistant'],
+    ],
+  },
+  {
+    path: 'otel/vercel-ai-span.json',
+    format: 'otel',
+    outlines: [
+      [
+        'system',
+        'user',
+        'assistant: read(tc1) {"path":"a.ts"}',
+        'tool → tc1: {"type":"text","value":"x"}',
+        'assistant: read(tc2) {"path":"a.ts"}',
+      ],
+    ],
+  },
 ];
 
 describe.each(CASES)('$path', (c) => {
