@@ -183,6 +183,8 @@ test('import warnings are listed as text', async ({ page }) => {
   ]);
   await dropFile(page, 'torn.jsonl', torn);
   await expectLoop(page, labelOf('claude-code'));
+  // Folded to one line with its count; opened on demand.
+  await page.getByText(/^\d+ import warnings?$/).click();
   const list = page.getByRole('list', { name: 'Import warnings' });
   await expect(list.getByRole('listitem').first()).toBeVisible();
   await expect(list).toContainText(/line/i);

@@ -56,13 +56,13 @@ function findingsAt(
 const splitStorage: LayoutStorage = { getItem: readLocal, setItem: writeLocal };
 
 /**
- * The timeline's first height, in pixels: its canvas gets 40 % of the window and more, plus the
+ * The timeline's first height, in pixels: its canvas gets 40 % of the window (44 %, so that a folded banner line still leaves 40 %), plus the
  * toolbar, legend, overview and key around it (TIMELINE_CHROME); the views get the rest.
  */
-const TIMELINE_CHROME = 150;
+const TIMELINE_CHROME = 170;
 function timelineDefaultSize(): number {
   const h = typeof window === 'undefined' ? 800 : window.innerHeight;
-  return Math.round(0.42 * h + TIMELINE_CHROME);
+  return Math.round(0.44 * h + TIMELINE_CHROME);
 }
 
 /** The main area: timeline on top; batches + details, or the pattern explorer, below. */

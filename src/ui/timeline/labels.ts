@@ -125,10 +125,8 @@ export function timelineLabels(l: Layout): PlacedLabel[] {
     );
   }
   // Merged refusals: their count above the mark.
-  for (const [marks, kind] of [
-    [l.refusalMarks, 'refused'],
-    [l.rescueMarks, 'rescued'],
-  ] as const) {
+  // (Rescues stay rings without a number: a dense view's counts would be noise.)
+  for (const [marks, kind] of [[l.refusalMarks, 'refused']] as const) {
     for (const m of marks) {
       if (m.count < 2) continue;
       const text = `×${m.count}`;

@@ -87,7 +87,7 @@ export interface MergedMark {
 }
 
 /** Marks whose centres are closer than this share one mark. */
-export const MARK_MERGE_PX = 10;
+export const MARK_MERGE_PX = 16;
 
 export type BreakKind = 'user' | 'system' | 'developer' | 'other-role';
 
@@ -302,7 +302,7 @@ export function computeLayout(
     const tLo = lv.minThreshold[block] ?? 0;
     const tHi = lv.maxThreshold[block] ?? tLo;
     if (tHi > yMax) thresholdAbove = Math.max(thresholdAbove ?? 0, tHi);
-    if (tLo <= yMax) pushStep(thresholdSteps, sx0, sx1, tLo, plot, yMax, Math.min(tHi, yMax));
+    if (tLo <= yMax) pushStep(thresholdSteps, sx0, sx1, tLo, plot, yMax, tHi);
     const ceiling = lv.minCeiling[block] ?? -1;
     if (ceiling >= 0 && ceiling <= yMax) pushStep(ceilingSteps, sx0, sx1, ceiling, plot, yMax);
     const kind = breakKind(flags);

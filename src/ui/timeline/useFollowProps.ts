@@ -1,6 +1,6 @@
 // The timeline's props reach its imperative state here: the latest values for the handlers,
 // and a repaint of only what changed (a re-render with equal props costs no paint).
-import { useEffect, useLayoutEffect, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import type { Latest } from './paint';
 import { ensureVisible } from './scale';
 import {
@@ -37,9 +37,13 @@ export function useFollowProps(
   range: BatchRange | null,
 ): void {
   const { view: viewRef, latest: latestRef, shown: shownRef, request } = d;
+  const rangeRef = useRef(range);
   useLayoutEffect(() => {
     const v = viewRef.current;
-    if (v.drag?.anchor == null && v.range !== range) {
+    // A new range from the props shows (a link's, a cleared one); until then the view keeps
+    // the one a drag chose.
+    if (rangeRef.current !== range) {
+      rangeRef.current = range;
       v.range = range;
       request(P_MAIN | P_OVERVIEW);
     }
