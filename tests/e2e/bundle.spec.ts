@@ -59,3 +59,31 @@ test('the end-to-end build holds them', () => {
   expect(mappedSources(E2E).some((s) => s.endsWith('testFaults.ts'))).toBe(true);
   expect(mappedSources(E2E).some((s) => s.endsWith('testWatch.ts'))).toBe(true);
 });
+
+/** The modules the page's first scripts (index.html's, and what they import at once) hold. */
+function initialSources(dir: string): string[] {
+  const html = readFileSync(join(dir, 'index.html'), 'utf8');
+  const first = [...html.matchAll(/(?:src|href)="(?:\.\/|\/)?(assets\/[^"]+\.js)"/g)].map(
+    (m) => m[1],
+  );
+  return first.flatMap((f) => {
+    const map = join(dir, `${f as string}.map`);
+    return existsSync(map)
+      ? (JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }).sources
+      : [];
+  });
+}
+
+test('the Sweep, Corpus, Patterns and Detectors tabs are not in the first scripts', () => {
+  test.skip(!existsSync(PRODUCTION) && !process.env.CI, 'run npm run build first');
+  const sources = initialSources(PRODUCTION);
+  expect(sources.some((s) => s.includes('src/ui/shell/Workspace.tsx'))).toBe(true);
+  for (const tab of [
+    'src/ui/sweep/SweepPanel.tsx',
+    'src/ui/corpus/CorpusView.tsx',
+    'src/ui/explorer/PatternExplorer.tsx',
+    'src/ui/zoo/ComparisonTable.tsx',
+  ]) {
+    expect(sources.some((s) => s.endsWith(tab))).toBe(false);
+  }
+});

@@ -7,6 +7,7 @@ import { OpenFileButton, OpenFolderButton } from '../load/OpenFileButton';
 import { WatchButton } from '../load/WatchButton';
 import { SamplesMenu } from '../load/SamplesMenu';
 import { downloadText, downloadUrl, fileStem } from './download';
+import { formatNumber } from '../format';
 
 /** Refused and rescued batches: counted in the worker as it packed the verdicts. */
 function verdictCounts(report: Report | null): { refused: number; rescued: number } {
@@ -29,19 +30,19 @@ function Counts() {
       </div>
       <div className="count-optional">
         <dt>Messages</dt>
-        <dd>{r.source.messages.toLocaleString('en-US')}</dd>
+        <dd>{formatNumber(r.source.messages)}</dd>
       </div>
       <div>
         <dt>Batches</dt>
-        <dd>{r.batches.length.toLocaleString('en-US')}</dd>
+        <dd>{formatNumber(r.batches.length)}</dd>
       </div>
       <div className={refused > 0 ? 'count-refused' : undefined}>
         <dt>Refused</dt>
-        <dd>{refused}</dd>
+        <dd>{formatNumber(refused)}</dd>
       </div>
       <div className="count-optional">
         <dt>Rescued</dt>
-        <dd>{rescued}</dd>
+        <dd>{formatNumber(rescued)}</dd>
       </div>
       {r.firstRefusal !== null && (
         <div className="count-first">

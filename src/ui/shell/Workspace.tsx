@@ -19,13 +19,16 @@ import {
 } from '../../state/appStore';
 import type { WorkspaceTab as Tab } from '../../state/types';
 import type { LaneFinding } from '../details/DetailsPanel';
-import { CorpusView } from '../corpus/CorpusView';
 import { DetailsPanel } from '../details/DetailsPanel';
-import { PatternExplorer } from '../explorer/PatternExplorer';
 import { SearchBox } from '../search/SearchBox';
 import { BATCH_TABLE_ID, BatchTable } from '../table/BatchTable';
-import { SweepPanel } from '../sweep/SweepPanel';
-import { ComparisonTable } from '../zoo/ComparisonTable';
+import {
+  LazyComparisonTable,
+  LazyCorpusView,
+  LazyPatternExplorer,
+  LazySweepPanel,
+  TabLoading,
+} from './lazyTabs';
 import { MessagesView } from '../messages/MessagesView';
 import { ZooTimeline } from '../zoo/ZooTimeline';
 import { readLocal, writeLocal } from './localStore';
@@ -177,7 +180,9 @@ export function Workspace({ changedBatches }: { changedBatches: ReadonlySet<numb
               id={`${id}-${tab}`}
               aria-labelledby={`${id}-${tab}-tab`}
             >
-              {tab === 'detectors' ? <ComparisonTable /> : <SweepPanel />}
+              <TabLoading>
+                {tab === 'detectors' ? <LazyComparisonTable /> : <LazySweepPanel />}
+              </TabLoading>
             </div>
           ) : tab === 'messages' ? (
             <div
@@ -200,7 +205,9 @@ export function Workspace({ changedBatches }: { changedBatches: ReadonlySet<numb
               id={`${id}-corpus`}
               aria-labelledby={`${id}-corpus-tab`}
             >
-              <CorpusView onOpened={() => setTab('batches')} />
+              <TabLoading>
+                <LazyCorpusView onOpened={() => setTab('batches')} />
+              </TabLoading>
             </div>
           ) : tab === 'batches' ? (
             <div
@@ -238,7 +245,9 @@ export function Workspace({ changedBatches }: { changedBatches: ReadonlySet<numb
               id={`${id}-patterns`}
               aria-labelledby={`${id}-patterns-tab`}
             >
-              <PatternExplorer report={report} config={report.config} />
+              <TabLoading>
+                <LazyPatternExplorer report={report} config={report.config} />
+              </TabLoading>
             </div>
           )}
         </Panel>

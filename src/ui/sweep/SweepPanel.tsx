@@ -5,6 +5,7 @@ import type { SweepView } from '../../state/slices/sweep';
 import { cellName, cellText, intensity, maxRefusals, moveFocus, sweepSummary } from './heat';
 import { ProxySweepNote } from '../config/ProxyApplies';
 import './sweep.css';
+import { formatCount } from '../format';
 
 const VIEWS: readonly { id: SweepView; label: string }[] = [
   { id: 'count', label: 'Number of refusals' },
@@ -182,7 +183,7 @@ function Legend({ view, max, batchCount }: { view: SweepView; max: number; batch
       <span className="sweep-legend-gap" />
       <span>{view === 'count' ? `${lo} refusal` : `batch ${lo} (late)`}</span>
       <span className="sweep-ramp" aria-hidden="true" />
-      <span>{view === 'count' ? `${hi} refusals` : `batch ${hi} (early)`}</span>
+      <span>{view === 'count' ? formatCount(Number(hi), 'refusal') : `batch ${hi} (early)`}</span>
       <span className="sweep-legend-gap" />
       <span className="sweep-swatch sweep-swatch--current" aria-hidden="true" />
       <span>current config</span>

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import type { BatchFilter } from './filter';
 import type { Tier } from './tier';
 import { TIERS } from './tier';
+import { formatCount, formatNumber } from '../format';
 
 export interface BatchFiltersProps {
   filter: BatchFilter;
@@ -56,7 +57,9 @@ export function BatchFilters({ filter, onChange, shown, total }: BatchFiltersPro
         onChange={(e) => onChange({ ...filter, tool: e.target.value })}
       />
       <span className="bt-count" role="status">
-        {shown === total ? `${total} batches` : `Showing ${shown} of ${total} batches`}
+        {shown === total
+          ? formatCount(total, 'batch')
+          : `Showing ${formatNumber(shown)} of ${formatCount(total, 'batch')}`}
       </span>
     </div>
   );

@@ -1,0 +1,34 @@
+/**
+ * The tabs a first screen does not show, loaded when first opened: each is a chunk of its own,
+ * so the page's first script carries only the debugger. Until a chunk has come, the tab says
+ * it is loading.
+ */
+import { lazy, Suspense, type ReactNode } from 'react';
+
+export const LazySweepPanel = lazy(() =>
+  import('../sweep/SweepPanel').then((m) => ({ default: m.SweepPanel })),
+);
+export const LazyCorpusView = lazy(() =>
+  import('../corpus/CorpusView').then((m) => ({ default: m.CorpusView })),
+);
+export const LazyPatternExplorer = lazy(() =>
+  import('../explorer/PatternExplorer').then((m) => ({ default: m.PatternExplorer })),
+);
+export const LazyComparisonTable = lazy(() =>
+  import('../zoo/ComparisonTable').then((m) => ({ default: m.ComparisonTable })),
+);
+
+/** A tab's content behind its loading state. */
+export function TabLoading({ children }: { children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <p className="muted tab-loading" role="status">
+          Loading…
+        </p>
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
