@@ -58,6 +58,11 @@ test('a threshold changed in proxy mode says beside it that the proxy cannot be 
   await page.screenshot({
     path: 'test-results/screens/panel-1280x800-proxy-changed-threshold.png',
   });
+  // The Sweep says which of its cells the proxy runs.
+  await page.getByRole('tab', { name: 'Sweep' }).click();
+  await expect(page.getByRole('note', { name: 'Where these thresholds apply' })).toContainText(
+    "gglib's proxy runs only the cell strikes 2 × observation 15",
+  );
   // The agent path takes it: no such line there.
   await page
     .getByRole('radiogroup', { name: 'Replay mode' })
