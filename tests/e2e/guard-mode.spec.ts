@@ -1,7 +1,7 @@
+import type { Page } from '@playwright/test';
 import { expect, openSample, test, waitFor } from './fixtures';
 
-const details = (page: import('@playwright/test').Page) =>
-  page.getByRole('region', { name: 'Batch details' });
+const details = (page: Page) => page.getByRole('region', { name: 'Batch details' });
 
 test('loop_guard_mode: each mode says what gglib does and shows what it sends', async ({
   page,
