@@ -12,7 +12,7 @@ function ordinal(n: number): string {
 }
 
 /** The batch's distinct tool names, in backticks, joined with ` + `. */
-function batchNames(b: BatchReport): string {
+function batchNames(b: Pick<BatchReport, 'calls'>): string {
   const names = Array.from(new Set(b.calls.map((c) => c.name)));
   return names.map((n) => '`' + n + '`').join(' + ');
 }
@@ -83,4 +83,14 @@ export function describeRefusal(b: BatchReport): string {
     return `refused: ${ordinal(b.total)} identical ${names} batch in a row, answers changing; ceiling ${b.ceiling}`;
   }
   return `refused: ${ordinal(b.count)} identical ${names} batch ${answersPhrase(b)}; ${thresholdName(b)} ${b.threshold}`;
+}
+
+/**
+ * Where a batch stands in its run, as a person counts it: "the 8th `get_build_status` in a
+ * row" (`total`, all occurrences of the run so far); null for the first of a run. For the
+ * details, the table and the headline, beside the batch number.
+ */
+export function runPosition(b: Pick<BatchReport, 'total' | 'calls'>): string | null {
+  if (b.total < 2) return null;
+  return `the ${ordinal(b.total)} ${batchNames(b)} in a row`;
 }

@@ -63,7 +63,7 @@ export {
   guardResponse,
   isGuardMode,
 } from './guardMode';
-export { explainBatch, describeRefusal } from './explain';
+export { explainBatch, describeRefusal, runPosition, LATE_RESCUE } from './explain';
 
 export type { CorpusVerdict, CorpusRow, CorpusTotals, CorpusDiff, VerdictPair } from './corpus';
 export { corpusVerdict, corpusTotals, corpusDiffSentence, diffCorpus } from './corpus';

@@ -1,7 +1,7 @@
+import type { Page } from '@playwright/test';
 import { expect, openSample, test, waitFor } from './fixtures';
 
-const details = (page: import('@playwright/test').Page) =>
-  page.getByRole('region', { name: 'Batch details' });
+const details = (page: Page) => page.getByRole('region', { name: 'Batch details' });
 
 test('loop_guard_mode: each mode says what gglib does and shows what it sends', async ({
   page,
@@ -58,6 +58,11 @@ test('a threshold changed in proxy mode says beside it that the proxy cannot be 
   await page.screenshot({
     path: 'test-results/screens/panel-1280x800-proxy-changed-threshold.png',
   });
+  // The Sweep says which of its cells the proxy runs.
+  await page.getByRole('tab', { name: 'Sweep' }).click();
+  await expect(page.getByRole('note', { name: 'Where these thresholds apply' })).toContainText(
+    "gglib's proxy runs only the cell strikes 2 × observation 15",
+  );
   // The agent path takes it: no such line there.
   await page
     .getByRole('radiogroup', { name: 'Replay mode' })

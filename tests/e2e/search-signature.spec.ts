@@ -4,6 +4,10 @@ test('a pasted note, 400 body, signature or hash goes to its batch', async ({ pa
   await openSample(page, 'Mutating loop');
   const details = page.getByRole('region', { name: 'Batch details' });
   await expect(details).toContainText('Batch #3');
+  // The batch number comes with its place in the run, as a person counts it.
+  await expect(
+    details.getByText(/^Batch #3 · message 8 · 1 call · the 3rd `write_file` in a row$/),
+  ).toBeVisible();
   const signature = (await details.locator('.dp-signature code').textContent()) ?? '';
   expect(signature).toMatch(/^write_file:[0-9a-f]{16}$/);
   const note = `[gglib loop guard] This conversation has repeated the tool-call batch \`${signature}\` with nothing in between, and received the same result each time.`;

@@ -2,7 +2,7 @@
 import { useTheme } from '../../state/appStore';
 import { useId } from 'react';
 import type { BatchDetails, BatchReport, Report } from '../../detector/index';
-import { explainBatch, observationPatternFor } from '../../detector/index';
+import { explainBatch, observationPatternFor, runPosition } from '../../detector/index';
 import { batchColor } from '../colors';
 import { verdictKind } from '../table/labels';
 import { AnswerView } from './AnswerView';
@@ -101,6 +101,7 @@ function BatchBody({ report, batch, details, findings, onCopy }: BodyProps) {
       <p className="dp-subtitle">
         Batch #{batch.index} · message {batch.messageIndex} · {calls}{' '}
         {calls === 1 ? 'call' : 'calls'}
+        {runPosition(batch) === null ? null : ` · ${runPosition(batch)}`}
       </p>
       <p className={`dp-verdict dp-verdict-${kind}`}>{explainBatch(batch, report.config)}</p>
       {findings.length > 0 ? (

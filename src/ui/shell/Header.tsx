@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { Report } from '../../detector/index';
+import { runPosition } from '../../detector/index';
 import { configToJson } from '../../state/configCodec';
 import { columnsOf } from '../../report/reportColumns';
 import { actions, useAnalysis, useConfig, useTheme, useTranscript } from '../../state/appStore';
@@ -51,7 +52,7 @@ function Counts() {
             <button
               type="button"
               className="link-button"
-              title="Select the batch the reference refuses first"
+              title={`Select the batch the reference refuses first${firstRun(r)}`}
               // The name starts with the visible text, so speech input can say what it sees.
               aria-label={`#${r.firstRefusal.batchIndex} · ${r.firstRefusal.reason}: select the first refusal`}
               onClick={() => actions.select(r.firstRefusal?.batchIndex ?? null)}
@@ -135,4 +136,11 @@ export function Header() {
       </div>
     </header>
   );
+}
+
+/** ": the 3rd `write_file` in a row" for the first refusal, or nothing. */
+function firstRun(r: Pick<Report, 'firstRefusal' | 'batches'>): string {
+  const b = r.firstRefusal === null ? undefined : r.batches[r.firstRefusal.batchIndex];
+  const run = b === undefined ? null : runPosition(b);
+  return run === null ? '' : `: ${run}`;
 }

@@ -9,7 +9,11 @@ export const batchTableFeatures = tableFeatures({ rowSortingFeature });
 const col = createColumnHelper<typeof batchTableFeatures, BatchRow>();
 
 export const batchColumns = col.columns([
-  col.accessor('index', { id: 'index', header: '#', cell: (c) => c.row.original.index }),
+  col.accessor('index', {
+    id: 'index',
+    header: '#',
+    cell: (c) => <span title={c.row.original.run ?? undefined}>{c.row.original.index}</span>,
+  }),
   col.accessor('messageIndex', {
     id: 'message',
     header: 'Message',
@@ -45,7 +49,11 @@ export const batchColumns = col.columns([
     ),
   }),
   col.accessor('count', { id: 'count', header: 'Count', cell: (c) => c.row.original.count }),
-  col.accessor('total', { id: 'total', header: 'Total', cell: (c) => c.row.original.total }),
+  col.accessor('total', {
+    id: 'total',
+    header: 'Total',
+    cell: (c) => <span title={c.row.original.run ?? undefined}>{c.row.original.total}</span>,
+  }),
   col.accessor('threshold', {
     id: 'threshold',
     header: 'Threshold',

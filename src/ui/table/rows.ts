@@ -1,4 +1,5 @@
 import type { BatchReport, RefusalReason, RepeatOutcome, Report } from '../../detector/index';
+import { runPosition } from '../../detector/index';
 import type { VerdictKind } from './labels';
 import { answersLabel, outcomeLabel, toolsLabel, verdictKind, verdictLabel } from './labels';
 import type { Tier } from './tier';
@@ -29,6 +30,8 @@ export interface BatchRow {
   readonly verdictLabel: string;
   /** The plain sentence for the verdict cell's tooltip. */
   readonly explanation: string;
+  /** "the 8th `get_build_status` in a row", or null for the first of a run. */
+  readonly run: string | null;
 }
 
 export interface RowContext {
@@ -64,6 +67,7 @@ export function batchRow(b: BatchReport, ctx: RowContext): BatchRow {
     reason: b.reason,
     verdictLabel: verdictLabel(b, verdict),
     explanation: ctx.explain(b),
+    run: runPosition(b),
   };
 }
 

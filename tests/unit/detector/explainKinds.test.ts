@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   describeRefusal,
   explainBatch,
+  runPosition,
   type BatchReport,
   type Report,
 } from '../../../src/detector/index';
@@ -99,4 +100,15 @@ describe('sentences held to their verdict kind', () => {
       if (b.outcome === 'not-comparable') expect(cli).toMatch(/could not be (joined|compared)/);
     });
   }
+});
+
+describe('runPosition', () => {
+  it('counts the batch in its run as a person would', () => {
+    const r = run([0, 1, 2].flatMap(() => turn('get_build_status', {}, 'pending')));
+    expect(r.batches.map(runPosition)).toEqual([
+      null,
+      'the 2nd `get_build_status` in a row',
+      'the 3rd `get_build_status` in a row',
+    ]);
+  });
 });
