@@ -9,7 +9,12 @@
  * `evaluateReplay` cell by cell.
  */
 import { observationPatternFor } from '../detector/classify';
-import type { DetectorConfig, ReplayMode } from '../detector/config';
+import {
+  DEFAULT_MAX_ITERATIONS,
+  DEFAULT_MAX_PARALLEL_TOOLS,
+  type DetectorConfig,
+  type ReplayMode,
+} from '../detector/config';
 import {
   EV_BATCH,
   EV_BREAK,
@@ -54,6 +59,14 @@ const F_OBSERVATION = 1;
 const F_COSTLY = 2;
 /** A run break (a message that resets the detector) comes right before this batch. */
 const F_BREAK = 4;
+/** Agent mode: a batch the loop's guards never see, whatever the thresholds (docs/detector.md §9). */
+const F_SKIP = 8;
+
+/** The sweep's config: its mode and patterns, and in agent mode the loop's own limits. */
+type SweepConfig = Pick<
+  DetectorConfig,
+  'mode' | 'observationTools' | 'maxIterations' | 'maxParallelTools'
+>;
 
 /** The prepared walk compacted for one mode and pattern list; reusable for any thresholds. */
 export interface SweepInput {
@@ -71,10 +84,7 @@ export interface SweepInput {
  * Compacts a prepared replay for sweeping under `config`'s mode and observation patterns
  * (the thresholds in `config` are ignored).
  */
-export function prepareSweep(
-  prepared: PreparedReplay,
-  config: Pick<DetectorConfig, 'mode' | 'observationTools'>,
-): SweepInput {
+export function prepareSweep(prepared: PreparedReplay, config: SweepConfig): SweepInput {
   if (!(prepared instanceof PreparedData)) {
     throw new TypeError('prepareSweep needs the result of prepareReplay');
   }
@@ -89,29 +99,51 @@ export function prepareSweep(
       patterns.length > 0 && names.every((name) => observationPatternFor(name, patterns) !== null),
   );
   const agent = config.mode === 'agent';
+  const maxIterations = config.maxIterations ?? DEFAULT_MAX_ITERATIONS;
+  const maxParallel = config.maxParallelTools ?? DEFAULT_MAX_PARALLEL_TOOLS;
   let pendingBreak = false;
+  // Agent mode, as evaluateReplay walks it: what ends a run whatever the thresholds (a final
+  // answer, malformed arguments, max_iterations); a refusal's end is the cell's to find.
+  let runOpen = true;
+  let iterations = 0;
   const kinds = prepared.eventKind;
   const args = prepared.eventArg;
   for (let e = 0; e < kinds.length; e++) {
     const kind = kinds[e];
     const arg = args[e] as number;
+    if (agent && kind !== EV_BREAK) {
+      if (runOpen && iterations >= maxIterations) runOpen = false;
+      if (runOpen) iterations++;
+    }
     if (kind === EV_BATCH) {
       const b = prepared.batches[arg] as PreparedBatch;
-      let id = sigIds.get(b.signature);
+      const signature = agent ? b.agentSignature : b.signature;
+      let id = sigIds.get(signature);
       if (id === undefined) {
         id = sigIds.size;
-        sigIds.set(b.signature, id);
+        sigIds.set(signature, id);
+      }
+      let skip = false;
+      if (agent) {
+        skip = !runOpen || b.agentMalformed || b.calls.length > maxParallel;
+        if (runOpen && b.agentMalformed) runOpen = false;
       }
       sig[arg] = id;
       flags[arg] =
         (setIsObservation[b.nameSet] === true ? F_OBSERVATION : 0) |
         (b.costly ? F_COSTLY : 0) |
-        (pendingBreak ? F_BREAK : 0);
-      results[arg] = b.results ?? -1;
+        (pendingBreak ? F_BREAK : 0) |
+        (skip ? F_SKIP : 0);
+      results[arg] = (agent ? b.agentResults : b.results) ?? -1;
       pendingBreak = false;
     } else if (kind === EV_BREAK && (!agent || arg === 0)) {
       // Same rule as evaluateReplay: proxy breaks on every non-tool turn, agent on user turns.
       pendingBreak = true;
+      runOpen = true;
+      iterations = 0;
+    } else if (agent && kind !== EV_BREAK) {
+      // A prose-only reply: the run's final answer.
+      runOpen = false;
     }
   }
   return { mode: config.mode, batchCount: n, sig, flags, results };
@@ -137,10 +169,17 @@ export function sweepCell(
   let last = -1;
   let refusals = 0;
   let first = -1;
+  const agent = input.mode === 'agent';
+  /** Agent mode: a refusal ended the run; the batches until the next user message are outside. */
+  let ended = false;
   for (let i = 0; i < sig.length; i++) {
     const f = flags[i] as number;
     const s = sig[i] as number;
-    if ((f & F_BREAK) !== 0) runSig = -1;
+    if ((f & F_BREAK) !== 0) {
+      runSig = -1;
+      ended = false;
+    }
+    if (ended || (f & F_SKIP) !== 0) continue;
     if (s !== runSig) {
       runSig = s;
       count = 1;
@@ -156,6 +195,7 @@ export function sweepCell(
     if (count > threshold || (!exempt && total > ceiling)) {
       refusals++;
       if (first < 0) first = i;
+      ended = agent;
     }
     const r = results[i] as number;
     if (last >= 0 && r >= 0 && last !== r) count = 1;
@@ -170,7 +210,7 @@ export function sweepCell(
  */
 export function sweepThresholds(
   prepared: PreparedReplay | SweepInput,
-  baseConfig: Pick<DetectorConfig, 'mode' | 'observationTools'>,
+  baseConfig: SweepConfig,
   strikes: readonly number[] = SWEEP_STRIKES,
   observation: readonly (number | null)[] = SWEEP_OBSERVATION,
 ): Sweep {

@@ -123,3 +123,45 @@ test('replay mode: a system turn breaks the run in proxy mode only', async ({ pa
   await page.getByRole('radio', { name: 'proxy' }).check();
   await refused(page, []);
 });
+
+test('agent mode: its own limits, and a batch outside any run says why', async ({ page }) => {
+  const call = (id: string) => ({
+    role: 'assistant',
+    content: null,
+    tool_calls: [
+      { id, type: 'function', function: { name: 'run_build', arguments: '{"cmd":"make"}' } },
+    ],
+  });
+  const ans = (id: string) => ({ role: 'tool', tool_call_id: id, content: 'error' });
+  await openApp(page);
+  await page.getByRole('textbox', { name: 'Transcript' }).fill(
+    JSON.stringify({
+      messages: [
+        { role: 'user', content: 'build' },
+        call('a'),
+        ans('a'),
+        call('b'),
+        ans('b'),
+        call('c'),
+        ans('c'),
+      ],
+    }),
+  );
+  await refused(page, [2]);
+  const iterations = page.getByRole('spinbutton', { name: 'max_iterations' });
+  await expect(iterations).toHaveCount(0);
+  await page.getByRole('radio', { name: 'agent' }).check();
+  await refused(page, [2]);
+  await expect(iterations).toHaveValue('25');
+  await expect(page.getByRole('spinbutton', { name: 'max_parallel_tools' })).toHaveValue('25');
+  await iterations.fill('60');
+  await expect(page.getByText('60 is a what-if: gglib would clamp it to 50.')).toBeVisible();
+  await iterations.fill('2');
+  await refused(page, []);
+  await page.getByRole('checkbox', { name: 'Refused only' }).uncheck();
+  await expect(
+    page
+      .getByRole('grid', { name: 'Batches' })
+      .getByText('outside any run (ended by MaxIterationsReached at message 3)'),
+  ).toHaveCount(1);
+});

@@ -55,8 +55,8 @@ export function wireSweep(store: StoreApi<AppState>, engine: Engine): void {
   store.subscribe((s, prev) => {
     if (!s.sweepWanted || s.result === null) return;
     if (s.result !== prev.result || !prev.sweepWanted) {
-      const { mode, observationTools } = s.result.report.config;
-      client.sweep?.({ mode, observationTools });
+      const { mode, observationTools, maxIterations, maxParallelTools } = s.result.report.config;
+      client.sweep?.({ mode, observationTools, maxIterations, maxParallelTools });
     }
   });
 }

@@ -180,7 +180,10 @@ export function createZooHandler(): ZooHandler {
       };
     },
     sweep(req, ctx) {
-      const key = JSON.stringify([req.config.mode, req.config.observationTools]);
+      const c = req.config;
+      // In agent mode the loop's own limits decide which batches are checked at all.
+      const limits = c.mode === 'agent' ? [c.maxIterations, c.maxParallelTools] : [];
+      const key = JSON.stringify([c.mode, c.observationTools, ...limits]);
       const batches = ctx.prepared.batchCount;
       if (
         swept === null ||

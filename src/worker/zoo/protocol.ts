@@ -26,7 +26,10 @@ export interface SweepRequest {
   readonly type: 'sweep';
   readonly requestId: number;
   readonly dataVersion: number;
-  readonly config: Pick<DetectorConfig, 'mode' | 'observationTools'>;
+  readonly config: Pick<
+    DetectorConfig,
+    'mode' | 'observationTools' | 'maxIterations' | 'maxParallelTools'
+  >;
 }
 
 /** Reply to `zoo`, as listeners receive it (the side channel unpacks the wire form). */

@@ -159,3 +159,39 @@ describe('a refusal ends the run (§9.8)', () => {
     expect(refusedAt(run(body))).toEqual([3, 4]);
   });
 });
+
+describe('the threshold sweep follows the same loop', () => {
+  it('agrees with the replay in agent mode, limits included', async () => {
+    const { prepareReplay, evaluateReplay, DEFAULT_CONFIG } =
+      await import('../../../src/detector/index');
+    const { sweepThresholds, sweepCellFor } = await import('../../../src/zoo/index');
+    const { chat, SOURCE } = await import('./helpers');
+    const body = chat([
+      user(),
+      ...write(),
+      ...write(),
+      ...write(),
+      ...write(),
+      assistant(null, 'done'),
+      ...write(),
+      user(),
+      ...write('{bad'),
+      ...write(),
+      user(),
+      ...write(),
+      ...write(),
+      ...write(),
+    ]);
+    const p = prepareReplay(body);
+    for (const maxIterations of [25, 2]) {
+      const config = { ...DEFAULT_CONFIG, mode: 'agent' as const, maxIterations };
+      const sweep = sweepThresholds(p, config);
+      for (const strikes of [1, 2, 3]) {
+        const r = evaluateReplay(p, { ...config, maxRepeatedBatchSteps: strikes }, SOURCE);
+        const cell = sweepCellFor(sweep, strikes, 15);
+        expect(cell?.refusals).toBe(r.batches.filter((b) => b.refused).length);
+        expect(cell?.firstRefusal).toBe(r.firstRefusal?.batchIndex ?? null);
+      }
+    }
+  });
+});
