@@ -11,6 +11,17 @@ import { readWild, type WildExpected } from './wildRead';
  */
 const ROOT = join(__dirname, '..', '..', '..', '..', 'shared');
 const FOLDERS = ['wild', 'wild2'];
+/**
+ * Files whose family no importer reads yet, each with why. Such a file must not be silently
+ * wrong: the census has to count calls the import did not read, and say so in a warning.
+ */
+const NOT_YET_READ: ReadonlyMap<string, string> = new Map([
+  [
+    'wild2/openclaw/meridianlabs-ai+inspect_scout__crux1-sample-telemetry.jsonl',
+    'OpenClaw telemetry: message arrays on agent.end events; no importer for it yet',
+  ],
+]);
+
 const CI = process.env.CI !== undefined && process.env.CI !== '' && process.env.CI !== 'false';
 
 function casesOf(folder: string) {
@@ -51,6 +62,11 @@ for (const folder of FOLDERS) {
     test.each(cases)('%s', (file, e, path) => {
       if (e === undefined) return;
       const got = readWild(new Uint8Array(readFileSync(path)), file);
+      if (NOT_YET_READ.has(`${folder}/${file}`)) {
+        expect(got.calls).not.toBe(e.calls);
+        expect(got.warnings.join('\n')).toMatch(/tool calls in the file were not read/);
+        return;
+      }
       if (got.error !== undefined) {
         const clear =
           e.orClearError !== undefined && new RegExp(e.orClearError, 'i').test(got.error);

@@ -19,18 +19,30 @@ export interface WildRead {
   readonly calls: number;
   readonly conversations: number;
   readonly messages: number;
+  /** The import's warnings, over all conversations. */
+  readonly warnings: readonly string[];
 }
 
 export function readWild(bytes: Uint8Array, file: string): WildRead {
   const r = importConversations(bytes, { name: basename(file) });
-  if (!r.ok) return { error: r.error.message, calls: 0, conversations: 0, messages: 0 };
+  if (!r.ok) {
+    return { error: r.error.message, calls: 0, conversations: 0, messages: 0, warnings: [] };
+  }
   let calls = 0;
   let messages = 0;
+  const warnings: string[] = [];
   for (const c of r.value) {
     messages += c.messages.length;
+    warnings.push(...c.warnings);
     for (const m of c.messages) if (Array.isArray(m.tool_calls)) calls += m.tool_calls.length;
   }
-  return { format: r.value[0]?.format, calls, conversations: r.value.length, messages };
+  return {
+    format: r.value[0]?.format,
+    calls,
+    conversations: r.value.length,
+    messages,
+    warnings,
+  };
 }
 
 /** Whether a read matches its entry: the format, every call, the conversations. */
