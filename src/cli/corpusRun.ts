@@ -29,6 +29,7 @@ export interface FilePool {
 /** What a corpus run needs of the process. */
 export interface CorpusIo {
   readonly readFile: (path: string) => Uint8Array;
+  /** Every file under a folder, as paths, sorted (walked lazily); null when the path is not a folder. */
   readonly listFolder: (path: string) => Iterable<string> | null;
   readonly readStdin: () => Promise<Uint8Array>;
   readonly stdout: (text: string) => void;

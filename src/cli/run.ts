@@ -15,7 +15,7 @@ import { importPrepared, reportSource } from '../pipeline/index';
 import { parseArgs, USAGE, type CliOptions } from './args';
 import { parseConfigFile, resolveConfig, type ConfigOverrides } from './configFile';
 import { asPrinted, replayPart, untimed, type CorpusResult, type CorpusTask } from './corpus';
-import { corpusPrinter, printResults, runCorpus, type FilePool } from './corpusRun';
+import { corpusPrinter, printResults, runCorpus, type CorpusIo } from './corpusRun';
 import { MergeFailure, mergeRuns } from './merge';
 import { readFailure } from './readFailure';
 import { oneLine } from './oneLine';
@@ -24,24 +24,16 @@ import { choosePaint, describeConfig, exitStatusFor, formatSummary } from './sum
 
 export { oneLine, readFailure };
 
-/** Everything the command touches outside itself, so tests can run it in-process. */
-export interface CliIo {
-  readonly readFile: (path: string) => Uint8Array;
+/**
+ * Everything the command touches outside itself, so tests can run it in-process: what a corpus
+ * run needs (corpusRun.ts), and what only the single run and `--watch` use.
+ */
+export interface CliIo extends CorpusIo {
   /** What `--watch` polls the file with; absent where watching is not possible. */
   readonly watch?: Omit<WatchIo, 'stdout' | 'stderr'>;
-  /** Every file under a folder, as paths, sorted (walked lazily); null when the path is not a folder. */
-  readonly listFolder: (path: string) => Iterable<string> | null;
-  readonly readStdin: () => Promise<Uint8Array>;
-  readonly stdout: (text: string) => void;
-  readonly stderr: (text: string) => void;
-  readonly stdoutIsTTY: boolean;
-  readonly env: Readonly<Record<string, string | undefined>>;
-  readonly now: () => number;
   readonly version: string;
   /** The threads a corpus run uses by default (the machine's cores). */
   readonly cores?: number;
-  /** Starts threads that replay a corpus's files; absent where there are none (tests). */
-  readonly pool?: (task: CorpusTask, threads: number) => FilePool;
 }
 
 /** The agent path's own limits from the command line; they mean nothing to the proxy. */
