@@ -127,8 +127,10 @@ test('Export reference settings downloads the reference keys', async ({ page }) 
     'max_repeated_batch_steps',
     'max_observation_steps',
     'observation_tools',
+    'loop_guard_mode',
   ]);
   expect(out['max_repeated_batch_steps']).toBe(4);
+  expect(out['loop_guard_mode']).toBe('note');
   expect(out['max_observation_steps']).toBeNull();
   expect((out['observation_tools'] as unknown[]).length).toBe(26);
   expect((out['_note'] as string[]).join(' ')).toMatch(/from_user_params/);

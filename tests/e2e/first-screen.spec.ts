@@ -15,6 +15,10 @@ for (const size of [
       const details = page.getByRole('region', { name: 'Batch details' });
       const verdict = details.getByText(/^Refused: /);
       await expect(verdict).toBeInViewport({ ratio: 1 });
+      // The headline row says the loop ended at its refusal instead of standing empty.
+      await expect(
+        page.getByRole('status').filter({ hasText: /^Select #3Refused at #3 \(strikes\)/ }),
+      ).toBeInViewport();
       await expect(details.getByText(/^Batch #3 · message 8/)).toBeInViewport();
       await expect(
         page.getByRole('grid', { name: 'Batches' }).getByRole('row', { selected: true }),

@@ -91,16 +91,40 @@ export async function openSample(page: Page, title: string, hash = '') {
 export async function refusedSnapshot(page: Page): Promise<string[]> {
   const only = page.getByRole('checkbox', { name: 'Refused only' });
   if (!(await only.isChecked())) await only.check();
-  const texts = await page
-    .getByRole('grid', { name: 'Batches' })
-    .getByRole('row')
-    .filter({ has: page.getByRole('gridcell') })
-    .allInnerTexts();
-  return texts.map((t) => {
-    const index = /^\s*(\d+)/.exec(t)?.[1] ?? '?';
-    const reason = /refused \((\w+)\)/.exec(t)?.[1] ?? '?';
-    return `${index}:${reason}`;
-  });
+  // The table draws only the rows in view, so walk its scroll box from the top to the end.
+  const grid = page.getByRole('grid', { name: 'Batches' });
+  const scroller = grid.locator('xpath=..');
+  const seen = new Map<number, string>();
+  const start = await scroller.evaluate((el) => el.scrollTop);
+  let at = -1;
+  for (let step = 0; step < 1000; step++) {
+    at = await scroller.evaluate((el, prev) => {
+      el.scrollTop = prev < 0 ? 0 : prev + Math.max(1, el.clientHeight - 40);
+      return el.scrollTop;
+    }, at);
+    await page.evaluate(
+      () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
+    );
+    const rows = await grid
+      .getByRole('row')
+      .filter({ has: page.getByRole('gridcell') })
+      .evaluateAll((els) =>
+        els.map((r) => [Number(r.getAttribute('aria-rowindex')), (r as HTMLElement).innerText]),
+      );
+    for (const [i, t] of rows as [number, string][]) seen.set(i, t);
+    const end = await scroller.evaluate(
+      (el) => el.scrollTop + el.clientHeight >= el.scrollHeight - 1,
+    );
+    if (end) break;
+  }
+  await scroller.evaluate((el, top) => (el.scrollTop = top), start);
+  return [...seen.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([, t]) => {
+      const index = /^\s*(\d+)/.exec(t)?.[1] ?? '?';
+      const reason = /refused \((\w+)\)/.exec(t)?.[1] ?? '?';
+      return `${index}:${reason}`;
+    });
 }
 
 /** Waits until the table's refused batches are `expected` and the analysis is ready. */

@@ -211,7 +211,7 @@ test('invalid UTF-8, a BOM and CRLF line ends: analysed, the bad byte named', as
   await openFile(page, 'latin1.json', bad);
   await settle(page, 'ready');
   await expect(
-    page.getByText(/not valid UTF-8 \(the first bad byte is at offset 30\)/),
+    page.getByText(/not valid UTF-8 \(the first bad byte is at offset 30\)/).first(),
   ).toBeVisible();
   await expect(dataRows(page)).toHaveCount(1);
 

@@ -36,6 +36,22 @@ export function Headline() {
           </span>
         </p>
       ) : null}
+      {headline === null && cost === null && report?.firstRefusal ? (
+        // A loop stopped at its refusal: the row says so rather than standing empty.
+        <p className="app-headline app-headline--none" role="status">
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => actions.select(report.firstRefusal?.batchIndex ?? 0)}
+          >
+            Select #{report.firstRefusal.batchIndex}
+          </button>
+          <span className="app-headline__text">
+            Refused at #{report.firstRefusal.batchIndex} ({report.firstRefusal.reason}); the loop
+            repeats no call after it.
+          </span>
+        </p>
+      ) : null}
       {headline === null ? null : headline.batchIndex < 0 ? (
         <p className="app-headline app-headline--none" role="status">
           <span className="app-headline__text">{headline.text}</span>

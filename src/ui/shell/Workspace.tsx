@@ -62,7 +62,7 @@ const splitStorage: LayoutStorage = { getItem: readLocal, setItem: writeLocal };
  * The timeline's first height, in pixels: its canvas gets 40 % of the window (44 %, so that a folded banner line still leaves 40 %), plus the
  * toolbar, legend, overview and key around it (TIMELINE_CHROME); the views get the rest.
  */
-const TIMELINE_CHROME = 170;
+const TIMELINE_CHROME = 144;
 function timelineDefaultSize(): number {
   const h = typeof window === 'undefined' ? 800 : window.innerHeight;
   return Math.round(0.44 * h + TIMELINE_CHROME);

@@ -75,11 +75,15 @@ export function LaneControls({ results }: { results: readonly ZooResult[] | null
           </fieldset>
         </details>
       ) : null}
-      {visible ? <LaneKey /> : null}
-      {visible && !ready ? (
-        <span className="zoo-muted" role="status">
-          Running the detector zoo…
-        </span>
+      {visible ? (
+        <div className="zoo-lane-aside">
+          <LaneKey />
+          {!ready ? (
+            <span className="zoo-muted" role="status">
+              Running the detector zoo…
+            </span>
+          ) : null}
+        </div>
       ) : null}
     </div>
   );
