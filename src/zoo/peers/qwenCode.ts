@@ -39,7 +39,7 @@ const PARAMS: readonly ParamSpec[] = [
   },
   {
     id: 'globalDuplicate',
-    label: 'Same call anywhere in the turn (heuristic; also the cap’s stuck signal)',
+    label: "Same call anywhere in the turn (heuristic; also the cap's stuck signal)",
     min: 2,
     max: 50,
     default: 6,
@@ -86,7 +86,7 @@ export const qwenCode: ZooDetector = {
   description:
     'Always on: 5 identical calls in a row, 8 git overview shell commands in a row, the per-turn cap (over 100 calls once a call repeated 6 times, or over 1000). Opt-in heuristics: 6 repeats anywhere, ABAB over 6, read loops, 8 same-name calls. task_list polls count only while their results repeat. Sorted keys, numbers by value; the first detection halts the turn.',
   cannotSee:
-    'the heuristic tier unless turned on (skipLoopDetection defaults to true); the content-chanting tier (it reads the streamed text chunk by chunk) and the thought tier; Qwen has no model-judged tier; retries of a failed response; an in-session disable or a configured cap.',
+    'the heuristic tier unless turned on (skipLoopDetection defaults to true); the content-chanting tier (it reads the streamed text chunk by chunk, a transcript keeps only the joined text) and the thought tier; retries of a failed response; an in-session disable; whether a per-turn cap was configured. Its service has no model-judged tier.',
   params: PARAMS,
   run,
 };
