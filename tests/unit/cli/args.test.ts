@@ -36,7 +36,12 @@ describe('parseArgs', () => {
       jsonLines: false,
       merge: false,
       noTiming: false,
+      strict: false,
     });
+  });
+
+  it('--strict is a switch', () => {
+    expect(parsed(['--strict', 'a', 'b']).strict).toBe(true);
   });
 
   it('--jobs takes a count of 1 or more; --json-lines, --merge and --no-timing are switches', () => {
