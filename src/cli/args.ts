@@ -36,6 +36,8 @@ export interface CliOptions {
   readonly noTiming: boolean;
   /** A corpus run exits 2 for a file skipped as no transcript too (`--strict`). */
   readonly strict: boolean;
+  /** The summary lists the import notes too, not only the warnings (`--notes`). */
+  readonly notes: boolean;
   /** `--guard-mode`: `loop_guard_mode` the verdicts are told for; undefined = not given. */
   readonly guardMode?: GuardMode;
   /** `--max-iterations`, `--max-parallel-tools`: the agent path's own limits, when given. */
@@ -90,6 +92,8 @@ Options:
                           print them as one run over all their files would (--json: the
                           same document)
   --no-timing             print every measured time as 0, so runs compare byte for byte
+  --notes                 list the import notes in the summary too (handling that changes
+                          nothing the detector sees; --json always has them)
   --strict                with several files or a folder: exit 2 for a file skipped as no
                           transcript too, not only for one that cannot be read
   --cline-results user|tool
@@ -166,6 +170,7 @@ export function parseArgs(
   let merge = false;
   let noTiming = false;
   let strict = false;
+  let notes = false;
   let guardMode: GuardMode | undefined;
   const agentLimits: { maxIterations?: number; maxParallelTools?: number } = {};
   const positional: string[] = [];
@@ -219,6 +224,9 @@ export function parseArgs(
         break;
       case '--strict':
         strict = true;
+        break;
+      case '--notes':
+        notes = true;
         break;
       case '--jobs': {
         const n = parseCount(value ?? '');
@@ -315,6 +323,7 @@ export function parseArgs(
     merge,
     noTiming,
     strict,
+    notes,
     ...(guardMode === undefined ? {} : { guardMode }),
     ...limitsGiven(agentLimits),
   };

@@ -21,6 +21,7 @@ import {
 } from '../../detector/index';
 import { corpusParts, type CorpusPart } from '../../import/corpus';
 import { fileCount } from '../../import/folder';
+import { splitNotes } from '../../import/notes';
 import { importConversations, type ImportError } from '../../import/index';
 import type {
   CorpusAddRequest,
@@ -115,7 +116,7 @@ export function createCorpusHandler(
       const source: ReportSource = {
         format,
         messages: messages.length,
-        warnings,
+        ...splitNotes(warnings),
         referenceScan,
         ...(census === undefined ? {} : { census }),
       };
@@ -133,7 +134,7 @@ export function createCorpusHandler(
         format,
         formatLabel,
         messages: messages.length,
-        warnings,
+        warnings: source.warnings,
         verdict,
         defaultVerdict,
         error: null,
