@@ -63,6 +63,11 @@ export interface FoundCall {
   readonly echo?: boolean | 'fallback';
   /** Where inside the object the call stands, when one object holds several (flattened attributes). */
   readonly sub?: string;
+  /**
+   * The call stands in the history and reply the object flattens (a span's messages): that is a
+   * list of its own, as the same messages unflattened would be.
+   */
+  readonly history?: boolean;
 }
 
 export interface DialectEntry {
@@ -147,6 +152,7 @@ function otelAttribute(o: Rec, k: string, v: unknown): FoundCall | null {
     args: get(o, argsKey),
     // The message the attribute belongs to is part of where the call stands.
     sub: base.replace(/\.\d+/g, '[*]'),
+    history: true,
   };
 }
 
