@@ -321,6 +321,14 @@ function orByShape(
   return shapeImports(shape, (list[0] as Imported).format, read, scan, fileWarnings);
 }
 
+/**
+ * The format a file read by shape is labelled with: its importer's, where that importer knew
+ * the file's family and read some of its calls; else `generic`.
+ */
+function shapeFormat(instead: FormatId | null, readBefore: number): FormatId {
+  return instead !== null && readBefore > 0 ? instead : 'generic';
+}
+
 /** A shape reading as the file's imports, held to the census, which says it was read by shape. */
 function shapeImports(
   shape: ShapeRead,
@@ -332,8 +340,9 @@ function shapeImports(
   const note = byShapeNote(shape, instead, readBefore);
   const out: FormatOutput = { messages: [], warnings: [], conversations: shape.conversations };
   const readByShape = { dialects: shape.dialects, instead };
-  return withCensus(fileImports(shape.format, out, [...fileWarnings, note], 'scanned'), scan).map(
-    (c) => (c.census === undefined ? c : { ...c, census: { ...c.census, readByShape } }),
+  const format = shapeFormat(instead, readBefore);
+  return withCensus(fileImports(format, out, [...fileWarnings, note], 'scanned'), scan).map((c) =>
+    c.census === undefined ? c : { ...c, census: { ...c.census, readByShape } },
   );
 }
 

@@ -769,7 +769,8 @@ const ARG_KEYS = ['arguments', 'args', 'input', 'tool_input', 'toolInput', 'para
 
 /**
  * An object no entry reads that looks like a call: a tool or function name beside its
- * arguments or input, as an item of a list (steps, events, messages). Never a tool definition
+ * arguments or input, as an item of a list (steps, events, messages), with a call id or its
+ * own answer. Never a tool definition
  * or a schema: an argument object that is a JSON schema, or a `description` beside it, rules it
  * out; so does sitting in a `tools` or `functions` list.
  */
@@ -803,9 +804,12 @@ export function looksLikeCall(o: Rec, at: Place): FoundCall | null {
       break;
     }
   }
-  if (id === null) return null;
+  // Without an id, only a step that holds its own answer (`{ tool, input, output }`).
+  if (id === null && !OWN_ANSWER.some((k) => has(o, k))) return null;
   return { id, name, args, echo: true };
 }
+
+const OWN_ANSWER = ['output', 'result', 'observation', 'tool_output', 'toolOutput'];
 
 const DEFINITION_LISTS = new Set(['tools', 'functions', 'tool_definitions', 'toolDefinitions']);
 const CALL_TYPE = /tool|call|function|action/i;

@@ -6,7 +6,6 @@ import { displayText } from '../content';
 import { canonical } from '../dialects/shape';
 import type { DialectId } from '../dialects/table';
 import type { ConversationOutput } from '../format';
-import type { FormatId } from '../types';
 import { walkShapes } from './walk';
 import type { ShapeCall, ShapeEvent, ShapeList, ShapeResult, ShapeStep } from './walk';
 
@@ -18,7 +17,6 @@ import type { ShapeCall, ShapeEvent, ShapeList, ShapeResult, ShapeStep } from '.
  * a list of calls of its own is another conversation (a subagent, another session).
  */
 export interface ShapeRead {
-  readonly format: FormatId;
   /** The dialects of the calls read, most calls first. */
   readonly dialects: readonly DialectId[];
   readonly calls: number;
@@ -33,41 +31,13 @@ interface Unit {
   readonly keys: string[];
 }
 
-/** The format a dialect's family is read by, where one is. */
-const FAMILY: Partial<Record<DialectId, FormatId>> = {
-  'openai-chat': 'openai-chat',
-  'openai-function-call': 'openai-chat',
-  anthropic: 'anthropic',
-  gemini: 'gemini',
-  'gemini-snake': 'gemini',
-  responses: 'openai-responses',
-  'responses-custom': 'openai-responses',
-  'responses-shell': 'openai-responses',
-  'responses-mcp': 'openai-responses',
-  'responses-computer': 'openai-responses',
-  langchain: 'langchain',
-  'otel-parts': 'otel',
-  'otel-attributes': 'otel',
-  'vercel-ai': 'otel',
-  atif: 'atif',
-  'gemini-cli-stream': 'gemini-cli',
-  'claude-hooks': 'claude-code',
-  cline: 'cline',
-  inspect: 'inspect',
-  'copilot-cli': 'copilot-cli',
-  'codex-exec': 'codex',
-  openhands: 'openhands',
-  'openhands-v0': 'openhands',
-  'swe-agent': 'swe-agent',
-  'swe-agent-step': 'swe-agent',
-};
-
 /** Reads the roots (a document, or JSON Lines' lines) by shape; null when they hold no call. */
 export function readByShape(roots: readonly JsonValue[], lines: boolean): ShapeRead | null {
-  const lists = walkShapes(roots, lines);
+  const all = walkShapes(roots, lines);
+  dropEchoes(all);
+  const answers = resultsById(all);
+  const lists = all.filter((l) => l.steps.some((st) => st.events.some((e) => e.kind === 'call')));
   if (lists.length === 0) return null;
-  dropEchoes(lists);
-  const answers = resultsById(lists);
   const units = lists.flatMap(unitsOf).filter((u) => u.keys.length > 0);
   // The longest histories first: a copy of one is then seen to add nothing.
   const bySize = [...units].sort(
@@ -107,8 +77,7 @@ export function readByShape(roots: readonly JsonValue[], lines: boolean): ShapeR
   });
   if (calls === 0) return null;
   const dialects = [...byDialect.entries()].sort((a, b) => b[1] - a[1]).map(([d]) => d);
-  const family = dialects[0] === undefined ? undefined : FAMILY[dialects[0]];
-  return { format: family ?? 'generic', dialects, calls, conversations };
+  return { dialects, calls, conversations };
 }
 
 /**

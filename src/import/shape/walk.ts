@@ -109,12 +109,12 @@ const TURN_TYPES = new Map<string, 'user' | 'assistant' | 'system'>([
 ]);
 const MARKER = /tool|unction|Call|call_id/;
 
-/** Walks the roots (a document, or the lines of JSON Lines as one list) into lists of steps. */
+/** Walks the roots (a document, or the lines of JSON Lines as one list) into its lists of steps. */
 export function walkShapes(roots: readonly JsonValue[], lines: boolean): ShapeList[] {
   const w = new Walker();
   if (lines) w.list(roots, null, null, 'lines', null, 0);
   else for (const r of roots) w.value(r, { key: null, listKey: null, outerKey: null }, '', null, 0);
-  return w.lists.filter((l) => l.steps.some((s) => s.events.some((e) => e.kind === 'call')));
+  return w.lists;
 }
 
 class Walker {
@@ -216,6 +216,11 @@ class Walker {
       }
       // An unknown is only a guess: what it holds is walked too, as the census does.
       if (found.dialect !== 'unknown') return;
+      const inner = { key: null, listKey: null, outerKey: at.key ?? at.listKey };
+      for (const [k, x] of v)
+        if (typeof x === 'object' && x !== null)
+          this.step(x, { ...inner, key: k }, step, l, join(path, k), session, depth + 1);
+      return;
     }
     const result = resultOf(v, at);
     if (result !== null) {
@@ -228,6 +233,12 @@ class Walker {
     for (const [k, x] of v) {
       // A turn's text was taken above; its parts are walked for calls and results only.
       if (turn !== null && typeof x === 'string' && (k === 'content' || k === 'text')) continue;
+      if (turn !== null && isJsonArray(x)) {
+        // Whatever list a message holds is its parts, not a history of its own.
+        const parts: Place = { key: null, listKey: k, outerKey: at.key ?? at.listKey };
+        for (const p of x) this.step(p, parts, step, l, `${join(path, k)}[*]`, s, depth + 2);
+        continue;
+      }
       this.step(
         x,
         { key: k, listKey: null, outerKey: at.key ?? at.listKey },
