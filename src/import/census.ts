@@ -76,16 +76,7 @@ class Occurrence {
    * span logs what the model asked), or null when they are not so wrapped.
    */
   get unwrapped(): string | null {
-    let v = this.raw;
-    if (typeof v === 'string') v = embeddedJson(v);
-    if (!isRec(v)) return null;
-    let only: unknown;
-    let n = 0;
-    eachMember(v, (k, x) => {
-      n++;
-      only = WRAPPERS.has(k) ? x : undefined;
-    });
-    return n === 1 && only !== undefined ? canonical(only) : null;
+    return unwrappedArgs(this.raw);
   }
 }
 
@@ -488,6 +479,22 @@ function candidates(o: Rec, at: Place): readonly DialectEntry[] {
   }
   if (out.length > 1) out.sort((x, y) => (ORDER.get(x) ?? 0) - (ORDER.get(y) ?? 0));
   return out;
+}
+
+/**
+ * Arguments with one wrapping member taken off (`{"input": {…}}`), canonical; null when they are
+ * not so wrapped.
+ */
+export function unwrappedArgs(raw: unknown): string | null {
+  const v = typeof raw === 'string' ? embeddedJson(raw) : raw;
+  if (!isRec(v)) return null;
+  let only: unknown;
+  let n = 0;
+  eachMember(v, (k, x) => {
+    n++;
+    only = WRAPPERS.has(k) ? x : undefined;
+  });
+  return n === 1 && only !== undefined ? canonical(only) : null;
 }
 
 /**

@@ -4,6 +4,7 @@ import { Conversation } from '../build';
 import type { CallInput } from '../build';
 import { displayText } from '../content';
 import { canonical } from '../dialects/shape';
+import { unwrappedArgs } from '../census';
 import type { DialectId } from '../dialects/table';
 import type { ConversationOutput } from '../format';
 import { walkShapes } from './walk';
@@ -50,9 +51,10 @@ export function readByShape(roots: readonly JsonValue[], lines: boolean): ShapeR
     if (fresh.length === 0) continue;
     let into: Unit[] | undefined;
     if (fresh.length < u.keys.length) {
+      const isFresh = new Set(fresh);
       // A history that goes on from one already taken: its new steps continue that one.
       const firstNew = u.steps.findIndex((s) =>
-        s.events.some((e) => e.kind === 'call' && fresh.includes(keyAt(u, e))),
+        s.events.some((e) => e.kind === 'call' && isFresh.has(keyAt(u, e))),
       );
       into = covered.get(u.keys.find((k) => covered.has(k)) as string);
       if (into) into.push({ ...u, steps: u.steps.slice(Math.max(0, firstNew)) });
@@ -86,6 +88,7 @@ export function readByShape(roots: readonly JsonValue[], lines: boolean): ShapeR
  */
 function dropEchoes(lists: readonly ShapeList[]): void {
   const ids = new Set<string>();
+  const full = new Set<string>();
   const byArgs = new Map<string, string[]>();
   let strong = 0;
   for (const l of lists)
@@ -94,18 +97,28 @@ function dropEchoes(lists: readonly ShapeList[]): void {
         if (e.kind !== 'call' || e.echo !== false) continue;
         strong++;
         if (e.id !== null) ids.add(e.id);
+        if (e.args !== undefined) full.add(e.name);
         const a = canonical(e.args);
-        byArgs.set(a, [...(byArgs.get(a) ?? []), e.name]);
+        const names = byArgs.get(a);
+        if (names === undefined) byArgs.set(a, [e.name]);
+        else if (!names.includes(e.name)) names.push(e.name);
       }
   for (const l of lists)
     for (const s of l.steps) {
       const kept = s.events.filter((e) => {
-        if (e.kind !== 'call' || e.echo === false) return true;
+        if (e.kind !== 'call') return true;
+        // A call named without arguments copies one spelled in full elsewhere.
+        if (e.echo === false) return !(e.id === null && e.args === undefined && full.has(e.name));
         if (e.echo === 'fallback') return strong === 0;
         if (e.id !== null && ids.has(e.id)) return false;
-        return !(byArgs.get(canonical(e.args)) ?? []).some((n) => e.name.includes(n));
+        const inner = unwrappedArgs(e.args);
+        return ![canonical(e.args), ...(inner === null ? [] : [inner])].some((a) =>
+          (byArgs.get(a) ?? []).some((n) => e.name.includes(n)),
+        );
       });
-      s.events.splice(0, s.events.length, ...kept);
+      if (kept.length === s.events.length) continue;
+      s.events.length = 0;
+      for (const e of kept) s.events.push(e);
     }
 }
 

@@ -160,6 +160,26 @@ describe('files no importer knows are read by shape', () => {
     ).toEqual(CASES.map((c) => c.file).sort());
   });
 
+  test('echoes of a call, as the census takes them, are no calls of their own', () => {
+    // A tool's execution event that wraps the arguments it was given, and a call named without
+    // its arguments: both copies of the call spelled in full.
+    const text = JSON.stringify({
+      events: [
+        { type: 'user', text: 'hi' },
+        { type: 'tool_call', id: 'c1', name: 'ls', arguments: { dir: '.' } },
+        { type: 'tool', name: 'ls', id: 'x9', input: { input: { dir: '.' } }, output: 'a b' },
+        { type: 'tool_result', id: 'c1', output: 'a b' },
+        { type: 'tool_call', name: 'ls' },
+      ],
+    });
+    const r = importConversations(text);
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value.map((c) => outline(c.messages))).toEqual([
+      ['user', 'assistant: ls(c1) {"dir":"."}', 'tool → c1: "a b"'],
+    ]);
+    expect(r.value[0]?.census?.toolCalls).toBe(1);
+  });
+
   test('an importer that reads fewer calls than the census finds gives way, and says so', () => {
     // An Anthropic message list whose assistant message keeps its blocks under a mistyped key.
     const text = JSON.stringify({
