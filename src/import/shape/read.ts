@@ -98,7 +98,7 @@ function dropEchoes(lists: readonly ShapeList[]): void {
         strong++;
         if (e.id !== null) ids.add(e.id);
         if (e.args !== undefined) full.add(e.name);
-        const a = canonical(e.args);
+        const a = canonOf(e);
         const names = byArgs.get(a);
         if (names === undefined) byArgs.set(a, [e.name]);
         else if (!names.includes(e.name)) names.push(e.name);
@@ -112,7 +112,7 @@ function dropEchoes(lists: readonly ShapeList[]): void {
         if (e.echo === 'fallback') return strong === 0;
         if (e.id !== null && ids.has(e.id)) return false;
         const inner = unwrappedArgs(e.args);
-        return ![canonical(e.args), ...(inner === null ? [] : [inner])].some((a) =>
+        return ![canonOf(e), ...(inner === null ? [] : [inner])].some((a) =>
           (byArgs.get(a) ?? []).some((n) => e.name.includes(n)),
         );
       });
@@ -133,6 +133,14 @@ function resultsById(lists: readonly ShapeList[]): Map<string, ShapeResult> {
 }
 
 const KEYS = new WeakMap<ShapeCall, string>();
+const CANON = new WeakMap<ShapeCall, string>();
+
+/** A call's arguments in canonical form, worked out once. */
+function canonOf(e: ShapeCall): string {
+  let c = CANON.get(e);
+  if (c === undefined) CANON.set(e, (c = canonical(e.args)));
+  return c;
+}
 
 /** A call's identity: its id, name and arguments, and how many times the same came before in its history. */
 function keyAt(_u: Unit, e: ShapeEvent): string {
@@ -160,7 +168,7 @@ function unitsOf(l: ShapeList): Unit[] {
     for (const s of steps)
       for (const e of s.events) {
         if (e.kind !== 'call') continue;
-        const base = `${e.id ?? ''}\u0000${e.name}\u0000${canonical(e.args)}`;
+        const base = `${e.id ?? ''}\u0000${e.name}\u0000${canonOf(e)}`;
         const n = seen.get(base) ?? 0;
         seen.set(base, n + 1);
         const key = `${base}\u0000${n}`;
