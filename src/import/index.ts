@@ -317,7 +317,9 @@ function orByShape(
   if (census.toolCalls <= read) return list;
   const d = doc();
   const shape = d === null ? null : shapeOf(d);
-  if (shape === null || shape.calls <= read) return list;
+  // Only a reading that comes nearer the census than the importer's replaces it.
+  if (shape === null || Math.abs(shape.calls - census.toolCalls) >= census.toolCalls - read)
+    return list;
   return shapeImports(shape, (list[0] as Imported).format, read, scan, fileWarnings);
 }
 
