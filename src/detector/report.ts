@@ -51,6 +51,8 @@ export interface ReportCensus {
     readonly path: string;
     readonly name: string;
   }[];
+  /** Set when the file was read by shape: the dialects read, the importer it stood in for. */
+  readonly readByShape?: { readonly dialects: readonly string[]; readonly instead: string | null };
 }
 
 export interface ReportConfig {

@@ -27,6 +27,11 @@ export interface Census {
   readonly byDialect: Readonly<Record<string, number>>;
   /** The first calls the import did not read (tool names and JSON paths only). */
   readonly unread: readonly CensusUnread[];
+  /**
+   * Set when the conversations were read by shape (docs/formats.md §25): the dialects of the
+   * calls read, and the format whose importer read fewer calls (null: no importer knew the file).
+   */
+  readonly readByShape?: { readonly dialects: readonly string[]; readonly instead: string | null };
 }
 
 export interface CensusUnread {
@@ -60,6 +65,19 @@ class Occurrence {
     this.canon ??= canonical(this.raw);
     return this.canon;
   }
+
+  /** Whether the place names the call without its arguments (a flattened attribute's copy). */
+  get bare(): boolean {
+    return this.raw === undefined;
+  }
+
+  /**
+   * The arguments with one wrapping member taken off (`{"input": {…}}`, as a tool's execution
+   * span logs what the model asked), or null when they are not so wrapped.
+   */
+  get unwrapped(): string | null {
+    return unwrappedArgs(this.raw);
+  }
 }
 
 interface PathNode {
@@ -91,6 +109,9 @@ const PART_LISTS = new Set([
   'output',
 ]);
 
+/** The members a tool's execution span wraps the model's arguments in. */
+const WRAPPERS = new Set(['input', 'args', 'arguments', 'kwargs', 'tool_input', 'parameters']);
+
 /** Past this many JSON strings inside strings the census stops looking. */
 const MAX_NESTED = 4;
 /** Strings longer than this are never read as embedded JSON (arguments, bodies are shorter). */
@@ -102,12 +123,15 @@ const MARKER = /tool|unction|Call|call_id|hook_event/;
 export class CensusScan {
   private readonly seen: Occurrence[] = [];
   private containers = 1;
+  /** `calls()` as last worked out, until something more is seen. */
+  private counted: CensusCall[] | null = null;
 
   /**
    * Walks one value. Values added with the same `container` (the lines of one JSON Lines file)
    * are one list of steps; `prefix` names where the value sits (`lines[*]`).
    */
   add(root: unknown, prefix: string | null = null, container = 0): void {
+    this.counted = null;
     const stack: Frame[] = [
       {
         v: root,
@@ -216,17 +240,21 @@ export class CensusScan {
 
   /** Records the calls an object is; true when it is one (its insides are its arguments). */
   private read(o: Rec, f: Frame): boolean {
-    for (const d of candidates(o, f.at)) {
-      const r = d.read(o, f.at);
-      if (r === null) continue;
-      const list: readonly FoundCall[] = Array.isArray(r) ? r : [r as FoundCall];
-      for (const c of list) this.record(d.id, c, f);
-      return true;
+    const found = callsAt(o, f.at);
+    if (found === null) return false;
+    // Calls of messages flattened into the object (`llm.input_messages.N…`) stand in a list
+    // of their own, as the same messages unflattened would.
+    let history: number | null = null;
+    for (const c of found.calls) {
+      if (c.history === true) history ??= this.containers++;
+      this.record(
+        found.dialect,
+        c,
+        c.history === true ? { ...f, container: history as number } : f,
+      );
     }
-    const u = looksLikeCall(o, f.at);
-    if (u !== null) this.record('unknown', u, f);
     // An unknown is only a guess: what it holds is walked too.
-    return false;
+    return found.dialect !== 'unknown';
   }
 
   private record(dialect: DialectId, c: FoundCall, f: Frame): void {
@@ -243,11 +271,17 @@ export class CensusScan {
 
   /** Forgets what was recorded after `mark` (a session rewound to an earlier message). */
   rollback(mark: number): void {
+    this.counted = null;
     if (mark < this.seen.length) this.seen.length = mark;
   }
 
   /** Each call once, in the order first seen, by the identity rules of docs/formats.md §22. */
   calls(): CensusCall[] {
+    this.counted ??= this.count();
+    return this.counted;
+  }
+
+  private count(): CensusCall[] {
     const out: { call: CensusCall; order: number }[] = [];
     const strong = this.seen.filter((o) => !o.echo && DIALECT_COUNTED.get(o.dialect) !== false);
     const echoes = this.seen.filter(
@@ -260,6 +294,11 @@ export class CensusScan {
       string,
       { first: Occurrence; order: number; per: Map<number, number> }
     >();
+    // Without an id or arguments: only as many as the calls of that name spelled in full leave.
+    const nameOnly = new Map<
+      string,
+      { first: Occurrence; order: number; per: Map<number, number> }
+    >();
     const ids = new Set<string>();
     strong.forEach((o, order) => {
       if (o.id !== null) {
@@ -268,6 +307,13 @@ export class CensusScan {
         const g = byId.get(key);
         if (g) g.list.push(o);
         else byId.set(key, { order, list: [o] });
+        return;
+      }
+      if (o.bare) {
+        // Named without arguments: a copy of a call some other place spells in full.
+        let g = nameOnly.get(o.name);
+        if (!g) nameOnly.set(o.name, (g = { first: o, order, per: new Map() }));
+        g.per.set(o.container, (g.per.get(o.container) ?? 0) + 1);
         return;
       }
       const shape = `${o.name}\u0000${o.args}`;
@@ -337,6 +383,16 @@ export class CensusScan {
       for (let i = 0; i < extra; i++)
         out.push({ call: callOf(g.first), order: g.order + i * 1e-6 });
     }
+    if (nameOnly.size > 0) {
+      const named = new Map<string, number>();
+      for (const x of out) named.set(x.call.name, (named.get(x.call.name) ?? 0) + 1);
+      for (const [name, g] of nameOnly) {
+        const extra = Math.max(...g.per.values()) - (named.get(name) ?? 0);
+        for (let i = 0; i < extra; i++)
+          out.push({ call: callOf(g.first), order: g.order + i * 1e-6 });
+        if (extra > 0 || named.has(name)) strongShapes.add(`${name}\u0000${g.first.args}`);
+      }
+    }
     if (echoes.length > 0) this.echoCalls(strong, echoes, strongShapes, ids, out);
     out.sort((a, b) => a.order - b.order);
     return out.map((x) => x.call);
@@ -363,8 +419,13 @@ export class CensusScan {
     echoes.forEach((o, i) => {
       const shape = `${o.name}\u0000${o.args}`;
       if (strongShapes.has(shape) || (o.id !== null && ids.has(o.id))) return;
-      // A tool's execution span often names it in a longer label ("running tool: search").
-      if (namesByArgs.get(o.args)?.some((n) => o.name.includes(n))) return;
+      // A tool's execution span often names it in a longer label ("running tool: search"),
+      // and may wrap the arguments it was given in one member.
+      const inner = o.unwrapped;
+      for (const a of inner === null ? [o.args] : [o.args, inner]) {
+        if (strongShapes.has(`${o.name}\u0000${a}`)) return;
+        if (namesByArgs.get(a)?.some((n) => o.name.includes(n))) return;
+      }
       const key = o.id ?? shape;
       let g = groups.get(key);
       if (!g) groups.set(key, (g = { first: o, order: strong.length + i, per: new Map() }));
@@ -418,6 +479,45 @@ function candidates(o: Rec, at: Place): readonly DialectEntry[] {
   }
   if (out.length > 1) out.sort((x, y) => (ORDER.get(x) ?? 0) - (ORDER.get(y) ?? 0));
   return out;
+}
+
+/**
+ * Arguments with one wrapping member taken off (`{"input": {…}}`), canonical; null when they are
+ * not so wrapped.
+ */
+export function unwrappedArgs(raw: unknown): string | null {
+  const v = typeof raw === 'string' ? embeddedJson(raw) : raw;
+  if (!isRec(v)) return null;
+  let only: unknown;
+  let n = 0;
+  eachMember(v, (k, x) => {
+    n++;
+    only = WRAPPERS.has(k) ? x : undefined;
+  });
+  return n === 1 && only !== undefined ? canonical(only) : null;
+}
+
+/**
+ * The calls an object is, by the first entry of the table that reads it, else as an unknown
+ * that looks like a call; null when it is none. The census and the reader by shape
+ * (shape/walk.ts) see calls through this one function.
+ */
+export function callsAt(
+  o: Rec,
+  at: Place,
+): { readonly dialect: DialectId; readonly calls: readonly FoundCall[] } | null {
+  for (const d of candidates(o, at)) {
+    const r = d.read(o, at);
+    if (r === null) continue;
+    return { dialect: d.id, calls: Array.isArray(r) ? r : [r as FoundCall] };
+  }
+  const u = looksLikeCall(o, at);
+  return u === null ? null : { dialect: 'unknown', calls: [u] };
+}
+
+/** The member names of lists that are the parts of one message, not a list of steps. */
+export function isPartList(key: string | null): boolean {
+  return key !== null && PART_LISTS.has(key);
 }
 
 /** OTLP attributes, `[{ key, value: { stringValue | intValue | … } }]`, as one flat object; else null. */

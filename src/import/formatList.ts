@@ -110,6 +110,12 @@ export const FORMATS: readonly FormatInfo[] = Object.freeze([
     description:
       'A saved `data:` stream of chat-completions chunks, Anthropic Messages or Responses events.',
   },
+  {
+    id: 'generic',
+    label: 'Read by shape',
+    description:
+      'Any JSON or JSON Lines whose tool calls the dialect table knows: built from the lists that hold them.',
+  },
 ] satisfies FormatInfo[]);
 
 /** The label of a format id. */

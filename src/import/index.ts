@@ -27,6 +27,9 @@ import { readZip } from './zip';
 import { noteCalls, withCensus } from './censusImport';
 import type { ReadCall } from './census';
 import { scanDoc, scanText, scanZip } from './censusInput';
+import { shapeOf } from './formats/generic';
+import { byShapeNote } from './shape/note';
+import type { ShapeRead } from './shape/read';
 
 export type {
   FormatId,
@@ -143,7 +146,9 @@ export function importStreaming(
         opts.onProgress,
         observe,
       );
-      if (read !== null) {
+      // Calls the census finds and this reader missed send the file to the general import,
+      // which may read it by shape (docs/formats.md §25).
+      if (read !== null && !(opts.census !== false && scan.calls().length > calls.length)) {
         const [counted] = withCensus(
           [
             {
@@ -252,10 +257,18 @@ function importAllUnsafe(
   if (!forced || opts.format === 'claude-code') {
     const lines = readClaudeLines(text, forced);
     if (lines !== null) {
+      const scan = counting && scanText(text);
+      const list = withCensus(followedImports(lines, text, forced, decodeWarnings), scan);
+      if (forced) return ok(list);
       return ok(
-        withCensus(
-          followedImports(lines, text, forced, decodeWarnings),
-          counting && scanText(text),
+        orByShape(
+          list,
+          () => {
+            const d = readDoc(text, opts.name);
+            return d.ok ? d.value : null;
+          },
+          scan,
+          decodeWarnings,
         ),
       );
     }
@@ -268,17 +281,70 @@ function importAllUnsafe(
     format = opts.format;
   } else {
     const s = sniff(doc);
-    if (s.format === null) return err(unknownFormat(s.seen, opts.name));
+    if (s.format === null) {
+      // No importer knows the layout: where the census finds calls, they are read by shape.
+      const shape = counting ? shapeOf(doc) : null;
+      if (shape === null) return err(unknownFormat(s.seen, opts.name));
+      const lineWarnings = doc.kind === 'jsonl' ? doc.warnings : [];
+      return ok(shapeImports(shape, null, 0, scanDoc(doc), [...decodeWarnings, ...lineWarnings]));
+    }
     format = s.format;
   }
   const out = runImporter(format, doc, opts);
   if (!out.ok) return out;
   const lineWarnings = doc.kind === 'jsonl' ? doc.warnings : [];
-  return ok(
-    withCensus(
-      fileResult(format, out.value, text, forced, doc, [...decodeWarnings, ...lineWarnings]),
-      counting && scanDoc(doc),
-    ),
+  const fileWarnings = [...decodeWarnings, ...lineWarnings];
+  const scan = counting && scanDoc(doc);
+  const list = withCensus(fileResult(format, out.value, text, forced, doc, fileWarnings), scan);
+  return ok(forced ? list : orByShape(list, () => doc, scan, fileWarnings));
+}
+
+/**
+ * The file read by shape instead, when its importer read fewer calls than the census finds and
+ * the reader by shape reads more (docs/formats.md §25); else the import as it was.
+ */
+function orByShape(
+  list: Imported[],
+  doc: () => Doc | null,
+  scan: CensusScan | false,
+  fileWarnings: readonly string[],
+): Imported[] {
+  const census = list[0]?.census;
+  if (scan === false || census === undefined) return list;
+  let read = 0;
+  for (const c of list)
+    for (const m of c.messages) if (Array.isArray(m.tool_calls)) read += m.tool_calls.length;
+  if (census.toolCalls <= read) return list;
+  const d = doc();
+  const shape = d === null ? null : shapeOf(d);
+  // Only a reading that comes nearer the census than the importer's replaces it.
+  if (shape === null || Math.abs(shape.calls - census.toolCalls) >= census.toolCalls - read)
+    return list;
+  return shapeImports(shape, (list[0] as Imported).format, read, scan, fileWarnings);
+}
+
+/**
+ * The format a file read by shape is labelled with: its importer's, where that importer knew
+ * the file's family and read some of its calls; else `generic`.
+ */
+function shapeFormat(instead: FormatId | null, readBefore: number): FormatId {
+  return instead !== null && readBefore > 0 ? instead : 'generic';
+}
+
+/** A shape reading as the file's imports, held to the census, which says it was read by shape. */
+function shapeImports(
+  shape: ShapeRead,
+  instead: FormatId | null,
+  readBefore: number,
+  scan: CensusScan,
+  fileWarnings: readonly string[],
+): Imported[] {
+  const note = byShapeNote(shape, instead, readBefore);
+  const out: FormatOutput = { messages: [], warnings: [], conversations: shape.conversations };
+  const readByShape = { dialects: shape.dialects, instead };
+  const format = shapeFormat(instead, readBefore);
+  return withCensus(fileImports(format, out, [...fileWarnings, note], 'scanned'), scan).map((c) =>
+    c.census === undefined ? c : { ...c, census: { ...c.census, readByShape } },
   );
 }
 

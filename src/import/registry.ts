@@ -6,6 +6,7 @@ import { importCline } from './formats/cline';
 import { importCodex } from './formats/codex';
 import { importCopilotCli } from './formats/copilot-cli';
 import { importGemini } from './formats/gemini';
+import { importGeneric } from './formats/generic';
 import { importGeminiCli } from './formats/gemini-cli';
 import { importHar } from './formats/har';
 import { importInspect } from './formats/inspect';
@@ -43,4 +44,5 @@ export const IMPORTERS: Readonly<Record<FormatId, FormatImporter>> = {
   har: importHar,
   'copilot-cli': importCopilotCli,
   sse: importSse,
+  generic: importGeneric,
 };

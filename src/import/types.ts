@@ -22,7 +22,8 @@ export type FormatId =
   | 'atif'
   | 'har'
   | 'copilot-cli'
-  | 'sse';
+  | 'sse'
+  | 'generic';
 
 /** A format's id with the name and one-line description the UI shows. */
 export interface FormatInfo {

@@ -63,6 +63,11 @@ export interface FoundCall {
   readonly echo?: boolean | 'fallback';
   /** Where inside the object the call stands, when one object holds several (flattened attributes). */
   readonly sub?: string;
+  /**
+   * The call stands in the history and reply the object flattens (a span's messages): that is a
+   * list of its own, as the same messages unflattened would be.
+   */
+  readonly history?: boolean;
 }
 
 export interface DialectEntry {
@@ -147,6 +152,7 @@ function otelAttribute(o: Rec, k: string, v: unknown): FoundCall | null {
     args: get(o, argsKey),
     // The message the attribute belongs to is part of where the call stands.
     sub: base.replace(/\.\d+/g, '[*]'),
+    history: true,
   };
 }
 
@@ -763,7 +769,8 @@ const ARG_KEYS = ['arguments', 'args', 'input', 'tool_input', 'toolInput', 'para
 
 /**
  * An object no entry reads that looks like a call: a tool or function name beside its
- * arguments or input, as an item of a list (steps, events, messages). Never a tool definition
+ * arguments or input, as an item of a list (steps, events, messages), with a call id or its
+ * own answer. Never a tool definition
  * or a schema: an argument object that is a JSON schema, or a `description` beside it, rules it
  * out; so does sitting in a `tools` or `functions` list.
  */
@@ -797,9 +804,12 @@ export function looksLikeCall(o: Rec, at: Place): FoundCall | null {
       break;
     }
   }
-  if (id === null) return null;
+  // Without an id, only a step that holds its own answer (`{ tool, input, output }`).
+  if (id === null && !OWN_ANSWER.some((k) => has(o, k))) return null;
   return { id, name, args, echo: true };
 }
+
+const OWN_ANSWER = ['output', 'result', 'observation', 'tool_output', 'toolOutput'];
 
 const DEFINITION_LISTS = new Set(['tools', 'functions', 'tool_definitions', 'toolDefinitions']);
 const CALL_TYPE = /tool|call|function|action/i;

@@ -1,0 +1,259 @@
+import { isJsonArray, printJson } from '../../json/index';
+import type { JsonValue } from '../../json/index';
+import { Conversation } from '../build';
+import type { CallInput } from '../build';
+import { displayText } from '../content';
+import { canonical } from '../dialects/shape';
+import { unwrappedArgs } from '../census';
+import type { DialectId } from '../dialects/table';
+import type { ConversationOutput } from '../format';
+import { walkShapes } from './walk';
+import type { ShapeCall, ShapeEvent, ShapeList, ShapeResult, ShapeStep } from './walk';
+
+/**
+ * The reader by shape (docs/formats.md §25): the conversations of a file built from what the
+ * census finds, for a file no importer reads whole. The lists that hold the calls are the
+ * histories; a list whose calls all stand in a longer one is a copy of it (a request's history
+ * again in the next request, a growing message array logged at every turn) and adds nothing;
+ * a list of calls of its own is another conversation (a subagent, another session).
+ */
+export interface ShapeRead {
+  /** The dialects of the calls read, most calls first. */
+  readonly dialects: readonly DialectId[];
+  readonly calls: number;
+  readonly conversations: readonly ConversationOutput[];
+}
+
+/** One history: a list, or one session's steps of it. */
+interface Unit {
+  readonly list: ShapeList;
+  readonly steps: ShapeStep[];
+  readonly label: string;
+  readonly keys: string[];
+}
+
+/** Reads the roots (a document, or JSON Lines' lines) by shape; null when they hold no call. */
+export function readByShape(roots: readonly JsonValue[], lines: boolean): ShapeRead | null {
+  const all = walkShapes(roots, lines);
+  dropEchoes(all);
+  const answers = resultsById(all);
+  const lists = all.filter((l) => l.steps.some((st) => st.events.some((e) => e.kind === 'call')));
+  if (lists.length === 0) return null;
+  const units = lists.flatMap(unitsOf).filter((u) => u.keys.length > 0);
+  // The longest histories first: a copy of one is then seen to add nothing.
+  const bySize = [...units].sort(
+    (a, b) => b.keys.length - a.keys.length || a.list.order - b.list.order,
+  );
+  const covered = new Map<string, Unit[]>();
+  const chosen: Unit[][] = [];
+  for (const u of bySize) {
+    const fresh = u.keys.filter((k) => !covered.has(k));
+    if (fresh.length === 0) continue;
+    let into: Unit[] | undefined;
+    if (fresh.length < u.keys.length) {
+      const isFresh = new Set(fresh);
+      // A history that goes on from one already taken: its new steps continue that one.
+      const firstNew = u.steps.findIndex((s) =>
+        s.events.some((e) => e.kind === 'call' && isFresh.has(keyAt(u, e))),
+      );
+      into = covered.get(u.keys.find((k) => covered.has(k)) as string);
+      if (into) into.push({ ...u, steps: u.steps.slice(Math.max(0, firstNew)) });
+    }
+    if (!into) {
+      into = [u];
+      chosen.push(into);
+    }
+    for (const k of fresh) covered.set(k, into);
+  }
+  chosen.sort((a, b) => (a[0] as Unit).list.order - (b[0] as Unit).list.order);
+  const byDialect = new Map<DialectId, number>();
+  let calls = 0;
+  const conversations = chosen.map((parts) => {
+    const c = build(parts, answers, byDialect);
+    for (const m of c.messages) if (isJsonArray(m.tool_calls)) calls += m.tool_calls.length;
+    return {
+      label: (parts[0] as Unit).label,
+      messages: c.messages,
+      warnings: c.warnings.toArray(),
+    };
+  });
+  if (calls === 0) return null;
+  const dialects = [...byDialect.entries()].sort((a, b) => b[1] - a[1]).map(([d]) => d);
+  return { dialects, calls, conversations };
+}
+
+/**
+ * A hook's `PostToolUse`, a tool's execution span: an echo of a call the file holds elsewhere
+ * is no call of its own, by the census's rule (docs/formats.md §22).
+ */
+function dropEchoes(lists: readonly ShapeList[]): void {
+  const ids = new Set<string>();
+  const full = new Set<string>();
+  const byArgs = new Map<string, string[]>();
+  let strong = 0;
+  for (const l of lists)
+    for (const s of l.steps)
+      for (const e of s.events) {
+        if (e.kind !== 'call' || e.echo !== false) continue;
+        strong++;
+        if (e.id !== null) ids.add(e.id);
+        if (e.args !== undefined) full.add(e.name);
+        const a = canonOf(e);
+        const names = byArgs.get(a);
+        if (names === undefined) byArgs.set(a, [e.name]);
+        else if (!names.includes(e.name)) names.push(e.name);
+      }
+  for (const l of lists)
+    for (const s of l.steps) {
+      const kept = s.events.filter((e) => {
+        if (e.kind !== 'call') return true;
+        // A call named without arguments copies one spelled in full elsewhere.
+        if (e.echo === false) return !(e.id === null && e.args === undefined && full.has(e.name));
+        if (e.echo === 'fallback') return strong === 0;
+        if (e.id !== null && ids.has(e.id)) return false;
+        const inner = unwrappedArgs(e.args);
+        return ![canonOf(e), ...(inner === null ? [] : [inner])].some((a) =>
+          (byArgs.get(a) ?? []).some((n) => e.name.includes(n)),
+        );
+      });
+      if (kept.length === s.events.length) continue;
+      s.events.length = 0;
+      for (const e of kept) s.events.push(e);
+    }
+}
+
+/** Every result with an id, wherever it stands (a history's answers may sit in the next request). */
+function resultsById(lists: readonly ShapeList[]): Map<string, ShapeResult> {
+  const out = new Map<string, ShapeResult>();
+  for (const l of lists)
+    for (const s of l.steps)
+      for (const e of s.events)
+        if (e.kind === 'result' && e.id !== null && !out.has(e.id)) out.set(e.id, e);
+  return out;
+}
+
+const KEYS = new WeakMap<ShapeCall, string>();
+const CANON = new WeakMap<ShapeCall, string>();
+
+/** A call's arguments in canonical form, worked out once. */
+function canonOf(e: ShapeCall): string {
+  let c = CANON.get(e);
+  if (c === undefined) CANON.set(e, (c = canonical(e.args)));
+  return c;
+}
+
+/** A call's identity: its id, name and arguments, and how many times the same came before in its history. */
+function keyAt(_u: Unit, e: ShapeEvent): string {
+  return KEYS.get(e as ShapeCall) ?? '';
+}
+
+/** A list as histories: one, or one per session when its items name several. */
+function unitsOf(l: ShapeList): Unit[] {
+  const sessions = new Set<string>();
+  for (const s of l.steps) if (s.session !== null) sessions.add(s.session);
+  const groups = new Map<string | null, ShapeStep[]>();
+  if (sessions.size < 2) groups.set(l.session ?? [...sessions][0] ?? null, l.steps);
+  else {
+    let current: string | null = null;
+    for (const s of l.steps) {
+      current = s.session ?? current;
+      const g = groups.get(current);
+      if (g) g.push(s);
+      else groups.set(current, [s]);
+    }
+  }
+  return [...groups].map(([session, steps]) => {
+    const seen = new Map<string, number>();
+    const keys: string[] = [];
+    for (const s of steps)
+      for (const e of s.events) {
+        if (e.kind !== 'call') continue;
+        const base = `${e.id ?? ''}\u0000${e.name}\u0000${canonOf(e)}`;
+        const n = seen.get(base) ?? 0;
+        seen.set(base, n + 1);
+        const key = `${base}\u0000${n}`;
+        KEYS.set(e, key);
+        keys.push(key);
+      }
+    return { list: l, steps, label: session ?? l.path, keys };
+  });
+}
+
+/** One conversation from its histories' steps, in order. */
+function build(
+  parts: readonly Unit[],
+  answers: ReadonlyMap<string, ShapeResult>,
+  byDialect: Map<DialectId, number>,
+): Conversation {
+  const c = new Conversation();
+  const answered = new Set<string>();
+  const callIds = new Set<string>();
+  for (const u of parts)
+    for (const s of u.steps)
+      for (const e of s.events) {
+        if (e.kind === 'result' && e.id !== null) answered.add(e.id);
+        if (e.kind === 'call' && e.id !== null) callIds.add(e.id);
+      }
+  let last: 'turn' | 'assistant' | 'call' | 'result' | null = null;
+  let owed: {
+    id: string | undefined;
+    name: string;
+    content: JsonValue | undefined;
+    error: boolean;
+  }[] = [];
+  const pay = (): void => {
+    for (const r of owed) c.result(r.id, r.name, r.content, undefined, r.error);
+    if (owed.length > 0) last = 'result';
+    owed = [];
+  };
+  for (const u of parts)
+    for (const s of u.steps)
+      for (const e of s.events) {
+        if (e.kind === 'call') {
+          const call: CallInput = { id: e.id ?? undefined, name: e.name, args: e.input };
+          if ((last === 'call' || last === 'assistant') && c.openAssistant >= 0)
+            c.extendAssistant(null, [call]);
+          else c.assistant(null, [call]);
+          byDialect.set(e.dialect, (byDialect.get(e.dialect) ?? 0) + 1);
+          last = 'call';
+          const own = e.output;
+          const elsewhere = e.id !== null && !answered.has(e.id) ? answers.get(e.id) : undefined;
+          if (own !== undefined) {
+            // A step that carries its own answer is done before the next step begins.
+            owed.push({ id: e.id ?? undefined, name: e.name, content: text(own), error: false });
+            pay();
+          } else if (elsewhere !== undefined) {
+            owed.push({
+              id: e.id ?? undefined,
+              name: e.name,
+              content: text(elsewhere.content),
+              error: elsewhere.error,
+            });
+          }
+          continue;
+        }
+        pay();
+        if (e.kind === 'result') {
+          // An answer to a call of another history is that history's.
+          if (e.id !== null && !callIds.has(e.id)) continue;
+          c.result(e.id ?? undefined, e.name, text(e.content), undefined, e.error);
+          last = 'result';
+        } else if (e.role === 'assistant') {
+          c.assistant(e.text, []);
+          last = 'assistant';
+        } else {
+          c.message(e.role, e.text);
+          last = 'turn';
+        }
+      }
+  pay();
+  return c;
+}
+
+/** A result's content as the detector reads it: text as is, parts as their text, else the JSON. */
+function text(v: JsonValue | undefined): JsonValue {
+  if (v === undefined || v === null) return '';
+  if (typeof v === 'string') return v;
+  if (isJsonArray(v)) return displayText(v);
+  return printJson(v);
+}

@@ -1,0 +1,362 @@
+import { isJsonArray, isJsonObject, parseJson } from '../../json/index';
+import type { JsonObject, JsonValue } from '../../json/index';
+import { displayText, narration } from '../content';
+import { callsAt, isPartList } from '../census';
+import type { DialectId, Place } from '../dialects/table';
+
+/**
+ * The first half of the reader by shape (docs/formats.md §25): a walk of a file's JSON that
+ * finds the lists holding tool calls (message lists, event lists, step lists, span trees) and,
+ * in each, what every item says, in order: a turn of the user or the assistant, a call (seen
+ * through the dialect table, as the census sees it), a result.
+ */
+export type ShapeEvent =
+  | { readonly kind: 'turn'; readonly role: 'user' | 'system' | 'assistant'; readonly text: string }
+  | ShapeCall
+  | ShapeResult;
+
+export interface ShapeCall {
+  readonly kind: 'call';
+  readonly dialect: DialectId;
+  readonly id: string | null;
+  readonly name: string;
+  /** The arguments as the dialect reads them (what the census compares). */
+  readonly args: unknown;
+  /** The arguments to hand on: the dialect's, else the object's own argument member. */
+  readonly input: JsonValue;
+  readonly echo: boolean | 'fallback';
+  /** The answer the call object carries itself (a step's `output`, a part's `state.output`). */
+  readonly output: JsonValue | undefined;
+}
+
+export interface ShapeResult {
+  readonly kind: 'result';
+  readonly id: string | null;
+  readonly name: string | undefined;
+  readonly content: JsonValue | undefined;
+  readonly error: boolean;
+}
+
+/** One item of a list: its events, and the session it names, if any. */
+export interface ShapeStep {
+  readonly events: ShapeEvent[];
+  readonly session: string | null;
+}
+
+/** A list of steps: where it is, and its items (a span tree's nested lists inlined). */
+export interface ShapeList {
+  readonly path: string;
+  readonly steps: ShapeStep[];
+  /** The session the object holding the list names, if any. */
+  readonly session: string | null;
+  /** The order its first item was met in the file. */
+  readonly order: number;
+}
+
+/** Past this depth the walk stops: calls deeper than any real transcript's are left uncounted. */
+const MAX_DEPTH = 256;
+const MAX_NESTED = 4;
+const SESSION_KEYS = [
+  'sessionKey',
+  'session_id',
+  'sessionId',
+  'conversation_id',
+  'conversationId',
+  'thread_id',
+  'threadId',
+];
+/** Lists that nest the same kind of item (a span's child spans): one history, in tree order. */
+const TREE_KEYS = new Set(['children', 'child_runs', 'childRuns', 'subspans', 'spans']);
+const RESULT_ROLES = new Set(['tool', 'toolResult', 'tool_result', 'function', 'ipython']);
+const RESULT_TYPES = new Set([
+  'tool_result',
+  'tool-result',
+  'function_call_output',
+  'custom_tool_call_output',
+  'local_shell_call_output',
+  'computer_call_output',
+  'tool_call_response',
+  'tool_response',
+  'tool_output',
+  'observation',
+]);
+const RESULT_KEYS = new Set(['functionResponse', 'function_response', 'toolResult']);
+const RESULT_IDS = [
+  'tool_call_id',
+  'toolCallId',
+  'tool_use_id',
+  'toolUseId',
+  'call_id',
+  'callId',
+  'source_call_id',
+  'tool_id',
+];
+const CONTENT_KEYS = ['content', 'output', 'result', 'response', 'observation', 'text'];
+const OWN_OUTPUT = ['output', 'result', 'observation', 'tool_output', 'toolOutput', 'response'];
+const ARG_KEYS = ['arguments', 'args', 'input', 'tool_input', 'toolInput', 'parameters', 'params'];
+const USER_ROLES = new Set(['user', 'human']);
+const ASSISTANT_ROLES = new Set(['assistant', 'model', 'ai', 'agent', 'bot']);
+const SYSTEM_ROLES = new Set(['system', 'developer']);
+const TURN_TYPES = new Map<string, 'user' | 'assistant' | 'system'>([
+  ['user', 'user'],
+  ['human', 'user'],
+  ['user_message', 'user'],
+  ['assistant', 'assistant'],
+  ['ai', 'assistant'],
+  ['assistant_message', 'assistant'],
+  ['agent_message', 'assistant'],
+  ['system', 'system'],
+]);
+const MARKER = /tool|unction|Call|call_id/;
+
+/** Walks the roots (a document, or the lines of JSON Lines as one list) into its lists of steps. */
+export function walkShapes(roots: readonly JsonValue[], lines: boolean): ShapeList[] {
+  const w = new Walker();
+  if (lines) w.list(roots, null, null, 'lines', null, 0);
+  else for (const r of roots) w.value(r, { key: null, listKey: null, outerKey: null }, '', null, 0);
+  return w.lists;
+}
+
+class Walker {
+  readonly lists: ShapeList[] = [];
+  private order = 0;
+
+  /** A list of steps: each item one step, its own nested lists walked as lists of their own. */
+  list(
+    items: readonly JsonValue[],
+    key: string | null,
+    outer: string | null,
+    path: string,
+    session: string | null,
+    depth: number,
+  ): void {
+    const l: ShapeList = { path, steps: [], session, order: this.order++ };
+    this.lists.push(l);
+    this.items(items, l, key, outer, path, session, depth);
+  }
+
+  private items(
+    items: readonly JsonValue[],
+    l: ShapeList,
+    key: string | null,
+    outer: string | null,
+    path: string,
+    session: string | null,
+    depth: number,
+  ): void {
+    const at: Place = { key: null, listKey: key, outerKey: outer };
+    for (const item of items) {
+      const own = isJsonObject(item) ? sessionOf(item) : null;
+      const step: ShapeStep = { events: [], session: own };
+      l.steps.push(step);
+      this.step(item, at, step, l, `${path}[*]`, own ?? session, depth + 1);
+    }
+  }
+
+  /** A value outside any list of steps (the document's top, an object's members). */
+  value(v: JsonValue, at: Place, path: string, session: string | null, depth: number): void {
+    if (depth > MAX_DEPTH) return;
+    if (isJsonArray(v)) {
+      this.list(v, at.key, at.outerKey, path === '' ? '(top)' : path, session, depth);
+      return;
+    }
+    if (typeof v === 'string') {
+      const inner = embedded(v, depth);
+      if (inner !== undefined) this.value(inner, at, path, session, depth + MAX_DEPTH / MAX_NESTED);
+      return;
+    }
+    if (!isJsonObject(v)) return;
+    const s = sessionOf(v) ?? session;
+    for (const [k, x] of v) {
+      this.value(x, { key: k, listKey: null, outerKey: at.key }, join(path, k), s, depth + 1);
+    }
+  }
+
+  /** One item of a list, or a value inside one: what it says goes into `step`. */
+  private step(
+    v: JsonValue,
+    at: Place,
+    step: ShapeStep,
+    l: ShapeList,
+    path: string,
+    session: string | null,
+    depth: number,
+  ): void {
+    if (depth > MAX_DEPTH) return;
+    if (isJsonArray(v)) {
+      const key = at.key ?? at.listKey;
+      if (isPartList(key)) {
+        const inner: Place = { key: null, listKey: key, outerKey: at.outerKey };
+        for (const x of v) this.step(x, inner, step, l, `${path}[*]`, session, depth + 1);
+      } else if (key !== null && TREE_KEYS.has(key)) {
+        this.items(v, l, key, at.outerKey, path, session, depth);
+      } else this.list(v, key, at.outerKey, path, session, depth);
+      return;
+    }
+    if (typeof v === 'string') {
+      const inner = embedded(v, depth);
+      if (inner !== undefined)
+        this.step(inner, at, step, l, path, session, depth + MAX_DEPTH / MAX_NESTED);
+      return;
+    }
+    if (!isJsonObject(v) || v.get('is_demo') === true) return;
+    const found = callsAt(v, at);
+    if (found !== null) {
+      for (const c of found.calls) {
+        step.events.push({
+          kind: 'call',
+          dialect: found.dialect,
+          id: c.id,
+          name: c.name,
+          args: c.args,
+          input: inputOf(v, c.args),
+          echo: c.echo ?? false,
+          output: ownOutput(v),
+        });
+      }
+      // An unknown is only a guess: what it holds is walked too, as the census does.
+      if (found.dialect !== 'unknown') return;
+      const inner = { key: null, listKey: null, outerKey: at.key ?? at.listKey };
+      for (const [k, x] of v)
+        if (typeof x === 'object' && x !== null)
+          this.step(x, { ...inner, key: k }, step, l, join(path, k), session, depth + 1);
+      return;
+    }
+    const result = resultOf(v, at);
+    if (result !== null) {
+      step.events.push(result);
+      return;
+    }
+    const turn = turnOf(v);
+    if (turn !== null && turn.text !== '') step.events.push(turn);
+    const s = sessionOf(v) ?? session;
+    for (const [k, x] of v) {
+      // A turn's text was taken above; its parts are walked for calls and results only.
+      if (turn !== null && typeof x === 'string' && (k === 'content' || k === 'text')) continue;
+      if (turn !== null && isJsonArray(x)) {
+        // Whatever list a message holds is its parts, not a history of its own.
+        const parts: Place = { key: null, listKey: k, outerKey: at.key ?? at.listKey };
+        for (const p of x) this.step(p, parts, step, l, `${join(path, k)}[*]`, s, depth + 2);
+        continue;
+      }
+      this.step(
+        x,
+        { key: k, listKey: null, outerKey: at.key ?? at.listKey },
+        step,
+        l,
+        join(path, k),
+        s,
+        depth + 1,
+      );
+    }
+  }
+}
+
+function join(path: string, k: string): string {
+  return path === '' ? k : `${path}.${k}`;
+}
+
+function sessionOf(o: JsonObject): string | null {
+  for (const k of SESSION_KEYS) {
+    const v = o.get(k);
+    if (typeof v === 'string' && v !== '') return v;
+  }
+  return null;
+}
+
+/** A string that holds JSON naming a call or a result, as that JSON; else undefined. */
+function embedded(s: string, depth: number): JsonValue | undefined {
+  if (depth > MAX_DEPTH - MAX_DEPTH / MAX_NESTED || s.length < 16) return undefined;
+  const c = s.trimStart().charCodeAt(0);
+  if ((c !== 0x7b && c !== 0x5b) || !MARKER.test(s)) return undefined;
+  const r = parseJson(s);
+  return r.ok ? r.value.value : undefined;
+}
+
+/** The arguments to hand on: what the dialect read when it is JSON, else the object's own. */
+function inputOf(o: JsonObject, args: unknown): JsonValue {
+  if (args !== undefined) return args as JsonValue;
+  for (const k of ARG_KEYS) {
+    const v = o.get(k);
+    if (v !== undefined) return v;
+  }
+  return new Map();
+}
+
+function ownOutput(o: JsonObject): JsonValue | undefined {
+  for (const k of OWN_OUTPUT) {
+    const v = o.get(k);
+    if (v !== undefined && v !== null) return v;
+  }
+  const state = o.get('state');
+  if (isJsonObject(state)) {
+    const v = state.get('output') ?? state.get('error');
+    if (v !== undefined && v !== null) return v;
+  }
+  return undefined;
+}
+
+function firstStr(o: JsonObject, keys: readonly string[]): string | null {
+  for (const k of keys) {
+    const v = o.get(k);
+    if (typeof v === 'string' && v !== '') return v;
+  }
+  return null;
+}
+
+/** A tool's answer: a tool message, a result part or event, or an object naming the call it answers. */
+function resultOf(o: JsonObject, at: Place): ShapeResult | null {
+  const role = o.get('role');
+  const type = o.get('type');
+  let idKeys: readonly string[] | null = null;
+  if (typeof role === 'string' && RESULT_ROLES.has(role)) idKeys = RESULT_IDS;
+  else if (typeof type === 'string' && RESULT_TYPES.has(type)) idKeys = [...RESULT_IDS, 'id'];
+  else if (at.key !== null && RESULT_KEYS.has(at.key)) idKeys = ['id', 'toolUseId', ...RESULT_IDS];
+  else if (firstStr(o, RESULT_IDS) !== null && CONTENT_KEYS.some((k) => o.has(k)))
+    idKeys = RESULT_IDS;
+  if (idKeys === null) return null;
+  let content: JsonValue | undefined;
+  for (const k of CONTENT_KEYS) {
+    content = o.get(k);
+    if (content !== undefined) break;
+  }
+  const error =
+    o.get('isError') === true || o.get('is_error') === true || o.get('status') === 'error';
+  return {
+    kind: 'result',
+    id: firstStr(o, idKeys),
+    name: firstStr(o, ['toolName', 'tool_name', 'name']) ?? undefined,
+    content,
+    error,
+  };
+}
+
+/** A user, system or assistant turn, where the object says who speaks. */
+function turnOf(
+  o: JsonObject,
+): { kind: 'turn'; role: 'user' | 'system' | 'assistant'; text: string } | null {
+  const role = o.get('role');
+  let who: 'user' | 'system' | 'assistant' | undefined;
+  if (typeof role === 'string') {
+    if (USER_ROLES.has(role)) who = 'user';
+    else if (ASSISTANT_ROLES.has(role)) who = 'assistant';
+    else if (SYSTEM_ROLES.has(role)) who = 'system';
+  } else {
+    const type = o.get('type');
+    if (typeof type === 'string') who = TURN_TYPES.get(type);
+  }
+  if (who === undefined) return null;
+  const content = o.get('content') ?? o.get('text') ?? o.get('message');
+  const text = who === 'assistant' ? (narration(content) ?? '') : textOnly(content);
+  return { kind: 'turn', role: who, text };
+}
+
+/** A user's words: text parts only (the results a user message carries are read as results). */
+function textOnly(v: JsonValue | undefined): string {
+  if (typeof v === 'string') return v;
+  if (!isJsonArray(v)) return '';
+  const parts = v.filter(
+    (p) => typeof p === 'string' || (isJsonObject(p) && p.get('type') === 'text'),
+  );
+  return parts.length === 0 ? '' : displayText(parts);
+}
