@@ -7,6 +7,7 @@ import { ARIA_KEYSHORTCUTS } from './keys';
 import { lanesSummary, type LaneInput } from './lanes';
 import { MarkKey, SignatureLegend } from './Legend';
 import { buildModel } from './model';
+import { RangeSummary } from './RangeSummary';
 import { TimelineLanes } from './TimelineLanes';
 import { TimelineToolbar } from './TimelineToolbar';
 import { useBarPointer } from './useBarPointer';
@@ -159,6 +160,7 @@ export function Timeline({
         onPointerCancel={overview.onPointerCancel}
       />
       <div className="ls-tl-footer">
+        <RangeSummary report={report} range={range} onClear={() => chooseRange(null)} />
         <MarkKey />
       </div>
       <p id={summaryId} className="ls-tl-sr-only">

@@ -37,7 +37,8 @@ export function useFollowProps(
   range: BatchRange | null,
 ): void {
   const { view: viewRef, latest: latestRef, shown: shownRef, request } = d;
-  const rangeRef = useRef(range);
+  // The view starts with no range: a range the first props bring (a link's) must show too.
+  const rangeRef = useRef<BatchRange | null>(null);
   useLayoutEffect(() => {
     const v = viewRef.current;
     // A new range from the props shows (a link's, a cleared one); until then the view keeps
