@@ -45,6 +45,8 @@ export interface TranscriptColumns {
   readonly rank: Int32Array;
   /** The calls of batch `i`. */
   callsOf(i: number): readonly CallReport[];
+  /** Batch `i`'s calls are numbered `callStart[i]` up to `callStart[i + 1]`: counts without objects. */
+  readonly callStart: Int32Array;
 }
 
 /** A report's columns: its transcript's shared columns and its own packed verdicts. */
@@ -55,7 +57,7 @@ export interface ReportColumns {
 
 /** Wraps a packed transcript's signature columns with their texts and ranks (O(signatures)). */
 export function transcriptColumns(
-  t: Pick<PackedTranscript, 'batchCount' | 'messageIndex' | 'signatures'>,
+  t: Pick<PackedTranscript, 'batchCount' | 'messageIndex' | 'signatures' | 'callStart'>,
   signatureOf: (batchIndex: number) => string,
   callsOf: (batchIndex: number) => readonly CallReport[],
 ): TranscriptColumns {
@@ -87,6 +89,7 @@ export function transcriptColumns(
     byFrequency,
     rank,
     callsOf,
+    callStart: t.callStart,
   };
 }
 

@@ -156,6 +156,8 @@ export const useImportChoice = () =>
 export const useWorkspaceTab = () => useApp((s) => s.workspaceTab);
 /** Which transcript the views show (stays while a watched file grows). */
 export const useViewKey = () => useApp((s) => s.viewKey);
+/** The range of batches selected on the timeline, or null. */
+export const useBatchRange = () => useApp((s) => s.batchRange);
 /** The zoom a restored link asks the timeline for, and the transcript it is about. */
 export const useZoomRequest = () => useApp((s) => s.zoomRequest);
 
@@ -231,6 +233,7 @@ export const actions = {
   setWorkspaceTab: (t: AppState['workspaceTab']) => appStore.getState().setWorkspaceTab(t),
   openInCorpus: (files: readonly File[]) => appStore.getState().openInCorpus(files),
   setTimelineZoom: (r: AppState['timelineZoom']) => appStore.getState().setTimelineZoom(r),
+  setBatchRange: (r: AppState['batchRange']) => appStore.getState().setBatchRange(r),
   setLanesVisible: (v: boolean) => appStore.getState().setLanesVisible(v),
   setLaneHidden: (id: string, hidden: boolean) => appStore.getState().setLaneHidden(id, hidden),
   setZooParam: (...a: Parameters<AppState['setZooParam']>) => appStore.getState().setZooParam(...a),

@@ -13,6 +13,7 @@ export const HASH_FIELDS = [
   'selectionAuto',
   'workspaceTab',
   'timelineZoom',
+  'batchRange',
   'pendingLink',
 ] as const satisfies readonly (keyof AppState)[];
 
@@ -34,6 +35,7 @@ export function fullHash(s: AppState): string {
           batch: s.selectionAuto ? null : s.selectedIndex,
           tab: s.workspaceTab,
           zoom: s.timelineZoom,
+          range: s.batchRange,
         },
   );
   return p.toString();

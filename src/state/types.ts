@@ -187,13 +187,16 @@ export interface ZoomRange {
 }
 
 export interface LinkSlice {
-  /** A link's sample, batch and zoom, waiting for the transcript they are about. */
+  /** A link's sample, batch, zoom and range, waiting for the transcript they are about. */
   pendingLink: ViewLink | null;
   /** The timeline's zoom as it last reported it; null when it shows every batch. */
   timelineZoom: ZoomRange | null;
   /** A zoom the timeline applies when it shows the transcript `dataVersion` (a link's). */
   zoomRequest: { readonly dataVersion: number; readonly range: ZoomRange } | null;
   setTimelineZoom(range: ZoomRange | null): void;
+  /** The range of batches selected on the timeline (Shift+drag or Shift+arrows), or null. */
+  batchRange: ZoomRange | null;
+  setBatchRange(range: ZoomRange | null): void;
   /** Restores a link on the page: its tab now, its sample, batch and zoom once loaded. */
   applyViewLink(view: ViewLink): void;
   /** For start(): opens what a waiting link names; false when the first sample should open. */

@@ -1,7 +1,8 @@
 /**
  * What the page shows, in the URL hash beside the config and the lanes, so a shared link
  * opens on the same place: the built-in sample (`sample`), the selected batch (`batch`), the
- * workspace tab (`tab`) and the timeline's batches in view (`zoom=first-last`). A transcript
+ * workspace tab (`tab`), the timeline's batches in view (`zoom=first-last`) and the range of
+ * batches selected on it (`range=first-last`). A transcript
  * the user opened or pasted never goes into a link; `src=own` only says there was one.
  * Read back as untrusted: a part that does not parse is dropped, and the notice says which.
  */
@@ -13,6 +14,7 @@ export const VIEW_HASH_KEYS = {
   batch: 'batch',
   tab: 'tab',
   zoom: 'zoom',
+  range: 'range',
 } as const;
 
 const TABS: readonly WorkspaceTab[] = [
@@ -36,9 +38,17 @@ export interface ViewLink {
   readonly batch: number | null;
   readonly tab: WorkspaceTab | null;
   readonly zoom: ZoomRange | null;
+  readonly range: ZoomRange | null;
 }
 
-export const NO_VIEW: ViewLink = { sample: null, own: false, batch: null, tab: null, zoom: null };
+export const NO_VIEW: ViewLink = {
+  sample: null,
+  own: false,
+  batch: null,
+  tab: null,
+  zoom: null,
+  range: null,
+};
 
 export interface ViewParse {
   readonly view: ViewLink;
@@ -49,6 +59,14 @@ function index(text: string): number | null {
   if (!/^\d{1,8}$/.test(text)) return null;
   const n = Number(text);
   return n <= MAX_INDEX ? n : null;
+}
+
+/** `first-last`, first at most last: a zoom's or a range's batches. */
+function span(text: string): ZoomRange | null {
+  const m = /^(\d{1,8})-(\d{1,8})$/.exec(text);
+  const first = m === null ? null : index(m[1] ?? '');
+  const last = m === null ? null : index(m[2] ?? '');
+  return first === null || last === null || last < first ? null : { first, last };
 }
 
 /** The view part of a URL hash (with or without `#`). */
@@ -69,14 +87,10 @@ export function parseViewHash(hash: string): ViewParse {
   const own = read(VIEW_HASH_KEYS.own, (v) => (v === 'own' ? true : null)) ?? false;
   const batch = read(VIEW_HASH_KEYS.batch, index);
   const tab = read(VIEW_HASH_KEYS.tab, (v) => TABS.find((t) => t === v) ?? null);
-  const zoom = read(VIEW_HASH_KEYS.zoom, (v) => {
-    const m = /^(\d{1,8})-(\d{1,8})$/.exec(v);
-    const first = m === null ? null : index(m[1] ?? '');
-    const last = m === null ? null : index(m[2] ?? '');
-    return first === null || last === null || last < first ? null : { first, last };
-  });
+  const zoom = read(VIEW_HASH_KEYS.zoom, span);
+  const range = read(VIEW_HASH_KEYS.range, span);
   return {
-    view: { sample: own ? null : sample, own: own && sample === null, batch, tab, zoom },
+    view: { sample: own ? null : sample, own: own && sample === null, batch, tab, zoom, range },
     notice:
       ignored.length === 0
         ? null
@@ -91,21 +105,33 @@ export function setViewParams(p: URLSearchParams, view: ViewLink): void {
   if (view.batch !== null) p.set(VIEW_HASH_KEYS.batch, String(view.batch));
   if (view.tab !== null && view.tab !== 'batches') p.set(VIEW_HASH_KEYS.tab, view.tab);
   if (view.zoom !== null) p.set(VIEW_HASH_KEYS.zoom, `${view.zoom.first}-${view.zoom.last}`);
+  if (view.range !== null) p.set(VIEW_HASH_KEYS.range, `${view.range.first}-${view.range.last}`);
 }
 
 /** Whether a link carries anything to restore once a transcript is open. */
 export function viewWaits(view: ViewLink): boolean {
-  return view.sample !== null || view.own || view.batch !== null || view.zoom !== null;
+  return (
+    view.sample !== null ||
+    view.own ||
+    view.batch !== null ||
+    view.zoom !== null ||
+    view.range !== null
+  );
 }
 
 /**
- * What of a link's batch and zoom a transcript of `batches` batches can show; the rest is
- * dropped with a notice.
+ * What of a link's batch, zoom and range a transcript of `batches` batches can show; the rest
+ * is dropped with a notice.
  */
 export function fitView(
-  view: Pick<ViewLink, 'batch' | 'zoom'>,
+  view: Pick<ViewLink, 'batch' | 'zoom' | 'range'>,
   batches: number,
-): { batch: number | null; zoom: ZoomRange | null; notice: string | null } {
+): {
+  batch: number | null;
+  zoom: ZoomRange | null;
+  range: ZoomRange | null;
+  notice: string | null;
+} {
   const problems: string[] = [];
   let batch = view.batch;
   if (batch !== null && batch >= batches) {
@@ -117,9 +143,14 @@ export function fitView(
     problems.push(`the zoom #${zoom.first}–${zoom.last}`);
     zoom = null;
   }
+  let range = view.range;
+  if (range !== null && range.last >= batches) {
+    problems.push(`the range #${range.first}–${range.last}`);
+    range = null;
+  }
   const notice =
     problems.length === 0
       ? null
       : `The link's ${problems.join(' and ')} ${problems.length === 1 ? 'is' : 'are'} past this transcript's ${batches} batches; ignored.`;
-  return { batch, zoom, notice };
+  return { batch, zoom, range, notice };
 }

@@ -48,6 +48,7 @@ export const createAnalysisSlice: Slice<AnalysisSlice> = (_deps, engine) => (set
     set({
       result,
       viewKey: result.dataVersion,
+      ...(result.dataVersion === prev.viewKey ? {} : { batchRange: null }),
       previewBase: base,
       selectedIndex: auto ? landingBatch(result.report, null) : prev.selectedIndex,
       selectionAuto: auto,
@@ -147,9 +148,12 @@ export const createAnalysisSlice: Slice<AnalysisSlice> = (_deps, engine) => (set
         const next = { result, analysisError, workerFailure };
         // Appended batches leave a shown batch as it was: its details stay, not asked again.
         const sameDetails = grew && selectedIndex === prev.selectedIndex && prev.details !== null;
+        const viewKey = grew ? prev.viewKey : result.dataVersion;
         set({
           ...next,
-          viewKey: grew ? prev.viewKey : result.dataVersion,
+          viewKey,
+          // A range is of the transcript it was chosen on.
+          ...(viewKey === prev.viewKey ? {} : { batchRange: null }),
           status: loading ? 'running' : settled(next),
           loading,
           ...(result.newTranscript ? { progress: null, previewBase: null } : {}),

@@ -1,5 +1,6 @@
-// The store's link slice: opening what a shared link names (its sample, batch and zoom), and
-// saying when it cannot.
+// The store's link slice: opening what a shared link names (its sample, batch, zoom and range),
+// and
+// saying when it cannot; the timeline's zoom and range as they are now.
 import { fitView, viewWaits } from '../viewCodec';
 import { joinNotices } from '../zooParamsCodec';
 import type { AppState, LinkSlice, Slice } from '../types';
@@ -30,6 +31,14 @@ export const createLinkSlice: Slice<LinkSlice> = () => (set, get) => {
     pendingLink: null,
     timelineZoom: null,
     zoomRequest: null,
+
+    batchRange: null,
+
+    setBatchRange(range) {
+      const now = get().batchRange;
+      if (now?.first === range?.first && now?.last === range?.last) return;
+      set({ batchRange: range });
+    },
 
     setTimelineZoom(range) {
       const now = get().timelineZoom;
@@ -63,6 +72,7 @@ export const createLinkSlice: Slice<LinkSlice> = () => (set, get) => {
       if (fit.zoom !== null) {
         set({ zoomRequest: { dataVersion: result.dataVersion, range: fit.zoom } });
       }
+      if (fit.range !== null) set({ batchRange: fit.range });
       if (fit.batch !== null) get().select(fit.batch);
     },
   };

@@ -10,6 +10,7 @@ import { ZOO_DETECTORS } from '../../zoo/index';
 import {
   actions,
   useAnalysis,
+  useBatchRange,
   useSearch,
   useSelection,
   useViewKey,
@@ -74,6 +75,7 @@ export function Workspace({ changedBatches }: { changedBatches: ReadonlySet<numb
   const { selectedIndex, details } = useSelection();
   const tab = useWorkspaceTab();
   const zoomRequest = useZoomRequest();
+  const range = useBatchRange();
   const setTab = actions.setWorkspaceTab;
   const id = useId();
   // The table follows a new result in a render of its own, after the timeline and header have
@@ -141,6 +143,8 @@ export function Workspace({ changedBatches }: { changedBatches: ReadonlySet<numb
             tableId={tab === 'batches' ? BATCH_TABLE_ID : undefined}
             zoom={zoomRequest?.dataVersion === result.dataVersion ? zoomRequest.range : null}
             onZoom={actions.setTimelineZoom}
+            range={range}
+            onRange={actions.setBatchRange}
             {...(matches === undefined ? {} : { matches })}
           />
         </Panel>
@@ -226,6 +230,7 @@ export function Workspace({ changedBatches }: { changedBatches: ReadonlySet<numb
                   selectedIndex={selectedIndex}
                   onSelect={actions.select}
                   changedBatches={tableChanged}
+                  range={range}
                   {...(matches === undefined ? {} : { matches })}
                 />
               </div>

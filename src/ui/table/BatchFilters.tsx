@@ -1,4 +1,4 @@
-// The batch table's filters: refused only, tier and tool name.
+// The batch table's filters: refused only, in the timeline's range, tier and tool name.
 import { useId } from 'react';
 import type { BatchFilter } from './filter';
 import type { Tier } from './tier';
@@ -11,6 +11,8 @@ export interface BatchFiltersProps {
   /** Rows left after filtering, and all batches: "Showing 12 of 340 batches". */
   shown: number;
   total: number;
+  /** The range selected on the timeline, as words ("#3–9"), or null when there is none. */
+  range: string | null;
 }
 
 const TIER_CHOICES: readonly { value: BatchFilter['tier']; label: string }[] = [
@@ -23,7 +25,7 @@ function parseTier(value: string): BatchFilter['tier'] {
   return TIER_CHOICES.find((c) => c.value === value)?.value ?? 'all';
 }
 
-export function BatchFilters({ filter, onChange, shown, total }: BatchFiltersProps) {
+export function BatchFilters({ filter, onChange, shown, total, range }: BatchFiltersProps) {
   const id = useId();
   return (
     <div className="bt-filters" role="group" aria-label="Batch filters">
@@ -34,6 +36,20 @@ export function BatchFilters({ filter, onChange, shown, total }: BatchFiltersPro
           onChange={(e) => onChange({ ...filter, refusedOnly: e.target.checked })}
         />
         Refused only
+      </label>
+      <label
+        className="bt-check"
+        title={
+          range === null ? 'Select a range on the timeline first (Shift+drag)' : `Batches ${range}`
+        }
+      >
+        <input
+          type="checkbox"
+          checked={filter.inRange && range !== null}
+          disabled={range === null}
+          onChange={(e) => onChange({ ...filter, inRange: e.target.checked })}
+        />
+        In range
       </label>
       <label htmlFor={`${id}-tier`}>Tier</label>
       <select

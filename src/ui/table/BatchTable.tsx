@@ -33,6 +33,8 @@ export interface BatchTableProps {
   matches?: ArrayLike<number>;
   /** The table still shows an earlier result while it catches up with the current one. */
   busy?: boolean;
+  /** The range of batches selected on the timeline: the "In range" filter keeps them. */
+  range?: { readonly first: number; readonly last: number } | null;
 }
 
 /** The grid's id (one batch table per page): the timeline canvas points at it as its text form. */
@@ -73,6 +75,7 @@ function BatchTableImpl({
   changedBatches,
   matches = NO_MATCHES,
   busy = false,
+  range = null,
 }: BatchTableProps) {
   const [filter, setFilter] = useState<BatchFilter>(NO_FILTER);
   // Typing a tool name re-filters every batch; deferring keeps the text field responsive.
@@ -97,8 +100,9 @@ function BatchTableImpl({
         tierOf,
         activeFilter,
         sortId === null ? null : { id: sortId, desc: sortDesc },
+        range,
       ),
-    [report, tierOf, activeFilter, sortId, sortDesc],
+    [report, tierOf, activeFilter, sortId, sortDesc, range],
   );
   const positions = useMemo(() => viewPositions(order, batches.length), [order, batches.length]);
 
@@ -185,6 +189,7 @@ function BatchTableImpl({
         onChange={setFilter}
         shown={order.length}
         total={batches.length}
+        range={range === null ? null : `#${range.first}–${range.last}`}
       />
       <div className="bt-scroll" ref={scrollRef}>
         <table

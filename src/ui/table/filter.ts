@@ -1,15 +1,25 @@
 import type { BatchReport } from '../../detector/index';
 import type { Tier } from './tier';
 
-/** The table's filters. `tier` also accepts `costly`, the flag people hunt for on its own. */
+/**
+ * The table's filters. `tier` also accepts `costly`, the flag people hunt for on its own;
+ * `inRange` keeps the batches of the range selected on the timeline (none: no effect).
+ */
 export interface BatchFilter {
   readonly refusedOnly: boolean;
+  readonly inRange: boolean;
   readonly tier: 'all' | Tier | 'costly';
   readonly tool: string;
 }
 
-export const NO_FILTER: BatchFilter = { refusedOnly: false, tier: 'all', tool: '' };
+export const NO_FILTER: BatchFilter = {
+  refusedOnly: false,
+  inRange: false,
+  tier: 'all',
+  tool: '',
+};
 
+/** Whether a filter other than the range's is on (the range bounds the pass instead). */
 export function isFilterActive(f: BatchFilter): boolean {
   return f.refusedOnly || f.tier !== 'all' || f.tool.trim() !== '';
 }

@@ -8,7 +8,8 @@ import { sortKeysAt, sortPositions } from './sort';
 import type { Tier } from './tier';
 
 /**
- * The rows the table shows, as positions into `report.batches`, filtered then sorted. The table
+ * The rows the table shows, as positions into `report.batches`, filtered (to `range` too, when
+ * the filter asks) then sorted. The table
  * builds row objects only for the window it draws, so 100,000 batches cost one number array here
  * rather than 100,000 row objects.
  */
@@ -17,6 +18,7 @@ export function viewOrder(
   tierOf: (b: BatchReport) => Tier,
   filter: BatchFilter,
   sort: SortSpec | null,
+  range: { readonly first: number; readonly last: number } | null = null,
 ): readonly number[] {
   // A pass over every batch reads the packed columns through one cursor: the report's batch
   // objects are built only when read (lazyReport.ts), and a filter must not build 100k.
@@ -24,12 +26,17 @@ export function viewOrder(
   const n = columns.transcript.batchCount;
   const cursor = new BatchCursor(columns);
   const unsorted = sort === null || (sort.id === 'index' && !sort.desc);
-  if (!isFilterActive(filter) && unsorted) return identityOf(n).order;
+  const within = filter.inRange ? range : null;
+  const others = isFilterActive(filter);
+  if (!others && within === null && unsorted) return identityOf(n).order;
   let positions: number[];
-  if (isFilterActive(filter)) {
-    const keep = batchPredicate(filter, tierOf);
+  if (others || within !== null) {
+    // The range bounds the pass: a range of ten batches reads ten.
+    const lo = within === null ? 0 : Math.max(0, within.first);
+    const hi = within === null ? n - 1 : Math.min(n - 1, within.last);
+    const keep = others ? batchPredicate(filter, tierOf) : () => true;
     positions = [];
-    for (let i = 0; i < n; i++) if (keep(cursor.at(i))) positions.push(i);
+    for (let i = lo; i <= hi; i++) if (keep(cursor.at(i))) positions.push(i);
   } else {
     positions = new Array<number>(n);
     for (let i = 0; i < n; i++) positions[i] = i;

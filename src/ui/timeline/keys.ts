@@ -14,13 +14,18 @@ export type TimelineAction =
   | 'prev-batch'
   | 'first-batch'
   | 'last-batch'
-  | 'clear-selection';
+  | 'clear-selection'
+  | 'extend-next'
+  | 'extend-prev'
+  | 'extend-first'
+  | 'extend-last';
 
 export interface KeyLike {
   readonly key: string;
   readonly ctrlKey?: boolean;
   readonly metaKey?: boolean;
   readonly altKey?: boolean;
+  readonly shiftKey?: boolean;
 }
 
 const MAP: Readonly<Record<string, TimelineAction>> = {
@@ -43,9 +48,18 @@ const MAP: Readonly<Record<string, TimelineAction>> = {
   Escape: 'clear-selection',
 };
 
+/** With Shift, the keys that move the selection grow a range from it instead. */
+const SHIFTED: Readonly<Record<string, TimelineAction>> = {
+  ArrowRight: 'extend-next',
+  ArrowLeft: 'extend-prev',
+  Home: 'extend-first',
+  End: 'extend-last',
+};
+
 /** The action for a key press, or null (modified keys stay with the browser: Ctrl+W must still close the tab). */
 export function keyToAction(e: KeyLike): TimelineAction | null {
   if (e.ctrlKey === true || e.metaKey === true || e.altKey === true) return null;
+  if (e.shiftKey === true && e.key in SHIFTED) return SHIFTED[e.key] ?? null;
   const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
   return MAP[key] ?? null;
 }
@@ -59,6 +73,10 @@ export const KEY_HELP: readonly (readonly [string, string])[] = [
   ['] / [', 'same signature'],
   ['← / →', 'batch'],
   ['Home / End', 'first / last'],
+  ['Shift+← / →', 'grow or shrink a range of batches from the selected one'],
+  ['Shift+Home / End', 'range to the first / last batch'],
+  ['Shift+drag', 'select a range on the timeline or the overview strip'],
 ];
 
-export const ARIA_KEYSHORTCUTS = 'W S A D F N P ] [ ArrowLeft ArrowRight Home End Escape';
+export const ARIA_KEYSHORTCUTS =
+  'W S A D F N P ] [ ArrowLeft ArrowRight Home End Escape Shift+ArrowLeft Shift+ArrowRight Shift+Home Shift+End';

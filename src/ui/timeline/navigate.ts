@@ -75,6 +75,12 @@ export function applyAction(
       return select(n - 1);
     case 'clear-selection':
       return { viewport: vp, selected: null };
+    // A range grows around the selection, which stays (range.ts; useTimelineKeys.ts).
+    case 'extend-next':
+    case 'extend-prev':
+    case 'extend-first':
+    case 'extend-last':
+      return state;
   }
 }
 

@@ -4,7 +4,8 @@ import type { RefObject } from 'react';
 import { tooltipContent } from './describe';
 import { hitTest } from './hitTest';
 import type { Latest } from './paint';
-import { panByPx, pxToIndex, type Viewport } from './scale';
+import { batchAtPx } from './range';
+import { panByPx, type Viewport } from './scale';
 import { hideTooltip, showTooltip } from './tooltip';
 import { P_MAIN, P_OVERVIEW, type BatchRange, type ViewState } from './viewState';
 
@@ -25,8 +26,7 @@ export interface BarPointerDeps {
 
 /** The batch under a canvas x, clamped to the transcript (for range ends). */
 function batchAt(v: ViewState, n: number, x: number): number {
-  if (v.layout === null) return 0;
-  return Math.min(n - 1, Math.max(0, Math.floor(pxToIndex(v.layout.scale, x))));
+  return v.layout === null ? 0 : batchAtPx(v.layout.scale, n, x);
 }
 
 /** Whether a pointer event asks for a range: Shift held (the modifier the keyboard help names). */

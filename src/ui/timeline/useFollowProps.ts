@@ -2,6 +2,7 @@
 // and a repaint of only what changed (a re-render with equal props costs no paint).
 import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import type { Latest } from './paint';
+import { sameRange } from './range';
 import { ensureVisible } from './scale';
 import {
   followView,
@@ -37,12 +38,13 @@ export function useFollowProps(
   range: BatchRange | null,
 ): void {
   const { view: viewRef, latest: latestRef, shown: shownRef, request } = d;
-  const rangeRef = useRef(range);
+  // The view starts with no range: a range the first props bring (a link's) must show too.
+  const rangeRef = useRef<BatchRange | null>(null);
   useLayoutEffect(() => {
     const v = viewRef.current;
     // A new range from the props shows (a link's, a cleared one); until then the view keeps
     // the one a drag chose.
-    if (rangeRef.current !== range) {
+    if (!sameRange(rangeRef.current, range)) {
       rangeRef.current = range;
       v.range = range;
       request(P_MAIN | P_OVERVIEW);

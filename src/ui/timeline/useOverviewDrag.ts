@@ -3,7 +3,8 @@
 import type { RefObject } from 'react';
 import type { Latest } from './paint';
 import { viewportFromOverview } from './overview';
-import { pxToIndex, type Viewport } from './scale';
+import { batchAtPx } from './range';
+import type { Viewport } from './scale';
 import { rangeModifier } from './useBarPointer';
 import { P_MAIN, P_OVERVIEW, type BatchRange, type ViewState } from './viewState';
 
@@ -22,8 +23,7 @@ export function useOverviewDrag(d: OverviewDragDeps) {
     const o = d.view.current.overview;
     const n = d.latest.current.model.n;
     if (o === null || n === 0) return null;
-    const x = e.clientX - e.currentTarget.getBoundingClientRect().left;
-    return Math.min(n - 1, Math.max(0, Math.floor(pxToIndex(o.scale, x))));
+    return batchAtPx(o.scale, n, e.clientX - e.currentTarget.getBoundingClientRect().left);
   };
 
   const move = (e: React.PointerEvent<HTMLCanvasElement>): void => {

@@ -5,9 +5,17 @@ import { globalShortcutApplies } from './globalKeys';
 import { keyToAction, type TimelineAction } from './keys';
 import { applyAction } from './navigate';
 import type { Latest } from './paint';
-import type { Viewport } from './scale';
+import { extendRange, type RangeStep } from './range';
+import { ensureVisible, type Viewport } from './scale';
 import { hideTooltip } from './tooltip';
 import type { BatchRange, ViewState } from './viewState';
+
+const RANGE_STEPS: Partial<Record<TimelineAction, RangeStep>> = {
+  'extend-next': 'next',
+  'extend-prev': 'prev',
+  'extend-first': 'first',
+  'extend-last': 'last',
+};
 
 export interface KeysDeps {
   readonly view: RefObject<ViewState>;
@@ -31,6 +39,13 @@ export function useTimelineKeys(d: KeysDeps) {
     if (v.vp === null) return;
     // Escape clears a range before the selection.
     if (action === 'clear-selection' && v.range !== null) return chooseRange(null);
+    const step = RANGE_STEPS[action];
+    if (step !== undefined) {
+      const grown = extendRange(v.range, sel, Math.ceil(v.vp.start), step, m.n);
+      if (grown === null) return;
+      moveTo(ensureVisible(v.vp, m.n, plotWidth(), grown.head));
+      return chooseRange(grown.range);
+    }
     const next = applyAction(action, { viewport: v.vp, selected: sel }, m, plotWidth());
     moveTo(next.viewport);
     if (next.selected !== sel) select(next.selected);

@@ -67,11 +67,36 @@ describe('viewOrder: filtering', () => {
 
   it('combines filters', () => {
     expect(
-      viewOrder(r, tierOf, { refusedOnly: true, tier: 'observation', tool: '' }, null),
+      viewOrder(r, tierOf, { ...NO_FILTER, refusedOnly: true, tier: 'observation' }, null),
     ).toEqual([]);
     expect(
-      viewOrder(r, tierOf, { refusedOnly: true, tier: 'mutating', tool: 'write' }, null),
+      viewOrder(
+        r,
+        tierOf,
+        { ...NO_FILTER, refusedOnly: true, tier: 'mutating', tool: 'write' },
+        null,
+      ),
     ).toEqual([3]);
+  });
+});
+
+describe("viewOrder: the timeline's range", () => {
+  const inRange = { ...NO_FILTER, inRange: true };
+  it("keeps the range's batches when asked, with the other filters and a sort", () => {
+    expect(viewOrder(r, tierOf, inRange, null, { first: 1, last: 3 })).toEqual([1, 2, 3]);
+    expect(viewOrder(r, tierOf, { ...inRange, tool: 'read' }, null, { first: 0, last: 4 })).toEqual(
+      [0],
+    );
+    expect(
+      viewOrder(r, tierOf, inRange, { id: 'count', desc: true }, { first: 2, last: 5 }),
+    ).toEqual([3, 2, 5, 4]);
+    // A range past the end is cut at the last batch.
+    expect(viewOrder(r, tierOf, inRange, null, { first: 4, last: 99 })).toEqual([4, 5]);
+  });
+
+  it('ignores the range unless asked, and the ask without a range', () => {
+    expect(viewOrder(r, tierOf, NO_FILTER, null, { first: 1, last: 3 })).toHaveLength(6);
+    expect(viewOrder(r, tierOf, inRange, null, null)).toEqual([0, 1, 2, 3, 4, 5]);
   });
 });
 
