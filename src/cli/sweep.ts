@@ -155,7 +155,9 @@ export function bestLine(sweep: CorpusSweep): string | null {
   const stops =
     loops === 0
       ? 'no loop marked'
-      : `stops ${loops === 1 ? 'the loop' : `all ${loops} loops`} (${plural(c.loopBatches, 'batch', 'batches')} before their first refusals in all)`;
+      : loops === 1
+        ? `stops the loop (${plural(c.loopBatches, 'batch', 'batches')} before its first refusal)`
+        : `stops all ${loops} loops (${plural(c.loopBatches, 'batch', 'batches')} before their first refusals in all)`;
   return `best: ${cellLabel(c)}: ${stops}, and no honest transcript`;
 }
 
