@@ -5,7 +5,9 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { DEFAULT_CONFIG, type DetectorConfig } from '../../src/detector/index';
+import { DEFAULT_CONFIG, evaluateReplay, type DetectorConfig } from '../../src/detector/index';
+import { importPrepared, reportSource } from '../../src/pipeline/index';
+import { prepareSweep, sweepCorpus, type MarkedTranscript } from '../../src/zoo/index';
 import { createCorpusHandler } from '../../src/worker/corpus/handle';
 import type { CorpusFile, CorpusResponse } from '../../src/worker/corpus/protocol';
 import { generateTranscript } from './generate';
@@ -88,9 +90,52 @@ async function main(): Promise<void> {
       `corpus: ${rows.length} transcripts (${failed} failed), ${mb.toFixed(1)} MB, ${batches.toLocaleString('en-US')} batches`,
       `  import + prepare + evaluate (config and defaults): ${add.ms.toFixed(0)} ms (${(mb / (add.ms / 1000)).toFixed(1)} MB/s, ${(add.ms / rows.length).toFixed(2)} ms a transcript)`,
       `  config-only re-run of all: ${rerun.toFixed(1)} ms (median of 5; ${((rerun / add.ms) * 100).toFixed(1)}% of the first pass)`,
+      corpusSweepLine(files),
       '',
     ].join('\n'),
   );
+}
+
+/**
+ * The corpus sweep (`loopscope --sweep`): every transcript compacted once, then all 341 cells
+ * over all of them. Each transcript is marked by what the defaults do with it (refused: a loop,
+ * else honest), so the chooser has both kinds to weigh.
+ */
+function corpusSweepLine(files: readonly { name: string; bytes: Uint8Array }[]): string {
+  const prepared = files.map((f) => {
+    const imported = importPrepared(f.bytes, { format: 'auto' });
+    if (!imported.ok) throw new Error(`${f.name}: ${imported.error.message}`);
+    const report = evaluateReplay(
+      imported.value.prepared,
+      DEFAULT_CONFIG,
+      reportSource(imported.value),
+    );
+    return { name: f.name, prepared: imported.value.prepared, loop: report.firstRefusal !== null };
+  });
+  const times: { compact: number; sweep: number }[] = [];
+  let loops = 0;
+  let best = 'none';
+  for (let r = 0; r < 3; r++) {
+    gc();
+    const t0 = performance.now();
+    const marked: MarkedTranscript[] = prepared.map((p) => ({
+      name: p.name,
+      mark: p.loop ? { kind: 'loop', by: null } : { kind: 'honest' },
+      input: prepareSweep(p.prepared, DEFAULT_CONFIG),
+    }));
+    const t1 = performance.now();
+    const sweep = sweepCorpus(marked);
+    times.push({ compact: t1 - t0, sweep: performance.now() - t1 });
+    loops = marked.filter((m) => m.mark.kind === 'loop').length;
+    const c = sweep.best === null ? null : sweep.cells[sweep.best];
+    best =
+      c === undefined || c === null
+        ? 'none'
+        : `strikes ${c.strikes}, observation ${String(c.observation)}`;
+  }
+  times.sort((a, b) => a.compact + a.sweep - (b.compact + b.sweep));
+  const mid = times[1] ?? { compact: 0, sweep: 0 };
+  return `  corpus sweep (341 cells, ${loops} loops, ${files.length - loops} honest; best ${best}): ${(mid.compact + mid.sweep).toFixed(0)} ms (compact ${mid.compact.toFixed(0)} ms + cells ${mid.sweep.toFixed(0)} ms; median of 3; prepare not counted)`;
 }
 
 await main();

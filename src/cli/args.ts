@@ -42,6 +42,18 @@ export interface CliOptions {
   readonly guardMode?: GuardMode;
   /** `--max-iterations`, `--max-parallel-tools`: the agent path's own limits, when given. */
   readonly agentLimits?: { readonly maxIterations?: number; readonly maxParallelTools?: number };
+  /** `--sweep`: choose the thresholds across the marked transcripts (`marked`). */
+  readonly sweep?: boolean;
+  /** The transcripts named after `--honest` or `--loop`, in order. */
+  readonly marked?: readonly MarkedPath[];
+}
+
+/** A path named after `--honest` or `--loop` (`PATH@N`: a loop to be stopped by its Nth repeat). */
+export interface MarkedPath {
+  readonly path: string;
+  readonly mark: 'honest' | 'loop';
+  /** For a loop: the repeat it must be stopped by, or null (stopped at all). */
+  readonly by: number | null;
 }
 
 export const USAGE = `Usage: loopscope [options] <file | folder | -> [file…]
@@ -100,6 +112,14 @@ Options:
                           Cline / Roo Code results, stored as user text: read them as the
                           user turns they are sent as (user, the default: every run breaks),
                           or as the tool messages they stand for (tool: the loops show)
+  --sweep --honest PATH… --loop PATH[@N]…
+                          choose the thresholds across a corpus: every cell of strikes 0-10
+                          × observation 1-30 or unset (mode and patterns as given) replayed
+                          over each transcript; honest ones must not be stopped, loops must
+                          be (by their Nth repeat with @N). Prints the grid and the best
+                          cell (--json: the best cell as a config --config reads). A folder
+                          marks every transcript under it. Exit 0 with a best cell, 1 when
+                          no cell meets every mark (the conflicting transcripts named)
   --export-reference-settings
                           print the config as gglib's own settings (max_repeated_batch_steps,
                           max_observation_steps, observation_tools) with a note on where
@@ -174,15 +194,45 @@ export function parseArgs(
   let guardMode: GuardMode | undefined;
   const agentLimits: { maxIterations?: number; maxParallelTools?: number } = {};
   const positional: string[] = [];
+  let sweep = false;
+  /** Paths after `--honest` or `--loop` take that mark, until the next one. */
+  let marking: MarkedPath['mark'] | null = null;
+  let unmarked = 0;
+  const marked: MarkedPath[] = [];
+  const take = (arg: string): string | null => {
+    positional.push(arg);
+    if (marking === null) {
+      unmarked++;
+      return null;
+    }
+    const m = marking === 'loop' ? /^(.*)@(\d+)$/s.exec(arg) : null;
+    if (m === null) {
+      marked.push({ path: arg, mark: marking, by: null });
+      return null;
+    }
+    const by = parseCount(m[2] ?? '');
+    if (by === null || by === 0) return `--loop ${arg}: the repeat after @ must be 1 or more`;
+    positional[positional.length - 1] = m[1] ?? '';
+    marked.push({ path: m[1] ?? '', mark: 'loop', by });
+    return null;
+  };
 
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     if (arg === '--') {
-      positional.push(...argv.slice(i + 1));
+      for (const rest of argv.slice(i + 1)) {
+        const e = take(rest);
+        if (e !== null) return err(e);
+      }
       break;
     }
     if (arg === '-' || !arg.startsWith('-')) {
-      positional.push(arg);
+      const e = take(arg);
+      if (e !== null) return err(e);
+      continue;
+    }
+    if (arg === '--honest' || arg === '--loop') {
+      marking = arg === '--honest' ? 'honest' : 'loop';
       continue;
     }
     const eq = arg.indexOf('=');
@@ -209,6 +259,9 @@ export function parseArgs(
         break;
       case '--json':
         json = true;
+        break;
+      case '--sweep':
+        sweep = true;
         break;
       case '--watch':
         watch = true;
@@ -326,9 +379,15 @@ export function parseArgs(
     notes,
     ...(guardMode === undefined ? {} : { guardMode }),
     ...limitsGiven(agentLimits),
+    ...(sweep || marked.length > 0 ? { sweep, marked } : {}),
   };
   // Help, version and the settings export need no transcript.
   if (help || version || exportReferenceSettings) return ok(options);
+  if (sweep || marked.length > 0) {
+    const e = sweepUsage(sweep, unmarked, marked, { watch, jsonLines, merge });
+    if (e !== null) return err(e);
+    return ok(options);
+  }
   if (positional.length === 0) return err('missing the transcript file (or - for standard input)');
   if (positional.filter((p) => p === '-').length > 1) {
     return err('standard input (-) can be read only once');
@@ -343,4 +402,23 @@ export function parseArgs(
 
 function limitsGiven(limits: CliOptions['agentLimits']): Pick<CliOptions, 'agentLimits'> {
   return limits !== undefined && Object.keys(limits).length > 0 ? { agentLimits: limits } : {};
+}
+
+/** What `--sweep` cannot be given, or null when its arguments hold together. */
+function sweepUsage(
+  sweep: boolean,
+  unmarked: number,
+  marked: readonly MarkedPath[],
+  other: { readonly watch: boolean; readonly jsonLines: boolean; readonly merge: boolean },
+): string | null {
+  if (!sweep) return '--honest and --loop mark the transcripts of --sweep: add --sweep';
+  if (unmarked > 0 || marked.length === 0) {
+    return '--sweep needs each transcript marked: --honest PATH… --loop PATH[@N]…';
+  }
+  if (marked.some((m) => m.path === '-'))
+    return '--sweep reads files and folders, not standard input';
+  if (other.watch || other.jsonLines || other.merge) {
+    return '--sweep cannot be used with --watch, --json-lines or --merge';
+  }
+  return null;
 }

@@ -19,6 +19,7 @@ import { corpusPrinter, printResults, runCorpus, type CorpusIo } from './corpusR
 import { MergeFailure, mergeRuns } from './merge';
 import { readFailure } from './readFailure';
 import { oneLine } from './oneLine';
+import { runSweep } from './sweep';
 import { watchFile, type WatchIo } from './watch';
 import { choosePaint, describeConfig, exitStatusFor, formatSummary } from './summary';
 
@@ -115,6 +116,9 @@ async function analyse(argv: readonly string[], io: CliIo): Promise<number> {
   if (opts.exportReferenceSettings) {
     io.stdout(formatReferenceSettings(config));
     return 0;
+  }
+  if (opts.sweep === true) {
+    return runSweep(opts.marked ?? [], config, importOptions(opts), opts.json, io);
   }
   const input = opts.input ?? '-';
   if (opts.watch) {

@@ -208,6 +208,18 @@ export const useCorpus = () =>
     })),
   );
 
+/** The corpus rows' marks and the corpus sweep (docs/detector.md §14.8). */
+export const useCorpusSweep = () =>
+  useApp(
+    useShallow((s) => ({
+      marks: s.corpusMarks,
+      sweep: s.corpusSweep,
+      pending: s.corpusSweepPending,
+      notice: s.corpusMarksNotice,
+      config: s.config,
+    })),
+  );
+
 /** Actions, callable from components and outside React alike. */
 export const actions = {
   setTranscriptText: (t: string) => appStore.getState().setTranscriptText(t),
@@ -248,6 +260,12 @@ export const actions = {
   corpusClear: () => appStore.getState().corpusClear(),
   corpusCancel: () => appStore.getState().corpusCancel(),
   corpusOpen: (rowId: string) => appStore.getState().corpusOpen(rowId),
+  corpusSetMark: (...a: Parameters<AppState['corpusSetMark']>) =>
+    appStore.getState().corpusSetMark(...a),
+  corpusRunSweep: () => appStore.getState().corpusRunSweep(),
+  corpusMarksText: () => appStore.getState().corpusMarksText(),
+  corpusLoadMarks: (text: string, where: string) =>
+    appStore.getState().corpusLoadMarks(text, where),
   watchFile: () => void appStore.getState().watchFile(),
   stopWatching: () => appStore.getState().stopWatching(),
 };

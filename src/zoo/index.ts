@@ -19,3 +19,21 @@ export {
   SWEEP_STRIKES,
   SWEEP_OBSERVATION,
 } from './sweep';
+export type {
+  CellChoice,
+  Conflict,
+  CorpusMark,
+  CorpusSweep,
+  FirstStop,
+  GridCell,
+  JudgedCell,
+  MarkedTranscript,
+} from './corpusSweep';
+export {
+  cellLabel,
+  chooseCell,
+  describeConflict,
+  judgeCell,
+  lessStrict,
+  sweepCorpus,
+} from './corpusSweep';

@@ -158,7 +158,8 @@ export function sweepCell(
   input: SweepInput,
   strikes: number,
   observation: number | null,
-): { refusals: number; firstRefusal: number | null } {
+  firstOnly = false,
+): { refusals: number; firstRefusal: number | null; firstTotal: number | null } {
   const { sig, flags, results } = input;
   const observationMax = observation ?? strikes;
   const ceiling = Math.max(observationMax, strikes);
@@ -169,6 +170,8 @@ export function sweepCell(
   let last = -1;
   let refusals = 0;
   let first = -1;
+  /** The run's total at the first refusal: its position in the run (the report's `total`). */
+  let firstTotal = 0;
   const agent = input.mode === 'agent';
   /** Agent mode: a refusal ended the run; the batches until the next user message are outside. */
   let ended = false;
@@ -194,14 +197,21 @@ export function sweepCell(
     const exempt = isObservation && hasObservation && (f & F_COSTLY) === 0;
     if (count > threshold || (!exempt && total > ceiling)) {
       refusals++;
-      if (first < 0) first = i;
+      if (first < 0) {
+        first = i;
+        firstTotal = total;
+        // Only the first refusal is asked for (a corpus sweep): the rest cannot change it.
+        if (firstOnly) break;
+      }
       ended = agent;
     }
     const r = results[i] as number;
     if (last >= 0 && r >= 0 && last !== r) count = 1;
     last = r;
   }
-  return { refusals, firstRefusal: first < 0 ? null : first };
+  return first < 0
+    ? { refusals, firstRefusal: null, firstTotal: null }
+    : { refusals, firstRefusal: first, firstTotal };
 }
 
 /**

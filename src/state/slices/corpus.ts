@@ -7,8 +7,14 @@
 import type { CorpusVerdict, DetectorConfig } from '../../detector/index';
 import { pickedFile } from '../../import/folder';
 import { CorpusClient, type CorpusClientPort } from '../../worker/corpus/client';
-import type { CorpusEntry, CorpusResponse } from '../../worker/corpus/protocol';
+import type {
+  CorpusEntry,
+  CorpusMark,
+  CorpusResponse,
+  CorpusSweepResult,
+} from '../../worker/corpus/protocol';
 import type { Slice } from '../types';
+import { markKey, marksFileText, readMarksFile } from './corpusMarks';
 
 /** A corpus row as the UI shows it: the worker's entry, with the newest verdict. */
 export type CorpusRowState = CorpusEntry;
@@ -36,6 +42,24 @@ export interface CorpusSlice {
   corpusClear(): void;
   /** Loads the row's transcript as the debugger's current transcript. */
   corpusOpen(rowId: string): void;
+  /** Each row's mark, by its name (`markKey`), so a marks file can carry them. */
+  corpusMarks: Readonly<Record<string, CorpusMark>>;
+  /** The newest corpus sweep; null before one, or after the marks or the rows changed. */
+  corpusSweep: CorpusSweepResult | null;
+  corpusSweepPending: boolean;
+  /** What reading a marks file said; null when nothing is to be said. */
+  corpusMarksNotice: string | null;
+  corpusSetMark(key: string, mark: CorpusMark | null): void;
+  corpusRunSweep(): void;
+  /** The marks as the file "Save marks…" writes. */
+  corpusMarksText(): string;
+  corpusLoadMarks(text: string, where: string): void;
+}
+
+export { markKey };
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
 /** Creates the corpus client (injected in tests; the real Worker by default). */
@@ -60,10 +84,15 @@ export function createCorpusSliceWith(factory: CorpusClientFactory): Slice<Corpu
       set({ corpusPending: running.size, ...(running.size === 0 ? { corpusProgress: null } : {}) });
     };
 
+    let latestSweep = 0;
     const listener = (r: CorpusResponse) => {
       switch (r.type) {
+        case 'swept':
+          if (r.requestId === latestSweep)
+            set({ corpusSweep: r.result, corpusSweepPending: false });
+          return;
         case 'rows':
-          set({ corpusRows: [...get().corpusRows, ...r.rows] });
+          set({ corpusRows: [...get().corpusRows, ...r.rows], corpusSweep: null });
           return;
         case 'skipped':
           set({ corpusSkipped: [...get().corpusSkipped, r.name] });
@@ -88,6 +117,7 @@ export function createCorpusSliceWith(factory: CorpusClientFactory): Slice<Corpu
           return;
         }
         case 'done':
+          if (r.requestId === latestSweep) set({ corpusSweepPending: false });
           if (r.outcome === 'cancelled') set({ corpusCancelled: true });
           settle(r.requestId);
           return;
@@ -124,6 +154,15 @@ export function createCorpusSliceWith(factory: CorpusClientFactory): Slice<Corpu
     // re-run a newer one supersedes.
     api.subscribe((s, prev) => {
       if (s.config === prev.config || client === null) return;
+      // A sweep is over the mode and patterns; a cell applied changes only the thresholds.
+      const swept = s.corpusSweep?.config;
+      if (
+        swept !== undefined &&
+        (swept.mode !== s.config.mode ||
+          !sameList(swept.observationTools, s.config.observationTools))
+      ) {
+        set({ corpusSweep: null });
+      }
       const adding = [...running.values()].includes('add');
       if (s.corpusRows.length === 0 && !adding) return;
       latestEvaluate = client.evaluate(s.config);
@@ -140,6 +179,53 @@ export function createCorpusSliceWith(factory: CorpusClientFactory): Slice<Corpu
       corpusConfig: null,
       corpusCancelled: false,
       corpusError: null,
+      corpusMarks: {},
+      corpusSweep: null,
+      corpusSweepPending: false,
+      corpusMarksNotice: null,
+
+      corpusSetMark(key, mark) {
+        const marks = { ...get().corpusMarks };
+        if (mark === null) delete marks[key];
+        else marks[key] = mark;
+        set({ corpusMarks: marks, corpusSweep: null });
+      },
+
+      corpusRunSweep() {
+        const marks = get().corpusMarks;
+        const marked = get()
+          .corpusRows.filter((r) => r.verdict !== null)
+          .flatMap((r) => {
+            const mark = marks[markKey(r)];
+            return mark === undefined ? [] : [{ rowId: r.rowId, mark }];
+          });
+        if (marked.length === 0) return;
+        latestSweep = port().sweep(get().config, marked);
+        set({ corpusSweepPending: true, corpusError: null });
+      },
+
+      corpusMarksText() {
+        return marksFileText(get().corpusMarks);
+      },
+
+      corpusLoadMarks(text, where) {
+        const read = readMarksFile(text);
+        if (!read.ok) {
+          set({ corpusMarksNotice: `${where}: ${read.error}; the marks are unchanged.` });
+          return;
+        }
+        const keys = new Set(get().corpusRows.map(markKey));
+        const names = Object.keys(read.value);
+        const missing = names.filter((k) => !keys.has(k)).length;
+        set({
+          corpusMarks: read.value,
+          corpusSweep: null,
+          corpusMarksNotice:
+            missing === 0
+              ? null
+              : `${where}: ${missing} of ${names.length} marks name no transcript of this corpus (kept for when it is added).`,
+        });
+      },
 
       corpusAdd(list) {
         if (list.length === 0) return;
@@ -175,6 +261,8 @@ export function createCorpusSliceWith(factory: CorpusClientFactory): Slice<Corpu
           corpusConfig: null,
           corpusCancelled: false,
           corpusError: null,
+          corpusSweep: null,
+          corpusSweepPending: false,
         });
       },
 

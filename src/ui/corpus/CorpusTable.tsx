@@ -15,8 +15,13 @@ const ROW_HEIGHT = 30;
 /** Up to this many rows are all drawn; beyond it only the visible window is. */
 export const VIRTUALIZE_ABOVE = 200;
 
+/** The mark column (not sortable) holds a select and, for a loop, its repeat. */
+const MARK_TRACK = '9.5rem';
+
 const GRID_TEMPLATE = corpusColumns
-  .map((c) => CORPUS_TRACKS[c.id as CorpusSortColumn] ?? 'minmax(4rem, 1fr)')
+  .map((c) =>
+    c.id === 'mark' ? MARK_TRACK : (CORPUS_TRACKS[c.id as CorpusSortColumn] ?? 'minmax(4rem, 1fr)'),
+  )
   .join(' ');
 
 export interface CorpusTableProps {

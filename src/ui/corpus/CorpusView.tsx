@@ -7,6 +7,7 @@ import { actions, useCorpus } from '../../state/appStore';
 import { droppedEntries, filesOf } from '../load/droppedFiles';
 import { FileButton } from '../load/OpenFileButton';
 import { CorpusTable } from './CorpusTable';
+import { LazyCorpusSweepPanel, TabLoading } from '../shell/lazyTabs';
 import { diffOf, totalsOf } from './model';
 import './Corpus.css';
 
@@ -131,6 +132,9 @@ export function CorpusView({ onOpened }: { onOpened: () => void }) {
               : `Against the defaults, this config ${diff.sentence === 'no change' ? 'makes no change' : diff.sentence}.`}
           </p>
           <ProxyAppliesLine config={config} />
+          <TabLoading>
+            <LazyCorpusSweepPanel />
+          </TabLoading>
           <p className="corpus__totals" aria-label="Corpus totals">
             {totalsText(totals, skipped.length)}
             {cancelled ? ' · cancelled: some files were not read' : ''}

@@ -1,5 +1,6 @@
 import { createColumnHelper, rowSortingFeature, tableFeatures } from '@tanstack/react-table';
-import type { CorpusRowState } from '../../state/slices/corpus';
+import { markKey, type CorpusRowState } from '../../state/slices/corpus';
+import { MarkSelect } from './MarkSelect';
 import type { CorpusSortColumn, RowName } from './model';
 import { notesLabel, refusalChange } from './model';
 
@@ -99,6 +100,17 @@ export const corpusColumns = col.columns([
           {text}
         </span>
       );
+    },
+  }),
+  col.display({
+    id: 'mark',
+    header: 'Mark',
+    enableSorting: false,
+    cell: (c) => {
+      const r = c.row.original;
+      if (r.verdict === null) return dash;
+      const key = markKey(r);
+      return <MarkSelect markKey={key} label={key} />;
     },
   }),
 ]);

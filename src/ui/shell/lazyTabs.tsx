@@ -11,6 +11,9 @@ export const LazySweepPanel = lazy(() =>
 export const LazyCorpusView = lazy(() =>
   import('../corpus/CorpusView').then((m) => ({ default: m.CorpusView })),
 );
+export const LazyCorpusSweepPanel = lazy(() =>
+  import('../corpus/CorpusSweepPanel').then((m) => ({ default: m.CorpusSweepPanel })),
+);
 export const LazyPatternExplorer = lazy(() =>
   import('../explorer/PatternExplorer').then((m) => ({ default: m.PatternExplorer })),
 );

@@ -46,16 +46,23 @@ export function SortableHead<TData extends RowData>({
                 className={headClass?.(header.column.id)}
                 aria-sort={sorted === false ? 'none' : ARIA_SORT[sorted]}
               >
-                <button
-                  type="button"
-                  className={`grid-table-sort ${prefix}-sort`}
-                  onClick={header.column.getToggleSortingHandler()}
-                >
-                  <table.FlexRender header={header} />
-                  <span className={`${prefix}-sort-mark`} aria-hidden="true">
-                    {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : ''}
+                {header.column.getCanSort() ? (
+                  <button
+                    type="button"
+                    className={`grid-table-sort ${prefix}-sort`}
+                    onClick={header.column.getToggleSortingHandler()}
+                  >
+                    <table.FlexRender header={header} />
+                    <span className={`${prefix}-sort-mark`} aria-hidden="true">
+                      {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : ''}
+                    </span>
+                  </button>
+                ) : (
+                  // A column that does not sort gets no button that would do nothing.
+                  <span className={`grid-table-sort ${prefix}-sort`}>
+                    <table.FlexRender header={header} />
                   </span>
-                </button>
+                )}
               </th>
             );
           })}

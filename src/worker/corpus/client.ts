@@ -5,7 +5,7 @@
  * is empty, so the caller clears its rows.
  */
 import type { DetectorConfig } from '../../detector/index';
-import type { CorpusFile, CorpusRequest, CorpusResponse } from './protocol';
+import type { CorpusFile, CorpusMark, CorpusRequest, CorpusResponse } from './protocol';
 
 /** What the client needs from a Worker (a fake in tests). */
 export interface CorpusWorkerLike {
@@ -20,6 +20,7 @@ export interface CorpusClientPort {
   add(files: readonly CorpusFile[], config: DetectorConfig): number;
   evaluate(config: DetectorConfig): number;
   text(rowId: string): number;
+  sweep(config: DetectorConfig, marks: readonly { rowId: string; mark: CorpusMark }[]): number;
   cancel(): void;
   clear(): void;
 }
@@ -78,6 +79,10 @@ export class CorpusClient implements CorpusClientPort {
 
   text(rowId: string): number {
     return this.post((requestId) => ({ type: 'text', requestId, rowId }));
+  }
+
+  sweep(config: DetectorConfig, marks: readonly { rowId: string; mark: CorpusMark }[]): number {
+    return this.post((requestId) => ({ type: 'sweep', requestId, config, marks }));
   }
 
   cancel(): void {

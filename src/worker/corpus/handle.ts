@@ -29,9 +29,17 @@ import type {
   CorpusEvaluateRequest,
   CorpusRequest,
   CorpusResponse,
+  CorpusSweepRequest,
+  CorpusSweepResult,
   CorpusVerdictUpdate,
 } from './protocol';
 import { macrotask } from '../macrotask';
+import {
+  describeConflict,
+  prepareSweep,
+  sweepCorpus,
+  type MarkedTranscript,
+} from '../../zoo/index';
 
 interface Cached {
   readonly rowId: string;
@@ -202,9 +210,56 @@ export function createCorpusHandler(
     post({ type: 'done', requestId: req.requestId, outcome: 'complete' });
   }
 
+  /** Compacts each marked row (yielding between rows), then sweeps them all at once. */
+  async function sweep(req: CorpusSweepRequest, gen: number): Promise<void> {
+    const marked: MarkedTranscript[] = [];
+    for (const { rowId, mark } of req.marks) {
+      if (await pause(gen)) {
+        post({ type: 'done', requestId: req.requestId, outcome: 'cancelled' });
+        return;
+      }
+      const c = cache.get(rowId);
+      if (c !== undefined) {
+        marked.push({ name: rowId, mark, input: prepareSweep(c.prepared, req.config) });
+      }
+    }
+    const swept = sweepCorpus(marked);
+    const marks = swept.transcripts.map((t) => t.mark);
+    const loops = marks.filter((m) => m.kind === 'loop').length;
+    const result: CorpusSweepResult = {
+      config: req.config,
+      transcripts: marked.length,
+      honest: marked.length - loops,
+      loops,
+      strikes: swept.strikes,
+      observation: swept.observation,
+      cells: swept.cells.map((c) => ({
+        strikes: c.strikes,
+        observation: c.observation,
+        honestStopped: c.honestStopped.length,
+        loopsThrough: c.loopsThrough.length,
+        loopsLate: c.loopsLate.length,
+        meets: c.meets,
+        loopBatches: c.loopBatches,
+      })),
+      best: swept.best,
+      conflicts: swept.conflicts.map((k) =>
+        describeConflict(k, marks, (i) => {
+          const rowId = swept.transcripts[i]?.name ?? '';
+          return cache.get(rowId)?.name ?? rowId;
+        }),
+      ),
+      ms: swept.ms,
+    };
+    post({ type: 'swept', requestId: req.requestId, result });
+    post({ type: 'done', requestId: req.requestId, outcome: 'complete' });
+  }
+
   async function run(req: CorpusRequest, gen: number): Promise<void> {
     try {
       switch (req.type) {
+        case 'sweep':
+          return await sweep(req, gen);
         case 'add':
           return await add(req, gen);
         case 'evaluate':

@@ -7,6 +7,9 @@
  * a newer one stops early. Replies carry the `requestId` they answer.
  */
 import type { CorpusVerdict, DetectorConfig } from '../../detector/index';
+import type { CorpusMark } from '../../zoo/corpusSweep';
+
+export type { CorpusMark };
 
 /** One file for the corpus: its bytes travel as a Blob handle (read inside the worker). */
 export interface CorpusFile {
@@ -55,7 +58,17 @@ export interface CorpusClearRequest {
   readonly requestId: number;
 }
 
+/** Sweep the thresholds over the marked rows and choose the best cell (docs/detector.md §14.8). */
+export interface CorpusSweepRequest {
+  readonly type: 'sweep';
+  readonly requestId: number;
+  /** Its mode, patterns and agent limits are swept; its thresholds are the grid's. */
+  readonly config: DetectorConfig;
+  readonly marks: readonly { readonly rowId: string; readonly mark: CorpusMark }[];
+}
+
 export type CorpusRequest =
+  | CorpusSweepRequest
   | CorpusAddRequest
   | CorpusEvaluateRequest
   | CorpusTextRequest
@@ -150,7 +163,43 @@ export interface CorpusErrorResponse {
   readonly message: string;
 }
 
+/** One cell of a corpus sweep, counted against the marks. */
+export interface CorpusSweepCell {
+  readonly strikes: number;
+  readonly observation: number | null;
+  readonly honestStopped: number;
+  readonly loopsThrough: number;
+  readonly loopsLate: number;
+  readonly meets: boolean;
+  /** The loops' first refused batches, added up. */
+  readonly loopBatches: number;
+}
+
+/** A corpus sweep's result: the grid (row-major, a row per observation value) and the choice. */
+export interface CorpusSweepResult {
+  readonly config: DetectorConfig;
+  /** The rows swept (marked rows the worker holds). */
+  readonly transcripts: number;
+  readonly honest: number;
+  readonly loops: number;
+  readonly strikes: readonly number[];
+  readonly observation: readonly (number | null)[];
+  readonly cells: readonly CorpusSweepCell[];
+  /** Index into `cells`, or null when no cell meets every mark. */
+  readonly best: number | null;
+  /** One sentence a conflict when there is no best cell. */
+  readonly conflicts: readonly string[];
+  readonly ms: number;
+}
+
+export interface CorpusSweptResponse {
+  readonly type: 'swept';
+  readonly requestId: number;
+  readonly result: CorpusSweepResult;
+}
+
 export type CorpusResponse =
+  | CorpusSweptResponse
   | CorpusProgressResponse
   | CorpusRowsResponse
   | CorpusSkippedResponse
