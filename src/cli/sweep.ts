@@ -5,7 +5,8 @@
  * the best cell in one line (or, with `--json`, as a config `--config` reads back).
  */
 import { prepareReplay, proxyAppliesLine, type DetectorConfig } from '../detector/index';
-import { corpusParts, isTranscriptName } from '../import/corpus';
+import { corpusParts } from '../import/corpus';
+import { isTranscriptName } from '../import/folder';
 import { importConversations, type ImportOptions } from '../import/index';
 import {
   cellLabel,
