@@ -4,6 +4,7 @@
  * interned prose), so a config change re-runs only `evaluateReplay`'s tight loop.
  */
 import {
+  differOnlyInNumbers,
   joinAnswers,
   joinAnswersByPosition,
   keptPairs,
@@ -78,6 +79,11 @@ export class PreparedData implements PreparedReplay {
   readonly eventKind: number[] = [];
   readonly eventArg: number[] = [];
   readonly eventMessage: number[] = [];
+  /**
+   * Batches whose answers differ from the previous occurrence of their signature only in
+   * numbers (answers.ts `differOnlyInNumbers`), ascending.
+   */
+  readonly numbersOnly: number[] = [];
   messageCount = 0;
   prepareMs = 0;
   get batchCount(): number {
@@ -448,6 +454,9 @@ export function replayPreparer(): ReplayPreparer {
     const same = wasSeen && beforePairs !== null && pairs !== null && samePairs(beforePairs, pairs);
     const results = pairs === null ? null : same ? (lastKey[sigId] as number) : resultsCount++;
     const repeatNotEvaluated = wasSeen && (beforePairs === null || pairs === null);
+    if (wasSeen && !same && beforePairs !== null && pairs !== null) {
+      if (differOnlyInNumbers(beforePairs, pairs)) data.numbersOnly.push(data.batches.length);
+    }
     seen[sigId] = true;
     lastPairs[sigId] = keptPairs(pairs);
     lastKey[sigId] = results;
