@@ -183,3 +183,27 @@ describe('exitStatusFor', () => {
     );
   });
 });
+
+describe('pattern warnings in the summary', () => {
+  const readBatch = (index: number) =>
+    batch(index, {
+      calls: [{ id: `c${index}`, name: 'Read', signature: 'Read:0000000000000001' }],
+      signature: 'Read:0000000000000001',
+    });
+
+  it('names a known read-only tool that no pattern covers, with the pattern', () => {
+    const text = formatSummary({
+      report: report([readBatch(0), readBatch(1)]),
+      file: 't.json',
+      describeRefusal,
+    });
+    expect(text).toContain('1 pattern warning (observation_tools):');
+    expect(text).toContain('Read is a read-only tool of Claude Code');
+    expect(text).toContain('Pattern “read” would');
+  });
+
+  it('prints no such section when nothing applies', () => {
+    const text = formatSummary({ report: report([batch(0)]), file: 't.json', describeRefusal });
+    expect(text).not.toContain('pattern warning');
+  });
+});
