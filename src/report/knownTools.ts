@@ -141,6 +141,13 @@ export const KNOWN_AGENTS: readonly KnownAgent[] = [
     ],
   },
   {
+    agent: 'GitHub Copilot CLI',
+    // Closed source: the names its session logs carry (docs/detector.md §10.2). `read_bash`
+    // reads a running shell's output, a poll, so it is in neither list.
+    readOnly: ['view', 'glob', 'grep', 'web_fetch', 'web_search'],
+    acting: ['bash', 'write_bash', 'stop_bash', 'edit', 'create'],
+  },
+  {
     agent: 'Cline',
     readOnly: [
       'read_file',

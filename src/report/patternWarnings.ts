@@ -4,9 +4,11 @@
  * common agent that no pattern covers. They are about the settings, not the import. One pass
  * over the batches; the CLI and the app say the same.
  */
-import type { BatchReport, Report } from '../detector/report';
+import type { Report } from '../detector/report';
 import { observationPatternFor } from '../detector/classify';
 import { KNOWN_ACTING, KNOWN_READ_ONLY } from './knownTools';
+import { FLAG_EXEMPT, OUTCOMES } from './packedColumns';
+import { columnsOf, type TranscriptColumns } from './reportColumns';
 
 /** Fewest answer changes, all in numbers only, that make a run a poll. */
 const POLL_MIN_CHANGES = 2;
@@ -59,7 +61,6 @@ interface RunState {
   maxTotal: number;
   ceiling: number;
   threshold: number;
-  batch: BatchReport;
 }
 
 const batchRange = (first: number, last: number) =>
@@ -90,9 +91,13 @@ function pollMessage(w: Omit<PollWarning, 'message'>): string {
  * ceiling. One warning per tool, naming its longest such run.
  */
 export function pollWarnings(report: Report): PollWarning[] {
-  const batches = report.batches;
+  // The packed columns, not `report.batches`: reading every batch of a lazy report would build
+  // and keep an object per batch.
+  const { transcript, verdicts: v } = columnsOf(report);
+  const n = v.batchCount;
   const patterns = report.config.observationTools;
   const numbersOnly = report.changedInNumbersOnly ?? [];
+  const changed = OUTCOMES.indexOf('answer-changed');
   const byTool = new Map<string, Omit<PollWarning, 'message'>>();
   let next = 0; // cursor into numbersOnly (ascending)
   let run: RunState | null = null;
@@ -101,11 +106,11 @@ export function pollWarnings(report: Report): PollWarning[] {
     const isPoll = r.exempt && r.numbersOnlyChanges >= POLL_MIN_CHANGES && r.contentChanges === 0;
     const past = r.exempt && r.maxTotal > r.ceiling;
     if (!isPoll && !past) return;
-    const names = r.batch.calls.map((c) => c.name);
+    const names = transcript.callsOf(r.start).map((c) => c.name);
     const tool = names.join(' + ');
     const found = [
       ...new Set(
-        names.map((n) => observationPatternFor(n, patterns)).filter((p): p is string => p !== null),
+        names.map((m) => observationPatternFor(m, patterns)).filter((p): p is string => p !== null),
       ),
     ];
     const before = byTool.get(tool);
@@ -124,11 +129,10 @@ export function pollWarnings(report: Report): PollWarning[] {
     });
   };
 
-  for (let i = 0; i < batches.length; i++) {
-    const b = batches[i] as BatchReport;
+  for (let i = 0; i < n; i++) {
     while (next < numbersOnly.length && (numbersOnly[next] as number) < i) next++;
-    const inNumbers = numbersOnly[next] === i;
-    if (run === null || b.breakBefore !== null) {
+    // Break code 0 is null: the batch continues the run before it.
+    if (run === null || v.breakBefore[i] !== 0) {
       if (run !== null) close(run);
       run = {
         start: i,
@@ -137,18 +141,17 @@ export function pollWarnings(report: Report): PollWarning[] {
         numbersOnlyChanges: 0,
         contentChanges: 0,
         maxTotal: 0,
-        ceiling: b.ceiling,
-        threshold: b.threshold,
-        batch: b,
+        ceiling: v.ceiling[i] as number,
+        threshold: v.threshold[i] as number,
       };
-    } else if (b.outcome === 'answer-changed') {
+    } else if (v.outcome[i] === changed) {
       // The first batch of a run is compared with an earlier run, if at all: not counted.
-      if (inNumbers) run.numbersOnlyChanges++;
+      if (numbersOnly[next] === i) run.numbersOnlyChanges++;
       else run.contentChanges++;
     }
     run.length++;
-    run.exempt &&= b.exempt;
-    run.maxTotal = Math.max(run.maxTotal, b.total);
+    run.exempt &&= ((v.flags[i] as number) & FLAG_EXEMPT) !== 0;
+    run.maxTotal = Math.max(run.maxTotal, v.total[i] as number);
   }
   if (run !== null) close(run);
   return [...byTool.values()]
@@ -156,11 +159,22 @@ export function pollWarnings(report: Report): PollWarning[] {
     .map((w) => ({ ...w, message: pollMessage(w) }));
 }
 
-/** The distinct tool names of a report's batches, in order of first call. */
-export function toolNamesOf(report: Report): string[] {
+const namesCache = new WeakMap<TranscriptColumns, readonly string[]>();
+
+/**
+ * The distinct tool names of a report's batches, in order of first call: read once per
+ * distinct signature (equal signatures have equal names), and kept per transcript.
+ */
+export function toolNamesOf(report: Report): readonly string[] {
+  const t = columnsOf(report).transcript;
+  const hit = namesCache.get(t);
+  if (hit !== undefined) return hit;
+  const firsts = Array.from(t.sigFirst).sort((a, b) => a - b);
   const seen = new Set<string>();
-  for (const b of report.batches) for (const c of b.calls) seen.add(c.name);
-  return [...seen];
+  for (const i of firsts) for (const c of t.callsOf(i)) seen.add(c.name);
+  const names = [...seen];
+  namesCache.set(t, names);
+  return names;
 }
 
 function missedMessage(m: Omit<MissedReadOnly, 'message'>): string {

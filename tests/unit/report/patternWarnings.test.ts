@@ -135,3 +135,10 @@ describe('known read-only tools no pattern covers', () => {
     expect(w.polls).toEqual([]);
   });
 });
+
+describe('GitHub Copilot CLI', () => {
+  it('flags view with the pattern "view"', () => {
+    const m = missedReadOnly(['view', 'bash'], DEFAULT_OBSERVATION_TOOLS, 15);
+    expect(m).toMatchObject([{ tool: 'view', pattern: 'view', agents: ['GitHub Copilot CLI'] }]);
+  });
+});
