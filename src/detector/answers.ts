@@ -118,10 +118,7 @@ export function samePairs(a: readonly AnswerPair[], b: readonly AnswerPair[]): b
 /** Longest length gap between two answers still compared digit by digit (a clock's digits). */
 const NUMBERS_ONLY_SLACK = 64;
 
-function isDigitAt(s: string, i: number): boolean {
-  const c = s.charCodeAt(i);
-  return c >= 48 && c <= 57;
-}
+const isDigit = (c: number): boolean => c >= 48 && c <= 57;
 
 /**
  * Whether two strings are equal once every run of ASCII digits counts as one and the same token:
@@ -135,18 +132,19 @@ export function sameButNumbers(x: string, y: string): boolean {
   let i = 0;
   let j = 0;
   while (i < n && j < m) {
-    const dx = isDigitAt(x, i);
-    const dy = isDigitAt(y, j);
-    if (dx && dy) {
-      do i++;
-      while (i < n && isDigitAt(x, i));
-      do j++;
-      while (j < m && isDigitAt(y, j));
+    const cx = x.charCodeAt(i);
+    const cy = y.charCodeAt(j);
+    const dx = isDigit(cx);
+    if (cx === cy && !dx) {
+      i++;
+      j++;
       continue;
     }
-    if (dx || dy || x.charCodeAt(i) !== y.charCodeAt(j)) return false;
-    i++;
-    j++;
+    if (!dx || !isDigit(cy)) return false;
+    do i++;
+    while (i < n && isDigit(x.charCodeAt(i)));
+    do j++;
+    while (j < m && isDigit(y.charCodeAt(j)));
   }
   return i === n && j === m;
 }

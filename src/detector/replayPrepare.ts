@@ -80,7 +80,7 @@ export class PreparedData implements PreparedReplay {
   readonly eventArg: number[] = [];
   readonly eventMessage: number[] = [];
   /**
-   * Batches whose answers differ from the previous occurrence of their signature only in
+   * Batches that repeat the batch before them and whose answers differ from its only in
    * numbers (answers.ts `differOnlyInNumbers`), ascending.
    */
   readonly numbersOnly: number[] = [];
@@ -322,6 +322,8 @@ export function replayPreparer(): ReplayPreparer {
     return id;
   };
   let resultsCount = 0;
+  /** The signature id of the batch prepared last, or -1. */
+  let lastBatchSig = -1;
 
   const nameInfo = (name: string): NameInfo => {
     let info = names.get(name);
@@ -454,10 +456,12 @@ export function replayPreparer(): ReplayPreparer {
     const same = wasSeen && beforePairs !== null && pairs !== null && samePairs(beforePairs, pairs);
     const results = pairs === null ? null : same ? (lastKey[sigId] as number) : resultsCount++;
     const repeatNotEvaluated = wasSeen && (beforePairs === null || pairs === null);
-    if (wasSeen && !same && beforePairs !== null && pairs !== null) {
+    // Only a repeat of the batch just before: a run, where a poll shows (docs/detector.md §5.3).
+    if (sigId === lastBatchSig && !same && beforePairs !== null && pairs !== null) {
       if (differOnlyInNumbers(beforePairs, pairs)) data.numbersOnly.push(data.batches.length);
     }
     seen[sigId] = true;
+    lastBatchSig = sigId;
     lastPairs[sigId] = keptPairs(pairs);
     lastKey[sigId] = results;
     // The agent loop's reading: its own signature and a positional join, compared with the

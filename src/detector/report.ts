@@ -22,7 +22,7 @@ export interface Report {
   /** What the refused loops cost after the reference refused them (docs/report.md §3.8). */
   readonly loopCost?: LoopCost;
   /**
-   * Batches whose answers differ from the previous occurrence of their signature only in runs
+   * Batches that repeat the batch before them and whose answers differ from its only in runs
    * of digits (a clock, a timestamp, a counter), ascending; absent when there are none
    * (docs/report.md §3.9). What tells a poll from a tool whose answers really change.
    */
