@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, openApp, test, waitFor } from './fixtures';
 
 /** A transcript of one-call batches: each [name, arguments, answer]. */
@@ -32,6 +33,10 @@ test('pattern warnings: a known read-only tool gets its pattern in one click', a
   await expect(warnings).toContainText(
     'Read is a read-only tool of Claude Code; no pattern covers it, so it gets the strict limit.',
   );
+  const { violations } = await new AxeBuilder({ page })
+    .include('section[aria-label="Pattern warnings"]')
+    .analyze();
+  expect(violations.map((v) => v.id)).toEqual([]);
   await warnings.getByRole('button', { name: 'Add pattern “read”' }).click();
   const list = page.getByRole('listbox', { name: 'Observation tool patterns' });
   await expect(list.getByRole('option')).toHaveCount(27);
