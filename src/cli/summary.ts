@@ -3,6 +3,7 @@ import { loopCostLine, TOKEN_ESTIMATE_TEXT } from '../detector/loopCost';
 import { DEFAULT_GUARD_MODE, GUARD_ACTION } from '../detector/guardMode';
 import { proxyAppliesLine } from '../detector/proxyApplies';
 import { patternWarnings } from '../report/patternWarnings';
+import { oneLine } from './oneLine';
 
 /** How to style text: plain, or ANSI colour for a terminal. */
 export interface Paint {
@@ -141,7 +142,8 @@ export function formatSummary(input: SummaryInput, paint: Paint = PLAIN): string
   if (settings.length > 0) {
     lines.push('');
     lines.push(paint.yellow(`${plural(settings.length, 'pattern warning')} (observation_tools):`));
-    for (const w of settings.slice(0, MAX_PATTERN_WARNINGS)) lines.push(`  - ${w}`);
+    // A tool name may hold line breaks; each warning stays one line.
+    for (const w of settings.slice(0, MAX_PATTERN_WARNINGS)) lines.push(`  - ${oneLine(w)}`);
     if (settings.length > MAX_PATTERN_WARNINGS) {
       lines.push(`  - and ${settings.length - MAX_PATTERN_WARNINGS} more`);
     }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ANSI, PLAIN, choosePaint, exitStatusFor, formatSummary } from '../../../src/cli/summary';
 import type { BatchReport, Report } from '../../../src/detector/report';
+import { DEFAULT_OBSERVATION_TOOLS } from '../../../src/detector/config';
+import { run, turn, user } from '../detector/helpers';
 
 function batch(index: number, over: Partial<BatchReport> = {}): BatchReport {
   return {
@@ -205,5 +207,19 @@ describe('pattern warnings in the summary', () => {
   it('prints no such section when nothing applies', () => {
     const text = formatSummary({ report: report([batch(0)]), file: 't.json', describeRefusal });
     expect(text).not.toContain('pattern warning');
+  });
+});
+
+describe('a polling tool whose name breaks the line', () => {
+  it('stays on one line in the summary', () => {
+    const polls = Array.from({ length: 4 }, (_, i) =>
+      turn('get_build\nstatus', { id: 1 }, `running at 10:0${i}`),
+    ).flat();
+    const r = run([user(), ...polls], {
+      observationTools: [...DEFAULT_OBSERVATION_TOOLS, 'get_'],
+    });
+    const text = formatSummary({ report: r, file: 't.json', describeRefusal });
+    const line = text.split('\n').find((l) => l.includes('matches “get_”'));
+    expect(line).toContain('get_build status matches “get_” and so gets 15');
   });
 });
