@@ -26,6 +26,7 @@ import {
 import type { Result } from '../json/index';
 import { reportJsonPieces } from '../report/index';
 import { type Decoded, type ImportError, type ImportOptions } from '../import/index';
+import { splitNotes } from '../import/notes';
 import { importPrepared } from '../pipeline/index';
 import { prepareConversations, summarize } from '../pipeline/conversations';
 import { readInput } from './readInput';
@@ -292,7 +293,7 @@ export function createReplayHandler(options: ReplayHandlerOptions = {}): ReplayH
     const source: ReportSource = {
       format,
       messages: kept.length,
-      warnings,
+      ...splitNotes(warnings),
       referenceScan,
       ...(census === undefined ? {} : { census }),
     };
