@@ -2,6 +2,8 @@ import type { BatchReport, Report } from '../detector/report';
 import { loopCostLine, TOKEN_ESTIMATE_TEXT } from '../detector/loopCost';
 import { DEFAULT_GUARD_MODE, GUARD_ACTION } from '../detector/guardMode';
 import { proxyAppliesLine } from '../detector/proxyApplies';
+import { patternWarnings } from '../report/patternWarnings';
+import { oneLine } from './oneLine';
 
 /** How to style text: plain, or ANSI colour for a terminal. */
 export interface Paint {
@@ -44,6 +46,9 @@ export interface SummaryInput {
   /** List the import notes too (`--notes`); warnings are always listed. */
   readonly notes?: boolean;
 }
+
+/** Pattern warnings printed before "and N more" (the app shows as many). */
+const MAX_PATTERN_WARNINGS = 12;
 
 function plural(n: number, one: string, many = one + 's'): string {
   return `${n} ${n === 1 ? one : many}`;
@@ -134,6 +139,17 @@ export function formatSummary(input: SummaryInput, paint: Paint = PLAIN): string
   lines.push(
     `ledger: ${plural(l.identicalResultRepeats, 'identical-result repeat')}, ${l.repeatsNotEvaluated} not evaluated, ${l.repeatsRescued} rescued`,
   );
+  const pw = patternWarnings(r);
+  const settings = [...pw.polls.map((w) => w.message), ...pw.missed.map((m) => m.message)];
+  if (settings.length > 0) {
+    lines.push('');
+    lines.push(paint.yellow(`${plural(settings.length, 'pattern warning')} (observation_tools):`));
+    // A tool name may hold line breaks; each warning stays one line.
+    for (const w of settings.slice(0, MAX_PATTERN_WARNINGS)) lines.push(`  - ${oneLine(w)}`);
+    if (settings.length > MAX_PATTERN_WARNINGS) {
+      lines.push(`  - and ${settings.length - MAX_PATTERN_WARNINGS} more`);
+    }
+  }
   if (r.source.warnings.length > 0) {
     lines.push('');
     lines.push(paint.yellow(`${plural(r.source.warnings.length, 'import warning')}:`));

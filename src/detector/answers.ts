@@ -115,6 +115,67 @@ export function samePairs(a: readonly AnswerPair[], b: readonly AnswerPair[]): b
   return true;
 }
 
+/** Longest length gap between two answers still compared digit by digit (a clock's digits). */
+const NUMBERS_ONLY_SLACK = 64;
+
+const isDigit = (c: number): boolean => c >= 48 && c <= 57;
+
+/**
+ * Whether two strings are equal once every run of ASCII digits counts as one and the same token:
+ * what a timestamp, an elapsed time or a counter changes. One pass, stopping at the first other
+ * difference, so answers that really differ cost little.
+ */
+export function sameButNumbers(x: string, y: string): boolean {
+  const n = x.length;
+  const m = y.length;
+  if (Math.abs(n - m) > NUMBERS_ONLY_SLACK) return false;
+  let i = 0;
+  let j = 0;
+  while (i < n && j < m) {
+    const cx = x.charCodeAt(i);
+    const cy = y.charCodeAt(j);
+    const dx = isDigit(cx);
+    if (cx === cy && !dx) {
+      i++;
+      j++;
+      continue;
+    }
+    if (!dx || !isDigit(cy)) return false;
+    do i++;
+    while (i < n && isDigit(x.charCodeAt(i)));
+    do j++;
+    while (j < m && isDigit(y.charCodeAt(j)));
+  }
+  return i === n && j === m;
+}
+
+/** The text two answers are compared by here: literals when both have one, else the strings. */
+function numbersOnlyPair(a: Answer, b: Answer): boolean {
+  if (a instanceof OtherAnswer || b instanceof OtherAnswer) {
+    return (
+      a instanceof OtherAnswer && b instanceof OtherAnswer && sameButNumbers(a.printed, b.printed)
+    );
+  }
+  if (a instanceof TextAnswer && b instanceof TextAnswer)
+    return sameButNumbers(a.literal, b.literal);
+  return sameButNumbers(stringOf(a) as string, stringOf(b) as string);
+}
+
+/**
+ * Whether two sorted pair lists that differ (`samePairs` false) differ only in numbers: the
+ * same calls, each answer equal to the other's but for its runs of digits (docs/detector.md
+ * §5.3). A poll's answers look like this when only its clock moves.
+ */
+export function differOnlyInNumbers(a: readonly AnswerPair[], b: readonly AnswerPair[]): boolean {
+  if (a.length !== b.length || a.length === 0) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] as AnswerPair;
+    const y = b[i] as AnswerPair;
+    if (x.key !== y.key || !numbersOnlyPair(x.answer, y.answer)) return false;
+  }
+  return true;
+}
+
 /** The pairs as kept until the next occurrence of their signature (see `TextAnswer`). */
 export function keptPairs(pairs: AnswerPair[] | null): AnswerPair[] | null {
   if (pairs === null || !pairs.some((p) => p.answer instanceof TextAnswer)) return pairs;

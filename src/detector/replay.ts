@@ -431,12 +431,24 @@ export class ReplayWalk {
         repeatsRescued: this.repeatsRescued,
       },
       loopCost: { ...totalCost(refusals), tokensEstimate: TOKEN_ESTIMATE, refusals },
+      ...numbersOnlyOf(data, batches.length),
       timing: {
         importMs: timing?.importMs ?? 0,
         replayMs: (this.data?.prepareMs ?? 0) + (walkMs ?? this.spent),
       },
     };
   }
+}
+
+/** The report's `changedInNumbersOnly` over its first `n` batches, or nothing when empty. */
+function numbersOnlyOf(
+  data: PreparedData | null,
+  n: number,
+): { changedInNumbersOnly?: readonly number[] } {
+  const all = data?.numbersOnly ?? [];
+  let end = all.length;
+  while (end > 0 && (all[end - 1] as number) >= n) end--;
+  return end === 0 ? {} : { changedInNumbersOnly: all.slice(0, end) };
 }
 
 /** Prepares and evaluates in one go (docs/detector.md §7, docs/report.md §3). */

@@ -4,6 +4,7 @@
  * interned prose), so a config change re-runs only `evaluateReplay`'s tight loop.
  */
 import {
+  differOnlyInNumbers,
   joinAnswers,
   joinAnswersByPosition,
   keptPairs,
@@ -78,6 +79,11 @@ export class PreparedData implements PreparedReplay {
   readonly eventKind: number[] = [];
   readonly eventArg: number[] = [];
   readonly eventMessage: number[] = [];
+  /**
+   * Batches that repeat the batch before them and whose answers differ from its only in
+   * numbers (answers.ts `differOnlyInNumbers`), ascending.
+   */
+  readonly numbersOnly: number[] = [];
   messageCount = 0;
   prepareMs = 0;
   get batchCount(): number {
@@ -316,6 +322,8 @@ export function replayPreparer(): ReplayPreparer {
     return id;
   };
   let resultsCount = 0;
+  /** The signature id of the batch prepared last, or -1. */
+  let lastBatchSig = -1;
 
   const nameInfo = (name: string): NameInfo => {
     let info = names.get(name);
@@ -448,7 +456,12 @@ export function replayPreparer(): ReplayPreparer {
     const same = wasSeen && beforePairs !== null && pairs !== null && samePairs(beforePairs, pairs);
     const results = pairs === null ? null : same ? (lastKey[sigId] as number) : resultsCount++;
     const repeatNotEvaluated = wasSeen && (beforePairs === null || pairs === null);
+    // Only a repeat of the batch just before: a run, where a poll shows (docs/detector.md §5.3).
+    if (sigId === lastBatchSig && !same && beforePairs !== null && pairs !== null) {
+      if (differOnlyInNumbers(beforePairs, pairs)) data.numbersOnly.push(data.batches.length);
+    }
     seen[sigId] = true;
+    lastBatchSig = sigId;
     lastPairs[sigId] = keptPairs(pairs);
     lastKey[sigId] = results;
     // The agent loop's reading: its own signature and a positional join, compared with the

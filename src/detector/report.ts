@@ -21,6 +21,12 @@ export interface Report {
   readonly ledger: Ledger;
   /** What the refused loops cost after the reference refused them (docs/report.md §3.8). */
   readonly loopCost?: LoopCost;
+  /**
+   * Batches that repeat the batch before them and whose answers differ from its only in runs
+   * of digits (a clock, a timestamp, a counter), ascending; absent when there are none
+   * (docs/report.md §3.9). What tells a poll from a tool whose answers really change.
+   */
+  readonly changedInNumbersOnly?: readonly number[];
   readonly timing: { readonly importMs: number; readonly replayMs: number };
 }
 

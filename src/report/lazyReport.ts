@@ -104,6 +104,9 @@ export async function unpackReport(
     referenceVerdict: h.referenceVerdict,
     ledger: h.ledger,
     ...(h.loopCost === undefined ? {} : { loopCost: h.loopCost }),
+    ...(h.changedInNumbersOnly === undefined
+      ? {}
+      : { changedInNumbersOnly: h.changedInNumbersOnly }),
     timing: h.timing,
   };
   registerColumns(report, columns);

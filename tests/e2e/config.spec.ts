@@ -57,7 +57,7 @@ test('observation_tools: add, remove, edit, paste and reset', async ({ page }) =
 
   // Add: write_file becomes read-only, so its threshold is 15 and nothing is refused.
   await page.getByRole('textbox', { name: 'New pattern' }).fill('write_file');
-  await page.getByRole('button', { name: 'Add pattern' }).click();
+  await page.getByRole('button', { name: 'Add pattern', exact: true }).click();
   await expect(list.getByRole('option')).toHaveCount(27);
   await refused(page, []);
 

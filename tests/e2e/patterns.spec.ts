@@ -51,7 +51,7 @@ test('patterns: camelCase names are flagged, and "make read-only" adds the short
 
   // The same pattern again, in another case, is refused in the config's list editor.
   await page.getByRole('textbox', { name: 'New pattern' }).fill('READ');
-  await page.getByRole('button', { name: 'Add pattern' }).click();
+  await page.getByRole('button', { name: 'Add pattern', exact: true }).click();
   await expect(
     page.getByText(/“READ” is already pattern \d+ as “read”; not added twice\./),
   ).toBeVisible();

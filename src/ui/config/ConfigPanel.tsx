@@ -13,6 +13,7 @@ import { GuardModeField } from './GuardModeField';
 import { AgentLimitsFields } from './AgentLimitsFields';
 import { NumberField } from './NumberField';
 import { PatternListEditor } from './PatternListEditor';
+import { PatternWarnings } from './PatternWarnings';
 import { ProxyApplies } from './ProxyApplies';
 import { ReferenceExportButton } from './ReferenceExportButton';
 import { OBSERVATION_TOOLS_SOURCE, observationSource, strikesSource } from './settingSources';
@@ -170,6 +171,7 @@ function ConfigPanelImpl({ diff }: { diff: VerdictDiff | null }) {
       />
       <ProxyApplies field="observationTools" />
       <p className="field__hint">{OBSERVATION_TOOLS_SOURCE}</p>
+      <PatternWarnings />
       <div className="row-gap">
         <ReferenceExportButton />
       </div>

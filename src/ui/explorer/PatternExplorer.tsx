@@ -4,6 +4,7 @@ import type { Report, ReportConfig } from '../../detector/index';
 import { actions, useConfig } from '../../state/appStore';
 import type { Trap } from './traps';
 import { explorePatterns } from './explore';
+import { PatternWarnings } from '../config/PatternWarnings';
 import { patternRefusal, suggestionSentence, suggestPattern } from './suggest';
 import './PatternExplorer.css';
 
@@ -81,6 +82,7 @@ export function PatternExplorer({ report, config }: PatternExplorerProps) {
           ))}
         </ul>
       ) : null}
+      <PatternWarnings />
       <p className={notice?.refused ? 'pe-notice pe-notice--refused' : 'pe-notice'} role="status">
         {notice?.text ?? ''}
       </p>

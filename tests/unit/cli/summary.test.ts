@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ANSI, PLAIN, choosePaint, exitStatusFor, formatSummary } from '../../../src/cli/summary';
 import type { BatchReport, Report } from '../../../src/detector/report';
+import { DEFAULT_OBSERVATION_TOOLS } from '../../../src/detector/config';
+import { run, turn, user } from '../detector/helpers';
 
 function batch(index: number, over: Partial<BatchReport> = {}): BatchReport {
   return {
@@ -181,5 +183,43 @@ describe('exitStatusFor', () => {
     expect(exitStatusFor(report([batch(0), batch(1, { refused: true, reason: 'ceiling' })]))).toBe(
       1,
     );
+  });
+});
+
+describe('pattern warnings in the summary', () => {
+  const readBatch = (index: number) =>
+    batch(index, {
+      calls: [{ id: `c${index}`, name: 'Read', signature: 'Read:0000000000000001' }],
+      signature: 'Read:0000000000000001',
+    });
+
+  it('names a known read-only tool that no pattern covers, with the pattern', () => {
+    const text = formatSummary({
+      report: report([readBatch(0), readBatch(1)]),
+      file: 't.json',
+      describeRefusal,
+    });
+    expect(text).toContain('1 pattern warning (observation_tools):');
+    expect(text).toContain('Read is a read-only tool of Claude Code');
+    expect(text).toContain('Pattern “read” would');
+  });
+
+  it('prints no such section when nothing applies', () => {
+    const text = formatSummary({ report: report([batch(0)]), file: 't.json', describeRefusal });
+    expect(text).not.toContain('pattern warning');
+  });
+});
+
+describe('a polling tool whose name breaks the line', () => {
+  it('stays on one line in the summary', () => {
+    const polls = Array.from({ length: 4 }, (_, i) =>
+      turn('get_build\nstatus', { id: 1 }, `running at 10:0${i}`),
+    ).flat();
+    const r = run([user(), ...polls], {
+      observationTools: [...DEFAULT_OBSERVATION_TOOLS, 'get_'],
+    });
+    const text = formatSummary({ report: r, file: 't.json', describeRefusal });
+    const line = text.split('\n').find((l) => l.includes('matches “get_”'));
+    expect(line).toContain('get_build status matches “get_” and so gets 15');
   });
 });
