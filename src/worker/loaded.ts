@@ -1,0 +1,85 @@
+/**
+ * What the replay worker holds of the one transcript it serves, and the two answers every
+ * part of the handler gives when a request does not fit: an error reply, and "stale" when
+ * the request is for another transcript than the one held.
+ */
+import type {
+  ChatMessage,
+  DetectorConfig,
+  MessageList,
+  PreparedReplay,
+  Report,
+  ReportSource,
+} from '../detector/index';
+import type { prepareConversations } from '../pipeline/conversations';
+import type { PreviewShape } from './progressive';
+import type { Watched } from './watchHandle';
+import type {
+  AnalysisError,
+  LoadPhase,
+  LoadRequest,
+  WorkerRequest,
+  WorkerResponse,
+} from './protocol';
+
+export interface Loaded {
+  readonly dataVersion: number;
+  /** For details: rebuilt from the text on demand where the format allows (`keptMessages`). */
+  readonly messages: MessageList;
+  /** The imported messages, for the detector lanes' input to read once and let go. */
+  readonly handOver?: () => ChatMessage[] | null;
+  readonly prepared: PreparedReplay;
+  readonly source: ReportSource;
+  readonly importMs: number;
+  report: Report;
+  /** The config `report` is for. */
+  config: DetectorConfig;
+  /** The defaults' verdict flags, which every packed report is compared with. */
+  readonly defaultFlags: Uint8Array;
+  /** Every conversation of a file that holds several; null for one. */
+  readonly conversations: ReturnType<typeof prepareConversations>;
+  /** Which conversation is loaded, and its label. */
+  readonly conversation: number;
+  readonly label: string;
+  /** A watched file, growing with each `append` (watchHandle.ts). */
+  readonly watched?: Watched;
+}
+
+/** Called as a load moves through its phases (and every few MB while reading a file). */
+export type ProgressSink = (
+  req: LoadRequest,
+  phase: LoadPhase,
+  done: number | null,
+  total: number | null,
+  preview?: PreviewShape,
+) => void;
+
+/** A load's outcome: the transcript the worker now serves (none on failure) and the reply. */
+export interface LoadOutcome {
+  readonly loaded: Loaded | null;
+  readonly reply: WorkerResponse;
+}
+
+export function fail(req: WorkerRequest, error: AnalysisError): WorkerResponse {
+  return {
+    type: 'error',
+    requestId: req.requestId,
+    dataVersion: req.dataVersion,
+    requestType: req.type,
+    error,
+  };
+}
+
+/** The transcript held, when the request is for it; else the stale reply. */
+export function staleOr(current: Loaded | null, req: WorkerRequest): Loaded | WorkerResponse {
+  if (current === null) {
+    return fail(req, { kind: 'stale', message: 'No transcript is loaded in the worker.' });
+  }
+  if (current.dataVersion !== req.dataVersion) {
+    return fail(req, {
+      kind: 'stale',
+      message: `The request is for transcript version ${req.dataVersion}; the worker holds version ${current.dataVersion}.`,
+    });
+  }
+  return current;
+}
