@@ -15,7 +15,7 @@ import {
 import { ChatPrefix } from '../import/chatPrefix';
 import { importStreaming, type ImportOptions } from '../import/index';
 
-export interface DocumentPreview {
+interface DocumentPreview {
   readonly report: Report;
   readonly formatLabel: string;
 }

@@ -78,7 +78,7 @@ export interface TimelinePyramid {
 }
 
 /** The per-batch columns a pyramid is built from (a `PackedReport`'s). */
-export interface VerdictColumns {
+interface VerdictColumns {
   readonly flags: Uint8Array;
   readonly threshold: Float64Array;
   readonly ceiling: Float64Array;

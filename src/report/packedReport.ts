@@ -82,13 +82,13 @@ export interface PackedReport {
 }
 
 /** `BatchReport.agent` as columns: codes into AGENT_STEPS and RUN_ENDS (0 = none), and where. */
-export interface PackedAgentSteps {
+interface PackedAgentSteps {
   readonly step: Uint8Array;
   readonly endedBy: Uint8Array;
   readonly endedAt: Float64Array;
 }
 
-export const AGENT_STEPS: readonly AgentStep['step'][] = [
+const AGENT_STEPS: readonly AgentStep['step'][] = [
   'checked',
   'overflow',
   'internal-error',
@@ -143,7 +143,7 @@ export interface PackedDiff {
 }
 
 /** Verdict counts over a report's batches. */
-export interface VerdictTally {
+interface VerdictTally {
   readonly refused: number;
   readonly rescued: number;
   readonly answerChanged: number;

@@ -7,7 +7,7 @@
  */
 import type { WorkspaceTab, ZoomRange } from './types';
 
-export const VIEW_HASH_KEYS = {
+const VIEW_HASH_KEYS = {
   sample: 'sample',
   own: 'src',
   batch: 'batch',
@@ -40,7 +40,7 @@ export interface ViewLink {
 
 export const NO_VIEW: ViewLink = { sample: null, own: false, batch: null, tab: null, zoom: null };
 
-export interface ViewParse {
+interface ViewParse {
   readonly view: ViewLink;
   readonly notice: string | null;
 }

@@ -18,7 +18,7 @@ const EXPORT_URL_MS = 60_000;
 /** Batches per slice of an export's JSON: slices short enough for a config change to wait little. */
 const EXPORT_SLICE = 1000;
 
-export type Exporter = (req: ExportRequest, c: Loaded) => Promise<WorkerResponse>;
+type Exporter = (req: ExportRequest, c: Loaded) => Promise<WorkerResponse>;
 
 /** An exporter that keeps one blob: URL alive at a time. */
 export function createExporter(): Exporter {

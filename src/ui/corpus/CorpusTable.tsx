@@ -13,13 +13,13 @@ import { SortableHead } from '../table/SortableHead';
 
 const ROW_HEIGHT = 30;
 /** Up to this many rows are all drawn; beyond it only the visible window is. */
-export const VIRTUALIZE_ABOVE = 200;
+const VIRTUALIZE_ABOVE = 200;
 
 const GRID_TEMPLATE = corpusColumns
   .map((c) => CORPUS_TRACKS[c.id as CorpusSortColumn] ?? 'minmax(4rem, 1fr)')
   .join(' ');
 
-export interface CorpusTableProps {
+interface CorpusTableProps {
   rows: readonly CorpusRowState[];
   onOpen: (rowId: string) => void;
 }

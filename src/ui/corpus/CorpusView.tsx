@@ -19,7 +19,7 @@ function plural(x: number, one: string, many = `${one}s`): string {
 }
 
 /** The totals line, also the table's summary for screen readers. */
-export function totalsText(t: CorpusTotals): string {
+function totalsText(t: CorpusTotals): string {
   const parts = [
     `${plural(t.transcripts, 'transcript')}${t.failed > 0 ? ` (${n(t.failed)} failed)` : ''}`,
     plural(t.messages, 'message'),

@@ -7,7 +7,7 @@ import { explorePatterns } from './explore';
 import { patternRefusal, suggestionSentence, suggestPattern } from './suggest';
 import './PatternExplorer.css';
 
-export interface PatternExplorerProps {
+interface PatternExplorerProps {
   report: Report;
   config: ReportConfig;
 }

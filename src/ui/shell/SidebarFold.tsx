@@ -6,7 +6,7 @@ import { readLocal, writeLocal } from './localStore';
 
 const KEY = 'loopscope.sidebar-folded';
 /** The page-wide key that folds and unfolds the sidebar. */
-export const SIDEBAR_KEY = 'b';
+const SIDEBAR_KEY = 'b';
 
 /** Whether the sidebar is folded, and the toggle (also bound to the B key). */
 export function useSidebarFold(): readonly [boolean, () => void] {

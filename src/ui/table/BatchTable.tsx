@@ -24,7 +24,7 @@ import { isMatch } from '../search/matches';
 import { viewOrder, viewPositions } from './view';
 import './BatchTable.css';
 
-export interface BatchTableProps {
+interface BatchTableProps {
   report: Report;
   selectedIndex: number | null;
   onSelect: (index: number) => void;

@@ -3,7 +3,7 @@ import { actions, useZooView } from '../../state/appStore';
 import { foldedLanesSummary } from './lanes';
 
 /** The mark key: shape and colour per level (colour is never the only cue). */
-export function LaneKey() {
+function LaneKey() {
   return (
     <ul className="zoo-key" aria-label="Lane marks">
       <li>

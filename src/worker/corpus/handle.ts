@@ -40,7 +40,7 @@ interface Cached {
   readonly name: string;
 }
 
-export interface CorpusHandlerDeps {
+interface CorpusHandlerDeps {
   /** Lets queued messages (cancel, a newer evaluate) be received; a macrotask in the worker. */
   readonly yieldNow?: () => Promise<void>;
   readonly now?: () => number;
@@ -48,7 +48,7 @@ export interface CorpusHandlerDeps {
   readonly sliceMs?: number;
 }
 
-export interface CorpusHandler {
+interface CorpusHandler {
   /** Accepts a request; replies go to `post`, possibly several per request. */
   receive(request: CorpusRequest): void;
   /** Resolves when every request received so far has been handled (for tests and the bench). */
@@ -56,7 +56,7 @@ export interface CorpusHandler {
 }
 
 /** One line for a failed import: the corpus shows it in the row, so no file name here. */
-export function importErrorLine(e: ImportError): string {
+function importErrorLine(e: ImportError): string {
   return e.message.replace(/\s*[\r\n]+\s*/g, ' ').trim();
 }
 
