@@ -44,7 +44,7 @@ export function SidebarFoldButton({
   return (
     <button
       type="button"
-      className="sidebar__fold"
+      className="panel-button sidebar__fold"
       aria-expanded={!folded}
       aria-controls={controls}
       aria-keyshortcuts="B"
@@ -52,7 +52,7 @@ export function SidebarFoldButton({
       onClick={onToggle}
     >
       <span aria-hidden="true">{folded ? '»' : '«'}</span>
-      <span className="sidebar__fold-label">{folded ? 'Show sidebar' : 'Hide sidebar'}</span>
+      <span className="sr-only">{folded ? 'Show sidebar' : 'Hide sidebar'}</span>
     </button>
   );
 }

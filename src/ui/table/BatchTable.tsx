@@ -257,11 +257,11 @@ function BatchTableImpl({
                             title="Verdict differs from the defaults"
                           >
                             <span aria-hidden="true">Δ</span>
-                            <span className="bt-sr-only">, verdict changed</span>
+                            <span className="sr-only">, verdict changed</span>
                           </span>
                         ) : null}
                         {cell.column.id === 'index' && matched ? (
-                          <span className="bt-sr-only">, matches the search</span>
+                          <span className="sr-only">, matches the search</span>
                         ) : null}
                       </td>
                     );
