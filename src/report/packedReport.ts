@@ -149,20 +149,6 @@ interface VerdictTally {
   readonly answerChanged: number;
 }
 
-export {
-  BREAKS,
-  FLAG_ANSWERS_KNOWN,
-  FLAG_COSTLY,
-  FLAG_EXEMPT,
-  FLAG_IDENTICAL_REPEAT,
-  FLAG_NOT_EVALUATED,
-  FLAG_OBSERVATION,
-  FLAG_REFUSED,
-  FLAG_RESCUED,
-  OUTCOMES,
-  REASONS,
-} from './packedColumns';
-
 function codeOf<T>(table: readonly T[], value: T): number {
   const i = table.indexOf(value);
   return i < 0 ? 0 : i;

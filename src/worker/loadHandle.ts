@@ -3,18 +3,12 @@
  * replay once and evaluate it under the request's config (and the defaults when they
  * differ), and keep every conversation of a file that holds several.
  */
-import {
-  DEFAULT_CONFIG,
-  evaluateReplay,
-  sameConfig,
-  type ChatMessage,
-  type ReportSource,
-} from '../detector/index';
-import { importPrepared } from '../pipeline/index';
+import { DEFAULT_CONFIG, evaluateReplay, sameConfig, type ChatMessage } from '../detector/index';
+import { importPrepared, reportSource } from '../pipeline/index';
 import { prepareConversations, summarize } from '../pipeline/conversations';
-import { packReport, packTranscript, verdictFlags } from '../report/packedReport';
+import { verdictFlags } from '../report/packedReport';
 import type { PieceReader } from './cutHandle';
-import { fail, type LoadOutcome, type ProgressSink } from './loaded';
+import { fail, packedLoad, type LoadOutcome, type ProgressSink } from './loaded';
 import type { LoadRequest } from './protocol';
 
 const now = (): number => performance.now();
@@ -49,24 +43,14 @@ export async function loadTranscript(
   const {
     messages: kept,
     built,
-    format,
     formatLabel,
-    warnings,
-    referenceScan,
     prepared,
     conversations: list,
     conversation,
-    census,
   } = imported.value;
   progress(req, 'replaying', null, null);
   const importMs = now() - t0;
-  const source: ReportSource = {
-    format,
-    messages: kept.length,
-    warnings,
-    referenceScan,
-    ...(census === undefined ? {} : { census }),
-  };
+  const source = reportSource(imported.value);
   const report = evaluateReplay(prepared, req.config, source, { importMs });
   const defaultReport = sameConfig(req.config, DEFAULT_CONFIG)
     ? null
@@ -104,9 +88,7 @@ export async function loadTranscript(
       requestId: req.requestId,
       dataVersion: req.dataVersion,
       formatLabel,
-      transcript: packTranscript(report),
-      report: packReport(report, defaultFlags),
-      defaultReport: defaultReport === null ? null : packReport(defaultReport, defaultFlags),
+      ...packedLoad(report, defaultReport, defaultFlags),
       conversations: summarize(set, req.config, report, conversation, label),
       conversation,
       ...(stoppedAt === null || size === null ? {} : { cut: { read: stoppedAt, total: size } }),

@@ -3,6 +3,12 @@
  * part of the handler gives when a request does not fit: an error reply, and "stale" when
  * the request is for another transcript than the one held.
  */
+import {
+  packReport,
+  packTranscript,
+  type PackedReport,
+  type PackedTranscript,
+} from '../report/packedReport';
 import type {
   ChatMessage,
   DetectorConfig,
@@ -82,4 +88,20 @@ export function staleOr(current: Loaded | null, req: WorkerRequest): Loaded | Wo
     });
   }
   return current;
+}
+
+/**
+ * A new transcript's columns and reports as a reply carries them: the report under the
+ * config, and the defaults' (null when the config is the defaults), both against `flags`.
+ */
+export function packedLoad(
+  report: Report,
+  defaultReport: Report | null,
+  flags: Uint8Array,
+): { transcript: PackedTranscript; report: PackedReport; defaultReport: PackedReport | null } {
+  return {
+    transcript: packTranscript(report),
+    report: packReport(report, flags),
+    defaultReport: defaultReport === null ? null : packReport(defaultReport, flags),
+  };
 }

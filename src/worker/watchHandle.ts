@@ -14,8 +14,8 @@ import {
 import { LiveTranscript, type LiveStep } from '../pipeline/live';
 import { summarize } from '../pipeline/conversations';
 import type { ImportOptions } from '../import/types';
-import { packReport, packTranscript, verdictFlags } from '../report/packedReport';
-import { fail, type Loaded, type LoadOutcome, type ProgressSink } from './loaded';
+import { verdictFlags } from '../report/packedReport';
+import { fail, packedLoad, type Loaded, type LoadOutcome, type ProgressSink } from './loaded';
 import type { AppendRequest, LoadRequest } from './protocol';
 
 export interface Watched {
@@ -87,9 +87,7 @@ export async function watchLoad(
       requestId: req.requestId,
       dataVersion: req.dataVersion,
       formatLabel: watched.live.lastImport?.formatLabel ?? 'waiting for a whole record',
-      transcript: packTranscript(step.report),
-      report: packReport(step.report, loaded.defaultFlags),
-      defaultReport: defaultReport === null ? null : packReport(defaultReport, loaded.defaultFlags),
+      ...packedLoad(step.report, defaultReport, loaded.defaultFlags),
       conversations: summarize(null, req.config, step.report, 0, loaded.label),
       conversation: 0,
       pending: step.pending,
@@ -111,9 +109,7 @@ export async function appendToWatch(req: AppendRequest, c: Loaded): Promise<Load
       type: 'appended',
       requestId: req.requestId,
       dataVersion: req.dataVersion,
-      transcript: packTranscript(step.report),
-      report: packReport(step.report, loaded.defaultFlags),
-      defaultReport: defaultReport === null ? null : packReport(defaultReport, loaded.defaultFlags),
+      ...packedLoad(step.report, defaultReport, loaded.defaultFlags),
       conversations: summarize(null, c.config, step.report, 0, loaded.label),
       newBatches: step.newBatches,
       restarted: step.restarted,

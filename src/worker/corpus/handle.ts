@@ -21,6 +21,7 @@ import {
 } from '../../detector/index';
 import { corpusParts, type CorpusPart } from '../../import/corpus';
 import { importConversations, type ImportError } from '../../import/index';
+import { reportSource } from '../../pipeline/index';
 import type {
   CorpusAddRequest,
   CorpusEntry,
@@ -105,15 +106,9 @@ export function createCorpusHandler(
     const several = imported.value.length > 1;
     return imported.value.map((one, i) => {
       const rowId = several ? `${lineId}#${i}` : lineId;
-      const { messages, format, formatLabel, warnings, referenceScan, census } = one;
+      const { messages, format, formatLabel, warnings } = one;
       const prepared = prepareReplay(messages);
-      const source: ReportSource = {
-        format,
-        messages: messages.length,
-        warnings,
-        referenceScan,
-        ...(census === undefined ? {} : { census }),
-      };
+      const source = reportSource(one);
       const defaultVerdict = corpusVerdict(evaluateReplay(prepared, DEFAULT_CONFIG, source));
       const verdict: CorpusVerdict = sameAsDefaults
         ? defaultVerdict
