@@ -5,10 +5,10 @@
  */
 import { DEFAULT_CONFIG, evaluateReplay, sameConfig, type ChatMessage } from '../detector/index';
 import { importPrepared, reportSource } from '../pipeline/index';
-import { prepareConversations, summarize } from '../pipeline/conversations';
+import { prepareConversations } from '../pipeline/conversations';
 import { verdictFlags } from '../report/packedReport';
 import type { PieceReader } from './cutHandle';
-import { fail, packedLoad, type LoadOutcome, type ProgressSink } from './loaded';
+import { fail, loadedReply, type Loaded, type LoadOutcome, type ProgressSink } from './loaded';
 import type { LoadRequest } from './protocol';
 
 const now = (): number => performance.now();
@@ -59,7 +59,7 @@ export async function loadTranscript(
   const set = list.length > 1 ? prepareConversations(decoded.value, opts) : null;
   const label = list[conversation]?.label ?? 'conversation';
   let own: ChatMessage[] | null = built;
-  const loaded = {
+  const loaded: Loaded = {
     dataVersion: req.dataVersion,
     messages: kept,
     ...(own === null
@@ -84,13 +84,7 @@ export async function loadTranscript(
   return {
     loaded,
     reply: {
-      type: 'loaded',
-      requestId: req.requestId,
-      dataVersion: req.dataVersion,
-      formatLabel,
-      ...packedLoad(report, defaultReport, defaultFlags),
-      conversations: summarize(set, req.config, report, conversation, label),
-      conversation,
+      ...loadedReply(req, loaded, formatLabel, defaultReport),
       ...(stoppedAt === null || size === null ? {} : { cut: { read: stoppedAt, total: size } }),
     },
   };

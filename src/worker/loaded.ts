@@ -17,11 +17,13 @@ import type {
   Report,
   ReportSource,
 } from '../detector/index';
-import type { prepareConversations } from '../pipeline/conversations';
+import { summarize, type prepareConversations } from '../pipeline/conversations';
 import type { PreviewShape } from './progressive';
 import type { Watched } from './watchHandle';
 import type {
   AnalysisError,
+  ConversationSummary,
+  LoadedResponse,
   LoadPhase,
   LoadRequest,
   WorkerRequest,
@@ -90,18 +92,41 @@ export function staleOr(current: Loaded | null, req: WorkerRequest): Loaded | Wo
   return current;
 }
 
+/** Every conversation of the file under the config the transcript is evaluated for. */
+export function conversationsOf(c: Loaded): ConversationSummary[] {
+  return summarize(c.conversations, c.config, c.report, c.conversation, c.label);
+}
+
 /**
  * A new transcript's columns and reports as a reply carries them: the report under the
- * config, and the defaults' (null when the config is the defaults), both against `flags`.
+ * config, and the defaults' (null when the config is the defaults), both against the
+ * defaults' flags.
  */
 export function packedLoad(
-  report: Report,
+  c: Loaded,
   defaultReport: Report | null,
-  flags: Uint8Array,
 ): { transcript: PackedTranscript; report: PackedReport; defaultReport: PackedReport | null } {
   return {
-    transcript: packTranscript(report),
-    report: packReport(report, flags),
-    defaultReport: defaultReport === null ? null : packReport(defaultReport, flags),
+    transcript: packTranscript(c.report),
+    report: packReport(c.report, c.defaultFlags),
+    defaultReport: defaultReport === null ? null : packReport(defaultReport, c.defaultFlags),
+  };
+}
+
+/** A load's reply: the transcript it now serves, under `formatLabel`. */
+export function loadedReply(
+  req: LoadRequest,
+  c: Loaded,
+  formatLabel: string,
+  defaultReport: Report | null,
+): LoadedResponse {
+  return {
+    type: 'loaded',
+    requestId: req.requestId,
+    dataVersion: req.dataVersion,
+    formatLabel,
+    ...packedLoad(c, defaultReport),
+    conversations: conversationsOf(c),
+    conversation: c.conversation,
   };
 }

@@ -3,10 +3,9 @@
  * of messages, one batch's details.
  */
 import { describeBatch, evaluateReplay } from '../detector/index';
-import { summarize } from '../pipeline/conversations';
 import { packReport } from '../report/packedReport';
 import { messagesPage } from './messages';
-import { fail, type Loaded } from './loaded';
+import { conversationsOf, fail, type Loaded } from './loaded';
 import type { DetailsRequest, EvaluateRequest, MessagesRequest, WorkerResponse } from './protocol';
 
 /** The held transcript under a new config; `c` keeps the new report. */
@@ -21,7 +20,7 @@ export function evaluate(req: EvaluateRequest, c: Loaded): WorkerResponse {
     requestId: req.requestId,
     dataVersion: req.dataVersion,
     report: packReport(c.report, c.defaultFlags),
-    conversations: summarize(c.conversations, req.config, c.report, c.conversation, c.label),
+    conversations: conversationsOf(c),
   };
 }
 

@@ -12,10 +12,17 @@ import {
   type Report,
 } from '../detector/index';
 import { LiveTranscript, type LiveStep } from '../pipeline/live';
-import { summarize } from '../pipeline/conversations';
 import type { ImportOptions } from '../import/types';
 import { verdictFlags } from '../report/packedReport';
-import { fail, packedLoad, type Loaded, type LoadOutcome, type ProgressSink } from './loaded';
+import {
+  conversationsOf,
+  fail,
+  loadedReply,
+  packedLoad,
+  type Loaded,
+  type LoadOutcome,
+  type ProgressSink,
+} from './loaded';
 import type { AppendRequest, LoadRequest } from './protocol';
 
 export interface Watched {
@@ -83,13 +90,12 @@ export async function watchLoad(
   return {
     loaded,
     reply: {
-      type: 'loaded',
-      requestId: req.requestId,
-      dataVersion: req.dataVersion,
-      formatLabel: watched.live.lastImport?.formatLabel ?? 'waiting for a whole record',
-      ...packedLoad(step.report, defaultReport, loaded.defaultFlags),
-      conversations: summarize(null, req.config, step.report, 0, loaded.label),
-      conversation: 0,
+      ...loadedReply(
+        req,
+        loaded,
+        watched.live.lastImport?.formatLabel ?? 'waiting for a whole record',
+        defaultReport,
+      ),
       pending: step.pending,
     },
   };
@@ -109,8 +115,8 @@ export async function appendToWatch(req: AppendRequest, c: Loaded): Promise<Load
       type: 'appended',
       requestId: req.requestId,
       dataVersion: req.dataVersion,
-      ...packedLoad(step.report, defaultReport, loaded.defaultFlags),
-      conversations: summarize(null, c.config, step.report, 0, loaded.label),
+      ...packedLoad(loaded, defaultReport),
+      conversations: conversationsOf(loaded),
       newBatches: step.newBatches,
       restarted: step.restarted,
       pending: step.pending,
