@@ -78,12 +78,14 @@ export interface TimelinePyramid {
 }
 
 /** The per-batch columns a pyramid is built from (a `PackedReport`'s). */
-interface VerdictColumns {
+export interface VerdictColumns {
+  /** FLAG_* bits. */
   readonly flags: Uint8Array;
   readonly threshold: Float64Array;
   readonly ceiling: Float64Array;
   readonly count: Float64Array;
   readonly total: Float64Array;
+  /** Indexes into OUTCOMES and BREAKS. */
   readonly outcome: Uint8Array;
   readonly breakBefore: Uint8Array;
 }

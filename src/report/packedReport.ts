@@ -27,6 +27,7 @@ import {
   signatureColumns,
   type SignatureColumns,
   type TimelinePyramid,
+  type VerdictColumns,
 } from './packedColumns';
 import { hash32 } from './sigHash';
 
@@ -54,19 +55,11 @@ export interface PackedTranscript {
 }
 
 /** One config's verdicts over a transcript's batches, plus the report's small fields. */
-export interface PackedReport {
+export interface PackedReport extends VerdictColumns {
   readonly head: Omit<Report, 'batches'>;
   readonly batchCount: number;
-  /** FLAG_* bits. */
-  readonly flags: Uint8Array;
-  readonly threshold: Float64Array;
-  readonly ceiling: Float64Array;
-  readonly count: Float64Array;
-  readonly total: Float64Array;
-  /** Indexes into OUTCOMES, REASONS, BREAKS. */
-  readonly outcome: Uint8Array;
+  /** Indexes into REASONS. */
   readonly reason: Uint8Array;
-  readonly breakBefore: Uint8Array;
   /** The timeline's pyramid over these verdicts, built here so the main thread need not. */
   readonly pyramid: TimelinePyramid;
   /**
