@@ -34,6 +34,10 @@ export interface CliOptions {
   readonly merge: boolean;
   /** Print every measured time as 0, so that two runs' output compares byte for byte. */
   readonly noTiming: boolean;
+  /** A corpus run exits 2 for a file skipped as no transcript too (`--strict`). */
+  readonly strict: boolean;
+  /** The summary lists the import notes too, not only the warnings (`--notes`). */
+  readonly notes: boolean;
   /** `--guard-mode`: `loop_guard_mode` the verdicts are told for; undefined = not given. */
   readonly guardMode?: GuardMode;
   /** `--max-iterations`, `--max-parallel-tools`: the agent path's own limits, when given. */
@@ -51,8 +55,12 @@ with subagents, an Inspect log with several samples, a JSONL file with one whole
 conversation a line) it prints one row per conversation (file, format, batches, refusals,
 first refusal, error) and the totals; --json then prints {"schemaVersion": 1, "corpus":
 [{"file", "line"?, "conversation"?, "report" | "error"}], "totals": {transcripts, failed,
-messages, batches, refusals, refusedTranscripts, rescued, warnings}}. A file that cannot be
-read is a row with its error; the others still run.
+messages, batches, refusals, refusedTranscripts, rescued, warnings, skipped,
+skippedFiles}}. A file that cannot be read is a row with its error; the others still run.
+In a folder, only names that say transcript are read (.json, .jsonl, .ndjson, .eval,
+.traj, .har, .sse; nothing hidden, no *.meta.json), and one in which no conversation is
+found (an unknown format, an empty file) is skipped and listed, not failed; a file named
+on the command line is never skipped.
 
 Options:
   --json                  print the report as JSON (default: a short human summary)
@@ -84,6 +92,10 @@ Options:
                           print them as one run over all their files would (--json: the
                           same document)
   --no-timing             print every measured time as 0, so runs compare byte for byte
+  --notes                 list the import notes in the summary too (handling that changes
+                          nothing the detector sees; --json always has them)
+  --strict                with several files or a folder: exit 2 for a file skipped as no
+                          transcript too, not only for one that cannot be read
   --cline-results user|tool
                           Cline / Roo Code results, stored as user text: read them as the
                           user turns they are sent as (user, the default: every run breaks),
@@ -96,7 +108,8 @@ Options:
   -v, --version           show the version
 
 Exit status: 0 no refusal, 1 at least one refusal, 2 usage error or unreadable input
-(with several files: 2 if any file is unreadable, else 1 if any refusal, else 0).
+(with several files: 2 if any file is unreadable, or with --strict skipped, else 1 if
+any refusal, else 0).
 `;
 
 const VALUE_FLAGS = new Set([
@@ -156,6 +169,8 @@ export function parseArgs(
   let jsonLines = false;
   let merge = false;
   let noTiming = false;
+  let strict = false;
+  let notes = false;
   let guardMode: GuardMode | undefined;
   const agentLimits: { maxIterations?: number; maxParallelTools?: number } = {};
   const positional: string[] = [];
@@ -206,6 +221,12 @@ export function parseArgs(
         break;
       case '--no-timing':
         noTiming = true;
+        break;
+      case '--strict':
+        strict = true;
+        break;
+      case '--notes':
+        notes = true;
         break;
       case '--jobs': {
         const n = parseCount(value ?? '');
@@ -301,6 +322,8 @@ export function parseArgs(
     jsonLines,
     merge,
     noTiming,
+    strict,
+    notes,
     ...(guardMode === undefined ? {} : { guardMode }),
     ...limitsGiven(agentLimits),
   };

@@ -14,6 +14,7 @@ import {
   type Report,
 } from '../detector/index';
 import { corpusParts, type CorpusPart } from '../import/corpus';
+import { fileCount } from '../import/folder';
 import { importConversations, type ImportError, type ImportOptions } from '../import/index';
 import { reportSource } from '../pipeline/index';
 import { oneLine } from './oneLine';
@@ -148,11 +149,15 @@ const HEAD = ['file', 'format', 'batches', 'refusals', 'first refusal', 'error']
 /** Right-aligned columns (the counts). */
 const NUMERIC = new Set([2, 3]);
 
-/** The human table of a corpus run: one row per transcript, then the totals. */
+/**
+ * The human table of a corpus run: one row per transcript, then the totals, and the files
+ * skipped as no transcript, every one named.
+ */
 export function formatCorpusTable(
   rows: readonly CorpusRow[],
   configLine: string,
   paint: Paint = PLAIN,
+  skipped: readonly string[] = [],
 ): string {
   const cells: string[][] = rows.map((row) => {
     const v = row.verdict;
@@ -185,9 +190,13 @@ export function formatCorpusTable(
   const t = corpusTotals(rows);
   lines.push('');
   const failed = t.failed > 0 ? ` (${t.failed} failed)` : '';
+  const skip = skipped.length > 0 ? `, ${skipped.length} skipped` : '';
   lines.push(
-    `totals: ${plural(t.transcripts, 'transcript')}${failed}, ${plural(t.batches, 'batch', 'batches')}, ${plural(t.refusals, 'refusal')} in ${plural(t.refusedTranscripts, 'transcript')}, ${t.rescued} rescued`,
+    `totals: ${plural(t.transcripts, 'transcript')}${failed}${skip}, ${plural(t.batches, 'batch', 'batches')}, ${plural(t.refusals, 'refusal')} in ${plural(t.refusedTranscripts, 'transcript')}, ${t.rescued} rescued`,
   );
+  if (skipped.length > 0) {
+    lines.push(`skipped (not a transcript): ${skipped.join(', ')}`);
+  }
   lines.push(`config: ${configLine}`);
   return `${lines.join('\n')}\n`;
 }
@@ -231,13 +240,13 @@ export interface FileJob {
 }
 
 /**
- * A file's conversations, settled, and how many of its parts were skipped as no transcript
- * (a file a folder held that is JSON but no conversation).
+ * A file's conversations, settled, or that it was skipped as no transcript (a file a folder
+ * held that has no conversation in it: `fileCount` of src/import/folder.ts).
  */
 export interface FileOutcome {
   readonly file: string;
   readonly settled: readonly Settled[];
-  readonly skipped: number;
+  readonly skipped: boolean;
 }
 
 /** What every file of a corpus run is replayed with: the same on every thread. */
@@ -278,22 +287,21 @@ export function replayFile(
     return {
       file: job.file,
       settled: [settle({ file: job.file, line: null, error: why }, task.render)],
-      skipped: 0,
+      skipped: false,
     };
   }
-  const settled: Settled[] = [];
-  let skipped = 0;
-  for (const part of corpusParts(bytes, job.file)) {
-    const rows = replayPart(job.file, part, task.config, task.importOpts, now);
+  const parts = corpusParts(bytes, job.file).map((part) =>
+    replayPart(job.file, part, task.config, task.importOpts, now),
+  );
+  const errors = parts.map((rows) => {
     const first = rows[0];
-    const notTranscript =
-      job.inFolder &&
-      rows.length === 1 &&
-      first !== undefined &&
-      'error' in first &&
-      (first.kind === 'unknown-format' || first.kind === 'empty');
-    if (notTranscript) skipped++;
-    else for (const r of rows) settled.push(settle(asPrinted(r, task.noTiming), task.render));
+    return rows.length === 1 && first !== undefined && 'error' in first && first.kind !== undefined
+      ? { kind: first.kind }
+      : null;
+  });
+  if (fileCount(errors, job.inFolder) === 'skipped') {
+    return { file: job.file, settled: [], skipped: true };
   }
-  return { file: job.file, settled, skipped };
+  const settled = parts.flat().map((r) => settle(asPrinted(r, task.noTiming), task.render));
+  return { file: job.file, settled, skipped: false };
 }

@@ -4,7 +4,8 @@
  * table holds its rows to the end (it needs their widths); `--json` and `--json-lines` stream,
  * so their memory does not grow with the number of files.
  */
-import { isTranscriptName } from '../import/corpus';
+import { isTranscriptName } from '../import/folder';
+import type { CorpusTotals } from '../detector/index';
 import {
   corpusExitStatus,
   formatCorpusTable,
@@ -29,7 +30,10 @@ export interface FilePool {
 /** What a corpus run needs of the process. */
 export interface CorpusIo {
   readonly readFile: (path: string) => Uint8Array;
-  /** Every file under a folder, as paths, sorted (walked lazily); null when the path is not a folder. */
+  /**
+   * Every file under a folder, as paths, sorted (walked lazily), hidden folders not entered
+   * (`isHiddenName` of src/import/folder.ts); null when the path is not a folder.
+   */
   readonly listFolder: (path: string) => Iterable<string> | null;
   readonly readStdin: () => Promise<Uint8Array>;
   readonly stdout: (text: string) => void;
@@ -41,12 +45,31 @@ export interface CorpusIo {
   readonly pool?: (task: CorpusTask, threads: number) => FilePool;
 }
 
+/** What a corpus run's printer is told of the options. */
+export interface PrintOptions {
+  readonly json: boolean;
+  readonly jsonLines: boolean;
+  /** A file skipped as no transcript fails the run too (`--strict`). */
+  readonly strict?: boolean;
+}
+
+/** The totals a corpus run prints: the detector's, and the files skipped as no transcript. */
+export type PrintedTotals = CorpusTotals & {
+  readonly skipped: number;
+  readonly skippedFiles: readonly string[];
+};
+
+/** `1 file that is`, `2 files that are`. */
+function filesThat(n: number): string {
+  return n === 1 ? '1 file that is' : `${n} files that are`;
+}
+
 /** Prints settled conversations as the chosen render wants them, and keeps the totals. */
 export class CorpusPrinter {
   private readonly running = new RunningTotals();
   private readonly rows: Settled['row'][] = [];
+  /** Every skipped file's name: the totals list them all (a name is small beside a report). */
   private readonly skipped: string[] = [];
-  private skippedCount = 0;
   private entries = 0;
 
   constructor(
@@ -54,6 +77,7 @@ export class CorpusPrinter {
     private readonly io: Pick<CorpusIo, 'stdout' | 'stderr'>,
     private readonly configLine: string,
     private readonly paint: Paint,
+    private readonly strict = false,
   ) {
     if (render === 'json') io.stdout('{\n  "schemaVersion": 1,\n  "corpus": [');
   }
@@ -70,39 +94,48 @@ export class CorpusPrinter {
   }
 
   skip(file: string): void {
-    // Names are kept for the message's first five only: a folder may hold many such files.
-    if (this.skipped.length < 5) this.skipped.push(file);
-    this.skippedCount++;
+    this.skipped.push(file);
   }
 
   /** Prints what comes after the last conversation, and returns the exit status. */
   finish(): number {
-    const totals = this.running.totals;
+    const n = this.skipped.length;
+    const totals: PrintedTotals = {
+      ...this.running.totals,
+      skipped: n,
+      skippedFiles: [...this.skipped],
+    };
     if (this.render === 'table') {
-      this.io.stdout(formatCorpusTable(this.rows, this.configLine, this.paint));
+      this.io.stdout(formatCorpusTable(this.rows, this.configLine, this.paint, this.skipped));
     } else if (this.render === 'json') {
       const t = JSON.stringify(totals, null, 2).replaceAll('\n', '\n  ');
       this.io.stdout(`${this.entries === 0 ? ']' : '\n  ]'},\n  "totals": ${t}\n}\n`);
     } else this.io.stdout(`${JSON.stringify({ totals })}\n`);
-    const n = this.skippedCount;
-    if (n > 0) {
-      const more = n > this.skipped.length ? ` and ${n - this.skipped.length} more` : '';
-      this.io.stderr(
-        `loopscope: skipped ${n} ${n === 1 ? 'file' : 'files'} that ${n === 1 ? 'is' : 'are'} not a transcript: ${this.skipped.join(', ')}${more}\n`,
-      );
+    if (n > 0 && this.render !== 'table') {
+      // The table lists them in its summary; beside JSON, a person reads them here.
+      const named = this.skipped.slice(0, 5).join(', ');
+      const more = n > 5 ? ` and ${n - 5} more` : '';
+      this.io.stderr(`loopscope: skipped ${filesThat(n)} not a transcript: ${named}${more}\n`);
     }
-    return this.render === 'table' ? corpusExitStatus(this.rows) : this.running.status;
+    const status = this.render === 'table' ? corpusExitStatus(this.rows) : this.running.status;
+    return this.strict && n > 0 ? 2 : status;
   }
 }
 
 /** The printer for a run's options. */
 export function corpusPrinter(
-  opts: { readonly json: boolean; readonly jsonLines: boolean },
+  opts: PrintOptions,
   configLine: string,
   io: Pick<CorpusIo, 'stdout' | 'stderr' | 'stdoutIsTTY' | 'env'>,
 ): CorpusPrinter {
   const render: Render = opts.jsonLines ? 'json-lines' : opts.json ? 'json' : 'table';
-  return new CorpusPrinter(render, io, configLine, choosePaint(io.stdoutIsTTY, io.env));
+  return new CorpusPrinter(
+    render,
+    io,
+    configLine,
+    choosePaint(io.stdoutIsTTY, io.env),
+    opts.strict === true,
+  );
 }
 
 /** Prints conversations already replayed (one file holding several) as a corpus. */
@@ -137,6 +170,7 @@ function* groups(
   if (named.length > 0) yield { folder: null, jobs: named };
 }
 
+/** A folder's candidates (`isFolderCandidate`: its walk has already left hidden folders out). */
 function* filterNames(files: Iterable<string>): Generator<FileJob> {
   for (const file of files) if (isTranscriptName(file)) yield { file, inFolder: true };
 }
@@ -186,8 +220,8 @@ export async function runCorpus(
       for await (const outcome of outcomes) {
         for (const s of outcome.settled) printer.add(s);
         conversations += outcome.settled.length;
-        // The skip is named by the file it came from; the pool keeps the order of the jobs.
-        for (let i = 0; i < outcome.skipped; i++) printer.skip(outcome.file);
+        // The pool keeps the order of the jobs, so the skipped are listed in folder order.
+        if (outcome.skipped) printer.skip(outcome.file);
       }
       if (group.folder !== null && conversations === 0) {
         const row: CorpusResult = {

@@ -5,12 +5,14 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { version } from '../../package.json';
+import { isHiddenName } from '../import/folder';
 import { servePoolThread, threadPool } from './pool';
 import { run } from './run';
 
 /**
- * Every file under a folder, depth first, sorted; null when the path is not a folder. Walked
- * as it is read, one folder's names at a time, so a folder of 100,000 files is never a list.
+ * Every file under a folder, depth first, sorted, hidden folders left out; null when the path
+ * is not a folder. Walked as it is read, one folder's names at a time, so a folder of 100,000
+ * files is never a list.
  */
 function listFolder(path: string): Iterable<string> | null {
   try {
@@ -24,8 +26,10 @@ function listFolder(path: string): Iterable<string> | null {
     );
     for (const e of entries) {
       const p = join(dir, e.name);
-      if (e.isDirectory()) yield* walk(p);
-      else if (e.isFile()) yield p;
+      // A hidden folder (`.git`, `.cache`) is never a corpus's: not entered at all.
+      if (e.isDirectory()) {
+        if (!isHiddenName(e.name)) yield* walk(p);
+      } else if (e.isFile()) yield p;
     }
   }
   return walk(path);

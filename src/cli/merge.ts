@@ -6,7 +6,7 @@
  */
 import type { Report } from '../detector/index';
 import { settle, type CorpusResult, type Render } from './corpus';
-import { corpusPrinter, type CorpusIo } from './corpusRun';
+import { corpusPrinter, type CorpusIo, type PrintOptions } from './corpusRun';
 import { oneLine } from './oneLine';
 import { readFailure } from './readFailure';
 
@@ -19,7 +19,11 @@ interface Entry {
   readonly conversation?: unknown;
   readonly report?: unknown;
   readonly error?: unknown;
-  readonly totals?: { readonly transcripts?: unknown };
+  readonly totals?: {
+    readonly transcripts?: unknown;
+    readonly skipped?: unknown;
+    readonly skippedFiles?: unknown;
+  };
 }
 
 function resultOf(e: Entry): CorpusResult | null {
@@ -46,10 +50,21 @@ async function textOf(input: string, io: CorpusIo): Promise<string> {
   }
 }
 
+function skippedFiles(totals: NonNullable<Entry['totals']>, at: string): readonly string[] {
+  const files = totals.skippedFiles;
+  if (files === undefined) return [];
+  const ok =
+    Array.isArray(files) &&
+    files.every((f) => typeof f === 'string') &&
+    (totals.skipped === undefined || totals.skipped === files.length);
+  if (!ok) throw new MergeFailure(`${at}: a totals line whose skipped files do not add up`);
+  return files as readonly string[];
+}
+
 /** Reads every input and prints the one run they make; returns the exit status. */
 export async function mergeRuns(
   inputs: readonly string[],
-  opts: { readonly json: boolean; readonly jsonLines: boolean },
+  opts: PrintOptions,
   configLine: string,
   io: CorpusIo,
 ): Promise<number> {
@@ -80,6 +95,9 @@ export async function mergeRuns(
             `${at}: a totals line counting ${String(entry.totals.transcripts)} conversations follows ${since}: outputs cut short or mixed`,
           );
         }
+        // A run's skipped files are the merged run's too; an output written before they were
+        // listed has none to give.
+        for (const file of skippedFiles(entry.totals, at)) printer.skip(file);
         since = 0;
         continue;
       }

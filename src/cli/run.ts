@@ -194,7 +194,13 @@ async function analyse(argv: readonly string[], io: CliIo): Promise<number> {
   } else {
     io.stdout(
       formatSummary(
-        { report, file: display, formatLabel: value.formatLabel, describeRefusal },
+        {
+          report,
+          file: display,
+          formatLabel: value.formatLabel,
+          describeRefusal,
+          notes: opts.notes,
+        },
         choosePaint(io.stdoutIsTTY, io.env),
       ),
     );

@@ -41,6 +41,8 @@ interface SummaryInput {
   readonly formatLabel?: string;
   /** One sentence for a refused batch (the detector's `describeRefusal`). */
   readonly describeRefusal: (b: BatchReport) => string;
+  /** List the import notes too (`--notes`); warnings are always listed. */
+  readonly notes?: boolean;
 }
 
 function plural(n: number, one: string, many = one + 's'): string {
@@ -73,7 +75,7 @@ function listIndexes(batches: readonly BatchReport[], max = 12): string {
 
 /**
  * The human summary the command prints without --json: what was read, the first refusal as a
- * sentence, the counts, and the import warnings. Plain text; `paint` only adds emphasis.
+ * sentence, the counts, and the import warnings (the notes only when asked). Plain text; `paint` only adds emphasis.
  */
 export function formatSummary(input: SummaryInput, paint: Paint = PLAIN): string {
   const { report: r } = input;
@@ -136,6 +138,12 @@ export function formatSummary(input: SummaryInput, paint: Paint = PLAIN): string
     lines.push('');
     lines.push(paint.yellow(`${plural(r.source.warnings.length, 'import warning')}:`));
     for (const w of r.source.warnings) lines.push(`  - ${w}`);
+  }
+  const notes = r.source.notes ?? [];
+  if (input.notes === true && notes.length > 0) {
+    lines.push('');
+    lines.push(`${plural(notes.length, 'import note')} (nothing the detector sees changed):`);
+    for (const n of notes) lines.push(`  - ${n}`);
   }
   return lines.join('\n') + '\n';
 }

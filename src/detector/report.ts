@@ -29,8 +29,13 @@ export interface ReportSource {
   readonly format: string;
   /** Messages after import. */
   readonly messages: number;
-  /** Import warnings a user should see. */
+  /** Import warnings: what changes the verdict or hides calls (docs/report.md §3.1). */
   readonly warnings: readonly string[];
+  /**
+   * Import notes: handling that changes nothing the detector sees (src/import/notes.ts).
+   * Absent in a report written before notes were told apart.
+   */
+  readonly notes?: readonly string[];
   /** Whether the reference proxy would scan this body, or fail open and why (docs/detector.md §7.1). */
   readonly referenceScan: 'scanned' | { readonly failOpen: string };
   /** The tool-call census of the whole file (docs/report.md §3.1), when the import took one. */

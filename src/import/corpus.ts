@@ -105,14 +105,3 @@ export function corpusParts(bytes: Uint8Array, name: string): CorpusPart[] {
   if (split === null) return whole;
   return split.map((c) => ({ name: `${name}:${c.line}`, line: c.line, input: c.text }));
 }
-
-/**
- * Whether a file found in a folder is worth reading as a transcript: the extensions agents and
- * their tooling write (JSON, JSON Lines, Inspect `.eval`, SWE-agent `.traj`, HAR, a saved event
- * stream), and not the metadata files beside them (Claude Code's `agent-*.meta.json`).
- */
-export function isTranscriptName(name: string): boolean {
-  const base = name.slice(name.lastIndexOf('/') + 1).toLowerCase();
-  if (base.startsWith('.') || base.endsWith('.meta.json')) return false;
-  return /\.(?:json|jsonl|ndjson|eval|traj|har|sse)$/.test(base);
-}

@@ -14,6 +14,7 @@ import {
 } from '../detector/index';
 import { ChatPrefix } from '../import/chatPrefix';
 import { importStreaming, type ImportOptions } from '../import/index';
+import { splitNotes } from '../import/notes';
 
 interface DocumentPreview {
   readonly report: Report;
@@ -72,7 +73,7 @@ export class DocumentPreviewer {
     const report = evaluateReplay(preparer.finish(), this.config, {
       format,
       messages: pushed,
-      warnings,
+      ...splitNotes(warnings),
       referenceScan,
     });
     return { report, formatLabel };

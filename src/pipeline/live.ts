@@ -40,6 +40,7 @@ import {
   type SessionFollower,
 } from '../import/index';
 import type { Imported, ImportError, ImportOptions } from '../import/types';
+import { splitNotes } from '../import/notes';
 
 /** What a step of a growing transcript gave. */
 export interface LiveStep {
@@ -386,7 +387,7 @@ export class LiveTranscript {
     this.source = {
       format: imported.format,
       messages: cut.upto,
-      warnings: imported.warnings,
+      ...splitNotes(imported.warnings),
       referenceScan: imported.referenceScan,
     };
     // The pending batch comes after every batch replayed.

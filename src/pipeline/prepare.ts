@@ -12,6 +12,7 @@ import {
 } from '../detector/index';
 import { importStreaming, type Decoded, type StreamedImport } from '../import/index';
 import type { Imported, ImportError, ImportOptions } from '../import/index';
+import { splitNotes } from '../import/notes';
 import { ok, type Result } from '../json/index';
 
 /**
@@ -41,7 +42,7 @@ export function reportSource(
   return {
     format: i.format,
     messages: i.messages.length,
-    warnings: i.warnings,
+    ...splitNotes(i.warnings),
     referenceScan: i.referenceScan,
     ...(i.census === undefined ? {} : { census: i.census }),
   };

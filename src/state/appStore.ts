@@ -196,6 +196,7 @@ export const useCorpus = () =>
   useApp(
     useShallow((s) => ({
       rows: s.corpusRows,
+      skipped: s.corpusSkipped,
       pending: s.corpusPending,
       progress: s.corpusProgress,
       corpusConfig: s.corpusConfig,

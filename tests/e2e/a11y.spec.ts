@@ -14,6 +14,8 @@ async function serious(page: Page): Promise<string[]> {
 
 for (const theme of ['light', 'dark'] as const) {
   test(`axe ${theme}: the first screen and every tab`, async ({ page }) => {
+    // Seven whole-page axe scans: more than the default budget on a busy two-core machine.
+    test.setTimeout(120_000);
     await page.emulateMedia({ colorScheme: theme });
     await openApp(page);
     expect(await serious(page), 'first screen').toEqual([]);

@@ -79,25 +79,37 @@ test('every conversation of a file goes to the corpus at once', async ({ page })
   await expect(page.getByLabel('Corpus totals')).toContainText('1 refusal in 1 transcript');
 });
 
-test('a folder opens in the corpus view, its other files left out', async ({ page }) => {
+test('a folder opens in the corpus view, its other files left out or skipped', async ({ page }) => {
   const dir = mkdtempSync(join(tmpdir(), 'loopscope-folder-'));
   const project = join(dir, 'project');
   mkdirSync(join(project, 'old'), { recursive: true });
   writeFileSync(join(project, 'session.jsonl'), fixture('claude-code/subagents-inline.jsonl'));
   writeFileSync(join(project, 'old', 'chat.json'), fixture('openai-chat/loop-write-file.json'));
   writeFileSync(join(project, 'README.md'), '# not a transcript');
+  // JSON, but no conversation: skipped and named, as the CLI does, not a failed row.
+  writeFileSync(join(project, 'settings.json'), '{"theme": "dark"}');
+  mkdirSync(join(project, '.cache'));
+  writeFileSync(join(project, '.cache', 'chat.json'), fixture('openai-chat/loop-write-file.json'));
   await openApp(page);
   await page.getByLabel('Open folder…').setInputFiles(project);
   await expect(page.getByRole('tab', { name: 'Corpus' })).toHaveAttribute('aria-selected', 'true');
   const totals = page.getByLabel('Corpus totals');
   await expect(totals).toContainText('4 transcripts', { timeout: 30_000 });
   await expect(totals).toContainText('2 refusals in 2 transcripts');
+  await expect(totals).toContainText('1 skipped');
+  await expect(totals).not.toContainText('failed');
   const grid = page.getByRole('grid', { name: 'Corpus transcripts' });
   await expect(grid).toContainText('project/old/chat.json');
   await expect(grid).toContainText(
     'subagent Find slow test · Find the slowest test. · project/session.jsonl',
   );
   await expect(grid).not.toContainText('README.md');
+  await expect(grid).not.toContainText('settings.json');
+  await expect(grid).not.toContainText('.cache');
+  await page.getByText(/1 file skipped/).click();
+  await expect(page.getByRole('list', { name: 'Skipped files' })).toHaveText(
+    'project/settings.json',
+  );
 });
 
 test('a Cline history: why nothing refuses, and its results read as tool messages', async ({

@@ -189,6 +189,21 @@ test('import warnings are listed as text', async ({ page }) => {
   await expect(page.getByRole('region', { name: 'Sensitive data warning' })).toHaveCount(0);
 });
 
+test('a file with only notes shows no warning count, its notes folded apart', async ({ page }) => {
+  await openApp(page);
+  // Claude Code writes one line per content block: merging them changes nothing the detector sees.
+  await dropFile(page, 'session.jsonl', fixture('claude-code/loop-write-file.jsonl'));
+  await expectLoop(page, labelOf('claude-code'));
+  const notes = page.getByText(/^1 import note: nothing the detector sees was changed$/);
+  await expect(notes).toBeVisible();
+  await expect(page.getByText(/\d+ import warnings?/)).toHaveCount(0);
+  await expect(page.getByRole('list', { name: 'Import warnings' })).toHaveCount(0);
+  await notes.click();
+  await expect(page.getByRole('list', { name: 'Import notes' })).toContainText(
+    /Merged 3 assistant lines into the reply/,
+  );
+});
+
 const formatSamples = JSON.parse(
   readFileSync(new URL('../../public/samples/formats/index.json', import.meta.url), 'utf8'),
 ) as { file: string; title: string; format: string }[];

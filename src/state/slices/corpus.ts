@@ -5,6 +5,7 @@
  * debugger. The Files themselves stay in this closure (they are handles, not state).
  */
 import type { CorpusVerdict, DetectorConfig } from '../../detector/index';
+import { pickedFile } from '../../import/folder';
 import { CorpusClient, type CorpusClientPort } from '../../worker/corpus/client';
 import type { CorpusEntry, CorpusResponse } from '../../worker/corpus/protocol';
 import type { Slice } from '../types';
@@ -20,6 +21,8 @@ interface CorpusProgress {
 
 export interface CorpusSlice {
   corpusRows: readonly CorpusRowState[];
+  /** Files of a folder skipped as no transcript (src/import/folder.ts), in the order read. */
+  corpusSkipped: readonly string[];
   /** Requests the worker has not finished (an add, a re-run); Cancel applies while > 0. */
   corpusPending: number;
   corpusProgress: CorpusProgress | null;
@@ -62,6 +65,9 @@ function createCorpusSliceWith(factory: CorpusClientFactory): Slice<CorpusSlice>
         case 'rows':
           set({ corpusRows: [...get().corpusRows, ...r.rows] });
           return;
+        case 'skipped':
+          set({ corpusSkipped: [...get().corpusSkipped, r.name] });
+          return;
         case 'progress': {
           const what = running.get(r.requestId);
           if (what !== undefined) {
@@ -94,7 +100,13 @@ function createCorpusSliceWith(factory: CorpusClientFactory): Slice<CorpusSlice>
           if (r.requestId === 0) {
             // The worker died: its cache is gone with it.
             running.clear();
-            set({ corpusRows: [], corpusPending: 0, corpusProgress: null, corpusConfig: null });
+            set({
+              corpusRows: [],
+              corpusSkipped: [],
+              corpusPending: 0,
+              corpusProgress: null,
+              corpusConfig: null,
+            });
           } else {
             settle(r.requestId);
           }
@@ -122,6 +134,7 @@ function createCorpusSliceWith(factory: CorpusClientFactory): Slice<CorpusSlice>
 
     return {
       corpusRows: [],
+      corpusSkipped: [],
       corpusPending: 0,
       corpusProgress: null,
       corpusConfig: null,
@@ -133,7 +146,9 @@ function createCorpusSliceWith(factory: CorpusClientFactory): Slice<CorpusSlice>
         const batch = list.map((file) => {
           const fileId = nextFileId++;
           files.set(fileId, file);
-          return { fileId, name: file.webkitRelativePath || file.name || 'file', blob: file };
+          const inFolder = pickedFile(file.webkitRelativePath).inFolder;
+          const name = file.webkitRelativePath || file.name || 'file';
+          return { fileId, name, blob: file, inFolder };
         });
         const config = get().config;
         const id = port().add(batch, config);
@@ -156,6 +171,7 @@ function createCorpusSliceWith(factory: CorpusClientFactory): Slice<CorpusSlice>
         files.clear();
         set({
           corpusRows: [],
+          corpusSkipped: [],
           corpusConfig: null,
           corpusCancelled: false,
           corpusError: null,

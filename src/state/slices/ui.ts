@@ -1,6 +1,6 @@
 // The store's ui slice: the page's own state: theme, workspace tab, the samples list and which
 // sample is open.
-import { isTranscriptName } from '../../import/corpus';
+import { pickedFile } from '../../import/folder';
 import { loadSampleManifests } from '../samples';
 import type { Slice, UiSlice } from '../types';
 
@@ -17,11 +17,9 @@ export const createUiSlice: Slice<UiSlice> = (deps) => (set, get) => {
       set({ workspaceTab: tab });
     },
     openInCorpus(files) {
-      // A file found in a folder is read when its name says transcript; one the user chose
-      // (no folder path) is read whatever its name.
-      get().corpusAdd(
-        files.filter((f) => f.webkitRelativePath === '' || isTranscriptName(f.webkitRelativePath)),
-      );
+      // The CLI's rule for a folder (src/import/folder.ts): a file found in one is read when
+      // its path says transcript; one the user chose (no folder path) whatever its name.
+      get().corpusAdd(files.filter((f) => pickedFile(f.webkitRelativePath).candidate));
       set({ workspaceTab: 'corpus' });
     },
 

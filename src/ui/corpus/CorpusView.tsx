@@ -18,10 +18,14 @@ function plural(x: number, one: string, many = `${one}s`): string {
   return `${n(x)} ${x === 1 ? one : many}`;
 }
 
-/** The totals line, also the table's summary for screen readers. */
-function totalsText(t: CorpusTotals): string {
+/**
+ * The totals line, also the table's summary for screen readers: the same three counts as the
+ * CLI's for the same files (transcripts, failed, skipped as no transcript).
+ */
+function totalsText(t: CorpusTotals, skipped = 0): string {
   const parts = [
     `${plural(t.transcripts, 'transcript')}${t.failed > 0 ? ` (${n(t.failed)} failed)` : ''}`,
+    ...(skipped > 0 ? [`${n(skipped)} skipped`] : []),
     plural(t.messages, 'message'),
     plural(t.batches, 'batch', 'batches'),
     `${plural(t.refusals, 'refusal')} in ${plural(t.refusedTranscripts, 'transcript')}`,
@@ -37,7 +41,7 @@ function hasFiles(e: DragEvent): boolean {
 
 /** The corpus: many transcripts, their verdicts under the current config, and the totals. */
 export function CorpusView({ onOpened }: { onOpened: () => void }) {
-  const { rows, pending, progress, corpusConfig, config, cancelled, error } = useCorpus();
+  const { rows, skipped, pending, progress, corpusConfig, config, cancelled, error } = useCorpus();
   const [over, setOver] = useState(false);
 
   const totals = useMemo(() => totalsOf(rows), [rows]);
@@ -75,7 +79,7 @@ export function CorpusView({ onOpened }: { onOpened: () => void }) {
         <button
           type="button"
           className="button"
-          disabled={rows.length === 0 && pending === 0}
+          disabled={rows.length === 0 && skipped.length === 0 && pending === 0}
           onClick={() => actions.corpusClear()}
         >
           Clear corpus
@@ -109,6 +113,14 @@ export function CorpusView({ onOpened }: { onOpened: () => void }) {
           The corpus worker failed: {error}
         </p>
       )}
+      {rows.length === 0 && skipped.length > 0 && (
+        <>
+          <p className="corpus__totals" aria-label="Corpus totals">
+            {totalsText(totals, skipped.length)}
+          </p>
+          <SkippedFiles names={skipped} />
+        </>
+      )}
       {rows.length > 0 && (
         <>
           <p className="corpus__diff" role="status" aria-label="Corpus changes">
@@ -120,9 +132,10 @@ export function CorpusView({ onOpened }: { onOpened: () => void }) {
           </p>
           <ProxyAppliesLine config={config} />
           <p className="corpus__totals" aria-label="Corpus totals">
-            {totalsText(totals)}
+            {totalsText(totals, skipped.length)}
             {cancelled ? ' · cancelled: some files were not read' : ''}
           </p>
+          {skipped.length > 0 && <SkippedFiles names={skipped} />}
           <CorpusTable
             rows={rows}
             onOpen={(rowId) => {
@@ -133,5 +146,21 @@ export function CorpusView({ onOpened }: { onOpened: () => void }) {
         </>
       )}
     </section>
+  );
+}
+
+/** The files of a folder skipped as no transcript, folded: named, never failures. */
+function SkippedFiles({ names }: { names: readonly string[] }) {
+  return (
+    <details className="corpus__skipped">
+      <summary>
+        {plural(names.length, 'file')} skipped: no conversation found (not a transcript)
+      </summary>
+      <ul aria-label="Skipped files">
+        {names.map((name, i) => (
+          <li key={`${i}:${name}`}>{name}</li>
+        ))}
+      </ul>
+    </details>
   );
 }

@@ -6,8 +6,18 @@ import './load.css';
  */
 const SECRET = /\b(api keys?|cookies|secrets|credentials)\b/i;
 
-/** What the import had to invent or drop, one sentence each, as plain text. */
-export function ImportWarnings({ warnings }: { warnings: readonly string[] }) {
+/**
+ * What the import had to invent or drop, one sentence each, as plain text: the warnings
+ * (what changes the verdict or hides calls) counted, and the notes (handling that changes
+ * nothing the detector sees) apart, folded and grey, in no count.
+ */
+export function ImportWarnings({
+  warnings,
+  notes = [],
+}: {
+  warnings: readonly string[];
+  notes?: readonly string[];
+}) {
   const secret = warnings.filter((w) => SECRET.test(w));
   const rest = warnings.filter((w) => !SECRET.test(w));
   return (
@@ -36,6 +46,19 @@ export function ImportWarnings({ warnings }: { warnings: readonly string[] }) {
           <ul aria-label="Import warnings">
             {rest.map((w, i) => (
               <li key={i}>{w}</li>
+            ))}
+          </ul>
+        </details>
+      )}
+      {notes.length > 0 && (
+        <details className="notice import-notes">
+          <summary>
+            {notes.length} import {notes.length === 1 ? 'note' : 'notes'}: nothing the detector sees
+            was changed
+          </summary>
+          <ul aria-label="Import notes">
+            {notes.map((n, i) => (
+              <li key={i}>{n}</li>
             ))}
           </ul>
         </details>

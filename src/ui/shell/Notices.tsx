@@ -12,6 +12,7 @@ export function Notices() {
   const { result, analysisError, workerFailure } = useAnalysis();
   const configNotice = useConfigNotice();
   const warnings = result?.report.source.warnings ?? [];
+  const notes = result?.report.source.notes ?? [];
   const scan = result?.report.source.referenceScan;
   const count =
     Number(workerFailure !== null) +
@@ -33,9 +34,10 @@ export function Notices() {
     ro.observe(el);
     for (const child of el.children) ro.observe(child);
     return () => ro.disconnect();
-  }, [count, open, warnings.length]);
+  }, [count, open, warnings.length, notes.length]);
   return (
-    <div className="notices" data-open={open} hidden={count === 0}>
+    // Notes are in no count: they only keep the list from hiding.
+    <div className="notices" data-open={open} hidden={count === 0 && notes.length === 0}>
       {(cut || open) && (
         <button
           type="button"
@@ -82,7 +84,7 @@ export function Notices() {
             The reference proxy would not scan this body (it fails open): {scan.failOpen}
           </p>
         )}
-        <ImportWarnings warnings={warnings} />
+        <ImportWarnings warnings={warnings} notes={notes} />
       </div>
     </div>
   );

@@ -20,6 +20,7 @@ import {
   type ReportSource,
 } from '../../detector/index';
 import { corpusParts, type CorpusPart } from '../../import/corpus';
+import { fileCount } from '../../import/folder';
 import { importConversations, type ImportError } from '../../import/index';
 import { reportSource } from '../../pipeline/index';
 import type {
@@ -90,23 +91,27 @@ export function createCorpusHandler(
     return gen !== generation || superseded();
   }
 
-  /** The rows of one part of a corpus file: one per conversation it holds. */
+  /** The rows of one part of a corpus file: one per conversation it holds; or its error. */
   function entriesFor(
     fileId: number,
     part: CorpusPart,
     config: DetectorConfig,
     sameAsDefaults: boolean,
-  ): CorpusEntry[] {
+  ): { readonly rows: CorpusEntry[]; readonly error: ImportError | null } {
     const lineId = part.line === null ? String(fileId) : `${fileId}:${part.line}`;
     const base = { fileId, line: part.line, name: part.name };
     const imported = importConversations(part.input, { name: part.name });
     if (!imported.ok) {
-      return [failedEntry(lineId, fileId, part.line, part.name, importErrorLine(imported.error))];
+      const line = importErrorLine(imported.error);
+      return {
+        rows: [failedEntry(lineId, fileId, part.line, part.name, line)],
+        error: imported.error,
+      };
     }
     const several = imported.value.length > 1;
-    return imported.value.map((one, i) => {
+    const rows = imported.value.map((one, i) => {
       const rowId = several ? `${lineId}#${i}` : lineId;
-      const { messages, format, formatLabel, warnings } = one;
+      const { messages, format, formatLabel } = one;
       const prepared = prepareReplay(messages);
       const source = reportSource(one);
       const defaultVerdict = corpusVerdict(evaluateReplay(prepared, DEFAULT_CONFIG, source));
@@ -123,12 +128,13 @@ export function createCorpusHandler(
         format,
         formatLabel,
         messages: messages.length,
-        warnings,
+        warnings: source.warnings,
         verdict,
         defaultVerdict,
         error: null,
       };
     });
+    return { rows, error: null };
   }
 
   async function add(req: CorpusAddRequest, gen: number): Promise<void> {
@@ -147,14 +153,21 @@ export function createCorpusHandler(
       } catch (e) {
         rows.push(unreadable(file.fileId, file.name, e));
       }
+      const errors: (ImportError | null)[] = [];
       if (bytes !== null) {
         const parts = corpusParts(bytes, file.name);
         for (const part of parts) {
           if (await pause(gen)) break;
-          rows.push(...entriesFor(file.fileId, part, req.config, sameAsDefaults));
+          const one = entriesFor(file.fileId, part, req.config, sameAsDefaults);
+          rows.push(...one.rows);
+          errors.push(one.error);
         }
       }
-      if (rows.length > 0) post({ type: 'rows', requestId: req.requestId, rows });
+      // The CLI's rule (src/import/folder.ts): a file of a folder with no conversation in it
+      // is skipped and named, not a failed row.
+      if (bytes !== null && fileCount(errors, file.inFolder === true) === 'skipped') {
+        post({ type: 'skipped', requestId: req.requestId, name: file.name });
+      } else if (rows.length > 0) post({ type: 'rows', requestId: req.requestId, rows });
       post({ type: 'progress', requestId: req.requestId, done: i + 1, total });
     }
     const cancelled = gen !== generation;

@@ -14,6 +14,11 @@ export interface CorpusFile {
   readonly fileId: number;
   readonly name: string;
   readonly blob: Blob;
+  /**
+   * Found in a folder rather than chosen by name: then a file with no conversation in it is
+   * skipped, not a failure (`fileCount` of src/import/folder.ts).
+   */
+  readonly inFolder?: boolean;
 }
 
 /** Import, prepare and evaluate files (each may expand into several conversation rows). */
@@ -106,6 +111,13 @@ export interface CorpusRowsResponse {
   readonly rows: readonly CorpusEntry[];
 }
 
+/** A file of a folder skipped as no transcript: it has no row, and is named apart. */
+export interface CorpusSkippedResponse {
+  readonly type: 'skipped';
+  readonly requestId: number;
+  readonly name: string;
+}
+
 /** An evaluate's verdicts, all at once (a partial re-run is never shown). */
 export interface CorpusEvaluatedResponse {
   readonly type: 'evaluated';
@@ -141,6 +153,7 @@ export interface CorpusErrorResponse {
 export type CorpusResponse =
   | CorpusProgressResponse
   | CorpusRowsResponse
+  | CorpusSkippedResponse
   | CorpusEvaluatedResponse
   | CorpusDoneResponse
   | CorpusTextResponse

@@ -1,14 +1,19 @@
 /**
  * Goose's `RepetitionInspector` (block/goose, now aaif-goose/goose).
  *
- * Source: `crates/goose/src/tool_monitor.rs` and `repetition_inspector_tests.rs`;
- * docs/detector.md §14.4:
- * - key = tool name + arguments compared as `serde_json::Value` (key order does not matter),
- *   consecutively; a call is denied when `repeat_count > max_repetitions`, i.e. the (N+1)th
- *   identical call in a row;
- * - `max_repetitions` is None (off) by default (`--max-tool-repetitions N`): here 0;
- * - error fingerprint: the same tool and the first 100 characters of its error 3 times in a
- *   row deny the next call to that tool (REP-002); any success resets it.
+ * Source: aaif-goose/goose @37c043b9 `crates/goose/src/tool_monitor.rs`, its use in
+ * `crates/goose/src/agents/agent.rs`, and `crates/goose/tests/repetition_inspector_tests.rs`;
+ * docs/detector.md §14.4. Before each assistant message's calls run, the inspector looks at them
+ * as one batch:
+ * - REP-002: once the same tool failed with the same first 100 characters of error 3 times in
+ *   a row, every call to that tool in the batch is denied and the count starts again (the
+ *   agent adds a hint to change approach); any successful call resets it. Calls that ran
+ *   record their outcome in order; denied calls record nothing.
+ * - REP-001: `check_tool_call` denies the (N+1)th identical call in a row (arguments compared
+ *   as `serde_json::Value`: key order free, `1.0` ≠ `1`). The agent builds the inspector with
+ *   `max_repetitions` None, and `inspect` checks a copy whose state never advances, so in a run
+ *   it never fires; parameter `maxRepetitions` replays `check_tool_call` as its own test does.
+ * Nothing resets on a user turn: the inspector lives as long as the agent.
  */
 import { MarkSink, flatCalls, ordinal, param, sameCall, tick, type FlatCall } from '../marks';
 import type { ParamSpec, ZooDetector, ZooParams, ZooStep } from '../types';
@@ -16,72 +21,98 @@ import type { ParamSpec, ZooDetector, ZooParams, ZooStep } from '../types';
 const PARAMS: readonly ParamSpec[] = [
   {
     id: 'maxRepetitions',
-    label: 'max_repetitions (0 = off, the default)',
+    label: 'max_repetitions (0 = None, as the agent builds it)',
     min: 0,
     max: 50,
     default: 0,
   },
   {
     id: 'errorRepeats',
-    label: 'Same error in a row before denying (0 = off)',
+    label: 'Same error in a row before denying (a constant 3 upstream; 0 = off)',
     min: 0,
     max: 20,
     default: 3,
   },
 ];
 
+/** The first 100 characters (Unicode scalar values, as Rust's `chars()`) of an error. */
+function errorPrint(text: string): string {
+  let out = '';
+  let n = 0;
+  for (const ch of text) {
+    if (n++ === 100) break;
+    out += ch;
+  }
+  return out;
+}
+
 function run(steps: readonly ZooStep[], values: ZooParams) {
   const maxRep = param(PARAMS, values, 'maxRepetitions');
   const errorRepeats = param(PARAMS, values, 'errorRepeats');
   const sink = new MarkSink();
-  let prev: FlatCall | null = null;
+  let last: FlatCall | null = null;
   let repeatCount = 0;
   let errTool: string | null = null;
-  let errPrint: string | null = null;
+  let errText: string | null = null;
   let errCount = 0;
   for (const step of steps) {
     if (step.kind !== 'batch') continue;
-    for (const c of flatCalls(step)) {
-      repeatCount = prev !== null && sameCall(prev, c) ? repeatCount + 1 : 1;
-      prev = c;
-      if (maxRep > 0 && repeatCount > maxRep) {
+    const calls = flatCalls(step);
+    const denied = new Set<number>();
+    if (maxRep > 0) {
+      for (const c of calls) {
+        if (last !== null && sameCall(last, c)) {
+          repeatCount++;
+          if (repeatCount > maxRep) {
+            denied.add(c.index);
+            sink.add(
+              step,
+              'stop',
+              `Goose: ${ordinal(repeatCount)} identical ${tick(c.name)} call in a row denied (REP-001, max_repetitions ${maxRep})`,
+            );
+            continue;
+          }
+        } else repeatCount = 1;
+        last = c;
+      }
+    }
+    if (errorRepeats > 0 && errCount >= errorRepeats) {
+      for (const c of calls) {
+        if (c.name !== errTool) continue;
+        denied.add(c.index);
         sink.add(
           step,
           'stop',
-          `Goose: ${ordinal(repeatCount)} identical ${tick(c.name)} call in a row denied (max_repetitions ${maxRep})`,
+          `Goose: ${tick(c.name)} denied: it returned the same error ${errCount} times in a row (REP-002); a hint to change approach is added`,
         );
       }
-      if (errorRepeats > 0 && errCount >= errorRepeats && errTool === c.name) {
-        sink.add(
-          step,
-          'stop',
-          `Goose: ${tick(c.name)} denied after the same error ${errCount} times in a row (REP-002)`,
-        );
-      }
-      if (c.answer === null) continue;
+      errCount = 0;
+    }
+    for (const c of calls) {
+      if (denied.has(c.index) || c.answer === null) continue;
       if (!c.error) {
-        errTool = errPrint = null;
+        errTool = errText = null;
         errCount = 0;
         continue;
       }
-      const print = c.answer.slice(0, 100);
-      errCount = errTool === c.name && errPrint === print ? errCount + 1 : 1;
+      const text = errorPrint(c.answer);
+      errCount = errTool === c.name && errText === text ? errCount + 1 : 1;
       errTool = c.name;
-      errPrint = print;
+      errText = text;
     }
   }
   return sink.marks();
 }
 
-/** Goose: `max_repetitions` (off by default) and the repeated-error fingerprint. */
+/** Goose: the repeated-error fingerprint (on) and `max_repetitions` (never set by the agent). */
 export const goose: ZooDetector = {
   id: 'goose',
   label: 'Goose',
   kind: 'peer',
   description:
-    "Denies the (N+1)th identical call in a row when max_repetitions is set (off by default), and the next call to a tool after the same error 3 times in a row. Errors are the transcript's own error marks where the format keeps them, else a guess from the answer text.",
+    "Denies a tool's calls after it failed with the same error 3 times in a row, then counts again; any success resets. The repeat rule (the (N+1)th identical call in a row) only when max_repetitions is set. Errors are the transcript's own error marks where the format keeps them, else a guess from the answer text.",
   cannotSee:
-    'whether --max-tool-repetitions was set (the repeat rule is off by default upstream); a failed call whose error flag the format did not keep (the text guess stands in).',
+    'the repeat rule never fires in a Goose run (the agent builds the inspector without max_repetitions, and checks a copy whose state never advances); the order in which parallel calls finished (the lane records them in call order); a failed call whose error flag the format did not keep (the text guess stands in).',
   params: PARAMS,
   run,
 };

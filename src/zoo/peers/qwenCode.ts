@@ -2,22 +2,16 @@
  * Qwen Code's `LoopDetectionService` (a Gemini CLI fork with the largest rule set).
  *
  * Source: QwenLM/qwen-code `packages/core/src/services/loopDetectionService.ts` (@00aa71b4),
- * key from `utils/tool-call-repeat-key.ts` (sorted keys); docs/detector.md §14.4.
- * Always on: 5 consecutive identical calls; 8 consecutive shell overview commands (every
- * `&&`/`;`/`|` segment a `git status|diff|ls-files`); more than 100 calls in a turn when some
- * call repeated ≥ 6 times, or more than 1000 (100×10) in any case.
- * Heuristic tier (`skipLoopDetection` defaults to true, so it is opt-in; param `heuristics`):
- * the same call 6× anywhere in the turn; a window of 6 alternating between two keys; ≥ 8 of the
- * last 15 calls read-like once a non-read tool has run (cold-start exemption); the same tool
- * name 8× in a row. For stateful reads (`task_list`) a streak counts only while the result is
- * unchanged. Everything resets on a user prompt. Thought and content tiers are not replayed.
+ * key from `utils/tool-call-repeat-key.ts` (sorted keys); docs/detector.md §14.4. The replay of
+ * the service itself is `qwenService.ts`; this file feeds it a transcript as the client would:
+ * a user prompt starts a fresh service, each batch's calls are streamed requests, the batch ends
+ * the model response, and the answers are the executed results. A detection halts the turn: the
+ * lane marks that batch and waits for the next prompt.
  */
-import { MarkSink, flatCalls, param, sameJsCall, tick, type FlatCall } from '../marks';
-
-/** Qwen keys a call on its name and sorted-key JSON (numbers by value). */
-const sameCall = (a: FlatCall, b: FlatCall): boolean => sameJsCall(a.call, b.call);
+import { MarkSink, flatCalls, param } from '../marks';
 import type { ParamSpec, ZooDetector, ZooParams, ZooStep } from '../types';
-import { isReadLike, isShellOverview } from './qwenRules';
+import { isStatefulRead } from './qwenRules';
+import { QwenService } from './qwenService';
 
 const PARAMS: readonly ParamSpec[] = [
   {
@@ -29,10 +23,23 @@ const PARAMS: readonly ParamSpec[] = [
   },
   { id: 'consecutive', label: 'Consecutive identical calls', min: 2, max: 50, default: 5 },
   { id: 'shellOverview', label: 'Consecutive git overview commands', min: 2, max: 50, default: 8 },
-  { id: 'turnCap', label: 'Soft calls-per-turn cap', min: 10, max: 1000, default: 100 },
+  {
+    id: 'turnCap',
+    label: 'Calls-per-turn cap (0 = off)',
+    min: 0,
+    max: 1000,
+    default: 100,
+  },
+  {
+    id: 'explicitCap',
+    label: 'Cap set explicitly (1 = hard cap; default adaptive)',
+    min: 0,
+    max: 1,
+    default: 0,
+  },
   {
     id: 'globalDuplicate',
-    label: 'Same call anywhere in the turn (heuristic)',
+    label: "Same call anywhere in the turn (heuristic; also the cap's stuck signal)",
     min: 2,
     max: 50,
     default: 6,
@@ -40,95 +47,46 @@ const PARAMS: readonly ParamSpec[] = [
   { id: 'nameStreak', label: 'Same tool name in a row (heuristic)', min: 2, max: 50, default: 8 },
 ];
 
-const STATEFUL_READS = new Set(['task_list']);
-
-class Turn {
-  calls = 0;
-  /** Calls by key (`name:argsCanonical`, built here only: the map needs the string). */
-  counts = new Map<string, number>();
-  /** The last six calls, compared by key in parts. */
-  last: FlatCall[] = [];
-  reads: boolean[] = [];
-  nonReadSeen = false;
-  maxRepeat = 0;
-  same = 0;
-  sameName = 0;
-  shell = 0;
-  prev: FlatCall | null = null;
-}
-
-function check(turn: Turn, c: FlatCall, t: Record<string, number>): string | null {
-  const prev = turn.prev;
-  const resultChanged =
-    prev !== null && STATEFUL_READS.has(c.name) && prev.name === c.name && prev.answer !== c.answer;
-  turn.same = prev !== null && sameCall(prev, c) && !resultChanged ? turn.same + 1 : 1;
-  turn.sameName = prev !== null && prev.name === c.name && !resultChanged ? turn.sameName + 1 : 1;
-  turn.shell = isShellOverview(c.batch.calls[c.index]) ? turn.shell + 1 : 0;
-  turn.calls++;
-  const key = c.name + ':' + c.call.argsJsSorted;
-  const count = (turn.counts.get(key) ?? 0) + 1;
-  turn.counts.set(key, count);
-  turn.maxRepeat = Math.max(turn.maxRepeat, count);
-  turn.last.push(c);
-  if (turn.last.length > 6) turn.last.shift();
-  const read = isReadLike(c.name);
-  turn.reads.push(read);
-  if (turn.reads.length > 15) turn.reads.shift();
-  if (!read) turn.nonReadSeen = true;
-  const name = tick(c.name);
-  if (turn.same >= (t.consecutive as number))
-    return `${turn.same} consecutive identical ${name} calls (always on, limit ${t.consecutive})`;
-  if (turn.shell >= (t.shellOverview as number))
-    return `${turn.shell} git overview commands in a row (always on, limit ${t.shellOverview})`;
-  const maxRepeat = turn.maxRepeat;
-  const cap = t.turnCap as number;
-  if (turn.calls > cap * 10) return `more than ${cap * 10} calls in one turn (hard backstop)`;
-  if (turn.calls > cap && maxRepeat >= 6)
-    return `more than ${cap} calls in one turn with a call repeated ${maxRepeat} times`;
-  if (t.heuristics !== 1) return null;
-  if (count >= (t.globalDuplicate as number))
-    return `${name} with the same arguments ${count} times in this turn (heuristic)`;
-  const k = turn.last;
-  if (
-    k.length === 6 &&
-    !sameCall(k[0] as FlatCall, k[1] as FlatCall) &&
-    k.every((x, i) => sameCall(x, k[i % 2] as FlatCall))
-  )
-    return `the last 6 calls alternate between two calls (heuristic ABAB)`;
-  const recent = turn.reads.slice(-15).filter(Boolean).length;
-  if (turn.nonReadSeen && recent >= 8)
-    return `${recent} of the last 15 calls are reads (heuristic read-file loop)`;
-  if (turn.sameName >= (t.nameStreak as number))
-    return `${name} called ${turn.sameName} times in a row (heuristic action stagnation)`;
-  return null;
-}
-
 function run(steps: readonly ZooStep[], values: ZooParams) {
-  const t: Record<string, number> = {};
-  for (const p of PARAMS) t[p.id] = param(PARAMS, values, p.id);
+  const v = (id: string) => param(PARAMS, values, id);
+  const cap = v('turnCap');
+  const limits = {
+    heuristics: v('heuristics') === 1,
+    consecutive: v('consecutive'),
+    shellOverview: v('shellOverview'),
+    turnCap: cap === 0 ? Number.POSITIVE_INFINITY : cap,
+    explicitCap: v('explicitCap') === 1,
+    globalDuplicate: v('globalDuplicate'),
+    nameStreak: v('nameStreak'),
+  };
   const sink = new MarkSink();
-  let turn = new Turn();
+  let svc = new QwenService(limits);
   for (const step of steps) {
-    if (step.kind === 'user') turn = new Turn();
-    if (step.kind !== 'batch') continue;
-    for (const c of flatCalls(step)) {
-      const why = check(turn, c, t);
-      turn.prev = c;
-      if (why !== null) sink.add(step, 'stop', `Qwen Code: ${why}`);
+    if (step.kind === 'user') svc = new QwenService(limits);
+    if (step.kind !== 'batch' || svc.detected) continue;
+    const calls = flatCalls(step);
+    let why: string | null = null;
+    for (const c of calls) if ((why = svc.request(c)) !== null) break;
+    if (why === null) {
+      svc.finished();
+      for (const c of calls)
+        if (c.answer !== null && isStatefulRead(c.name) && (why = svc.result(c, c.answer)) !== null)
+          break;
     }
+    if (why !== null) sink.add(step, 'stop', `Qwen Code: ${why}; the turn halts`);
   }
   return sink.marks();
 }
 
-/** Qwen Code: always-on rules plus the opt-in heuristic tier. */
+/** Qwen Code: always-on guards plus the opt-in heuristic tier. */
 export const qwenCode: ZooDetector = {
   id: 'qwen-code',
   label: 'Qwen Code',
   kind: 'peer',
   description:
-    'Always on: 5 identical calls in a row, 8 git overview commands in a row, the per-turn call cap. Opt-in heuristics: 6 repeats anywhere, ABAB over 6, read loops, 8 same-name calls. Arguments with sorted keys, numbers by value.',
+    'Always on: 5 identical calls in a row, 8 git overview shell commands in a row, the per-turn cap (over 100 calls once a call repeated 6 times, or over 1000). Opt-in heuristics: 6 repeats anywhere, ABAB over 6, read loops, 8 same-name calls. task_list polls count only while their results repeat. Sorted keys, numbers by value; the first detection halts the turn.',
   cannotSee:
-    'the heuristic tier unless turned on (skipLoopDetection defaults to true); the thought, content and model-judged tiers; an in-session disable.',
+    'the heuristic tier unless turned on (skipLoopDetection defaults to true); the content-chanting tier (it reads the streamed text chunk by chunk, a transcript keeps only the joined text) and the thought tier; retries of a failed response; an in-session disable; whether a per-turn cap was configured. Its service has no model-judged tier.',
   params: PARAMS,
   run,
 };

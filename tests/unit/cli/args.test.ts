@@ -36,7 +36,14 @@ describe('parseArgs', () => {
       jsonLines: false,
       merge: false,
       noTiming: false,
+      strict: false,
+      notes: false,
     });
+  });
+
+  it('--strict and --notes are switches', () => {
+    expect(parsed(['--strict', 'a', 'b']).strict).toBe(true);
+    expect(parsed(['--notes', 'a']).notes).toBe(true);
   });
 
   it('--jobs takes a count of 1 or more; --json-lines, --merge and --no-timing are switches', () => {

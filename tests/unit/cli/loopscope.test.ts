@@ -84,6 +84,7 @@ describe('loopscope --json', () => {
       format: 'openai-chat',
       messages: 7,
       warnings: [],
+      notes: [],
       referenceScan: 'scanned',
       census: { toolCalls: 3, byDialect: { 'openai-chat': 3 }, unread: [] },
     });

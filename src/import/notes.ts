@@ -1,0 +1,117 @@
+/**
+ * Notes apart from warnings. An importer says one sentence for each thing it did to read a
+ * file; some change nothing the detector sees (the pieces of one reply put back together, a
+ * history read once rather than at every request), others change the verdict or hide calls
+ * (calls not read, answers unknown, runs broken by user turns, lines or bytes skipped). The
+ * first are *notes*, shown folded and grey; the second stay *warnings*, counted and shown.
+ *
+ * The table below names every note, by the start of its sentence and the importer that writes
+ * it. Whatever it does not name is a warning: a new sentence, or one reworded, errs on the
+ * side of being seen. docs/report.md §3.1 lists both kinds.
+ */
+
+interface NoteKind {
+  /** Matches the sentence from its start. */
+  readonly pattern: RegExp;
+  /** Who writes it, and why it changes nothing the detector sees. */
+  readonly why: string;
+}
+
+const NOTES: readonly NoteKind[] = [
+  {
+    // formats/claude-code.ts: one reply written as one line per content block.
+    pattern: /^Merged \d+ assistant lines? into the reply/,
+    why: 'the blocks of one reply, put back together as the API sent it',
+  },
+  {
+    // formats/copilot-cli.ts: chunks sharing one apiCallId.
+    pattern: /^Merged \d+ assistant messages? into the model call/,
+    why: 'the chunks of one model call, put back together',
+  },
+  {
+    // formats/gemini.ts: a streamGenerateContent capture.
+    pattern: /^Merged \d+ streamed response chunks? into one model turn/,
+    why: 'the chunks of one streamed turn',
+  },
+  {
+    // streams/chat.ts: a chunk id that drifts inside one reply.
+    pattern: /^\d+ chunks? changed id in the middle of a reply/,
+    why: 'read as the one reply it is',
+  },
+  {
+    // dialects/anthropic.ts, dialects/responses.ts: tools the API ran itself.
+    pattern: /^Skipped \d+ server-side tool (?:calls?|items?) /,
+    why: 'not calls of the client loop the guard watches',
+  },
+  {
+    // formats/har.ts, langsmith.ts, otel.ts, langfuse.ts: each request repeats the history.
+    pattern: /^Rebuilt from the longest of \d+ .*each (?:span )?repeats the history/,
+    why: 'every request holds the one before it; the longest holds them all',
+  },
+  {
+    // snapshots.ts: a JSONL of growing requests of one conversation.
+    pattern: /^The file holds \d+ requests of one conversation; it was rebuilt from the longest/,
+    why: 'every request holds the one before it',
+  },
+  {
+    // formats/langfuse.ts: a run whose history an earlier run of the trace already read.
+    pattern: /^This run opens with an earlier run's history/,
+    why: 'read once, where it was first sent',
+  },
+  {
+    // formats/langfuse.ts: generations that log only their own turn.
+    pattern: /^Each of the \d+ generations logs only its own turn/,
+    why: 'the turns read in order, with their answers',
+  },
+  {
+    // formats/swe-agent.ts: in-context examples in the prompt.
+    pattern: /^Skipped \d+ demonstration messages? \(in-context examples/,
+    why: 'examples in the prompt, not calls of this run',
+  },
+  {
+    // formats/swe-agent.ts: a RetryAgent's chosen attempt, copied at the top.
+    pattern: /^The RetryAgent chose this attempt/,
+    why: 'the same attempt, read once',
+  },
+  {
+    // formats/gemini-cli.ts: results sent again on user records.
+    pattern: /^Skipped \d+ repeated tool results? \(user records that re-send/,
+    why: 'results already read on the model record',
+  },
+  {
+    // formats/gemini-cli.ts: the CLI's own info / warning / error records.
+    pattern: /^Skipped \d+ info, warning or error records? \(UI notices/,
+    why: 'notices of the UI, never sent to the model',
+  },
+  {
+    // formats/copilot-cli.ts: a resumed session goes on in the same conversation.
+    pattern: /^The session was resumed /,
+    why: 'the turns follow in order',
+  },
+  {
+    // formats/otel-messages.ts: Python-style literals in span attributes.
+    pattern: /^\d+ span attributes? held Python-style literals/,
+    why: 'the same values, quotes repaired',
+  },
+  {
+    // dialects/openai.ts, dialects/embedded.ts, formats/gemini.ts, formats/otel-messages.ts.
+    pattern: /^The (?:response|span) (?:has|holds) \d+ (?:choices|candidates|completions)/,
+    why: 'the conversation goes on with the first; the others were never sent back',
+  },
+];
+
+/** Whether an import sentence is a note (changes nothing the detector sees), not a warning. */
+export function isNote(sentence: string): boolean {
+  return NOTES.some((n) => n.pattern.test(sentence));
+}
+
+/** An import's sentences, split into warnings and notes, each in its order. */
+export function splitNotes(sentences: readonly string[]): {
+  readonly warnings: readonly string[];
+  readonly notes: readonly string[];
+} {
+  const warnings: string[] = [];
+  const notes: string[] = [];
+  for (const s of sentences) (isNote(s) ? notes : warnings).push(s);
+  return { warnings, notes };
+}
