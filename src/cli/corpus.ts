@@ -35,13 +35,13 @@ export type CorpusResult =
   | (RowPlace & { readonly error: string; readonly kind?: ImportError['kind'] });
 
 /** A transcript's name in the table: the file, `file:line`, and the conversation after `#`. */
-export function resultName(r: CorpusResult): string {
+function resultName(r: CorpusResult): string {
   const at = r.line === null ? r.file : `${r.file}:${r.line}`;
   return r.conversation === undefined ? at : `${at} # ${r.conversation}`;
 }
 
 /** The error text for a row: the position first for a syntax error, as compilers print it. */
-export function importErrorText(e: ImportError): string {
+function importErrorText(e: ImportError): string {
   if (e.kind === 'syntax') {
     const msg = oneLine(e.message).replace(` at line ${e.line}, column ${e.column}`, '');
     return `${e.line}:${e.column}: ${msg}`;
@@ -82,7 +82,7 @@ export function replayPart(
   });
 }
 
-export function toRow(r: CorpusResult): CorpusRow {
+function toRow(r: CorpusResult): CorpusRow {
   const name = resultName(r);
   if ('error' in r) {
     return { name, format: null, messages: 0, warnings: [], verdict: null, error: r.error };
@@ -139,16 +139,6 @@ export function settle(r: CorpusResult, render: Render): Settled {
     text = JSON.stringify(entryOf(r));
   }
   return { row: toRow(r), failure, text };
-}
-
-/** The `--json` document of a corpus run, from its settled conversations. */
-export function corpusJson(settled: readonly Settled[]): string {
-  const totals = JSON.stringify(corpusTotals(settled.map((s) => s.row)), null, 2).replaceAll(
-    '\n',
-    '\n  ',
-  );
-  const corpus = settled.length === 0 ? '[]' : `[\n${settled.map((s) => s.text).join(',\n')}\n  ]`;
-  return `{\n  "schemaVersion": 1,\n  "corpus": ${corpus},\n  "totals": ${totals}\n}\n`;
 }
 
 function plural(n: number, one: string, many = `${one}s`): string {

@@ -35,7 +35,7 @@ export function choosePaint(
   return isTTY && !noColor ? ANSI : PLAIN;
 }
 
-export interface SummaryInput {
+interface SummaryInput {
   readonly report: Report;
   /** The name to show for the input (`<stdin>` for `-`). */
   readonly file: string;

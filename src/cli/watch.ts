@@ -27,7 +27,7 @@ export interface WatchIo {
 }
 
 /** How often the file is looked at. */
-export const POLL_MS = 250;
+const POLL_MS = 250;
 /** Polls without growth after which a last line with no line break is said to be cut short. */
 const CUT_POLLS = 4;
 /** Bytes of the file's start kept to tell a rewritten file from a grown one. */
@@ -48,7 +48,7 @@ export function warningKey(w: string): string {
 }
 
 /** The human line of a refused batch. */
-export function refusalLine(file: string, b: BatchReport): string {
+function refusalLine(file: string, b: BatchReport): string {
   return `${file}: batch ${b.index} (message ${b.messageIndex}) ${describeRefusal(b)}`;
 }
 

@@ -65,7 +65,7 @@ export function answerBytesOf(content: JsonValue | undefined): number {
   return utf8Length(typeof content === 'string' ? content : printJson(content));
 }
 
-export const tokensOf = (bytes: number): number => Math.ceil(bytes / 4);
+const tokensOf = (bytes: number): number => Math.ceil(bytes / 4);
 
 type CostBatch = Pick<BatchReport, 'signature' | 'breakBefore' | 'calls'>;
 

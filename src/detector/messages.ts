@@ -8,7 +8,7 @@ const REFUSE_HINT =
   'Start a new conversation or change approach; to warn the model instead of refusing, run `gglib config settings set --loop-guard-mode note`.';
 
 /** The signature cut to 240 code points, followed by `…` when it was longer. */
-export function truncateSignature(signature: string): string {
+function truncateSignature(signature: string): string {
   // Fast path: 240 UTF-16 units are at most 240 code points.
   if (signature.length <= NOTE_SIGNATURE_LIMIT) return signature;
   const points = Array.from(signature);

@@ -49,7 +49,7 @@ export interface ReportSource {
 }
 
 /** How many tool calls the file holds, by dialect, and the first the import did not read. */
-export interface ReportCensus {
+interface ReportCensus {
   readonly toolCalls: number;
   readonly byDialect: Readonly<Record<string, number>>;
   readonly unread: readonly {
@@ -178,7 +178,7 @@ export interface FirstRefusal {
   readonly action?: GuardMode;
 }
 
-export interface Ledger {
+interface Ledger {
   readonly identicalResultRepeats: number;
   readonly repeatsNotEvaluated: number;
   readonly repeatsRescued: number;

@@ -13,7 +13,7 @@ export interface ToolCall {
 }
 
 /** A tool call plus how its arguments arrived (for the details panel and the caches). */
-export interface WireToolCall extends ToolCall {
+interface WireToolCall extends ToolCall {
   /** The `function.arguments` string as sent, or null when it was not a string. */
   readonly argumentsRaw: string | null;
   /** The arguments string parsed as JSON (false: not a string, or the raw-string fallback). */

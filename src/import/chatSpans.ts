@@ -36,7 +36,7 @@ export type MessageSink = (m: ChatMessage, literal?: string | null) => void;
 export type ValueObserver = (v: JsonValue, member: string | null) => void;
 
 /** What the reader gives back; the messages themselves went to the sink. */
-export interface ChatSpans {
+interface ChatSpans {
   /** The messages, rebuilt from the text when read again (details, the detector lanes). */
   readonly messages: SpanMessages;
   readonly warnings: string[];

@@ -7,7 +7,7 @@ import { field, str } from './access';
 const TEXT_TYPES = new Set(['text', 'input_text', 'output_text', 'summary_text']);
 
 /** The text of a content part (`{type: "text", text}` and its Responses / Gemini cousins), or undefined. */
-export function partText(p: JsonValue): string | undefined {
+function partText(p: JsonValue): string | undefined {
   if (typeof p === 'string') return p;
   if (!isJsonObject(p)) return undefined;
   const t = str(p, 'type');

@@ -10,7 +10,7 @@ import { isJsonArray, isJsonObject, parseJson, type JsonValue } from '../json/in
 import { decodeInput } from './decode';
 
 /** One conversation line of a JSONL-of-conversations file. */
-export interface ConversationLine {
+interface ConversationLine {
   /** 1-based line number in the file. */
   readonly line: number;
   /** The line's text, to be imported on its own. */

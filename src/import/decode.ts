@@ -91,7 +91,7 @@ function warnInvalid(b: Uint8Array, warnings: string[], base: number): void {
 }
 
 /** Byte offset of the first invalid UTF-8 sequence, or -1 (a fast ASCII path keeps this cheap). */
-export function firstInvalidUtf8(b: Uint8Array): number {
+function firstInvalidUtf8(b: Uint8Array): number {
   const n = b.length;
   let i = 0;
   while (i < n) {

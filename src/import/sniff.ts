@@ -359,7 +359,7 @@ const CLAUDE_STREAM_SYSTEM = /^(?:init|hook_)/;
  * `message` holding Anthropic `content` and no other role), as viewers' minimal fixtures and
  * hook copies write them.
  */
-export function isClaudeRecord(l: JsonValue): boolean {
+function isClaudeRecord(l: JsonValue): boolean {
   if (!isJsonObject(l)) return false;
   const type = str(l, 'type') ?? '';
   // A Claude Code hook's payload, as hook collections log them (formats/claudeHooks.ts).
@@ -388,7 +388,7 @@ export function isClaudeRecord(l: JsonValue): boolean {
  * A Qwen Code session line (packages/core/src/services/chatRecordingService.ts): the Claude
  * Code envelope (uuid, parentUuid, sessionId, type) around a Gemini `Content` (`role`, `parts`).
  */
-export function isQwenRecord(l: JsonValue): boolean {
+function isQwenRecord(l: JsonValue): boolean {
   if (!isJsonObject(l) || !l.has('uuid') || !l.has('sessionId')) return false;
   return isJsonArray(field(obj(l, 'message'), 'parts'));
 }

@@ -8,7 +8,7 @@ import type { Assembled } from './streams/shared';
 import { plural, Warnings } from './warnings';
 
 /** The JSON payloads of a server-sent event stream, and what could not be read. */
-export interface SseRead {
+interface SseRead {
   readonly events: JsonValue[];
   readonly warnings: string[];
 }
@@ -81,7 +81,7 @@ export function looksLikeSse(text: string): boolean {
 }
 
 /** The API whose stream a capture holds; each assembles to that API's non-streamed reply. */
-export type StreamDialect = 'openai-chat' | 'anthropic' | 'openai-responses' | 'gemini';
+type StreamDialect = 'openai-chat' | 'anthropic' | 'openai-responses' | 'gemini';
 
 /** One reassembled reply, in the shape the non-streamed API returns. */
 export interface StreamReply {
@@ -90,7 +90,7 @@ export interface StreamReply {
 }
 
 /** Every reply a capture holds, in order, and what the reassembly noticed. */
-export interface AssembledStreams {
+interface AssembledStreams {
   /** Null when no payload belongs to a stream Loopscope knows. */
   readonly dialect: StreamDialect | null;
   readonly replies: StreamReply[];

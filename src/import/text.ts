@@ -67,7 +67,7 @@ function tryJsonl(text: string): Doc | null {
 }
 
 /** One line `jsonLines` read: what `readLine` gave, and where the line is. */
-export interface ReadLine<T> {
+interface ReadLine<T> {
   readonly item: T;
   /** 1-based line number. */
   readonly line: number;

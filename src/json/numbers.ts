@@ -18,7 +18,7 @@ function digitsAtMost(digits: string, limit: string): boolean {
 }
 
 /** Whether serde_json reads this JSON number literal as an integer (u64 or i64). */
-export function isSerdeInteger(lexeme: string): boolean {
+function isSerdeInteger(lexeme: string): boolean {
   for (let i = 0; i < lexeme.length; i++) {
     const c = lexeme.charCodeAt(i);
     if (c === 0x2e || c === 0x65 || c === 0x45) return false; // . e E

@@ -5,7 +5,7 @@
  */
 
 /** A decoded string, or the offset and reason of its first defect. */
-export type SlowString =
+type SlowString =
   | { readonly ok: true; readonly value: string; readonly end: number; readonly lone: boolean }
   | { readonly ok: false; readonly offset: number; readonly message: string };
 

@@ -16,7 +16,7 @@ import { ChatPrefix } from '../import/chatPrefix';
 import { importStreaming, type ImportOptions } from '../import/index';
 import { splitNotes } from '../import/notes';
 
-export interface DocumentPreview {
+interface DocumentPreview {
   readonly report: Report;
   readonly formatLabel: string;
 }

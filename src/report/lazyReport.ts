@@ -11,6 +11,12 @@
  */
 import type { BatchReport, CallReport, Report } from '../detector/index';
 import {
+  unitsToString,
+  agentStepAt,
+  type PackedReport,
+  type PackedTranscript,
+} from './packedReport';
+import {
   BREAKS,
   FLAG_ANSWERS_KNOWN,
   FLAG_COSTLY,
@@ -22,11 +28,7 @@ import {
   FLAG_RESCUED,
   OUTCOMES,
   REASONS,
-  unitsToString,
-  agentStepAt,
-  type PackedReport,
-  type PackedTranscript,
-} from './packedReport';
+} from './packedColumns';
 import {
   registerColumns,
   transcriptColumns,

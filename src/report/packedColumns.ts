@@ -79,11 +79,13 @@ export interface TimelinePyramid {
 
 /** The per-batch columns a pyramid is built from (a `PackedReport`'s). */
 export interface VerdictColumns {
+  /** FLAG_* bits. */
   readonly flags: Uint8Array;
   readonly threshold: Float64Array;
   readonly ceiling: Float64Array;
   readonly count: Float64Array;
   readonly total: Float64Array;
+  /** Indexes into OUTCOMES and BREAKS. */
   readonly outcome: Uint8Array;
   readonly breakBefore: Uint8Array;
 }

@@ -27,6 +27,7 @@ import {
   signatureColumns,
   type SignatureColumns,
   type TimelinePyramid,
+  type VerdictColumns,
 } from './packedColumns';
 import { hash32 } from './sigHash';
 
@@ -54,19 +55,11 @@ export interface PackedTranscript {
 }
 
 /** One config's verdicts over a transcript's batches, plus the report's small fields. */
-export interface PackedReport {
+export interface PackedReport extends VerdictColumns {
   readonly head: Omit<Report, 'batches'>;
   readonly batchCount: number;
-  /** FLAG_* bits. */
-  readonly flags: Uint8Array;
-  readonly threshold: Float64Array;
-  readonly ceiling: Float64Array;
-  readonly count: Float64Array;
-  readonly total: Float64Array;
-  /** Indexes into OUTCOMES, REASONS, BREAKS. */
-  readonly outcome: Uint8Array;
+  /** Indexes into REASONS. */
   readonly reason: Uint8Array;
-  readonly breakBefore: Uint8Array;
   /** The timeline's pyramid over these verdicts, built here so the main thread need not. */
   readonly pyramid: TimelinePyramid;
   /**
@@ -82,13 +75,13 @@ export interface PackedReport {
 }
 
 /** `BatchReport.agent` as columns: codes into AGENT_STEPS and RUN_ENDS (0 = none), and where. */
-export interface PackedAgentSteps {
+interface PackedAgentSteps {
   readonly step: Uint8Array;
   readonly endedBy: Uint8Array;
   readonly endedAt: Float64Array;
 }
 
-export const AGENT_STEPS: readonly AgentStep['step'][] = [
+const AGENT_STEPS: readonly AgentStep['step'][] = [
   'checked',
   'overflow',
   'internal-error',
@@ -143,25 +136,11 @@ export interface PackedDiff {
 }
 
 /** Verdict counts over a report's batches. */
-export interface VerdictTally {
+interface VerdictTally {
   readonly refused: number;
   readonly rescued: number;
   readonly answerChanged: number;
 }
-
-export {
-  BREAKS,
-  FLAG_ANSWERS_KNOWN,
-  FLAG_COSTLY,
-  FLAG_EXEMPT,
-  FLAG_IDENTICAL_REPEAT,
-  FLAG_NOT_EVALUATED,
-  FLAG_OBSERVATION,
-  FLAG_REFUSED,
-  FLAG_RESCUED,
-  OUTCOMES,
-  REASONS,
-} from './packedColumns';
 
 function codeOf<T>(table: readonly T[], value: T): number {
   const i = table.indexOf(value);

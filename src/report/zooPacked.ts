@@ -10,7 +10,7 @@ import type { ZooLevel, ZooMark, ZooResult } from '../zoo/index';
 const LEVELS: readonly ZooLevel[] = ['warn', 'stop', 'advice'];
 
 /** One lane, packed. */
-export interface PackedLane {
+interface PackedLane {
   readonly id: string;
   readonly firstStop: number | null;
   readonly warnings: number;

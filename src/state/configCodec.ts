@@ -74,7 +74,7 @@ function parseTools(v: unknown): FieldResult<readonly string[]> {
 }
 
 /** Wide enough for what-if replays beyond gglib's 1–50 (the panel says when a value is one). */
-export const AGENT_LIMIT_MAX = 1000;
+const AGENT_LIMIT_MAX = 1000;
 
 /** The agent path's own limits, only when the record has them (absent = gglib's defaults). */
 function agentLimits(
@@ -154,7 +154,7 @@ export function parseConfigText(text: string, where: string): ConfigParse {
 }
 
 /** What Import… makes of a file: the config to apply (null: keep the settings), and a notice. */
-export interface ConfigImport {
+interface ConfigImport {
   readonly config: DetectorConfig | null;
   readonly notice: string | null;
 }

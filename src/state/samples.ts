@@ -21,7 +21,7 @@ export interface SampleEntry {
 }
 
 /** One manifest: where it lives, and the folder (under `samples/`) its files are in. */
-export interface SampleManifest {
+interface SampleManifest {
   readonly path: string;
   readonly group: SampleGroup;
   /** Prefix of every file it lists, relative to `samples/` ('' or 'formats/'). */

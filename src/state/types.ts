@@ -23,7 +23,7 @@ import type { ZooSlice } from './slices/zoo';
 import type { SideListener } from '../worker/zoo/client';
 import type { SweepRequest, ZooParamsById } from '../worker/zoo/protocol';
 
-export type AnalysisStatus = 'idle' | 'running' | 'ready' | 'error';
+type AnalysisStatus = 'idle' | 'running' | 'ready' | 'error';
 export type Theme = 'light' | 'dark';
 
 /** The part of the worker client the store drives (a fake in tests). */
@@ -142,7 +142,7 @@ export interface AnalysisSlice {
 }
 
 /** The result and selection a preview replaced. */
-export interface PreviewBase {
+interface PreviewBase {
   readonly result: AnalysisResult | null;
   readonly selectedIndex: number | null;
   readonly selectionAuto: boolean;

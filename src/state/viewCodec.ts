@@ -8,7 +8,7 @@
  */
 import type { WorkspaceTab, ZoomRange } from './types';
 
-export const VIEW_HASH_KEYS = {
+const VIEW_HASH_KEYS = {
   sample: 'sample',
   own: 'src',
   batch: 'batch',
@@ -50,7 +50,7 @@ export const NO_VIEW: ViewLink = {
   range: null,
 };
 
-export interface ViewParse {
+interface ViewParse {
   readonly view: ViewLink;
   readonly notice: string | null;
 }

@@ -10,7 +10,7 @@ import type { ParamSpec } from '../zoo/types';
 import type { ZooParamsById } from '../worker/zoo/protocol';
 import { configToHash } from './configCodec';
 
-export const ZOO_HASH_KEY = 'zoo';
+const ZOO_HASH_KEY = 'zoo';
 /** Longer than every parameter set at once, short enough to refuse junk quickly. */
 const MAX_VALUE_LENGTH = 4000;
 
@@ -30,7 +30,7 @@ export function zooParamsToHashValue(params: ZooParamsById): string {
   return parts.join(',');
 }
 
-export interface ZooParamsParse {
+interface ZooParamsParse {
   readonly params: ZooParamsById;
   /** Why some part was ignored, or null. */
   readonly notice: string | null;

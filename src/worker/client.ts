@@ -1,5 +1,4 @@
 /**
-
  * The main-thread side of the replay worker.
  *
  * - Staging and swap: every new transcript is loaded in a fresh *staging* worker while the
@@ -19,19 +18,16 @@
  *   watchdog proportional to the input size; `retry()` reloads the failed transcript.
  */
 import type { DetectorConfig, Report } from '../detector/index';
+import type { PendingBatch } from '../pipeline/index';
 import {
   AUTO_CHOICE,
-  defaultWorker,
   defaultYield,
   errorText,
   inputSize,
-  type Evaluating,
+  type AnalysisResult,
   type LoadChoice,
   type ReplayClientListener,
   type ReplayClientOptions,
-  type Serving,
-  type Slot,
-  type Staging,
   type WorkerLike,
 } from './clientSupport';
 import {
@@ -42,27 +38,19 @@ import {
   timeoutFailure,
   type WorkerFailure,
 } from './failure';
-import { unpackReport, type Yield } from '../report/lazyReport';
+import { unpackReport, type UnpackedTranscript, type Yield } from '../report/lazyReport';
 import type {
   AppendedResponse,
+  ConversationSummary,
   LoadedResponse,
+  LoadRequest,
   MessagesResponse,
   PartialResponse,
   TranscriptInput,
   WorkerResponse,
 } from './protocol';
-import {
-  closeSlot,
-  Exports,
-  MessagePages,
-  loadRequest,
-  openSlot,
-  previewResult,
-  resultOf,
-  unpackGrown,
-  unpackLoaded,
-  unpackPreview,
-} from './clientSlots';
+import { closeSlot, defaultWorker, Exports, MessagePages, openSlot, type Slot } from './workerSlot';
+import { unpackGrown, unpackLoaded, unpackPreview } from './unpackReplies';
 import { SpareWorker } from './spareWorker';
 import { pageFault, type TestFault } from './testFaults';
 import { SideChannel, type SideListener } from './zoo/client';
@@ -76,6 +64,54 @@ type SideIds = { requestId: number; dataVersion: number };
 declare const __LOOPSCOPE_TEST_HOOKS__: boolean | undefined;
 const TEST_HOOKS = typeof __LOOPSCOPE_TEST_HOOKS__ !== 'undefined' && __LOOPSCOPE_TEST_HOOKS__;
 
+/** A transcript being loaded in its own worker, not yet swapped in. */
+interface Staging {
+  readonly slot: Slot;
+  readonly requestId: number;
+  readonly dataVersion: number;
+  readonly input: TranscriptInput;
+  readonly config: DetectorConfig;
+  readonly choice: LoadChoice;
+  readonly size: number;
+  timer: ReturnType<typeof setTimeout> | null;
+  /** A watched file's load (`append` grows it once it serves). */
+  readonly watch: boolean;
+  /** A preview of it is on screen: requests about the serving transcript wait. */
+  previewed?: boolean;
+  /** The bytes read by the preview on screen (an older one unpacked late is dropped). */
+  shown?: number;
+}
+
+/** The transcript on screen and the worker that holds it. */
+interface Serving {
+  readonly slot: Slot;
+  /** Moves on with each `append` of a watched file. */
+  dataVersion: number;
+  readonly input: TranscriptInput;
+  readonly choice: LoadChoice;
+  readonly formatLabel: string;
+  readonly conversation: number;
+  conversations: readonly ConversationSummary[];
+  /** The transcript's columns, shared by all its reports (reportColumns.ts). */
+  transcript: UnpackedTranscript;
+  defaultReport: Report;
+  /** A watched file: `append` grows it. */
+  readonly watch?: boolean;
+  /** A watched file: the batch at its end whose results are still coming. */
+  pending?: PendingBatch | null;
+  /** The data version of the newest `append` sent (replies to older ones are dropped). */
+  appendedAs?: number;
+  /** An `append` was sent and its reply has not come: the next growth waits for it. */
+  appending?: boolean;
+  /** The load was stopped and kept what it had read (bytes read of the total). */
+  readonly cut?: { readonly read: number; readonly total: number };
+}
+
+/** The config change in flight. */
+interface Evaluating {
+  readonly requestId: number;
+  readonly timer: ReturnType<typeof setTimeout> | null;
+}
 export class ReplayClient {
   private readonly createWorker: () => WorkerLike;
   private readonly loadTimeout: (size: number) => number;
@@ -513,4 +549,52 @@ export class ReplayClient {
   private deliver(sv: Serving, report: Report, newTranscript: boolean): void {
     this.listener.onResult(resultOf(sv, report, newTranscript));
   }
+}
+
+/** The `load` request of a staging load. */
+function loadRequest(s: Staging, fault: TestFault | null): LoadRequest {
+  const { choice } = s;
+  return {
+    type: 'load',
+    requestId: s.requestId,
+    dataVersion: s.dataVersion,
+    input: s.input,
+    config: s.config,
+    format: choice.format,
+    ...(choice.conversation === undefined ? {} : { conversation: choice.conversation }),
+    ...(choice.clineResults === undefined ? {} : { clineResults: choice.clineResults }),
+    ...(fault === null ? {} : { fault }),
+    ...(s.watch ? { watch: true } : {}),
+  };
+}
+
+/** What the page is told of the serving transcript's `report`. */
+function resultOf(sv: Serving, report: Report, newTranscript: boolean): AnalysisResult {
+  return {
+    dataVersion: sv.dataVersion,
+    formatLabel: sv.formatLabel,
+    conversations: sv.conversations,
+    conversation: sv.conversation,
+    report,
+    defaultReport: sv.defaultReport,
+    newTranscript,
+    name: sv.input.name,
+    ...(sv.cut === undefined ? {} : { cut: sv.cut }),
+    ...(sv.watch === true ? { watched: true, pending: sv.pending ?? null } : {}),
+  };
+}
+
+/** What the page is told of a preview: a result of the loading transcript, marked as one. */
+function previewResult(s: Staging, msg: PartialResponse, report: Report): AnalysisResult {
+  return {
+    dataVersion: s.dataVersion,
+    formatLabel: msg.formatLabel,
+    conversations: [],
+    conversation: 0,
+    report,
+    defaultReport: report,
+    newTranscript: false,
+    name: s.input.name,
+    preview: { read: msg.read, total: msg.total },
+  };
 }

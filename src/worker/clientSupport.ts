@@ -2,11 +2,11 @@
  * The replay client's public shapes and small helpers (client.ts holds the state machine):
  * what it needs from a Worker, what it tells its listener, and its options.
  */
-import type { DetectorConfig, Report } from '../detector/index';
+import type { Report } from '../detector/index';
 import type { PendingBatch } from '../pipeline/index';
 import type { FormatId } from '../import/index';
 import type { WorkerFailure } from './failure';
-import type { UnpackedTranscript, Yield } from '../report/lazyReport';
+import type { Yield } from '../report/lazyReport';
 import type { TestFault } from './testFaults';
 import type {
   AnalysisError,
@@ -112,67 +112,6 @@ export interface ReplayClientOptions {
    * every load starts its own worker.
    */
   spareWorkerAfterMs?: number;
-}
-
-export interface Slot {
-  readonly worker: WorkerLike;
-  /** The worker's script ran (it has posted something). */
-  started: boolean;
-  onMessage(msg: WorkerResponse): void;
-  onFail(failure: WorkerFailure): void;
-}
-
-export interface Staging {
-  readonly slot: Slot;
-  readonly requestId: number;
-  readonly dataVersion: number;
-  readonly input: TranscriptInput;
-  readonly config: DetectorConfig;
-  readonly choice: LoadChoice;
-  readonly size: number;
-  timer: ReturnType<typeof setTimeout> | null;
-  /** A watched file's load (`append` grows it once it serves). */
-  readonly watch: boolean;
-  /** A preview of it is on screen: requests about the serving transcript wait. */
-  previewed?: boolean;
-  /** The bytes read by the preview on screen (an older one unpacked late is dropped). */
-  shown?: number;
-}
-
-export interface Serving {
-  readonly slot: Slot;
-  /** Moves on with each `append` of a watched file. */
-  dataVersion: number;
-  readonly input: TranscriptInput;
-  readonly choice: LoadChoice;
-  readonly formatLabel: string;
-  readonly conversation: number;
-  conversations: readonly ConversationSummary[];
-  /** The transcript's columns, shared by all its reports (reportColumns.ts). */
-  transcript: UnpackedTranscript;
-  defaultReport: Report;
-  /** A watched file: `append` grows it. */
-  readonly watch?: boolean;
-  /** A watched file: the batch at its end whose results are still coming. */
-  pending?: PendingBatch | null;
-  /** The data version of the newest `append` sent (replies to older ones are dropped). */
-  appendedAs?: number;
-  /** An `append` was sent and its reply has not come: the next growth waits for it. */
-  appending?: boolean;
-  /** The load was stopped and kept what it had read (bytes read of the total). */
-  readonly cut?: { readonly read: number; readonly total: number };
-}
-
-export interface Evaluating {
-  readonly requestId: number;
-  readonly timer: ReturnType<typeof setTimeout> | null;
-}
-
-export function defaultWorker(): WorkerLike {
-  return new Worker(new URL('./replay.worker.ts', import.meta.url), {
-    type: 'module',
-    name: 'loopscope-replay',
-  }) as unknown as WorkerLike;
 }
 
 /** A turn of the event loop without setTimeout's clamping. */

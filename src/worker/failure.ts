@@ -4,7 +4,7 @@
  */
 
 /** Why the worker was given up on. */
-export type WorkerFailureKind = 'crashed' | 'out-of-memory' | 'timeout' | 'not-started';
+type WorkerFailureKind = 'crashed' | 'out-of-memory' | 'timeout' | 'not-started';
 
 export interface WorkerFailure {
   readonly kind: WorkerFailureKind;
@@ -20,7 +20,7 @@ const OOM =
   /out of memory|allocation failed|invalid (?:array buffer|typed array|string|array) length|heap limit/i;
 
 /** Whether an error text describes memory running out. */
-export function isOutOfMemory(text: string): boolean {
+function isOutOfMemory(text: string): boolean {
   return OOM.test(text);
 }
 

@@ -25,9 +25,9 @@ import type { ImportOptions } from '../import/types';
 /** Files from this size are read in pieces with previews; smaller ones arrive at once anyway. */
 export const PROGRESSIVE_MIN_BYTES = 2 * 1024 * 1024;
 /** How much is read at a time: small enough for the bar to move, big enough to cost nothing. */
-export const PIECE_BYTES = 1024 * 1024;
+const PIECE_BYTES = 1024 * 1024;
 /** The first preview after this many bytes; each next one after twice as many. */
-export const FIRST_PREVIEW_BYTES = 1024 * 1024;
+const FIRST_PREVIEW_BYTES = 1024 * 1024;
 /** A JSON document is previewed over this share of it (each preview reads what was read again). */
 const DOCUMENT_PREVIEW_SHARE = 1 / 8;
 
@@ -37,7 +37,7 @@ const HEAD_BYTES = 1024 + 3;
 /** What a preview can be: batches as lines arrive, or nothing until a document is whole. */
 export type PreviewShape = 'growing' | 'whole';
 
-export interface Preview {
+interface Preview {
   readonly report: Report;
   readonly formatLabel: string;
   /** The report's verdict flags, standing in for the defaults' (no diff in a preview). */
@@ -46,7 +46,7 @@ export interface Preview {
   readonly total: number;
 }
 
-export interface ProgressiveOptions {
+interface ProgressiveOptions {
   readonly name: string;
   readonly config: DetectorConfig;
   readonly importOptions: ImportOptions;
@@ -58,7 +58,7 @@ export interface ProgressiveOptions {
   afterPiece?(read: number): Promise<void>;
 }
 
-export interface ProgressiveRead {
+interface ProgressiveRead {
   readonly decoded: Result<Decoded, ImportError>;
   /** Bytes read, when the read was stopped before the end; null when the file was read whole. */
   readonly stoppedAt: number | null;

@@ -8,7 +8,7 @@
 import type { WorkerLike } from './clientSupport';
 
 /** A worker started ahead of the next load. */
-export interface Spare {
+interface Spare {
   readonly worker: WorkerLike;
   /** Its script ran (it posted something). */
   started: boolean;

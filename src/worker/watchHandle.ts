@@ -13,8 +13,17 @@ import {
 } from '../detector/index';
 import { LiveTranscript, type LiveStep } from '../pipeline/live';
 import type { ImportOptions } from '../import/types';
-import type { Loaded } from './handle';
 import { verdictFlags } from '../report/packedReport';
+import {
+  conversationsOf,
+  fail,
+  loadedReply,
+  packedLoad,
+  type Loaded,
+  type LoadOutcome,
+  type ProgressSink,
+} from './loaded';
+import type { AppendRequest, LoadRequest } from './protocol';
 
 export interface Watched {
   readonly live: LiveTranscript;
@@ -27,7 +36,7 @@ async function textOf(w: Watched, bytes: Blob): Promise<string> {
 }
 
 /** A new watch of the file's bytes so far. */
-export async function startWatch(
+async function startWatch(
   blob: Blob,
   config: DetectorConfig,
   opts: ImportOptions,
@@ -37,13 +46,8 @@ export async function startWatch(
   return { watched, step };
 }
 
-/** The file grew by `bytes`. */
-export async function appendWatch(w: Watched, bytes: Blob): Promise<LiveStep> {
-  return w.live.append(await textOf(w, bytes));
-}
-
 /** A watched file's state after a step, as the transcript the handler serves. */
-export function watchedLoaded(
+function watchedLoaded(
   dataVersion: number,
   watched: Watched,
   step: LiveStep,
@@ -69,4 +73,53 @@ export function watchedLoaded(
     watched,
   };
   return { loaded, defaultReport };
+}
+
+/** A `load` with `watch`: the file's bytes so far, followed by each `append`. */
+export async function watchLoad(
+  req: LoadRequest,
+  blob: Blob,
+  progress: ProgressSink,
+): Promise<LoadOutcome> {
+  progress(req, 'reading', null, blob.size);
+  const opts = { format: req.format ?? 'auto', name: req.input.name } as const;
+  const { watched, step } = await startWatch(blob, req.config, opts);
+  if (step.error !== null)
+    return { loaded: null, reply: fail(req, { kind: 'import', error: step.error }) };
+  const { loaded, defaultReport } = watchedLoaded(req.dataVersion, watched, step, req.config);
+  return {
+    loaded,
+    reply: {
+      ...loadedReply(
+        req,
+        loaded,
+        watched.live.lastImport?.formatLabel ?? 'waiting for a whole record',
+        defaultReport,
+      ),
+      pending: step.pending,
+    },
+  };
+}
+
+/** The watched file `c` grew by the request's bytes: the next step, as a new data version. */
+export async function appendToWatch(req: AppendRequest, c: Loaded): Promise<LoadOutcome> {
+  if (c.watched === undefined) {
+    const error = { kind: 'bad-request', message: 'The transcript is not being watched.' } as const;
+    return { loaded: null, reply: fail(req, error) };
+  }
+  const step = c.watched.live.append(await textOf(c.watched, req.bytes));
+  const { loaded, defaultReport } = watchedLoaded(req.dataVersion, c.watched, step, c.config);
+  return {
+    loaded,
+    reply: {
+      type: 'appended',
+      requestId: req.requestId,
+      dataVersion: req.dataVersion,
+      ...packedLoad(loaded, defaultReport),
+      conversations: conversationsOf(loaded),
+      newBatches: step.newBatches,
+      restarted: step.restarted,
+      pending: step.pending,
+    },
+  };
 }

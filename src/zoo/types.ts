@@ -53,7 +53,7 @@ export interface ZooBatch {
 }
 
 /** A message that is not a batch: a user turn, any other non-assistant role, or prose. */
-export interface ZooEvent {
+interface ZooEvent {
   readonly kind: 'user' | 'system' | 'prose';
   readonly messageIndex: number;
   readonly text: string;

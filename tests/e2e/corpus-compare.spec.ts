@@ -49,8 +49,4 @@ test('corpus rows show refusals before → after a config change, and tell same 
   await expect(refusals(0).getByTitle('1 under the defaults, 2 under this config')).toBeVisible();
   await expect(refusals(3)).toHaveText('1 → under the defaults, now 2');
   await expect(refusals(1)).toHaveText('0');
-  if (process.env['LOOPSCOPE_SHOT']) {
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.screenshot({ path: process.env['LOOPSCOPE_SHOT'] });
-  }
 });

@@ -54,11 +54,6 @@ test('several files become rows with refusals, an error row and totals', async (
   await expect(row(page, 'broken.json')).toContainText(/line 1/);
   await expect(totals(page)).toContainText('2 refusals in 2 transcripts');
   await expect(changes(page)).toHaveText('Against the defaults, this config makes no change.');
-  if (process.env['LOOPSCOPE_CORPUS_SHOT']) {
-    const region = page.getByRole('region', { name: 'Corpus' });
-    await region.scrollIntoViewIfNeeded();
-    await region.screenshot({ path: process.env['LOOPSCOPE_CORPUS_SHOT'] });
-  }
 });
 
 test('a config change shows what it did to the corpus', async ({ page }) => {
@@ -177,5 +172,4 @@ test('the conversations of one file lead with their own names', async ({ page })
   expect(new Set(shown).size).toBe(6);
   expect(shown).toContain('main chain');
   await expect(cells.first()).toHaveText(/^main chain · d-kimuson/);
-  await page.screenshot({ path: 'test-results/corpus-names-1280.png' });
 });

@@ -23,9 +23,6 @@ for (const size of [
       await expect(
         page.getByRole('grid', { name: 'Batches' }).getByRole('row', { selected: true }),
       ).toBeInViewport();
-      await page.screenshot({
-        path: `test-results/screens/first-${size.width}x${size.height}-${theme}.png`,
-      });
     });
   }
 }
@@ -83,6 +80,5 @@ for (const size of [
     await page.getByRole('spinbutton', { name: 'max_repeated_batch_steps' }).fill('3');
     await expect(headline).toBeVisible();
     expect(await top()).toBe(before);
-    await page.screenshot({ path: `test-results/headline-${size.width}.png` });
   });
 }

@@ -160,7 +160,6 @@ test('undetectable JSON: the error shows what was seen and lists the supported f
   await expect(list.getByRole('listitem')).toHaveCount(FORMATS.length);
   for (const f of FORMATS) await expect(list).toContainText(`${f.label} (${f.id})`);
   await expect(picker(page)).toHaveAccessibleDescription('Auto-detect not recognised');
-  await page.screenshot({ path: test.info().outputPath('unknown-format.png') });
 });
 
 test('HAR: the key warning stands apart from the other warnings', async ({ page }) => {
@@ -171,7 +170,6 @@ test('HAR: the key warning stands apart from the other warnings', async ({ page 
   await expect(warning).toBeVisible();
   await expect(warning).toContainText('This file holds secrets');
   await expect(warning).toContainText('HAR files hold API keys');
-  await page.screenshot({ path: test.info().outputPath('har-warning.png') });
 });
 
 test('import warnings are listed as text', async ({ page }) => {

@@ -55,9 +55,6 @@ test('a threshold changed in proxy mode says beside it that the proxy cannot be 
   await expect(note).toHaveText(
     "gglib's proxy cannot be given max_observation_steps 7: it always runs 15. Replaying 7 shows what gglib's agent path would do with it (from_user_params takes 1–100), not the proxy.",
   );
-  await page.screenshot({
-    path: 'test-results/screens/panel-1280x800-proxy-changed-threshold.png',
-  });
   // The Sweep says which of its cells the proxy runs.
   await page.getByRole('tab', { name: 'Sweep' }).click();
   await expect(page.getByRole('note', { name: 'Where these thresholds apply' })).toContainText(

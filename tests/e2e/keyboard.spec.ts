@@ -66,9 +66,6 @@ for (const size of [
       for (const key of [...keys, 'Enter / Shift+Enter']) {
         await expect(help.getByText(key, { exact: true }).first()).toBeVisible();
       }
-      await page.screenshot({
-        path: `test-results/screens/help-${size.width}x${size.height}-${theme}.png`,
-      });
       await page.keyboard.press('Escape');
       await expect(help).toBeHidden();
       await expect(fit).toBeFocused();

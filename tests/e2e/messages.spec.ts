@@ -24,7 +24,6 @@ for (const size of [
     const call = view.getByRole('article', { name: /Assistant, batch #1$/ });
     await call.getByRole('button').first().click();
     await expect(call).toHaveAttribute('data-selected', 'true');
-    await page.screenshot({ path: `test-results/messages-${size.width}.png` });
     await page.getByRole('tab', { name: 'Batches' }).click();
     await waitFor(page, 'ready');
     await expect(selectedRow(page).getByRole('gridcell').first()).toHaveText('1');

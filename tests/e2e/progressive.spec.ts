@@ -86,8 +86,6 @@ test('cancel under a preview keeps what was read', async ({ page }) => {
   await expect(root(page)).toHaveAttribute('data-analysis-state', 'running');
   await expect(refusedRows(page)).toHaveCount(1);
   await expect(page.getByRole('button', { name: 'Keep previous transcript' })).toBeVisible();
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: 'test-results/progressive-preview.png' });
   await keep.click();
   await waitFor(page, 'ready');
   await expect(keep).toBeHidden();

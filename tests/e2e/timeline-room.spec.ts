@@ -36,9 +36,6 @@ for (const size of [
       const warnings = page.getByText(/^\d+ import warnings?$/);
       await expect(warnings).toBeVisible();
       expect(await canvasShare(page)).toBeGreaterThanOrEqual(0.4);
-      await page.screenshot({
-        path: test.info().outputPath(`room-${size.width}-${theme}.png`),
-      });
       await warnings.click();
       await expect(page.getByRole('list', { name: 'Import warnings' })).toBeVisible();
     });

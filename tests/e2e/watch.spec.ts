@@ -70,7 +70,6 @@ test('a watched file shows new batches, a run at its threshold and a refusal', a
   const details = page.getByRole('region', { name: 'Batch details' });
   await expect(details).toContainText('Batch #2');
   await expect(details).toContainText(/Refused: count 3 exceeds the strike threshold 2/);
-  await page.screenshot({ path: 'test-results/watch.png' });
   await page.getByRole('button', { name: 'Stop watching' }).click();
   await expect(page.getByRole('button', { name: 'Watch file…' })).toBeVisible();
   await expect(news).toHaveText('Stopped watching rollout.jsonl.');

@@ -254,17 +254,3 @@ test("a lane's parameters travel in the link and come back with it", async ({ pa
     new RegExp(`${CYCLES.label.replace(/[()]/g, '\\$&')} \\(advisory\\): no marks`),
   );
 });
-
-test('screenshots of the lanes, the Detectors tab and the Sweep tab', async ({ page }) => {
-  await page.setViewportSize({ width: 1440, height: 1100 });
-  await openSample(page, 'A/B cycle');
-  await showLanes(page);
-  await expect(page.getByRole('application', { name: 'Detector lanes' })).toBeVisible();
-  await page.screenshot({ path: '/tmp/zooui-screens/lanes.png' });
-  await page.getByRole('tab', { name: 'Detectors' }).click();
-  await expect(page.getByRole('table', { name: 'Detector comparison' })).toBeVisible();
-  await page.screenshot({ path: '/tmp/zooui-screens/detectors.png' });
-  await page.getByRole('tab', { name: 'Sweep' }).click();
-  await expect(page.getByRole('grid', { name: 'Threshold sweep' })).toBeVisible();
-  await page.screenshot({ path: '/tmp/zooui-screens/sweep.png' });
-});

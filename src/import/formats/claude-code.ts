@@ -32,7 +32,7 @@ const wholeMessage = (r: LogRecord): JsonValue | undefined => field(r.value, 'me
  * that parsed only each line's other fields (claudeLines.ts) reads it here, once, in replay
  * order, and lets it go once mapped.
  */
-export function claudeOutput<R extends LogRecord>(
+function claudeOutput<R extends LogRecord>(
   records: readonly R[],
   messageOf: (r: R) => JsonValue | undefined,
 ): FormatOutput {

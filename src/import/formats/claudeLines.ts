@@ -77,7 +77,7 @@ export function readClaudeLines(text: string, forced: boolean): ClaudeRead | nul
 }
 
 /** What a reading gives: the format's output, and what was said of the lines. */
-export type ClaudeRead = FollowedRead;
+type ClaudeRead = FollowedRead;
 
 /** The chains of what was read so far, mapped, and what telling an extension apart needs. */
 interface Grouping {

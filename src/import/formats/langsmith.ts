@@ -125,7 +125,7 @@ function messagesOf(run: JsonValue): JsonValue[] | undefined {
  * them: every non-null top-level patch field replaces the post's, later patches win, and
  * a patch whose post is not in the file stands alone. Posts come first, in file order.
  */
-export function mergeBatches(batches: readonly JsonObject[]): JsonValue[] {
+function mergeBatches(batches: readonly JsonObject[]): JsonValue[] {
   const posts = new Map<string, JsonObject>();
   const patches = new Map<string, JsonObject[]>();
   const loose: JsonValue[] = [];

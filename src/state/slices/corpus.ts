@@ -19,7 +19,7 @@ import { markKey, marksFileText, readMarksFile } from './corpusMarks';
 /** A corpus row as the UI shows it: the worker's entry, with the newest verdict. */
 export type CorpusRowState = CorpusEntry;
 
-export interface CorpusProgress {
+interface CorpusProgress {
   readonly what: 'add' | 'evaluate';
   readonly done: number;
   readonly total: number;
@@ -63,11 +63,11 @@ function sameList(a: readonly string[], b: readonly string[]): boolean {
 }
 
 /** Creates the corpus client (injected in tests; the real Worker by default). */
-export type CorpusClientFactory = (listener: (r: CorpusResponse) => void) => CorpusClientPort;
+type CorpusClientFactory = (listener: (r: CorpusResponse) => void) => CorpusClientPort;
 
 const realClient: CorpusClientFactory = (listener) => new CorpusClient(listener);
 
-export function createCorpusSliceWith(factory: CorpusClientFactory): Slice<CorpusSlice> {
+function createCorpusSliceWith(factory: CorpusClientFactory): Slice<CorpusSlice> {
   return () => (set, get, api) => {
     let client: CorpusClientPort | null = null;
     let nextFileId = 1;

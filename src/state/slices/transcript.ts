@@ -2,7 +2,7 @@ import type { Slice, TranscriptSlice } from '../types';
 import { loadChoice } from './format';
 
 /** Files up to this size are also shown in the transcript box; bigger ones go only to the worker. */
-export const SHOW_FILE_TEXT_MAX = 2 * 1024 * 1024;
+const SHOW_FILE_TEXT_MAX = 2 * 1024 * 1024;
 
 export const createTranscriptSlice: Slice<TranscriptSlice> = (deps, engine) => (set, get) => ({
   transcriptText: '',

@@ -1,5 +1,6 @@
 // A labelled number input with its hint, committing only whole numbers in range.
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { useWholeNumber } from './useWholeNumber';
 
 interface Props {
   label: string;
@@ -17,15 +18,7 @@ interface Props {
  */
 export function NumberField({ label, hint, value, min, max, disabled = false, onChange }: Props) {
   const id = useId();
-  const [draft, setDraft] = useState(String(value));
-  const [synced, setSynced] = useState(value);
-  if (synced !== value) {
-    // The value changed from outside (reset, URL, import): show it.
-    setSynced(value);
-    setDraft(String(value));
-  }
-  const n = Number(draft);
-  const valid = /^\d+$/.test(draft.trim()) && n >= min && n <= max;
+  const { draft, valid, onChange: typed, onBlur } = useWholeNumber(value, min, max, onChange);
   return (
     <div className="field">
       <label htmlFor={id} className="field__label mono">
@@ -42,18 +35,8 @@ export function NumberField({ label, hint, value, min, max, disabled = false, on
         disabled={disabled}
         aria-invalid={!valid}
         aria-describedby={`${id}-hint`}
-        onChange={(e) => {
-          const text = e.target.value;
-          setDraft(text);
-          const v = Number(text);
-          if (/^\d+$/.test(text.trim()) && v >= min && v <= max) {
-            setSynced(v);
-            onChange(v);
-          }
-        }}
-        onBlur={() => {
-          if (!valid) setDraft(String(value));
-        }}
+        onChange={typed}
+        onBlur={onBlur}
       />
       <p id={`${id}-hint`} className={valid ? 'field__hint' : 'field__hint field__hint--error'}>
         {valid ? hint : `A whole number from ${min} to ${max}.`}

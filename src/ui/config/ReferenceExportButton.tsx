@@ -3,7 +3,7 @@ import { useConfig } from '../../state/appStore';
 import { downloadText } from '../shell/download';
 
 /** The file name "Export reference settings" saves under. */
-export const REFERENCE_SETTINGS_FILE = 'gglib-loop-settings.json';
+const REFERENCE_SETTINGS_FILE = 'gglib-loop-settings.json';
 
 /**
  * The hand-off: saves the current config as the reference's own settings

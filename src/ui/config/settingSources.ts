@@ -31,12 +31,6 @@ export function observationSource(v: number | null): string {
 export const OBSERVATION_TOOLS_SOURCE =
   'Agent path: from_user_params replaces the whole list (the proxy keeps the 26 defaults).';
 
-/** `max_stagnation_steps`: stored settings, on both paths, clamped to 1–100. */
-export const STAGNATION_SOURCE = `Both paths: the stored settings, 1–${STEPS_MAX}.`;
-
-/** The proxy's guard mode: `loop_guard_mode`, a stored setting the proxy alone reads. */
-export const GUARD_MODE_SOURCE = 'Proxy only: the stored loop_guard_mode (off, note, refuse).';
-
 function limitSource(what: string, v: number, dflt: number, ceiling: number): string {
   const where = `Agent path only: from_user_params, 1–${ceiling} (default ${dflt}). ${what}`;
   if (v >= 1 && v <= ceiling) return where;

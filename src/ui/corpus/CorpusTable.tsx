@@ -13,7 +13,7 @@ import { SortableHead } from '../table/SortableHead';
 
 const ROW_HEIGHT = 30;
 /** Up to this many rows are all drawn; beyond it only the visible window is. */
-export const VIRTUALIZE_ABOVE = 200;
+const VIRTUALIZE_ABOVE = 200;
 
 /** The mark column (not sortable) holds a select and, for a loop, its repeat. */
 const MARK_TRACK = '9.5rem';
@@ -24,7 +24,7 @@ const GRID_TEMPLATE = corpusColumns
   )
   .join(' ');
 
-export interface CorpusTableProps {
+interface CorpusTableProps {
   rows: readonly CorpusRowState[];
   onOpen: (rowId: string) => void;
 }

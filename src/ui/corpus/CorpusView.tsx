@@ -23,7 +23,7 @@ function plural(x: number, one: string, many = `${one}s`): string {
  * The totals line, also the table's summary for screen readers: the same three counts as the
  * CLI's for the same files (transcripts, failed, skipped as no transcript).
  */
-export function totalsText(t: CorpusTotals, skipped = 0): string {
+function totalsText(t: CorpusTotals, skipped = 0): string {
   const parts = [
     `${plural(t.transcripts, 'transcript')}${t.failed > 0 ? ` (${n(t.failed)} failed)` : ''}`,
     ...(skipped > 0 ? [`${n(skipped)} skipped`] : []),

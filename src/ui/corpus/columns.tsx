@@ -74,7 +74,7 @@ export const corpusColumns = col.columns([
         >
           <span className="muted">{moved.before}</span>
           <span aria-hidden="true"> → </span>
-          <span className="ct-sr-only"> under the defaults, now </span>
+          <span className="sr-only"> under the defaults, now </span>
           <span className={cls}>{moved.after}</span>
         </span>
       );

@@ -15,13 +15,13 @@ import type { CorpusRowState } from '../../state/slices/corpus';
 export type CorpusSortColumn =
   'name' | 'format' | 'messages' | 'batches' | 'refusals' | 'first' | 'notes';
 
-export interface CorpusSortSpec {
+interface CorpusSortSpec {
   readonly id: CorpusSortColumn;
   readonly desc: boolean;
 }
 
 /** The detector's row shape, for the totals. */
-export function toCorpusRow(r: CorpusRowState): CorpusRow {
+function toCorpusRow(r: CorpusRowState): CorpusRow {
   return {
     name: r.name,
     format: r.format,

@@ -3,7 +3,7 @@ import type { AnswerDetails, CallDetails } from '../../detector/index';
 import { answerMatchLabel } from './model';
 import { TextBlock } from './TextBlock';
 
-export interface AnswerViewProps {
+interface AnswerViewProps {
   position: number;
   answer: AnswerDetails;
   calls: readonly CallDetails[];

@@ -4,7 +4,7 @@ import { CopyButton } from './CopyButton';
 import { patternLabel } from './model';
 import { TextBlock } from './TextBlock';
 
-export interface CallViewProps {
+interface CallViewProps {
   position: number;
   /** What the report knows about the call (always there). */
   call: CallReport;

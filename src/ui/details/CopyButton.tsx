@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { copyText } from './copy';
 
-export interface CopyButtonProps {
+interface CopyButtonProps {
   /** The button's name, e.g. "Copy signature". */
   label: string;
   text: string;

@@ -20,7 +20,7 @@ export interface LaneFinding {
   readonly message: string;
 }
 
-export interface DetailsPanelProps {
+interface DetailsPanelProps {
   report: Report;
   batchIndex: number | null;
   /** From the detector's `describeBatch`, fetched by the app; null while loading. */

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { truncateText } from './model';
 
-export interface TextBlockProps {
+interface TextBlockProps {
   text: string;
   /** Characters shown before "Show all". */
   limit?: number;

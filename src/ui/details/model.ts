@@ -8,7 +8,7 @@ import type {
 } from '../../detector/index';
 import { breakBeforeLabel, outcomeLabel } from '../table/labels';
 
-export interface RunStateItem {
+interface RunStateItem {
   readonly term: string;
   readonly value: string;
 }
@@ -43,7 +43,7 @@ export function runStateItems(b: BatchReport): RunStateItem[] {
   ];
 }
 
-export interface Truncated {
+interface Truncated {
   readonly text: string;
   readonly truncated: boolean;
   /** Characters (UTF-16 code units) left out. */

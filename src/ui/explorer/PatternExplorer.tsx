@@ -8,7 +8,7 @@ import { PatternWarnings } from '../config/PatternWarnings';
 import { patternRefusal, suggestionSentence, suggestPattern } from './suggest';
 import './PatternExplorer.css';
 
-export interface PatternExplorerProps {
+interface PatternExplorerProps {
   report: Report;
   config: ReportConfig;
 }

@@ -6,7 +6,7 @@ import { costlyName, toolTraps } from './traps';
 import { camelCaseMiss, suggestPattern } from './suggest';
 
 /** One distinct tool name of the transcript and how the detector's classifiers see it. */
-export interface ToolEntry {
+interface ToolEntry {
   readonly name: string;
   /** Calls with this name across all batches. */
   readonly calls: number;
@@ -19,7 +19,7 @@ export interface ToolEntry {
 }
 
 /** One configured pattern and what it captures in this transcript. */
-export interface PatternEntry {
+interface PatternEntry {
   readonly pattern: string;
   /** Position in the configured list (the first matching pattern wins). */
   readonly position: number;
@@ -30,7 +30,7 @@ export interface PatternEntry {
   readonly traps: readonly Trap[];
 }
 
-export interface Exploration {
+interface Exploration {
   readonly tools: readonly ToolEntry[];
   readonly patterns: readonly PatternEntry[];
   /** How many tools carry at least one trap. */

@@ -6,7 +6,7 @@
 import { observationPatternFor } from '../../detector/index';
 import { wordSegments } from './traps';
 
-export interface PatternSuggestion {
+interface PatternSuggestion {
   readonly pattern: string;
   /** Other names of the transcript it matches that no pattern catches yet (they turn read-only). */
   readonly alsoNew: readonly string[];

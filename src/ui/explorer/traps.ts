@@ -4,7 +4,7 @@ import { isCostlyName } from '../../detector/index';
  * Known ways the classifiers surprise people (docs/detector.md §4, §10, §12), detected by heuristics
  * over one tool name. They are hints to look, not verdicts: the detector itself is exact.
  */
-export type TrapKind =
+type TrapKind =
   | 'substring'
   | 'write-verb'
   | 'camel-case-costly'

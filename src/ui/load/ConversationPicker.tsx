@@ -3,7 +3,7 @@ import { actions, useAnalysis, useImportChoice } from '../../state/appStore';
 import type { ConversationSummary, TranscriptInput } from '../../worker/protocol';
 
 /** The list order: most refusals first, then the file's own order. */
-export function conversationOrder(list: readonly ConversationSummary[]): number[] {
+function conversationOrder(list: readonly ConversationSummary[]): number[] {
   return list
     .map((_, i) => i)
     .sort((a, b) => (list[b]?.refusals ?? 0) - (list[a]?.refusals ?? 0) || a - b);

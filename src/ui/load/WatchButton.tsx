@@ -61,7 +61,7 @@ export function WatchNews() {
 }
 
 /** The note of a batch whose results are still coming. */
-export function pendingNote(p: NonNullable<AnalysisResult['pending']>): string {
+function pendingNote(p: NonNullable<AnalysisResult['pending']>): string {
   const names = [...new Set(p.calls)].join(', ') || 'no name';
   const calls = formatCount(p.calls.length, 'call');
   return `Batch #${formatNumber(p.index)} (${names}) is pending: ${formatNumber(p.answered)} of ${calls} answered so far.`;

@@ -9,7 +9,7 @@ import { isMatch } from '../search/matches';
 import { MessagePageCache, PAGE } from './pages';
 import './messages.css';
 
-export interface MessagesViewProps {
+interface MessagesViewProps {
   report: Report;
   /** Changes with every new transcript or growth: the pages asked before are dropped. */
   dataVersion: number;

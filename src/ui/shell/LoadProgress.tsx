@@ -3,7 +3,7 @@ import { describeProgress, megabytes } from './progressText';
 import './progress.css';
 
 /** Loads at least this big show the progress bar (smaller ones finish before it is read). */
-export const PROGRESS_MIN_SIZE = 1024 * 1024;
+const PROGRESS_MIN_SIZE = 1024 * 1024;
 
 /** The running load of a large transcript: which phase, how far, and Cancel. */
 export function LoadProgress() {

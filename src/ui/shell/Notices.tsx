@@ -41,7 +41,7 @@ export function Notices() {
       {(cut || open) && (
         <button
           type="button"
-          className="notices__toggle"
+          className="panel-button notices__toggle"
           aria-expanded={open}
           aria-controls={id}
           onClick={() => setOpen((o) => !o)}

@@ -6,7 +6,7 @@ import { readLocal, writeLocal } from './localStore';
 
 const KEY = 'loopscope.sidebar-folded';
 /** The page-wide key that folds and unfolds the sidebar. */
-export const SIDEBAR_KEY = 'b';
+const SIDEBAR_KEY = 'b';
 
 /** Whether the sidebar is folded, and the toggle (also bound to the B key). */
 export function useSidebarFold(): readonly [boolean, () => void] {
@@ -44,7 +44,7 @@ export function SidebarFoldButton({
   return (
     <button
       type="button"
-      className="sidebar__fold"
+      className="panel-button sidebar__fold"
       aria-expanded={!folded}
       aria-controls={controls}
       aria-keyshortcuts="B"
@@ -52,7 +52,7 @@ export function SidebarFoldButton({
       onClick={onToggle}
     >
       <span aria-hidden="true">{folded ? '»' : '«'}</span>
-      <span className="sidebar__fold-label">{folded ? 'Show sidebar' : 'Hide sidebar'}</span>
+      <span className="sr-only">{folded ? 'Show sidebar' : 'Hide sidebar'}</span>
     </button>
   );
 }

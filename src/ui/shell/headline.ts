@@ -44,7 +44,7 @@ function toolsOf(b: BatchReport): string[] {
  * The cycle through batch `at`: its period (the shortest, 2 to 5), its first and last batch,
  * and how many whole times it went round. Null when the batches there repeat no cycle.
  */
-export function cycleAt(
+function cycleAt(
   batches: Batches,
   at: number,
 ): { period: number; first: number; last: number; rounds: number } | null {

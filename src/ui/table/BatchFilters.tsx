@@ -5,7 +5,7 @@ import type { Tier } from './tier';
 import { TIERS } from './tier';
 import { formatCount, formatNumber } from '../format';
 
-export interface BatchFiltersProps {
+interface BatchFiltersProps {
   filter: BatchFilter;
   onChange: (next: BatchFilter) => void;
   /** Rows left after filtering, and all batches: "Showing 12 of 340 batches". */

@@ -24,7 +24,7 @@ import { isMatch } from '../search/matches';
 import { viewOrder, viewPositions } from './view';
 import './BatchTable.css';
 
-export interface BatchTableProps {
+interface BatchTableProps {
   report: Report;
   selectedIndex: number | null;
   onSelect: (index: number) => void;
@@ -262,11 +262,11 @@ function BatchTableImpl({
                             title="Verdict differs from the defaults"
                           >
                             <span aria-hidden="true">Δ</span>
-                            <span className="bt-sr-only">, verdict changed</span>
+                            <span className="sr-only">, verdict changed</span>
                           </span>
                         ) : null}
                         {cell.column.id === 'index' && matched ? (
-                          <span className="bt-sr-only">, matches the search</span>
+                          <span className="sr-only">, matches the search</span>
                         ) : null}
                       </td>
                     );

@@ -92,7 +92,7 @@ export const batchColumns = col.columns([
 ]);
 
 /** Column widths for the CSS grid every row shares (rows are absolutely placed, not table-laid). */
-export const COLUMN_TRACKS: Record<SortColumn, string> = {
+const COLUMN_TRACKS: Record<SortColumn, string> = {
   index: '3.75rem',
   message: '4.75rem',
   tools: 'minmax(6rem, 1fr)',

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useState, type RefObject } from 'react';
 // height the window is two divisions and scrolling to a row is one multiplication.
 
 /** The rows to draw, `from`..`to` inclusive (`to < from` when there are none). */
-export interface RowWindow {
+interface RowWindow {
   readonly from: number;
   readonly to: number;
 }
@@ -48,7 +48,7 @@ export function scrollTopFor(
   return to === scrollTop ? null : to;
 }
 
-export interface FixedRows extends RowWindow {
+interface FixedRows extends RowWindow {
   readonly totalSize: number;
   scrollToIndex(index: number): void;
   scrollToOffset(offset: number): void;

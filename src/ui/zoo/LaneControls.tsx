@@ -3,7 +3,7 @@ import { actions, useZooView } from '../../state/appStore';
 import { foldedLanesSummary } from './lanes';
 
 /** The mark key: shape and colour per level (colour is never the only cue). */
-export function LaneKey() {
+function LaneKey() {
   return (
     <ul className="zoo-key" aria-label="Lane marks">
       <li>
@@ -38,7 +38,7 @@ export function LaneControls({ results }: { results: readonly ZooResult[] | null
     <div className="zoo-lane-controls" role="group" aria-label="Detector lane controls">
       <button
         type="button"
-        className="zoo-lane-toggle"
+        className="panel-button zoo-lane-toggle"
         aria-expanded={visible}
         onClick={() => actions.setLanesVisible(!visible)}
       >
@@ -51,7 +51,7 @@ export function LaneControls({ results }: { results: readonly ZooResult[] | null
             Choose lanes ({shown}/{ZOO_DETECTORS.length})
           </summary>
           <fieldset className="zoo-lane-list">
-            <legend className="zoo-sr-only">Lanes to show</legend>
+            <legend className="sr-only">Lanes to show</legend>
             {ZOO_DETECTORS.map((d) => (
               <label
                 key={d.id}

@@ -1,4 +1,5 @@
-import { memo, useId, useState } from 'react';
+import { memo, useId } from 'react';
+import { useWholeNumber } from '../config/useWholeNumber';
 import { ZOO_DETECTORS, type ParamSpec, type ZooDetector } from '../../zoo/index';
 import { actions, useAnyZooOverride, useZooOverrides } from '../../state/appStore';
 
@@ -16,15 +17,9 @@ interface FieldProps {
 /** A labelled integer input; half-typed or out-of-range drafts never reach the worker. */
 function ParamNumber({ detector, spec, value }: FieldProps) {
   const id = useId();
-  const [draft, setDraft] = useState(String(value));
-  const [synced, setSynced] = useState(value);
-  if (synced !== value) {
-    setSynced(value);
-    setDraft(String(value));
-  }
-  const ok = (t: string) =>
-    /^\d+$/.test(t.trim()) && Number(t) >= spec.min && Number(t) <= spec.max;
-  const valid = ok(draft);
+  const { draft, valid, onChange, onBlur } = useWholeNumber(value, spec.min, spec.max, (v) =>
+    actions.setZooParam(detector.id, spec.id, v),
+  );
   return (
     <div className="zoo-param">
       <label htmlFor={id}>{spec.label}</label>
@@ -39,17 +34,8 @@ function ParamNumber({ detector, spec, value }: FieldProps) {
         aria-label={`${detector.label}: ${spec.label}`}
         aria-invalid={!valid}
         aria-describedby={`${id}-hint`}
-        onChange={(e) => {
-          const t = e.target.value;
-          setDraft(t);
-          if (ok(t)) {
-            setSynced(Number(t));
-            actions.setZooParam(detector.id, spec.id, Number(t));
-          }
-        }}
-        onBlur={() => {
-          if (!valid) setDraft(String(value));
-        }}
+        onChange={onChange}
+        onBlur={onBlur}
       />
       <span id={`${id}-hint`} className={valid ? 'zoo-hint' : 'zoo-hint zoo-hint--error'}>
         {valid

@@ -5,7 +5,7 @@ import type { ZooResponse } from '../../worker/zoo/protocol';
 /** How many "only it flags" batches a row lists before "and N more". */
 export const ONLY_HERE_SHOWN = 8;
 
-export interface ComparisonRow {
+interface ComparisonRow {
   readonly row: ZooComparison;
   readonly label: string;
   readonly kind: 'reference' | 'peer' | 'advisory';

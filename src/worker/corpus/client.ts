@@ -8,7 +8,7 @@ import type { DetectorConfig } from '../../detector/index';
 import type { CorpusFile, CorpusMark, CorpusRequest, CorpusResponse } from './protocol';
 
 /** What the client needs from a Worker (a fake in tests). */
-export interface CorpusWorkerLike {
+interface CorpusWorkerLike {
   postMessage(message: CorpusRequest): void;
   terminate(): void;
   onmessage: ((event: MessageEvent<CorpusResponse>) => void) | null;

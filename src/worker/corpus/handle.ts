@@ -21,8 +21,8 @@ import {
 } from '../../detector/index';
 import { corpusParts, type CorpusPart } from '../../import/corpus';
 import { fileCount } from '../../import/folder';
-import { splitNotes } from '../../import/notes';
 import { importConversations, type ImportError } from '../../import/index';
+import { reportSource } from '../../pipeline/index';
 import type {
   CorpusAddRequest,
   CorpusEntry,
@@ -50,7 +50,7 @@ interface Cached {
   readonly name: string;
 }
 
-export interface CorpusHandlerDeps {
+interface CorpusHandlerDeps {
   /** Lets queued messages (cancel, a newer evaluate) be received; a macrotask in the worker. */
   readonly yieldNow?: () => Promise<void>;
   readonly now?: () => number;
@@ -58,7 +58,7 @@ export interface CorpusHandlerDeps {
   readonly sliceMs?: number;
 }
 
-export interface CorpusHandler {
+interface CorpusHandler {
   /** Accepts a request; replies go to `post`, possibly several per request. */
   receive(request: CorpusRequest): void;
   /** Resolves when every request received so far has been handled (for tests and the bench). */
@@ -66,7 +66,7 @@ export interface CorpusHandler {
 }
 
 /** One line for a failed import: the corpus shows it in the row, so no file name here. */
-export function importErrorLine(e: ImportError): string {
+function importErrorLine(e: ImportError): string {
   return e.message.replace(/\s*[\r\n]+\s*/g, ' ').trim();
 }
 
@@ -119,15 +119,9 @@ export function createCorpusHandler(
     const several = imported.value.length > 1;
     const rows = imported.value.map((one, i) => {
       const rowId = several ? `${lineId}#${i}` : lineId;
-      const { messages, format, formatLabel, warnings, referenceScan, census } = one;
+      const { messages, format, formatLabel } = one;
       const prepared = prepareReplay(messages);
-      const source: ReportSource = {
-        format,
-        messages: messages.length,
-        ...splitNotes(warnings),
-        referenceScan,
-        ...(census === undefined ? {} : { census }),
-      };
+      const source = reportSource(one);
       const defaultVerdict = corpusVerdict(evaluateReplay(prepared, DEFAULT_CONFIG, source));
       const verdict: CorpusVerdict = sameAsDefaults
         ? defaultVerdict

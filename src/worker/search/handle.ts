@@ -16,12 +16,12 @@ import type { Pause } from '../zoo/handle';
 /** Batches searched between two pauses: a slice of a 100k-batch search stays a few ms. */
 const SEARCH_SLICE = 500;
 
-export interface SearchContext {
+interface SearchContext {
   readonly messages: MessageList;
   readonly report: Report;
 }
 
-export interface SearchHandler {
+interface SearchHandler {
   search(req: SearchRequest, ctx: SearchContext, pause: Pause): Promise<SearchResponse>;
 }
 

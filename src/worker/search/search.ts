@@ -13,7 +13,7 @@ export const MATCH_ANSWER = 4;
 /** The batch's signature is the one the query names (a signature, a hash, a pasted note). */
 export const MATCH_SIGNATURE = 8;
 
-export interface SearchMatches {
+interface SearchMatches {
   /** Matching batch indices, ascending. */
   readonly batches: Uint32Array;
   /** For each of `batches`: the `MATCH_*` bits of the places it matched. */
@@ -21,7 +21,7 @@ export interface SearchMatches {
 }
 
 /** What a batch is searched by: its message's place (the report's `messageIndex`). */
-export interface SearchTarget {
+interface SearchTarget {
   readonly messageIndices: ArrayLike<number>;
   readonly messages: MessageList;
 }
@@ -38,7 +38,7 @@ function textOf(v: JsonValue | undefined): string {
 }
 
 /** The `MATCH_*` bits of one batch for a lower-cased `needle`. */
-export function matchBatch(messages: MessageList, messageIndex: number, needle: string): number {
+function matchBatch(messages: MessageList, messageIndex: number, needle: string): number {
   const m = messages.at(messageIndex);
   if (m === undefined) return 0;
   let where = 0;

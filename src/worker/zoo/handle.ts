@@ -33,7 +33,7 @@ import type {
 import { packLanes } from '../../report/zooPacked';
 
 /** What the zoo and the sweep read from the replay handler's current transcript. */
-export interface ZooContext {
+interface ZooContext {
   readonly messages: MessageList;
   readonly prepared: PreparedReplay;
   readonly report: Report;
@@ -48,7 +48,7 @@ export interface ZooContext {
 /** Lets the worker receive other messages (a config change) between slices of zoo work. */
 export type Pause = () => Promise<void>;
 
-export interface ZooHandler {
+interface ZooHandler {
   /**
    * The lanes for `req.params`, built a slice at a time with `pause()` between slices: on a
    * 100 MB transcript the first request is seconds of work, and a config change sent

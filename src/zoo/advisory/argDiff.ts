@@ -14,7 +14,7 @@ function leaves(v: JsonValue, path: string, out: Map<string, JsonValue>, depth: 
 }
 
 /** One differing leaf: its path (`.offset`, `.files[0]`) and the two values. */
-export interface LeafDiff {
+interface LeafDiff {
   readonly path: string;
   readonly before: JsonValue | undefined;
   readonly after: JsonValue | undefined;

@@ -36,7 +36,7 @@ const PARAMS: readonly ParamSpec[] = [
 ];
 
 /** The shortest period k (1..maxPeriod) whose `repeats` copies end the history, or 0. */
-export function tailCyclePeriod<T>(
+function tailCyclePeriod<T>(
   hist: readonly T[],
   repeats: number,
   maxPeriod: number,

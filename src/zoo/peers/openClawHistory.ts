@@ -27,7 +27,7 @@ export interface ClawArgs {
 }
 
 /** Whether two argument hashes are equal. */
-export function sameArgs(a: ClawArgs, b: ClawArgs): boolean {
+function sameArgs(a: ClawArgs, b: ClawArgs): boolean {
   return sameNameKey(a.tool, a.args, b.tool, b.args);
 }
 
