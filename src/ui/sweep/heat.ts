@@ -2,7 +2,7 @@
  * The sweep heat map's pure parts: cell labels, colour intensity per view, the summary and
  * keyboard movement over the grid.
  */
-import { sweepCellFor, type Sweep, type SweepCell } from '../../zoo/index';
+import { sweepCellFor, type Sweep, type SweepCell } from '../../zoo/sweep';
 import type { SweepView } from '../../state/slices/sweep';
 
 /** "strikes 3, observation 12: 2 refusals, first at batch 14". */

@@ -11,24 +11,10 @@
  *   row deny the next call to that tool (REP-002); any success resets it.
  */
 import { MarkSink, flatCalls, ordinal, param, sameCall, tick, type FlatCall } from '../marks';
-import type { ParamSpec, ZooDetector, ZooParams, ZooStep } from '../types';
+import type { ZooDetector, ZooParams, ZooStep } from '../types';
+import { gooseLane } from './lanes';
 
-const PARAMS: readonly ParamSpec[] = [
-  {
-    id: 'maxRepetitions',
-    label: 'max_repetitions (0 = off, the default)',
-    min: 0,
-    max: 50,
-    default: 0,
-  },
-  {
-    id: 'errorRepeats',
-    label: 'Same error in a row before denying (0 = off)',
-    min: 0,
-    max: 20,
-    default: 3,
-  },
-];
+const PARAMS = gooseLane.params;
 
 function run(steps: readonly ZooStep[], values: ZooParams) {
   const maxRep = param(PARAMS, values, 'maxRepetitions');
@@ -74,14 +60,4 @@ function run(steps: readonly ZooStep[], values: ZooParams) {
 }
 
 /** Goose: `max_repetitions` (off by default) and the repeated-error fingerprint. */
-export const goose: ZooDetector = {
-  id: 'goose',
-  label: 'Goose',
-  kind: 'peer',
-  description:
-    "Denies the (N+1)th identical call in a row when max_repetitions is set (off by default), and the next call to a tool after the same error 3 times in a row. Errors are the transcript's own error marks where the format keeps them, else a guess from the answer text.",
-  cannotSee:
-    'whether --max-tool-repetitions was set (the repeat rule is off by default upstream); a failed call whose error flag the format did not keep (the text guess stands in).',
-  params: PARAMS,
-  run,
-};
+export const goose: ZooDetector = { ...gooseLane, run };

@@ -16,29 +16,11 @@ import { MarkSink, flatCalls, param, sameJsCall, tick, type FlatCall } from '../
 
 /** Qwen keys a call on its name and sorted-key JSON (numbers by value). */
 const sameCall = (a: FlatCall, b: FlatCall): boolean => sameJsCall(a.call, b.call);
-import type { ParamSpec, ZooDetector, ZooParams, ZooStep } from '../types';
+import type { ZooDetector, ZooParams, ZooStep } from '../types';
+import { qwenCodeLane } from './lanes';
 import { isReadLike, isShellOverview } from './qwenRules';
 
-const PARAMS: readonly ParamSpec[] = [
-  {
-    id: 'heuristics',
-    label: 'Heuristic tier (1 = on; off by default)',
-    min: 0,
-    max: 1,
-    default: 0,
-  },
-  { id: 'consecutive', label: 'Consecutive identical calls', min: 2, max: 50, default: 5 },
-  { id: 'shellOverview', label: 'Consecutive git overview commands', min: 2, max: 50, default: 8 },
-  { id: 'turnCap', label: 'Soft calls-per-turn cap', min: 10, max: 1000, default: 100 },
-  {
-    id: 'globalDuplicate',
-    label: 'Same call anywhere in the turn (heuristic)',
-    min: 2,
-    max: 50,
-    default: 6,
-  },
-  { id: 'nameStreak', label: 'Same tool name in a row (heuristic)', min: 2, max: 50, default: 8 },
-];
+const PARAMS = qwenCodeLane.params;
 
 const STATEFUL_READS = new Set(['task_list']);
 
@@ -121,14 +103,4 @@ function run(steps: readonly ZooStep[], values: ZooParams) {
 }
 
 /** Qwen Code: always-on rules plus the opt-in heuristic tier. */
-export const qwenCode: ZooDetector = {
-  id: 'qwen-code',
-  label: 'Qwen Code',
-  kind: 'peer',
-  description:
-    'Always on: 5 identical calls in a row, 8 git overview commands in a row, the per-turn call cap. Opt-in heuristics: 6 repeats anywhere, ABAB over 6, read loops, 8 same-name calls. Arguments with sorted keys, numbers by value.',
-  cannotSee:
-    'the heuristic tier unless turned on (skipLoopDetection defaults to true); the thought, content and model-judged tiers; an in-session disable.',
-  params: PARAMS,
-  run,
-};
+export const qwenCode: ZooDetector = { ...qwenCodeLane, run };
