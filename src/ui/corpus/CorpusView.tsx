@@ -9,14 +9,10 @@ import { FileButton } from '../load/OpenFileButton';
 import { CorpusTable } from './CorpusTable';
 import { diffOf, totalsOf } from './model';
 import './Corpus.css';
+import { formatCount, formatNumber } from '../format';
 
-function n(x: number): string {
-  return x.toLocaleString('en-US');
-}
-
-function plural(x: number, one: string, many = `${one}s`): string {
-  return `${n(x)} ${x === 1 ? one : many}`;
-}
+const n = formatNumber;
+const plural = formatCount;
 
 /** The totals line, also the table's summary for screen readers. */
 export function totalsText(t: CorpusTotals): string {
