@@ -50,6 +50,15 @@ const uiWorker = [
   '!**/worker/corpus/client',
   '!**/worker/corpus/protocol',
 ];
+/**
+ * The page takes the lanes' words and parameters from `zoo/lanes`, never through the barrel or
+ * the registry: those carry every lane's runner, which runs in the worker (types are free).
+ */
+const pageZoo = {
+  group: ['**/zoo/index', '**/zoo/registry', '**/zoo/peers/*', '**/zoo/advisory/*'],
+  allowTypeImports: true,
+  message: 'The page reads the lanes from zoo/lanes; the runners belong to the worker.',
+};
 const pure = ['json', 'detector', 'zoo', 'report', 'import', 'pipeline'];
 const layerRules = LAYERS.filter((l) => l !== 'ui').map((layer) => ({
   files: [`src/${layer}/**/*.ts`],
@@ -58,10 +67,15 @@ const layerRules = LAYERS.filter((l) => l !== 'ui').map((layer) => ({
       'error',
       {
         patterns: [
-          ...refused(layer),
-          ...(pure.includes(layer) || layer === 'worker' || layer === 'cli'
-            ? frameworks
-            : frameworks.filter((f) => !f.startsWith('zustand'))),
+          {
+            group: [
+              ...refused(layer),
+              ...(pure.includes(layer) || layer === 'worker' || layer === 'cli'
+                ? frameworks
+                : frameworks.filter((f) => !f.startsWith('zustand'))),
+            ],
+          },
+          ...(layer === 'state' ? [pageZoo] : []),
         ],
       },
     ],
@@ -119,6 +133,7 @@ export default tseslint.config(
                 '**/import/*',
               ],
             },
+            pageZoo,
             {
               group: ['**/state/appStore'],
               importNames: ['useApp', 'appStore'],

@@ -41,7 +41,7 @@ function resultName(r: CorpusResult): string {
 }
 
 /** The error text for a row: the position first for a syntax error, as compilers print it. */
-function importErrorText(e: ImportError): string {
+export function importErrorText(e: ImportError): string {
   if (e.kind === 'syntax') {
     const msg = oneLine(e.message).replace(` at line ${e.line}, column ${e.column}`, '');
     return `${e.line}:${e.column}: ${msg}`;

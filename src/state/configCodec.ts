@@ -11,7 +11,6 @@ import {
   type DetectorConfig,
   type ReplayMode,
 } from '../detector/config';
-import { readConfigFile, unknownKeysWarning } from '../detector/configFile';
 import { DEFAULT_GUARD_MODE, isGuardMode, type GuardMode } from '../detector/guardMode';
 
 /** Accepted ranges. `max_observation_steps` matches the reference's clamp [1, 100]. */
@@ -91,7 +90,10 @@ function agentLimits(
 }
 
 /** Field-by-field parse of an object-like record; missing fields take the defaults silently. */
-function parseRecord(get: (key: string) => unknown, has: (key: string) => boolean): ConfigParse {
+export function parseRecord(
+  get: (key: string) => unknown,
+  has: (key: string) => boolean,
+): ConfigParse {
   const problems: string[] = [];
   const pick = <T>(key: string, parse: (v: unknown) => FieldResult<T>, fallback: T): T => {
     if (!has(key)) return fallback;
@@ -151,48 +153,6 @@ export function parseConfigText(text: string, where: string): ConfigParse {
     };
   }
   return parseConfigValue(v, where);
-}
-
-/** What Import… makes of a file: the config to apply (null: keep the settings), and a notice. */
-interface ConfigImport {
-  readonly config: DetectorConfig | null;
-  readonly notice: string | null;
-}
-
-/**
- * Reads a file for Import…: any settings file Loopscope writes (its config export, the gglib
- * reference settings, a report), the same reader as `loopscope --config`. Every value in it
- * is applied over the defaults; unknown keys are named; a file with no known key, or a value
- * out of the panel's range, leaves the settings as they are.
- */
-export function importConfigText(text: string, where: string): ConfigImport {
-  const read = readConfigFile(text);
-  if (!read.ok) {
-    const at =
-      read.error.line === undefined
-        ? ''
-        : ` (line ${read.error.line}, column ${read.error.column ?? 0})`;
-    return {
-      config: null,
-      notice: `Could not import ${where}${at}: ${read.error.message}. The settings are unchanged.`,
-    };
-  }
-  const merged: Record<string, unknown> = { ...DEFAULT_CONFIG, ...read.value.config };
-  const has = (k: string) => merged[k] !== undefined;
-  const checked = parseRecord((k) => merged[k], has);
-  if (checked.notice !== null) {
-    return {
-      config: null,
-      notice: `Could not import ${where}: ${checked.notice}. The settings are unchanged.`,
-    };
-  }
-  const stagnation = read.value.config.maxStagnationSteps;
-  const config: DetectorConfig =
-    stagnation === undefined
-      ? checked.config
-      : { ...checked.config, maxStagnationSteps: stagnation };
-  const warning = unknownKeysWarning(read.value);
-  return { config, notice: warning === null ? null : `Imported ${where}, but ${warning}.` };
 }
 
 /** Parses the text stored in localStorage (null = nothing stored). */

@@ -4,7 +4,9 @@
  * first batch, so the details panel always explains something.
  */
 import type { Report } from '../detector/index';
-import { strongestFinding, ZOO_DETECTORS, type ZooResult } from '../zoo/index';
+import type { ZooResult } from '../zoo/index';
+import { ZOO_LANES } from '../zoo/lanes';
+import { strongestFinding } from '../zoo/strongest';
 
 /** The batch to select when `report` first shows; `results` are its lanes, null until known. */
 export function landingBatch(
@@ -12,7 +14,7 @@ export function landingBatch(
   results: readonly ZooResult[] | null,
 ): number | null {
   if (report.firstRefusal != null) return report.firstRefusal.batchIndex;
-  const finding = results === null ? null : strongestFinding(results, ZOO_DETECTORS);
+  const finding = results === null ? null : strongestFinding(results, ZOO_LANES);
   if (finding !== null && finding.mark.batchIndex < report.batches.length) {
     return finding.mark.batchIndex;
   }

@@ -99,7 +99,8 @@ export interface ConfigSlice {
   setConfig(patch: Partial<DetectorConfig>): void;
   resetConfig(): void;
   /** Applies a config file's text, validated like the URL; problems become `configNotice`. */
-  importConfig(text: string, where: string): void;
+  /** Resolves once the file is read and applied (or refused with a notice). */
+  importConfig(text: string, where: string): Promise<void>;
   /** The URL hash changed under the open page (a pasted link): apply its config. */
   applyHash(hash: string): void;
   dismissConfigNotice(): void;

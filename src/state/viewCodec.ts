@@ -151,6 +151,6 @@ export function fitView(
   const notice =
     problems.length === 0
       ? null
-      : `The link's ${problems.join(' and ')} ${problems.length === 1 ? 'is' : 'are'} past this transcript's ${batches} batches; ignored.`;
+      : `The link's ${problems.join(' and ')} ${problems.length === 1 ? 'is' : 'are'} past this transcript's ${batches.toLocaleString('en-US')} ${batches === 1 ? 'batch' : 'batches'}; ignored.`;
   return { batch, zoom, range, notice };
 }

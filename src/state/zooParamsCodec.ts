@@ -5,7 +5,7 @@
  * out of range are dropped, and the notice says which.
  */
 import type { DetectorConfig } from '../detector/config';
-import { ZOO_DETECTORS } from '../zoo/index';
+import { ZOO_LANES } from '../zoo/lanes';
 import type { ParamSpec } from '../zoo/types';
 import type { ZooParamsById } from '../worker/zoo/protocol';
 import { configToHash } from './configCodec';
@@ -15,13 +15,13 @@ const ZOO_HASH_KEY = 'zoo';
 const MAX_VALUE_LENGTH = 4000;
 
 function specOf(detectorId: string, paramId: string): ParamSpec | undefined {
-  return ZOO_DETECTORS.find((d) => d.id === detectorId)?.params.find((p) => p.id === paramId);
+  return ZOO_LANES.find((d) => d.id === detectorId)?.params.find((p) => p.id === paramId);
 }
 
 /** The `zoo` value for these overrides; empty when every value is its default. */
 export function zooParamsToHashValue(params: ZooParamsById): string {
   const parts: string[] = [];
-  for (const d of ZOO_DETECTORS) {
+  for (const d of ZOO_LANES) {
     for (const p of d.params) {
       const v = params[d.id]?.[p.id];
       if (v !== undefined && v !== p.default) parts.push(`${d.id}.${p.id}:${v}`);

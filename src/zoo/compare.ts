@@ -1,5 +1,5 @@
 /** The zoo's comparison table: per lane, first stop, warnings and the batches only it flags. */
-import type { ZooResult } from './registry';
+import type { ZooResult } from './types';
 
 /** One row of the comparison table. */
 export interface ZooComparison {

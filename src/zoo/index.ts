@@ -5,8 +5,9 @@
 export type * from './types';
 export { zooInput, ZooInputBuilder, looksLikeError, answerText } from './input';
 export { jsJson } from './jsJson';
-export { ZOO_DETECTORS, runZoo, runLane, defaultZooParams, compareZoo } from './registry';
-export type { ZooResult, ZooComparison } from './registry';
+export { ZOO_LANES, defaultZooParams } from './lanes';
+export { ZOO_DETECTORS, runZoo, runLane, compareZoo } from './registry';
+export type { ZooComparison } from './registry';
 export { strongestFinding, type ZooFinding } from './strongest';
 export { normaliseVolatile } from './advisory/volatile';
 

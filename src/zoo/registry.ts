@@ -1,8 +1,6 @@
 /**
- * The zoo's lanes in display order, and running them over one transcript.
- *
- * Peers first (documented behaviour of other projects' detectors, plus the reference's own
- * older session-wide tally), then the advisory lanes for the reference's blind spots.
+ * The zoo's runners in display order (`lanes.ts`, the same order, is what the page reads), and
+ * running them over one transcript.
  */
 import { clockAnswers } from './advisory/clockAnswers';
 import { cycles } from './advisory/cycles';
@@ -17,11 +15,14 @@ import { openHands } from './peers/openHands';
 import { qwenCode } from './peers/qwenCode';
 import { rooCode } from './peers/rooCode';
 import { sessionTally } from './peers/sessionTally';
-import type { ZooDetector, ZooMark, ZooParams, ZooStep } from './types';
+import { defaultZooParams } from './lanes';
+import type { ZooDetector, ZooParams, ZooResult, ZooStep } from './types';
+
+export type { ZooResult };
 
 export { compareZoo, type ZooComparison } from './compare';
 
-/** Every lane, peers first, then the advisory lanes. */
+/** Every lane with its runner, in the order of `ZOO_LANES`. */
 export const ZOO_DETECTORS: readonly ZooDetector[] = Object.freeze([
   geminiCli,
   openHands,
@@ -37,23 +38,6 @@ export const ZOO_DETECTORS: readonly ZooDetector[] = Object.freeze([
   nearDuplicates,
   pagingSweeps,
 ]);
-
-/** One lane's outcome over a transcript. */
-export interface ZooResult {
-  readonly id: string;
-  readonly marks: readonly ZooMark[];
-  /** The batch index of the first `stop` mark, or null. */
-  readonly firstStop: number | null;
-  /** How many `warn` and `advice` marks the lane placed. */
-  readonly warnings: number;
-}
-
-/** The default value of every parameter of a detector. */
-export function defaultZooParams(d: ZooDetector): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const p of d.params) out[p.id] = p.default;
-  return out;
-}
 
 /**
  * Runs every lane (or the given ones) over the steps. `paramsById` overrides parameters per

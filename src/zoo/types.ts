@@ -86,8 +86,8 @@ export interface ParamSpec {
 /** Parameter values by id. Missing ids take the spec's default. */
 export type ZooParams = Readonly<Record<string, number>>;
 
-/** One lane of the zoo. */
-export interface ZooDetector {
+/** One lane as the page shows it: its words and parameters, without the code that runs it. */
+export interface ZooLane {
   readonly id: string;
   readonly label: string;
   /** `peer`: another project's documented detector; `advisory`: a blind spot of the reference. */
@@ -99,6 +99,20 @@ export interface ZooDetector {
    */
   readonly cannotSee?: string;
   readonly params: readonly ParamSpec[];
+}
+
+/** One lane of the zoo with its runner (the worker's; the page needs only the `ZooLane`). */
+export interface ZooDetector extends ZooLane {
   /** Pure: the same steps and params always give the same marks, ordered by batch. */
   run(steps: readonly ZooStep[], params: ZooParams): ZooMark[];
+}
+
+/** One lane's outcome over a transcript. */
+export interface ZooResult {
+  readonly id: string;
+  readonly marks: readonly ZooMark[];
+  /** The batch index of the first `stop` mark, or null. */
+  readonly firstStop: number | null;
+  /** How many `warn` and `advice` marks the lane placed. */
+  readonly warnings: number;
 }

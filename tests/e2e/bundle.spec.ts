@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
+import { INITIAL_JS_BUDGET, initialScripts } from '../../scripts/lib/initialScripts.mjs';
 
 /**
  * The worker fault hooks (src/worker/testFaults.ts) are test-only code: the production build
@@ -62,28 +63,43 @@ test('the end-to-end build holds them', () => {
 
 /** The modules the page's first scripts (index.html's, and what they import at once) hold. */
 function initialSources(dir: string): string[] {
-  const html = readFileSync(join(dir, 'index.html'), 'utf8');
-  const first = [...html.matchAll(/(?:src|href)="(?:\.\/|\/)?(assets\/[^"]+\.js)"/g)].map(
-    (m) => m[1],
-  );
-  return first.flatMap((f) => {
-    const map = join(dir, `${f as string}.map`);
+  return initialScripts(dir).flatMap(({ file }) => {
+    const map = join(dir, `${file}.map`);
     return existsSync(map)
       ? (JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }).sources
       : [];
   });
 }
 
-test('the Sweep, Corpus, Patterns and Detectors tabs are not in the first scripts', () => {
+test('the Messages, Sweep, Corpus, Patterns and Detectors tabs are not in the first scripts', () => {
   test.skip(!existsSync(PRODUCTION) && !process.env.CI, 'run npm run build first');
   const sources = initialSources(PRODUCTION);
   expect(sources.some((s) => s.includes('src/ui/shell/Workspace.tsx'))).toBe(true);
   for (const tab of [
+    'src/ui/messages/MessagesView.tsx',
     'src/ui/sweep/SweepPanel.tsx',
     'src/ui/corpus/CorpusView.tsx',
     'src/ui/explorer/PatternExplorer.tsx',
     'src/ui/zoo/ComparisonTable.tsx',
   ]) {
     expect(sources.some((s) => s.endsWith(tab))).toBe(false);
+  }
+});
+
+test('the first scripts stay within the initial JavaScript budget', () => {
+  test.skip(!existsSync(PRODUCTION) && !process.env.CI, 'run npm run build first');
+  const chunks = initialScripts(PRODUCTION);
+  const total = chunks.reduce((sum, c) => sum + c.bytes, 0);
+  expect(chunks.length).toBeGreaterThan(0);
+  expect(total, chunks.map((c) => `${c.file} ${c.bytes}`).join(', ')).toBeLessThanOrEqual(
+    INITIAL_JS_BUDGET,
+  );
+  // Libraries only a later view needs stay out of them.
+  const sources = initialSources(PRODUCTION);
+  for (const lib of ['@tanstack/virtual-core', 'src/zoo/registry.ts', 'src/json/parse.ts']) {
+    expect(
+      sources.filter((s) => s.includes(lib)),
+      lib,
+    ).toEqual([]);
   }
 });

@@ -18,6 +18,12 @@ for (const size of [
     await page.getByRole('tab', { name: 'Messages' }).click();
     const view = page.getByRole('region', { name: 'Messages' });
     expect(firstUser.length).toBeGreaterThan(0);
+    // The view opens on the selected batch (the first refusal, #3); the conversation's start
+    // is a scroll up away.
+    const conversation = view.getByLabel('Conversation', { exact: true });
+    await expect(view.getByRole('article', { name: /Assistant, batch #3$/ })).toBeVisible();
+    await conversation.hover();
+    await page.mouse.wheel(0, -5000);
     const user = view.getByRole('article', { name: /^Message \d+: User/ }).first();
     await expect(user).toContainText(firstUser);
     // A tool call of batch #1, clicked: batch #1 is selected, in the table too.

@@ -1,7 +1,7 @@
 // The store's config slice: the detector config, its notices, and its trips to the URL, storage and
 // worker.
 import { DEFAULT_CONFIG, type DetectorConfig } from '../../detector/config';
-import { configToHash, importConfigText, parseConfigHash } from '../configCodec';
+import { configToHash, parseConfigHash } from '../configCodec';
 import { fullHash } from '../hash';
 import { parseViewHash } from '../viewCodec';
 import { joinNotices, parseZooParamsHash } from '../zooParamsCodec';
@@ -21,7 +21,9 @@ export const createConfigSlice: Slice<ConfigSlice> = (_deps, engine) => (set, ge
     resetConfig() {
       apply(DEFAULT_CONFIG);
     },
-    importConfig(text, where) {
+    async importConfig(text, where) {
+      // The settings-file reader comes with the first import, not with the page.
+      const { importConfigText } = await import('../configImport');
       const parsed = importConfigText(text, where);
       set({ configNotice: parsed.notice });
       if (parsed.config !== null) apply(parsed.config);

@@ -67,7 +67,7 @@ type CorpusClientFactory = (listener: (r: CorpusResponse) => void) => CorpusClie
 
 const realClient: CorpusClientFactory = (listener) => new CorpusClient(listener);
 
-function createCorpusSliceWith(factory: CorpusClientFactory): Slice<CorpusSlice> {
+export function createCorpusSliceWith(factory: CorpusClientFactory): Slice<CorpusSlice> {
   return () => (set, get, api) => {
     let client: CorpusClientPort | null = null;
     let nextFileId = 1;

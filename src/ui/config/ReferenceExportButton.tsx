@@ -1,4 +1,3 @@
-import { formatReferenceSettings } from '../../detector/index';
 import { useConfig } from '../../state/appStore';
 import { downloadText } from '../shell/download';
 
@@ -17,7 +16,12 @@ export function ReferenceExportButton() {
       type="button"
       className="button button--small"
       title="Save the current config as gglib's AgentConfig settings (JSON, with a note on where they apply)"
-      onClick={() => downloadText(REFERENCE_SETTINGS_FILE, formatReferenceSettings(config))}
+      onClick={() => {
+        // The reference's settings printer comes with the first export, not with the page.
+        void import('../../detector/referenceSettings').then((m) =>
+          downloadText(REFERENCE_SETTINGS_FILE, m.formatReferenceSettings(config)),
+        );
+      }}
     >
       Export reference settings
     </button>

@@ -2,13 +2,13 @@
 // rows.
 import type { SortingState } from '@tanstack/react-table';
 import { useTable } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import type { KeyboardEvent } from 'react';
 import { useMemo, useRef, useState } from 'react';
 import type { CorpusRowState } from '../../state/slices/corpus';
 import { CORPUS_TRACKS, corpusColumns, corpusTableFeatures, type CorpusViewRow } from './columns';
 import type { CorpusSortColumn } from './model';
 import { rowNames, sortCorpusRows } from './model';
+import { useFixedRows } from '../table/fixedRows';
 import { SortableHead } from '../table/SortableHead';
 
 const ROW_HEIGHT = 30;
@@ -43,18 +43,15 @@ export function CorpusTable({ rows, onOpen }: CorpusTableProps) {
   const names = useMemo(() => rowNames(rows), [rows]);
   const virtual = ordered.length > VIRTUALIZE_ABOVE;
 
-  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design.
-  const virtualizer = useVirtualizer({
-    count: ordered.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    // A small corpus is drawn whole (so every row is in the page); a big one is windowed.
-    overscan: virtual ? 10 : VIRTUALIZE_ABOVE,
-    initialRect: { width: 800, height: ROW_HEIGHT * 20 },
-  });
-  const items = virtualizer.getVirtualItems();
-  const from = items[0]?.index ?? 0;
-  const to = items[items.length - 1]?.index ?? -1;
+  // Rows of one height, as in the batch table: the window is two divisions. A small corpus
+  // is drawn whole (so every row is in the page); a big one is windowed.
+  const rowsView = useFixedRows(
+    scrollRef,
+    ordered.length,
+    ROW_HEIGHT,
+    virtual ? 10 : VIRTUALIZE_ABOVE,
+  );
+  const { from, to } = rowsView;
   const data = useMemo(
     () =>
       ordered.slice(from, to + 1).map((r): CorpusViewRow => {
@@ -100,14 +97,9 @@ export function CorpusTable({ rows, onOpen }: CorpusTableProps) {
         className="grid-table ct-table"
       >
         <SortableHead table={table} gridTemplate={GRID_TEMPLATE} prefix="ct" />
-        <tbody
-          className="grid-table-body"
-          role="rowgroup"
-          style={{ height: virtualizer.getTotalSize() }}
-        >
-          {items.map((item) => {
-            const row = tableRows[item.index - from];
-            if (row === undefined) return null;
+        <tbody className="grid-table-body" role="rowgroup" style={{ height: rowsView.totalSize }}>
+          {tableRows.map((row, i) => {
+            const index = from + i;
             const r = row.original;
             const classes = ['grid-table-row', 'ct-row'];
             if (r.error !== null) classes.push('ct-row-error');
@@ -116,7 +108,7 @@ export function CorpusTable({ rows, onOpen }: CorpusTableProps) {
               <tr
                 key={row.id}
                 role="row"
-                aria-rowindex={item.index + 2}
+                aria-rowindex={index + 2}
                 tabIndex={0}
                 className={classes.join(' ')}
                 title={`Open ${r.name} in the debugger`}
@@ -125,7 +117,7 @@ export function CorpusTable({ rows, onOpen }: CorpusTableProps) {
                 style={{
                   gridTemplateColumns: GRID_TEMPLATE,
                   height: ROW_HEIGHT,
-                  transform: `translateY(${item.start}px)`,
+                  transform: `translateY(${index * ROW_HEIGHT}px)`,
                 }}
               >
                 {row.getAllCells().map((cell) => (

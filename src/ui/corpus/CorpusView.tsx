@@ -10,14 +10,10 @@ import { CorpusTable } from './CorpusTable';
 import { LazyCorpusSweepPanel, TabLoading } from '../shell/lazyTabs';
 import { diffOf, totalsOf } from './model';
 import './Corpus.css';
+import { formatCount, formatNumber } from '../format';
 
-function n(x: number): string {
-  return x.toLocaleString('en-US');
-}
-
-function plural(x: number, one: string, many = `${one}s`): string {
-  return `${n(x)} ${x === 1 ? one : many}`;
-}
+const n = formatNumber;
+const plural = formatCount;
 
 /**
  * The totals line, also the table's summary for screen readers: the same three counts as the

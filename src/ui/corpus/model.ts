@@ -11,6 +11,7 @@ import {
   type VerdictPair,
 } from '../../detector/index';
 import type { CorpusRowState } from '../../state/slices/corpus';
+import { formatCount } from '../format';
 
 export type CorpusSortColumn =
   'name' | 'format' | 'messages' | 'batches' | 'refusals' | 'first' | 'notes';
@@ -100,7 +101,7 @@ export function sortCorpusRows(
 export function notesLabel(r: CorpusRowState): string {
   if (r.error !== null) return r.error;
   if (r.warnings.length === 0) return '';
-  return r.warnings.length === 1 ? '1 warning' : `${r.warnings.length} warnings`;
+  return formatCount(r.warnings.length, 'warning');
 }
 
 /** How a row's name is shown: the name, and what tells it from rows of the same file name. */

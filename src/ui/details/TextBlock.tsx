@@ -1,6 +1,7 @@
 // A block of transcript text, shown as text (never markup), cut long with "Show all".
 import { useState } from 'react';
 import { truncateText } from './model';
+import { formatCount } from '../format';
 
 interface TextBlockProps {
   text: string;
@@ -22,9 +23,7 @@ export function TextBlock({ text, limit = 2000, className }: TextBlockProps) {
       </pre>
       {cut.truncated ? (
         <button type="button" aria-expanded={expanded} onClick={() => setExpanded((v) => !v)}>
-          {expanded
-            ? 'Show less'
-            : `Show all (${cut.hidden.toLocaleString('en-US')} more characters)`}
+          {expanded ? 'Show less' : `Show all (${formatCount(cut.hidden, 'more character')})`}
         </button>
       ) : null}
     </div>

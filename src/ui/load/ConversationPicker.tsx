@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { actions, useAnalysis, useImportChoice } from '../../state/appStore';
 import type { ConversationSummary, TranscriptInput } from '../../worker/protocol';
+import { formatCount } from '../format';
 
 /** The list order: most refusals first, then the file's own order. */
 function conversationOrder(list: readonly ConversationSummary[]): number[] {
@@ -17,9 +18,7 @@ function asFile(input: TranscriptInput): File {
   return new File([input.kind === 'text' ? input.text : (input.bytes as BlobPart)], input.name);
 }
 
-function count(n: number, one: string, many = `${one}s`): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-}
+const count = formatCount;
 
 /**
  * A file that holds several conversations (a Claude Code session and its subagents, an

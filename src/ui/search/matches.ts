@@ -1,4 +1,5 @@
 // Reading the search's matches: ascending batch indices, binary searched (there may be 100k).
+import { formatCount, formatNumber } from '../format';
 
 /** The first position in ascending `a` whose value is at least `v`. */
 export function lowerBound(a: ArrayLike<number>, v: number): number {
@@ -28,6 +29,6 @@ export function matchCountText(
   const n = matches.length;
   if (n === 0) return 'No matches';
   const at = selected === null ? -1 : lowerBound(matches, selected);
-  if (at >= 0 && matches[at] === selected) return `${at + 1} of ${n}`;
-  return n === 1 ? '1 match' : `${n.toLocaleString('en-US')} matches`;
+  if (at >= 0 && matches[at] === selected) return `${formatNumber(at + 1)} of ${formatNumber(n)}`;
+  return formatCount(n, 'match');
 }

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { Report } from '../../detector/index';
 import { runPosition } from '../../detector/index';
 import { configToJson } from '../../state/configCodec';
@@ -9,6 +9,13 @@ import { WatchButton } from '../load/WatchButton';
 import { SamplesMenu } from '../load/SamplesMenu';
 import { downloadText, downloadUrl, fileStem } from './download';
 import { formatNumber } from '../format';
+import { useFoldToFit } from './useFoldToFit';
+
+/**
+ * What folds first when the header is short of room. Batches, refusals and the first refusal
+ * (a button: folded, it would take focus unseen) never fold.
+ */
+const FOLD_ORDER = ['format', 'rescued', 'messages'] as const;
 
 /** Refused and rescued batches: counted in the worker as it packed the verdicts. */
 function verdictCounts(report: Report | null): { refused: number; rescued: number } {
@@ -21,15 +28,18 @@ function Counts() {
   const report = result?.report ?? null;
   // Once per report, over its packed flags: the header re-renders on every status change.
   const { refused, rescued } = useMemo(() => verdictCounts(report), [report]);
+  const rowRef = useRef<HTMLDListElement>(null);
+  // Whole values or none: what does not fit folds, last in importance first.
+  useFoldToFit(rowRef, FOLD_ORDER, [result, refused, rescued]);
   if (result === null) return null;
   const r = result.report;
   return (
-    <dl className="header-counts" aria-label="Summary">
-      <div className="count-format" title={result.formatLabel}>
+    <dl className="header-counts" aria-label="Summary" ref={rowRef}>
+      <div className="count-format" data-fold="format">
         <dt>Format</dt>
         <dd>{result.formatLabel}</dd>
       </div>
-      <div className="count-optional">
+      <div data-fold="messages">
         <dt>Messages</dt>
         <dd>{formatNumber(r.source.messages)}</dd>
       </div>
@@ -41,7 +51,7 @@ function Counts() {
         <dt>Refused</dt>
         <dd>{formatNumber(refused)}</dd>
       </div>
-      <div className="count-optional">
+      <div data-fold="rescued">
         <dt>Rescued</dt>
         <dd>{formatNumber(rescued)}</dd>
       </div>

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { loopCostLine, TOKEN_ESTIMATE_TEXT } from '../../detector/index';
-import { ZOO_DETECTORS } from '../../zoo/index';
+import { ZOO_LANES } from '../../zoo/lanes';
 import { actions, useReport, useZooResults } from '../../state/appStore';
 import { findingHeadline } from './headline';
 
@@ -13,7 +13,7 @@ export function Headline() {
   const report = useReport();
   const results = useZooResults();
   const headline = useMemo(
-    () => (report === null ? null : findingHeadline(report, results, ZOO_DETECTORS)),
+    () => (report === null ? null : findingHeadline(report, results, ZOO_LANES)),
     [report, results],
   );
   // A loop stopped at its refusal cost nothing more: no line for that.

@@ -1,12 +1,5 @@
 import { useDeferredValue, useId, useMemo } from 'react';
-import {
-  Group,
-  Panel,
-  Separator,
-  useDefaultLayout,
-  type LayoutStorage,
-} from 'react-resizable-panels';
-import { ZOO_DETECTORS } from '../../zoo/index';
+import { ZOO_LANES } from '../../zoo/lanes';
 import {
   actions,
   useAnalysis,
@@ -26,16 +19,13 @@ import { BATCH_TABLE_ID, BatchTable } from '../table/BatchTable';
 import {
   LazyComparisonTable,
   LazyCorpusView,
+  LazyMessagesView,
   LazyPatternExplorer,
   LazySweepPanel,
   TabLoading,
 } from './lazyTabs';
-import { MessagesView } from '../messages/MessagesView';
 import { ZooTimeline } from '../zoo/ZooTimeline';
-import { readLocal, writeLocal } from './localStore';
-
-// The library's panel content scrolls by default; the views hold their own scrollers.
-const VIEWS_STYLE = { overflow: 'hidden', display: 'flex', flexDirection: 'column' } as const;
+import { VerticalSplit } from './VerticalSplit';
 
 /** The lanes' marks at batch `at`, in lane order. */
 function findingsAt(
@@ -49,15 +39,13 @@ function findingsAt(
 ): LaneFinding[] {
   if (results === null || at === null) return [];
   const out: LaneFinding[] = [];
-  for (const d of ZOO_DETECTORS) {
+  for (const d of ZOO_LANES) {
     const mark = results.find((r) => r.id === d.id)?.marks.find((m) => m.batchIndex === at);
     if (mark !== undefined)
       out.push({ label: d.label, kind: d.kind, level: mark.level, message: mark.message });
   }
   return out;
 }
-
-const splitStorage: LayoutStorage = { getItem: readLocal, setItem: writeLocal };
 
 /**
  * The timeline's first height, in pixels: its canvas gets 40 % of the window (44 %, so that a folded banner line still leaves 40 %), plus the
@@ -94,12 +82,6 @@ export function Workspace({ changedBatches }: { changedBatches: ReadonlySet<numb
     () => findingsAt(zooResults, selectedIndex),
     [zooResults, selectedIndex],
   );
-  // The split between the timeline and the views below, remembered in this browser.
-  const split = useDefaultLayout({
-    id: 'loopscope.workspace-split',
-    storage: splitStorage,
-    onlySaveAfterUserInteractions: true,
-  });
   if (result === null) {
     return (
       <main className="workspace workspace--empty">
@@ -122,18 +104,18 @@ export function Workspace({ changedBatches }: { changedBatches: ReadonlySet<numb
   ];
   return (
     <main className="workspace">
-      <Group
-        orientation="vertical"
+      {/* The split between the timeline and the views below, remembered in this browser. */}
+      <VerticalSplit
+        storageKey="loopscope.workspace-split"
+        label="Resize the timeline and the views"
+        defaultTop={timelineDefaultSize()}
+        minTop={140}
+        minBottom={200}
         className="workspace__group"
-        defaultLayout={split.defaultLayout}
-        onLayoutChanged={split.onLayoutChanged}
-      >
-        <Panel
-          id="timeline"
-          className="workspace__timeline"
-          defaultSize={timelineDefaultSize()}
-          minSize={140}
-        >
+        topClassName="workspace__timeline"
+        bottomClassName="workspace__views"
+        splitterClassName="workspace__splitter"
+        top={
           <ZooTimeline
             report={report}
             selectedIndex={selectedIndex}
@@ -147,116 +129,119 @@ export function Workspace({ changedBatches }: { changedBatches: ReadonlySet<numb
             onRange={actions.setBatchRange}
             {...(matches === undefined ? {} : { matches })}
           />
-        </Panel>
-        <Separator className="workspace__splitter" aria-label="Resize the timeline and the views" />
-        <Panel id="views" className="workspace__views" minSize={200} style={VIEWS_STYLE}>
-          <div className="workspace__bar">
-            <div className="workspace__tabs" role="tablist" aria-label="Views">
-              {tabs.map((t) => (
-                <button
-                  key={t.id}
-                  type="button"
-                  role="tab"
-                  id={`${id}-${t.id}-tab`}
-                  aria-selected={tab === t.id}
-                  aria-controls={`${id}-${t.id}`}
-                  tabIndex={tab === t.id ? 0 : -1}
-                  className="tab"
-                  onClick={() => setTab(t.id)}
-                  onKeyDown={(e) => {
-                    if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
-                      const step = e.key === 'ArrowRight' ? 1 : tabs.length - 1;
-                      const at = tabs.findIndex((x) => x.id === tab);
-                      setTab(tabs[(at + step) % tabs.length]?.id ?? 'batches');
-                    }
-                  }}
-                >
-                  {t.label}
-                </button>
-              ))}
+        }
+        bottom={
+          <>
+            <div className="workspace__bar">
+              <div className="workspace__tabs" role="tablist" aria-label="Views">
+                {tabs.map((t) => (
+                  <button
+                    key={t.id}
+                    type="button"
+                    role="tab"
+                    id={`${id}-${t.id}-tab`}
+                    aria-selected={tab === t.id}
+                    aria-controls={`${id}-${t.id}`}
+                    tabIndex={tab === t.id ? 0 : -1}
+                    className="tab"
+                    onClick={() => setTab(t.id)}
+                    onKeyDown={(e) => {
+                      if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
+                        const step = e.key === 'ArrowRight' ? 1 : tabs.length - 1;
+                        const at = tabs.findIndex((x) => x.id === tab);
+                        setTab(tabs[(at + step) % tabs.length]?.id ?? 'batches');
+                      }
+                    }}
+                  >
+                    {t.label}
+                  </button>
+                ))}
+              </div>
+              <SearchBox />
             </div>
-            <SearchBox />
-          </div>
-          {tab === 'detectors' || tab === 'sweep' ? (
-            <div
-              className="workspace__explorer"
-              role="tabpanel"
-              id={`${id}-${tab}`}
-              aria-labelledby={`${id}-${tab}-tab`}
-            >
-              <TabLoading>
-                {tab === 'detectors' ? <LazyComparisonTable /> : <LazySweepPanel />}
-              </TabLoading>
-            </div>
-          ) : tab === 'messages' ? (
-            <div
-              className="workspace__messages"
-              role="tabpanel"
-              id={`${id}-messages`}
-              aria-labelledby={`${id}-messages-tab`}
-            >
-              <MessagesView
-                report={report}
-                dataVersion={result.dataVersion}
-                selectedIndex={selectedIndex}
-                {...(matches === undefined ? {} : { matches })}
-              />
-            </div>
-          ) : tab === 'corpus' ? (
-            <div
-              className="workspace__explorer"
-              role="tabpanel"
-              id={`${id}-corpus`}
-              aria-labelledby={`${id}-corpus-tab`}
-            >
-              <TabLoading>
-                <LazyCorpusView onOpened={() => setTab('batches')} />
-              </TabLoading>
-            </div>
-          ) : tab === 'batches' ? (
-            <div
-              className="workspace__split"
-              role="tabpanel"
-              id={`${id}-batches`}
-              aria-labelledby={`${id}-batches-tab`}
-            >
-              <div className="workspace__table">
-                {/* A new transcript starts a new table: no stale filter, sort or scroll; a
+            {tab === 'detectors' || tab === 'sweep' ? (
+              <div
+                className="workspace__explorer"
+                role="tabpanel"
+                id={`${id}-${tab}`}
+                aria-labelledby={`${id}-${tab}-tab`}
+              >
+                <TabLoading>
+                  {tab === 'detectors' ? <LazyComparisonTable /> : <LazySweepPanel />}
+                </TabLoading>
+              </div>
+            ) : tab === 'messages' ? (
+              <div
+                className="workspace__messages"
+                role="tabpanel"
+                id={`${id}-messages`}
+                aria-labelledby={`${id}-messages-tab`}
+              >
+                <TabLoading>
+                  <LazyMessagesView
+                    report={report}
+                    dataVersion={result.dataVersion}
+                    selectedIndex={selectedIndex}
+                    {...(matches === undefined ? {} : { matches })}
+                  />
+                </TabLoading>
+              </div>
+            ) : tab === 'corpus' ? (
+              <div
+                className="workspace__explorer"
+                role="tabpanel"
+                id={`${id}-corpus`}
+                aria-labelledby={`${id}-corpus-tab`}
+              >
+                <TabLoading>
+                  <LazyCorpusView onOpened={() => setTab('batches')} />
+                </TabLoading>
+              </div>
+            ) : tab === 'batches' ? (
+              <div
+                className="workspace__split"
+                role="tabpanel"
+                id={`${id}-batches`}
+                aria-labelledby={`${id}-batches-tab`}
+              >
+                <div className="workspace__table">
+                  {/* A new transcript starts a new table: no stale filter, sort or scroll; a
                     watched file that grew keeps them. */}
-                <BatchTable
-                  key={tableView}
-                  report={tableReport ?? report}
-                  busy={tableResult !== result}
-                  selectedIndex={selectedIndex}
-                  onSelect={actions.select}
-                  changedBatches={tableChanged}
-                  range={range}
-                  {...(matches === undefined ? {} : { matches })}
-                />
+                  <BatchTable
+                    key={tableView}
+                    report={tableReport ?? report}
+                    busy={tableResult !== result}
+                    selectedIndex={selectedIndex}
+                    onSelect={actions.select}
+                    changedBatches={tableChanged}
+                    range={range}
+                    {...(matches === undefined ? {} : { matches })}
+                  />
+                </div>
+                <div className="workspace__details">
+                  <DetailsPanel
+                    report={report}
+                    batchIndex={selectedIndex}
+                    details={details}
+                    findings={findings}
+                  />
+                </div>
               </div>
-              <div className="workspace__details">
-                <DetailsPanel
-                  report={report}
-                  batchIndex={selectedIndex}
-                  details={details}
-                  findings={findings}
-                />
+            ) : (
+              <div
+                className="workspace__explorer"
+                role="tabpanel"
+                id={`${id}-patterns`}
+                aria-labelledby={`${id}-patterns-tab`}
+              >
+                <TabLoading>
+                  <LazyPatternExplorer report={report} config={report.config} />
+                </TabLoading>
               </div>
-            </div>
-          ) : (
-            <div
-              className="workspace__explorer"
-              role="tabpanel"
-              id={`${id}-patterns`}
-              aria-labelledby={`${id}-patterns-tab`}
-            >
-              <TabLoading>
-                <LazyPatternExplorer report={report} config={report.config} />
-              </TabLoading>
-            </div>
-          )}
-        </Panel>
-      </Group>
+            )}
+          </>
+        }
+      />
     </main>
   );
 }

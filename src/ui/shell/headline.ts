@@ -5,7 +5,8 @@
  * the agent does over and over, where an old tally rule only says that a count was reached.
  */
 import type { BatchReport, Report } from '../../detector/index';
-import { strongestFinding, type ZooDetector, type ZooResult } from '../../zoo/index';
+import type { ZooLane, ZooResult } from '../../zoo/index';
+import { strongestFinding } from '../../zoo/strongest';
 import { formatCount, formatNumber } from '../format';
 
 export interface Headline {
@@ -92,7 +93,7 @@ function cycleHeadline(batches: Batches, at: number): Headline | null {
 export function findingHeadline(
   report: Pick<Report, 'firstRefusal' | 'batches'>,
   results: readonly ZooResult[] | null,
-  detectors: readonly ZooDetector[],
+  detectors: readonly ZooLane[],
 ): Headline | null {
   if (report.firstRefusal !== null || results === null) return null;
   const cycle = results.find((r) => r.id === CYCLES)?.marks[0];

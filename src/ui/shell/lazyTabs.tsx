@@ -1,6 +1,7 @@
 /**
  * The tabs a first screen does not show, loaded when first opened: each is a chunk of its own,
- * so the page's first script carries only the debugger. Until a chunk has come, the tab says
+ * so the page's first script carries only the debugger (the Messages tab brings its
+ * measuring virtualizer with it). Until a chunk has come, the tab says
  * it is loading.
  */
 import { lazy, Suspense, type ReactNode } from 'react';
@@ -16,6 +17,9 @@ export const LazyCorpusSweepPanel = lazy(() =>
 );
 export const LazyPatternExplorer = lazy(() =>
   import('../explorer/PatternExplorer').then((m) => ({ default: m.PatternExplorer })),
+);
+export const LazyMessagesView = lazy(() =>
+  import('../messages/MessagesView').then((m) => ({ default: m.MessagesView })),
 );
 export const LazyComparisonTable = lazy(() =>
   import('../zoo/ComparisonTable').then((m) => ({ default: m.ComparisonTable })),

@@ -2,8 +2,9 @@
  * The sweep heat map's pure parts: cell labels, colour intensity per view, the summary and
  * keyboard movement over the grid.
  */
-import { sweepCellFor, type Sweep, type SweepCell } from '../../zoo/index';
+import { sweepCellFor, type Sweep, type SweepCell } from '../../zoo/sweep';
 import type { SweepView } from '../../state/slices/sweep';
+import { formatCount, formatNumber } from '../format';
 
 /** "strikes 3, observation 12: 2 refusals, first at batch 14". */
 export function cellLabel(c: SweepCell): string {
@@ -11,7 +12,7 @@ export function cellLabel(c: SweepCell): string {
   const what =
     c.refusals === 0
       ? 'no refusals'
-      : `${c.refusals} refusal${c.refusals === 1 ? '' : 's'}, first at batch ${c.firstRefusal}`;
+      : `${formatCount(c.refusals, 'refusal')}, first at batch ${formatNumber(c.firstRefusal ?? 0)}`;
   return `strikes ${c.strikes}, observation ${obs}: ${what}`;
 }
 
@@ -22,7 +23,7 @@ export function cellLabel(c: SweepCell): string {
  */
 export function cellName(c: SweepCell, view: SweepView): string {
   const where = `strikes ${c.strikes}, observation ${c.observation === null ? 'unset' : String(c.observation)}`;
-  const n = `${c.refusals} refusal${c.refusals === 1 ? '' : 's'}`;
+  const n = formatCount(c.refusals, 'refusal');
   if (view === 'count') {
     return `${n}${c.firstRefusal === null ? '' : `, first at batch ${c.firstRefusal}`}: ${where}`;
   }
@@ -68,7 +69,7 @@ export function sweepSummary(
       : `Current config: ${cellLabel(here)}.`;
   return (
     `${sweep.strikes.length} strike thresholds by ${sweep.observation.length} observation settings ` +
-    `over ${sweep.batchCount} batches (${sweep.mode} mode). ${clean} of ${total} configurations ` +
+    `over ${formatCount(sweep.batchCount, 'batch')} (${sweep.mode} mode). ${formatNumber(clean)} of ${formatCount(total, 'configuration')} ` +
     `refuse nothing. ${cur} Arrow keys move between cells, Enter applies one.`
   );
 }

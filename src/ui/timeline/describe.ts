@@ -104,7 +104,9 @@ export function summary(model: TimelineModel): string {
   const b = model.report.batches;
   // Over the packed columns: reading every batch object would build 100k of them.
   const { rescued, answerChanged: changed } = columnsOf(model.report).verdicts.tally;
-  const parts = [`${fmt(model.n)} batches with ${fmt(model.signatureCount)} distinct signatures.`];
+  const parts = [
+    `${fmt(model.n)} ${model.n === 1 ? 'batch' : 'batches'} with ${fmt(model.signatureCount)} distinct ${model.signatureCount === 1 ? 'signature' : 'signatures'}.`,
+  ];
   const fr = model.firstRefusal;
   if (fr === null) parts.push('No batch is refused.');
   else {

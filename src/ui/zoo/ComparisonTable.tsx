@@ -1,6 +1,7 @@
 // The Detectors tab's comparison: where each lane would stop or warn, against the reference.
 import { costPhrase, TOKEN_ESTIMATE_TEXT } from '../../detector/index';
-import { ZOO_DETECTORS, type ZooComparison } from '../../zoo/index';
+import type { ZooComparison } from '../../zoo/index';
+import { ZOO_LANES } from '../../zoo/lanes';
 import { actions, useZoo, useZooView } from '../../state/appStore';
 import type { ZooCost } from '../../worker/zoo/protocol';
 import { comparisonRows, ONLY_HERE_SHOWN } from './comparison';
@@ -52,7 +53,7 @@ export function ComparisonTable() {
       </p>
     );
   }
-  const rows = comparisonRows(zoo, ZOO_DETECTORS);
+  const rows = comparisonRows(zoo, ZOO_LANES);
   const costs = new Map((zoo.costs ?? []).map((c) => [c.id, c]));
   const { maxRepeatedBatchSteps: s, maxObservationSteps: o } = zoo.against;
   return (

@@ -1,4 +1,5 @@
-import { ZOO_DETECTORS, type ZooResult } from '../../zoo/index';
+import type { ZooResult } from '../../zoo/index';
+import { ZOO_LANES } from '../../zoo/lanes';
 import { actions, useZooView } from '../../state/appStore';
 import { foldedLanesSummary } from './lanes';
 
@@ -32,8 +33,7 @@ function LaneKey() {
 export function LaneControls({ results }: { results: readonly ZooResult[] | null }) {
   const ready = results !== null;
   const { visible, hidden } = useZooView();
-  const shown =
-    ZOO_DETECTORS.length - hidden.filter((id) => ZOO_DETECTORS.some((d) => d.id === id)).length;
+  const shown = ZOO_LANES.length - hidden.filter((id) => ZOO_LANES.some((d) => d.id === id)).length;
   return (
     <div className="zoo-lane-controls" role="group" aria-label="Detector lane controls">
       <button
@@ -48,11 +48,11 @@ export function LaneControls({ results }: { results: readonly ZooResult[] | null
       {visible ? (
         <details className="zoo-lane-picker">
           <summary>
-            Choose lanes ({shown}/{ZOO_DETECTORS.length})
+            Choose lanes ({shown}/{ZOO_LANES.length})
           </summary>
           <fieldset className="zoo-lane-list">
             <legend className="sr-only">Lanes to show</legend>
-            {ZOO_DETECTORS.map((d) => (
+            {ZOO_LANES.map((d) => (
               <label
                 key={d.id}
                 className="checkbox"

@@ -1,6 +1,7 @@
 import { memo, useId } from 'react';
 import { useWholeNumber } from '../config/useWholeNumber';
-import { ZOO_DETECTORS, type ParamSpec, type ZooDetector } from '../../zoo/index';
+import type { ParamSpec, ZooLane } from '../../zoo/index';
+import { ZOO_LANES } from '../../zoo/lanes';
 import { actions, useAnyZooOverride, useZooOverrides } from '../../state/appStore';
 
 /** A 0/1 parameter is a toggle. */
@@ -9,7 +10,7 @@ function isToggle(p: ParamSpec): boolean {
 }
 
 interface FieldProps {
-  detector: ZooDetector;
+  detector: ZooLane;
   spec: ParamSpec;
   value: number;
 }
@@ -60,7 +61,7 @@ function ParamToggle({ detector, spec, value }: FieldProps) {
   );
 }
 
-function DetectorParams({ detector }: { detector: ZooDetector }) {
+function DetectorParams({ detector }: { detector: ZooLane }) {
   const overrides = useZooOverrides(detector.id);
   const changed =
     overrides !== undefined &&
@@ -114,7 +115,7 @@ function ZooParamsSectionImpl() {
       >
         Reset all detectors
       </button>
-      {ZOO_DETECTORS.map((d) => (
+      {ZOO_LANES.map((d) => (
         <DetectorParams key={d.id} detector={d} />
       ))}
     </details>

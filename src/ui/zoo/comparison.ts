@@ -1,5 +1,5 @@
 /** The comparison table's rows (pure): the reference first, then the zoo in its order. */
-import type { ZooComparison, ZooDetector } from '../../zoo/index';
+import type { ZooComparison, ZooLane } from '../../zoo/index';
 import type { ZooResponse } from '../../worker/zoo/protocol';
 
 /** How many "only it flags" batches a row lists before "and N more". */
@@ -13,7 +13,7 @@ interface ComparisonRow {
 
 export function comparisonRows(
   zoo: Pick<ZooResponse, 'comparison' | 'reference'>,
-  detectors: readonly Pick<ZooDetector, 'id' | 'label' | 'kind'>[],
+  detectors: readonly Pick<ZooLane, 'id' | 'label' | 'kind'>[],
 ): ComparisonRow[] {
   const byId = new Map(zoo.comparison.map((c) => [c.id, c]));
   const rows: ComparisonRow[] = [

@@ -1,5 +1,6 @@
 /** Which zoo lanes the timeline draws, in the zoo's order (pure, for the component and tests). */
-import { ZOO_DETECTORS, type ZooDetector, type ZooResult } from '../../zoo/index';
+import type { ZooLane, ZooResult } from '../../zoo/index';
+import { ZOO_LANES } from '../../zoo/lanes';
 import type { LaneInput } from '../timeline/lanes';
 
 /**
@@ -17,7 +18,7 @@ export function visibleLanes(
   if (!visible || (results === null && !pending)) return [];
   const byId = results === null ? null : new Map(results.map((r) => [r.id, r]));
   const out: LaneInput[] = [];
-  for (const d of ZOO_DETECTORS) {
+  for (const d of ZOO_LANES) {
     if (hidden.includes(d.id)) continue;
     const base = { id: d.id, label: d.label, kind: d.kind };
     if (byId === null) {
@@ -39,7 +40,7 @@ const SUMMARY_ITEMS = 3;
  */
 export function foldedLanesSummary(
   results: readonly ZooResult[] | null,
-  detectors: readonly ZooDetector[] = ZOO_DETECTORS,
+  detectors: readonly ZooLane[] = ZOO_LANES,
 ): string {
   if (results === null) return 'running the detector zoo…';
   const byId = new Map(results.map((r) => [r.id, r]));

@@ -9,12 +9,11 @@
  * "answer changed". A different batch or a user/other non-assistant turn ends the run.
  */
 import { answered, MarkSink, ordinal, param, sameAnswers, tick } from '../marks';
-import type { ParamSpec, ZooBatch, ZooDetector, ZooParams, ZooStep } from '../types';
+import type { ZooBatch, ZooDetector, ZooParams, ZooStep } from '../types';
+import { clockAnswersLane } from './lanes';
 import { normaliseVolatile } from './volatile';
 
-const PARAMS: readonly ParamSpec[] = [
-  { id: 'minRun', label: 'Occurrences in the run before flagging', min: 2, max: 50, default: 3 },
-];
+const PARAMS = clockAnswersLane.params;
 
 function run(steps: readonly ZooStep[], values: ZooParams) {
   const minRun = param(PARAMS, values, 'minRun');
@@ -54,12 +53,4 @@ function run(steps: readonly ZooStep[], values: ZooParams) {
 }
 
 /** Answers that differ only by a clock, duration, counter or id. */
-export const clockAnswers: ZooDetector = {
-  id: 'clock-answers',
-  label: 'Clock-only changes',
-  kind: 'advisory',
-  description:
-    'A repeated batch whose answers differ only in timestamps, durations (0.31s, 12ms), counters or ids: the reference treats that as progress and lets it run to 16.',
-  params: PARAMS,
-  run,
-};
+export const clockAnswers: ZooDetector = { ...clockAnswersLane, run };

@@ -8,12 +8,10 @@
  * starts afresh; prose turns do not.
  */
 import { MarkSink, param } from '../marks';
-import type { ParamSpec, ZooDetector, ZooParams, ZooStep } from '../types';
+import type { ZooDetector, ZooParams, ZooStep } from '../types';
+import { cyclesLane } from './lanes';
 
-const PARAMS: readonly ParamSpec[] = [
-  { id: 'maxPeriod', label: 'Longest period', min: 2, max: 10, default: 5 },
-  { id: 'minCycles', label: 'Repetitions of the cycle', min: 2, max: 20, default: 3 },
-];
+const PARAMS = cyclesLane.params;
 
 function run(steps: readonly ZooStep[], values: ZooParams) {
   const maxPeriod = param(PARAMS, values, 'maxPeriod');
@@ -54,12 +52,4 @@ function run(steps: readonly ZooStep[], values: ZooParams) {
 }
 
 /** Batch cycles of period 2–5 repeated at least 3 times. */
-export const cycles: ZooDetector = {
-  id: 'cycles',
-  label: 'Cycles (period ≥ 2)',
-  kind: 'advisory',
-  description:
-    'Batch signatures repeating with period 2–5 for at least 3 cycles (A,B,A,B,A,B or A,A,B ×3): the reference never catches these.',
-  params: PARAMS,
-  run,
-};
+export const cycles: ZooDetector = { ...cyclesLane, run };

@@ -11,21 +11,12 @@
  * near-duplicate. Flags from the `minRun`-th call of a chain. User/other turns reset.
  */
 import { MarkSink, ordinal, param, tick } from '../marks';
-import type { ParamSpec, ZooCall, ZooDetector, ZooParams, ZooStep } from '../types';
+import type { ZooCall, ZooDetector, ZooParams, ZooStep } from '../types';
+import { nearDuplicatesLane } from './lanes';
 import { boundedEditDistance, diffLeaves, pagingStep } from './argDiff';
 import { normaliseVolatile } from './volatile';
 
-const PARAMS: readonly ParamSpec[] = [
-  { id: 'maxEdit', label: 'Largest edit distance of the arguments', min: 1, max: 40, default: 6 },
-  { id: 'minRun', label: 'Calls in a near-duplicate chain', min: 2, max: 50, default: 3 },
-  {
-    id: 'sameAnswer',
-    label: 'Require the same (normalised) answer (1 = on)',
-    min: 0,
-    max: 1,
-    default: 1,
-  },
-];
+const PARAMS = nearDuplicatesLane.params;
 
 interface Last {
   readonly call: ZooCall;
@@ -86,12 +77,4 @@ function run(steps: readonly ZooStep[], values: ZooParams) {
 }
 
 /** Same tool, slightly different arguments, same outcome. */
-export const nearDuplicates: ZooDetector = {
-  id: 'near-duplicates',
-  label: 'Near-duplicate arguments',
-  kind: 'advisory',
-  description:
-    'The same tool called with arguments that differ in one field or a few characters, getting the same answer each time: a retry loop that exact signatures miss.',
-  params: PARAMS,
-  run,
-};
+export const nearDuplicates: ZooDetector = { ...nearDuplicatesLane, run };

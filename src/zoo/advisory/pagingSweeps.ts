@@ -8,12 +8,11 @@
  * sweep along one field. User/other non-assistant turns reset.
  */
 import { MarkSink, ordinal, param, tick } from '../marks';
-import type { ParamSpec, ZooDetector, ZooParams, ZooStep } from '../types';
+import type { ZooDetector, ZooParams, ZooStep } from '../types';
+import { pagingSweepsLane } from './lanes';
 import { argLeaves, diffLeafMaps, pagingStep, type ArgLeaves } from './argDiff';
 
-const PARAMS: readonly ParamSpec[] = [
-  { id: 'minCalls', label: 'Calls in a sweep', min: 3, max: 100, default: 5 },
-];
+const PARAMS = pagingSweepsLane.params;
 
 interface Sweep {
   /** The call's argument leaves, taken once and compared with the tool's next call. */
@@ -55,12 +54,4 @@ function run(steps: readonly ZooStep[], values: ZooParams) {
 }
 
 /** Same tool, one numeric argument increasing call after call. */
-export const pagingSweeps: ZooDetector = {
-  id: 'paging-sweeps',
-  label: 'Paging sweeps',
-  kind: 'advisory',
-  description:
-    'The same tool called again and again with one numeric argument (offset, page, line) going up: a sweep no repeat detector counts.',
-  params: PARAMS,
-  run,
-};
+export const pagingSweeps: ZooDetector = { ...pagingSweepsLane, run };

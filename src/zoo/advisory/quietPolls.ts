@@ -9,12 +9,11 @@
  * user/other non-assistant turn ends the quiet run.
  */
 import { answered, MarkSink, ordinal, param, sameAnswers, tick } from '../marks';
-import type { ParamSpec, ZooBatch, ZooDetector, ZooParams, ZooStep } from '../types';
+import type { ZooBatch, ZooDetector, ZooParams, ZooStep } from '../types';
+import { quietPollsLane } from './lanes';
 import { looksReadOnly } from './readOnly';
 
-const PARAMS: readonly ParamSpec[] = [
-  { id: 'minRepeats', label: 'Identical answers in a row', min: 2, max: 50, default: 4 },
-];
+const PARAMS = quietPollsLane.params;
 
 function run(steps: readonly ZooStep[], values: ZooParams) {
   const minRepeats = param(PARAMS, values, 'minRepeats');
@@ -47,12 +46,4 @@ function run(steps: readonly ZooStep[], values: ZooParams) {
 }
 
 /** Read-only batches repeated with identical answers. */
-export const quietPolls: ZooDetector = {
-  id: 'quiet-polls',
-  label: 'Quiet polls',
-  kind: 'advisory',
-  description:
-    'A read-only-looking batch repeated with an unchanged answer N times in a row: a wait the reference treats as a loop (refused at 16).',
-  params: PARAMS,
-  run,
-};
+export const quietPolls: ZooDetector = { ...quietPollsLane, run };

@@ -18,19 +18,10 @@
 import { isJsonObject } from '../../json/index';
 import { jsSortedJson } from '../jsJson';
 import { MarkSink, ordinal, param, tick } from '../marks';
-import type { ParamSpec, ZooCall, ZooDetector, ZooParams, ZooStep } from '../types';
+import type { ZooCall, ZooDetector, ZooParams, ZooStep } from '../types';
+import { clineLane } from './lanes';
 
-const PARAMS: readonly ParamSpec[] = [
-  { id: 'soft', label: 'Soft warning at (softThreshold)', min: 1, max: 20, default: 3 },
-  { id: 'hard', label: 'Hard stop at (hardThreshold)', min: 1, max: 50, default: 5 },
-  {
-    id: 'extension',
-    label: 'VS Code extension rule (1 = task_progress ignored, a user turn after a stop resets)',
-    min: 0,
-    max: 1,
-    default: 0,
-  },
-];
+const PARAMS = clineLane.params;
 
 /** The call's signature without the volatile `task_progress` argument (the extension's). */
 function withoutTaskProgress(c: ZooCall): string {
@@ -81,14 +72,4 @@ function run(steps: readonly ZooStep[], values: ZooParams) {
 }
 
 /** Cline: consecutive identical calls, soft at 3, hard at 5. */
-export const cline: ZooDetector = {
-  id: 'cline',
-  label: 'Cline',
-  kind: 'peer',
-  description:
-    'Consecutive identical calls (sorted keys, numbers by value): a warning at exactly 3, a stop from 5. Only a fresh conversation resets it, not a user turn. Off in the agent core, on in the Cline CLI.',
-  cannotSee:
-    'whether loop detection was on (the SDK leaves it off unless the host sets it); a history cleared or restored inside the session.',
-  params: PARAMS,
-  run,
-};
+export const cline: ZooDetector = { ...clineLane, run };

@@ -14,26 +14,10 @@
  * The content-chanting and LLM tiers read streamed text / a model and are not replayed here.
  */
 import { MarkSink, param, sameNameKey, tick } from '../marks';
-import type { ParamSpec, ZooDetector, ZooParams, ZooStep } from '../types';
+import type { ZooDetector, ZooParams, ZooStep } from '../types';
+import { geminiCliLane } from './lanes';
 
-const PARAMS: readonly ParamSpec[] = [
-  {
-    id: 'repeats',
-    label: 'Cycle repetitions (TOOL_CALL_LOOP_THRESHOLD)',
-    min: 2,
-    max: 20,
-    default: 5,
-  },
-  { id: 'maxPeriod', label: 'Longest cycle period', min: 1, max: 5, default: 5 },
-  { id: 'historyCap', label: 'History cap (calls)', min: 5, max: 100, default: 25 },
-  {
-    id: 'sortKeys',
-    label: 'Sort argument keys (1 = on; Gemini does not)',
-    min: 0,
-    max: 1,
-    default: 0,
-  },
-];
+const PARAMS = geminiCliLane.params;
 
 /** The shortest period k (1..maxPeriod) whose `repeats` copies end the history, or 0. */
 function tailCyclePeriod<T>(
@@ -104,14 +88,4 @@ function run(steps: readonly ZooStep[], values: ZooParams) {
 }
 
 /** Gemini CLI's deterministic tool-call tier. */
-export const geminiCli: ZooDetector = {
-  id: 'gemini-cli',
-  label: 'Gemini CLI',
-  kind: 'peer',
-  description:
-    'Cycles of period 1–5 repeated 5 times over the last 25 calls (keys in their own order, numbers by value); nudges once, then halts. Resets on a user prompt, not on its own nudge.',
-  cannotSee:
-    'the content-chanting and model-judged (LLM) tiers; loop detection turned off in settings or for the session; the turn budget that can end a recovery early.',
-  params: PARAMS,
-  run,
-};
+export const geminiCli: ZooDetector = { ...geminiCliLane, run };

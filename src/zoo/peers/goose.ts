@@ -16,24 +16,10 @@
  * Nothing resets on a user turn: the inspector lives as long as the agent.
  */
 import { MarkSink, flatCalls, ordinal, param, sameCall, tick, type FlatCall } from '../marks';
-import type { ParamSpec, ZooDetector, ZooParams, ZooStep } from '../types';
+import type { ZooDetector, ZooParams, ZooStep } from '../types';
+import { gooseLane } from './lanes';
 
-const PARAMS: readonly ParamSpec[] = [
-  {
-    id: 'maxRepetitions',
-    label: 'max_repetitions (0 = None, as the agent builds it)',
-    min: 0,
-    max: 50,
-    default: 0,
-  },
-  {
-    id: 'errorRepeats',
-    label: 'Same error in a row before denying (a constant 3 upstream; 0 = off)',
-    min: 0,
-    max: 20,
-    default: 3,
-  },
-];
+const PARAMS = gooseLane.params;
 
 /** The first 100 characters (Unicode scalar values, as Rust's `chars()`) of an error. */
 function errorPrint(text: string): string {
@@ -105,14 +91,4 @@ function run(steps: readonly ZooStep[], values: ZooParams) {
 }
 
 /** Goose: the repeated-error fingerprint (on) and `max_repetitions` (never set by the agent). */
-export const goose: ZooDetector = {
-  id: 'goose',
-  label: 'Goose',
-  kind: 'peer',
-  description:
-    "Denies a tool's calls after it failed with the same error 3 times in a row, then counts again; any success resets. The repeat rule (the (N+1)th identical call in a row) only when max_repetitions is set. Errors are the transcript's own error marks where the format keeps them, else a guess from the answer text.",
-  cannotSee:
-    'the repeat rule never fires in a Goose run (the agent builds the inspector without max_repetitions, and checks a copy whose state never advances); the order in which parallel calls finished (the lane records them in call order); a failed call whose error flag the format did not keep (the text guess stands in).',
-  params: PARAMS,
-  run,
-};
+export const goose: ZooDetector = { ...gooseLane, run };

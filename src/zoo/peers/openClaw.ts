@@ -19,7 +19,8 @@
 import { isJsonObject, JsonNumber, parseJson, type JsonValue } from '../../json/index';
 import { jsSortedJson } from '../jsJson';
 import { MarkSink, param, tick } from '../marks';
-import type { ParamSpec, ZooCall, ZooDetector, ZooParams, ZooStep } from '../types';
+import type { ZooCall, ZooDetector, ZooParams, ZooStep } from '../types';
+import { openClawLane } from './lanes';
 import {
   noProgressStreak,
   pingPongStreak,
@@ -27,13 +28,7 @@ import {
   type ClawRecord,
 } from './openClawHistory';
 
-const PARAMS: readonly ParamSpec[] = [
-  { id: 'historySize', label: 'History window (calls)', min: 5, max: 200, default: 30 },
-  { id: 'warning', label: 'Warning threshold', min: 1, max: 100, default: 10 },
-  { id: 'critical', label: 'Critical threshold', min: 1, max: 200, default: 20 },
-  { id: 'breaker', label: 'Global circuit breaker', min: 1, max: 300, default: 30 },
-  { id: 'unknownTool', label: 'Unknown-tool repeats', min: 1, max: 100, default: 10 },
-];
+const PARAMS = openClawLane.params;
 
 /** `update_plan` wording churn collapsed to its status shape (normalizeUpdatePlanShape). */
 function planShape(v: JsonValue): JsonValue {
@@ -258,14 +253,4 @@ function run(steps: readonly ZooStep[], values: ZooParams) {
 }
 
 /** OpenClaw: outcome-aware warn/critical tiers (generic, poll, ping-pong, circuit breaker). */
-export const openClaw: ZooDetector = {
-  id: 'openclaw',
-  label: 'OpenClaw',
-  kind: 'peer',
-  description:
-    'Off by default upstream (tools.loopDetection.enabled); shown as if enabled. Outcome-aware over the last 30 calls: warns at 10 repeats or alternations, goes critical at 20 identical no-progress outcomes (30 for the circuit breaker).',
-  cannotSee:
-    "whether loop detection was enabled; the result object's structured parts (exec status and tail, send ids stripped), as a transcript keeps only the answer text; the newer breaker's count of argument churn.",
-  params: PARAMS,
-  run,
-};
+export const openClaw: ZooDetector = { ...openClawLane, run };

@@ -21,41 +21,10 @@
  * (scenario 3) concerns prose turns, which have no batch to mark, and is not replayed.
  */
 import { MarkSink, param, sameJoined } from '../marks';
-import type { ParamSpec, ZooBatch, ZooDetector, ZooParams, ZooStep } from '../types';
+import type { ZooBatch, ZooDetector, ZooParams, ZooStep } from '../types';
+import { openHandsLane } from './lanes';
 
-const PARAMS: readonly ParamSpec[] = [
-  {
-    id: 'actionObservation',
-    label: 'Identical action + observation pairs',
-    min: 1,
-    max: 20,
-    default: 4,
-  },
-  { id: 'actionError', label: 'Identical actions with errors', min: 1, max: 20, default: 3 },
-  { id: 'alternating', label: 'Alternating pattern length', min: 3, max: 20, default: 6 },
-  {
-    id: 'monologue',
-    label: 'Monologue threshold (gates the minimum window)',
-    min: 1,
-    max: 20,
-    default: 3,
-  },
-  { id: 'window', label: 'Events scanned', min: 4, max: 200, default: 20 },
-  {
-    id: 'thought',
-    label: 'Compare the thought (1 = on, the SDK default)',
-    min: 0,
-    max: 1,
-    default: 1,
-  },
-  {
-    id: 'legacyActionError',
-    label: 'Stop at the error threshold, no nudge (1 = the rule before SDK #4332)',
-    min: 0,
-    max: 1,
-    default: 0,
-  },
-];
+const PARAMS = openHandsLane.params;
 
 /** An event; two compare equal when their types and their parts joined with NUL are. */
 interface Ev {
@@ -202,14 +171,4 @@ function run(steps: readonly ZooStep[], values: ZooParams) {
 }
 
 /** OpenHands SDK StuckDetector: identical action/observation, action/error, alternating. */
-export const openHands: ZooDetector = {
-  id: 'openhands',
-  label: 'OpenHands',
-  kind: 'peer',
-  description:
-    "Within the last 20 events since the user spoke: 4 identical action+observation pairs, an ABABAB pattern over 6, or one action failing more than 3 times in a row stop the run; at exactly 3 failures it nudges. Errors are the transcript's error events where the format keeps them, else a guess from the answer text.",
-  cannotSee:
-    'the monologue rule (prose turns have no batch to mark); a disabled stuck detector; an error event the format did not keep (then the text guess stands in).',
-  params: PARAMS,
-  run,
-};
+export const openHands: ZooDetector = { ...openHandsLane, run };

@@ -11,17 +11,10 @@
  * The browser-scroll exemption is gone with browser support and is not modelled.
  */
 import { MarkSink, ordinal, param, sameJsCall, tick } from '../marks';
-import type { ParamSpec, ZooCall, ZooDetector, ZooParams, ZooStep } from '../types';
+import type { ZooCall, ZooDetector, ZooParams, ZooStep } from '../types';
+import { rooCodeLane } from './lanes';
 
-const PARAMS: readonly ParamSpec[] = [
-  {
-    id: 'limit',
-    label: 'Limit (consecutiveMistakeLimit, 0 = unlimited)',
-    min: 0,
-    max: 50,
-    default: 3,
-  },
-];
+const PARAMS = rooCodeLane.params;
 
 function run(steps: readonly ZooStep[], values: ZooParams) {
   const limit = param(PARAMS, values, 'limit');
@@ -52,14 +45,4 @@ function run(steps: readonly ZooStep[], values: ZooParams) {
 }
 
 /** Roo Code: blocks the (limit+1)th consecutive identical call, then starts over. */
-export const rooCode: ZooDetector = {
-  id: 'roo-code',
-  label: 'Roo Code',
-  kind: 'peer',
-  description:
-    'Consecutive identical calls (sorted keys, numbers by value): with limit 3 the 4th is blocked and the user asked; the counter then starts over. User turns do not reset it.',
-  cannotSee:
-    'what the user answers when asked (the counter starts over either way); a limit changed in settings (0 = unlimited).',
-  params: PARAMS,
-  run,
-};
+export const rooCode: ZooDetector = { ...rooCodeLane, run };

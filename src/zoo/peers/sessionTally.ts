@@ -12,18 +12,10 @@
  */
 import { DEFAULT_OBSERVATION_TOOLS, isObservationBatch } from '../../detector/index';
 import { MarkSink, ordinal, param, tick } from '../marks';
-import type { ParamSpec, ZooDetector, ZooParams, ZooStep } from '../types';
+import type { ZooDetector, ZooParams, ZooStep } from '../types';
+import { sessionTallyLane } from './lanes';
 
-const PARAMS: readonly ParamSpec[] = [
-  { id: 'maxRepeated', label: 'max_repeated_batch_steps', min: 0, max: 10, default: 2 },
-  {
-    id: 'maxObservation',
-    label: 'max_observation_steps (0 = unset)',
-    min: 0,
-    max: 100,
-    default: 15,
-  },
-];
+const PARAMS = sessionTallyLane.params;
 
 function run(steps: readonly ZooStep[], values: ZooParams) {
   const maxRepeated = param(PARAMS, values, 'maxRepeated');
@@ -60,12 +52,4 @@ function run(steps: readonly ZooStep[], values: ZooParams) {
 }
 
 /** The reference's older session-wide tally, which made long conversations terminal. */
-export const sessionTally: ZooDetector = {
-  id: 'session-tally',
-  label: 'Reference, old session tally',
-  kind: 'peer',
-  description:
-    "The reference's older rule: a signature's count over the whole session, never reset. Refuses past 2 occurrences (15 for read-only batches), and from then on refuses every later request.",
-  params: PARAMS,
-  run,
-};
+export const sessionTally: ZooDetector = { ...sessionTallyLane, run };

@@ -6,7 +6,8 @@ import { run, type CliIo } from '../../../src/cli/run';
 import type { DetectorConfig } from '../../../src/detector/config';
 import { formatReferenceSettings } from '../../../src/detector/referenceSettings';
 import type { Report } from '../../../src/detector/report';
-import { configToJson, importConfigText } from '../../../src/state/configCodec';
+import { configToJson } from '../../../src/state/configCodec';
+import { importConfigText } from '../../../src/state/configImport';
 import { MUTATING_LOOP } from './fixtures';
 
 function fakeIo(files: Record<string, string>) {

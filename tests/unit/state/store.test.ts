@@ -102,9 +102,9 @@ describe('app store: config persistence', () => {
     expect(hash()).toBe('');
   });
 
-  it('imports an exported config file, validating it', () => {
+  it('imports an exported config file, validating it', async () => {
     const { store } = setup();
-    store.getState().importConfig('{"maxRepeatedBatchSteps": 3, "mode": "agent"}', 'ok.json');
+    await store.getState().importConfig('{"maxRepeatedBatchSteps": 3, "mode": "agent"}', 'ok.json');
     expect(store.getState().config).toEqual({
       ...DEFAULT_CONFIG,
       mode: 'agent',
@@ -112,10 +112,12 @@ describe('app store: config persistence', () => {
     });
     expect(store.getState().configNotice).toBeNull();
     // A bad value, or no known key: a notice, and the settings stay as they were.
-    store.getState().importConfig('{"maxRepeatedBatchSteps": "many", "mode": "proxy"}', 'cfg.json');
+    await store
+      .getState()
+      .importConfig('{"maxRepeatedBatchSteps": "many", "mode": "proxy"}', 'cfg.json');
     expect(store.getState().config).toMatchObject({ mode: 'agent', maxRepeatedBatchSteps: 3 });
     expect(store.getState().configNotice).toMatch(/cfg\.json.*unchanged/);
-    store.getState().importConfig('{"foo": 1}', 'foo.json');
+    await store.getState().importConfig('{"foo": 1}', 'foo.json');
     expect(store.getState().config).toMatchObject({ mode: 'agent', maxRepeatedBatchSteps: 3 });
     expect(store.getState().configNotice).toMatch(/^Could not import foo\.json: no setting/);
   });

@@ -4,6 +4,7 @@ import {
   defaultZooParams,
   runZoo,
   ZOO_DETECTORS,
+  ZOO_LANES,
   type ZooMark,
   type ZooResult,
   type ZooStep,
@@ -47,6 +48,15 @@ describe('ZOO_DETECTORS', () => {
       }
       expect(Object.keys(defaultZooParams(d))).toEqual(d.params.map((p) => p.id));
     }
+  });
+
+  it('runs the lanes the page lists, in its order, with the same words and parameters', () => {
+    expect(ZOO_DETECTORS).toHaveLength(ZOO_LANES.length);
+    ZOO_DETECTORS.forEach((d, i) => {
+      const { run, ...lane } = d;
+      expect(typeof run).toBe('function');
+      expect(lane).toEqual(ZOO_LANES[i]);
+    });
   });
 
   it('advisory lanes only advise and peers never advise', () => {

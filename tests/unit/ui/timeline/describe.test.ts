@@ -78,6 +78,8 @@ describe('texts for assistive technology', () => {
   it('summarises the chart', () => {
     const s = summary(m);
     expect(s).toContain('5 batches with 4 distinct signatures.');
+    const one = buildModel(report([batch(0, called('read_file', 'a'))]), new Set());
+    expect(summary(one)).toContain('1 batch with 1 distinct signature.');
     expect(s).toContain('2 refused; the first refusal is batch 2 (write_file, strikes).');
     expect(s).toContain('1 rescued, 1 with a changed answer.');
     expect(summary(buildModel(report([]), new Set()))).toBe(
