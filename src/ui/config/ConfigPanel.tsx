@@ -1,5 +1,5 @@
 // The detector config panel: mode, thresholds and observation tools, each a labelled control.
-import { memo, useId, useState } from 'react';
+import { lazy, memo, Suspense, useId, useState } from 'react';
 import { DEFAULT_CONFIG, type ReplayMode } from '../../detector/config';
 import { DEFAULT_GUARD_MODE } from '../../detector/guardMode';
 import {
@@ -13,11 +13,15 @@ import { GuardModeField } from './GuardModeField';
 import { AgentLimitsFields } from './AgentLimitsFields';
 import { NumberField } from './NumberField';
 import { PatternListEditor } from './PatternListEditor';
-import { PatternWarnings } from './PatternWarnings';
 import { ProxyApplies } from './ProxyApplies';
 import { ReferenceExportButton } from './ReferenceExportButton';
 import { OBSERVATION_TOOLS_SOURCE, observationSource, strikesSource } from './settingSources';
 import type { VerdictDiff } from './verdictDiff';
+
+// Its rules and the agents' tool lists are read only once a transcript is in: off the first script.
+const PatternWarnings = lazy(() =>
+  import('./PatternWarnings').then((m) => ({ default: m.PatternWarnings })),
+);
 import { ZooParamsSection } from '../zoo/ZooParamsSection';
 
 const MODES: readonly { id: ReplayMode; label: string; hint: string }[] = [
@@ -171,7 +175,9 @@ function ConfigPanelImpl({ diff }: { diff: VerdictDiff | null }) {
       />
       <ProxyApplies field="observationTools" />
       <p className="field__hint">{OBSERVATION_TOOLS_SOURCE}</p>
-      <PatternWarnings />
+      <Suspense fallback={null}>
+        <PatternWarnings />
+      </Suspense>
       <div className="row-gap">
         <ReferenceExportButton />
       </div>

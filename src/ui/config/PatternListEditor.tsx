@@ -2,7 +2,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { DEFAULT_OBSERVATION_TOOLS } from '../../detector/config';
 import { splitPatternList } from '../../state/configCodec';
-import { patternRefusal } from '../explorer/suggest';
+import { patternRefusal } from './patternRefusal';
 
 interface Props {
   patterns: readonly string[];

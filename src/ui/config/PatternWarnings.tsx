@@ -3,7 +3,7 @@
 import { useMemo, useState } from 'react';
 import { missedReadOnly, pollWarnings, toolNamesOf } from '../../report/patternWarnings';
 import { actions, useConfig, useReport } from '../../state/appStore';
-import { patternRefusal } from '../explorer/suggest';
+import { patternRefusal } from './patternRefusal';
 
 interface Offer {
   readonly pattern: string;

@@ -6,6 +6,8 @@
 import { observationPatternFor } from '../../detector/index';
 import { wordSegments } from './traps';
 
+export { patternRefusal } from '../config/patternRefusal';
+
 interface PatternSuggestion {
   readonly pattern: string;
   /** Other names of the transcript it matches that no pattern catches yet (they turn read-only). */
@@ -60,19 +62,6 @@ export function suggestPattern(
     alsoNew: hits.filter((n) => !caught(n)),
     alsoAlready: hits.filter(caught),
   };
-}
-
-/**
- * Why `pattern` cannot join `patterns`, or null: an empty one would match every name, and one
- * already listed (in any case: matching ignores it) would never decide anything.
- */
-export function patternRefusal(pattern: string, patterns: readonly string[]): string | null {
-  if (pattern.trim() === '') return 'An empty pattern would match every tool name; not added.';
-  const lower = pattern.toLowerCase();
-  const at = patterns.findIndex((p) => p.toLowerCase() === lower);
-  if (at < 0) return null;
-  const same = patterns[at] === pattern ? '' : ` as “${patterns[at] as string}”`;
-  return `“${pattern}” is already pattern ${at + 1}${same}; not added twice.`;
 }
 
 /** A sentence for what adding `s` did. */

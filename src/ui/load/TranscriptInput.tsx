@@ -1,7 +1,14 @@
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { actions, useTranscript } from '../../state/appStore';
-import { ClineResultsPicker, ConversationPicker } from './ConversationPicker';
 import { FormatPicker } from './FormatPicker';
+
+// Only a file of several conversations, or a Cline history, needs them: off the first script.
+const ClineResultsPicker = lazy(() =>
+  import('./ConversationPicker').then((m) => ({ default: m.ClineResultsPicker })),
+);
+const ConversationPicker = lazy(() =>
+  import('./ConversationPicker').then((m) => ({ default: m.ConversationPicker })),
+);
 
 /**
  * The paste box. Every edit goes straight to the worker client, whose latest-wins queue
@@ -24,8 +31,10 @@ export function TranscriptInput() {
         )}
       </div>
       <FormatPicker />
-      <ClineResultsPicker />
-      <ConversationPicker />
+      <Suspense fallback={null}>
+        <ClineResultsPicker />
+        <ConversationPicker />
+      </Suspense>
       {note !== null && <p className="note">{note}</p>}
       <textarea
         id={id}

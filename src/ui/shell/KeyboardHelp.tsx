@@ -1,57 +1,11 @@
 // The keyboard help dialog: every shortcut of the page, by where it works.
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { isTypingTarget } from '../timeline/globalKeys';
-import { KEY_HELP } from '../timeline/keys';
 import './keyboardHelp.css';
 
-type Row = readonly [keys: string, what: string];
-
-/** Every shortcut of the page, by where it works. */
-const SECTIONS: readonly { title: string; rows: readonly Row[] }[] = [
-  {
-    title: 'Anywhere on the page (not while typing in a field)',
-    rows: [
-      ...KEY_HELP,
-      ['/', 'search batches by tool, arguments or answers'],
-      ['B', 'fold or unfold the sidebar (transcript and settings)'],
-      ['Esc', 'clear the selection'],
-      ['?', 'this help'],
-    ],
-  },
-  {
-    title: 'Search box',
-    rows: [
-      ['Enter / Shift+Enter', 'next / previous match'],
-      ['Esc', 'clear the search'],
-    ],
-  },
-  {
-    title: 'Detector lanes (when open and focused)',
-    rows: [
-      ['↑ / ↓', 'previous / next lane'],
-      ['← / →', 'previous / next mark in the lane'],
-      ['Home / End', 'first / last mark'],
-      ['Enter / Space', 'select the mark’s batch'],
-    ],
-  },
-  {
-    title: 'Batches table',
-    rows: [
-      ['↑ / ↓', 'previous / next row'],
-      ['PgUp / PgDn', 'a page up / down'],
-      ['Home / End', 'first / last row'],
-      ['← / →', 'into the row’s tools and signature, whole'],
-    ],
-  },
-  {
-    title: 'Elsewhere',
-    rows: [
-      ['← / →', 'views tabs: previous / next tab'],
-      ['↑ / ↓', 'splitter: move the split; observation patterns: previous / next'],
-      ['Delete', 'observation patterns: remove the current one'],
-    ],
-  },
-];
+const KeyboardHelpSections = lazy(() =>
+  import('./KeyboardHelpSections').then((m) => ({ default: m.KeyboardHelpSections })),
+);
 
 const listeners = new Set<() => void>();
 
@@ -64,10 +18,12 @@ export function openKeyboardHelp(): void {
 export function KeyboardHelp() {
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
+  const [shown, setShown] = useState(false);
   useEffect(() => {
     const open = () => {
       const d = ref.current;
       if (d === null || d.open) return;
+      setShown(true);
       opener.current = document.activeElement;
       d.showModal();
     };
@@ -97,21 +53,9 @@ export function KeyboardHelp() {
           Close
         </button>
       </div>
-      {SECTIONS.map((s) => (
-        <section key={s.title} aria-label={s.title}>
-          <h3>{s.title}</h3>
-          <dl>
-            {s.rows.map(([keys, what]) => (
-              <div key={`${keys}:${what}`}>
-                <dt>
-                  <kbd>{keys}</kbd>
-                </dt>
-                <dd>{what}</dd>
-              </div>
-            ))}
-          </dl>
-        </section>
-      ))}
+      <Suspense fallback={<p role="status">Loading…</p>}>
+        {shown ? <KeyboardHelpSections /> : null}
+      </Suspense>
     </dialog>
   );
 }
