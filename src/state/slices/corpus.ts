@@ -232,8 +232,10 @@ export function createCorpusSliceWith(factory: CorpusClientFactory): Slice<Corpu
         const batch = list.map((file) => {
           const fileId = nextFileId++;
           files.set(fileId, file);
-          const inFolder = pickedFile(file.webkitRelativePath).inFolder;
-          const name = file.webkitRelativePath || file.name || 'file';
+          // Files made outside a file picker (a drop of built Files, Node's File) have no path.
+          const path = (file.webkitRelativePath as string | undefined) ?? '';
+          const inFolder = pickedFile(path).inFolder;
+          const name = path || file.name || 'file';
           return { fileId, name, blob: file, inFolder };
         });
         const config = get().config;
