@@ -1,6 +1,6 @@
 // A chat log that is not a transcript is named as what it is, not reported as invalid JSON.
 import { describe, expect, it } from 'vitest';
-import { isNotTranscript } from '../../../src/import/folder';
+import { fileCount, isNotTranscript } from '../../../src/import/folder';
 import { importConversations, importStreaming } from '../../../src/import/index';
 import { fixture } from './helpers';
 
@@ -21,6 +21,9 @@ describe("Aider's markdown chat history", () => {
     );
     expect(e.message).not.toContain('\n');
     expect(isNotTranscript(e)).toBe(true);
+    // Found in a folder it is skipped; named on its own it fails.
+    expect(fileCount([e], true)).toBe('skipped');
+    expect(fileCount([e], false)).toBe('transcripts');
   });
 
   it('is named on the streaming path the app takes', () => {
