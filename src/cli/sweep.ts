@@ -6,7 +6,7 @@
  */
 import { prepareReplay, proxyAppliesLine, type DetectorConfig } from '../detector/index';
 import { corpusParts } from '../import/corpus';
-import { isTranscriptName } from '../import/folder';
+import { isNotTranscript, isTranscriptName } from '../import/folder';
 import { importConversations, type ImportOptions } from '../import/index';
 import {
   cellLabel,
@@ -57,8 +57,7 @@ function transcriptsOf(
   for (const part of corpusParts(bytes, file)) {
     const imported = importConversations(part.input, importOpts);
     if (!imported.ok) {
-      const kind = imported.error.kind;
-      if (inFolder && (kind === 'unknown-format' || kind === 'empty')) continue;
+      if (inFolder && isNotTranscript(imported.error)) continue;
       const where = part.line === null ? file : `${file}:${part.line}`;
       throw new SweepInputFailure(`${where}: ${importErrorText(imported.error)}`);
     }

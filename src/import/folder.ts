@@ -48,12 +48,13 @@ export function pickedFile(webkitRelativePath: string): {
 
 /**
  * Whether an import error says the input is plainly no transcript (no conversation found in
- * it: a format Loopscope does not know, or nothing but whitespace), as opposed to a
- * transcript that cannot be read (invalid JSON, invalid UTF-8 or binary bytes, a recognised
- * format that does not hold together), which is a failure wherever the file came from.
+ * it: a format Loopscope does not know, a chat log such as Aider's, or nothing but
+ * whitespace), as opposed to a transcript that cannot be read (invalid JSON, invalid UTF-8 or
+ * binary bytes, a recognised format that does not hold together), which is a failure wherever
+ * the file came from.
  */
 export function isNotTranscript(e: Pick<ImportError, 'kind'>): boolean {
-  return e.kind === 'unknown-format' || e.kind === 'empty';
+  return e.kind === 'unknown-format' || e.kind === 'not-transcript' || e.kind === 'empty';
 }
 
 /** How one file of a corpus counts. */

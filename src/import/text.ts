@@ -6,6 +6,7 @@ import type {
   ParsedJson,
   Result,
 } from '../json/index';
+import { chatLogError } from './chatLogs';
 import type { ImportError } from './types';
 import { plural } from './warnings';
 
@@ -46,7 +47,7 @@ export function readDoc(text: string, name?: string): Result<Doc, ImportError> {
   if (whole.ok) return ok({ kind: 'json', parsed: whole.value, text });
   const jsonl = tryJsonl(text);
   if (jsonl) return ok(jsonl);
-  return err(syntaxError(text, whole.error, name));
+  return err(chatLogError(text, name) ?? syntaxError(text, whole.error, name));
 }
 
 function tryJsonl(text: string): Doc | null {

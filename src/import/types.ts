@@ -80,6 +80,8 @@ export type ImportError =
       caret: number;
     }
   | { kind: 'unknown-format'; message: string; supported: readonly FormatInfo[]; seen: string }
+  /** A file Loopscope recognises as something other than a transcript (a chat log). */
+  | { kind: 'not-transcript'; message: string; seen: string }
   | { kind: 'invalid'; message: string };
 
 /** Options for `importTranscript`. */

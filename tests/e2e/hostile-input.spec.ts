@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, openApp, root, test } from './fixtures';
@@ -240,7 +241,7 @@ test('invalid UTF-8, a BOM and CRLF line ends: analysed, the bad byte named', as
   await expectNothingRan(page);
 });
 
-test('NUL bytes, a binary file, an empty file, a truncated file: one line each, nothing lost', async ({
+test('NUL bytes, a binary file, an empty file, a truncated file, a chat log: one line each, nothing lost', async ({
   page,
 }) => {
   const before = await start(page);
@@ -256,6 +257,11 @@ test('NUL bytes, a binary file, an empty file, a truncated file: one line each, 
       'truncated.json',
       Buffer.from('{"messages":[{"role":"user","content":"go"},{"role":"assist'),
       /line 1, column \d+.*unterminated string/,
+    ],
+    [
+      '.aider.chat.history.md',
+      readFileSync(new URL('../fixtures/aider/aider.chat.history.md', import.meta.url)),
+      /Aider's markdown chat history.*no structured tool calls.*nothing for the loop detector/,
     ],
   ];
   for (const [name, data, problem] of cases) {

@@ -1,5 +1,7 @@
 // run() in-process with a fake filesystem and streams: the error lines, the exit statuses and
 // the merge of config file and flags, without spawning the built command.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importFailure, oneLine, readFailure, run, type CliIo } from '../../../src/cli/run';
 import { FORMATS } from '../../../src/import/index';
@@ -81,6 +83,19 @@ describe('run', () => {
       expect(errs[0]?.endsWith('\n')).toBe(true);
       expect(errs[0]?.trimEnd()).not.toContain('\n');
     }
+  });
+
+  it("names Aider's chat history in its one line, with status 2", async () => {
+    const history = readFileSync(
+      join(__dirname, '..', '..', 'fixtures', 'aider', 'aider.chat.history.md'),
+      'utf8',
+    );
+    const { io, out, errs } = fakeIo({ '.aider.chat.history.md': history });
+    expect(await run(['.aider.chat.history.md'], io)).toBe(2);
+    expect(out).toEqual([]);
+    expect(errs).toEqual([
+      "loopscope: .aider.chat.history.md: The input is Aider's markdown chat history (.aider.chat.history.md): a chat log with no structured tool calls, so there is nothing for the loop detector to replay.\n",
+    ]);
   });
 
   it('reports a bug as an internal error line, not a stack', async () => {

@@ -39,6 +39,7 @@ const KINDS: readonly ImportError['kind'][] = [
   'binary',
   'syntax',
   'unknown-format',
+  'not-transcript',
   'invalid',
 ];
 
