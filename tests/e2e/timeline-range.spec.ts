@@ -9,7 +9,7 @@ import { chooseSample, expect, openApp, test, waitFor } from './fixtures';
 // batch itself as the loop's cost: 1 call, 72 answer bytes, ≈18 tokens.
 
 const canvas = (page: Page) => page.getByRole('application', { name: 'Timeline', exact: true });
-const summary = (page: Page) => page.getByRole('status', { name: 'Range summary' });
+const summary = (page: Page) => page.getByRole('status', { name: 'Selected range' });
 const inRange = (page: Page) => page.getByRole('checkbox', { name: 'In range' });
 const tableCount = (page: Page) =>
   page.getByRole('group', { name: 'Batch filters' }).getByRole('status');

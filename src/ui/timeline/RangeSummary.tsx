@@ -21,7 +21,7 @@ export function RangeSummary({
   // The status stays mounted and exposed, so a new range is read out; empty, it takes no room.
   return (
     <div className={text === '' ? 'ls-tl-sr-only' : 'ls-tl-range-summary'}>
-      <span role="status" aria-label="Range summary" aria-atomic="true">
+      <span role="status" aria-label="Selected range" aria-atomic="true">
         {text === '' ? '' : `Range ${text}`}
       </span>
       {text === '' ? null : (
