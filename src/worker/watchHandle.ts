@@ -2,7 +2,7 @@
  * A watched file in the worker: a `LiveTranscript` fed the bytes as they are appended, so a
  * step replays only what the new text settles (docs/report.md §5.6, as `loopscope --watch`).
  * Its reports hold every batch whose calls all have their results; the batch still waiting
- * for some is the step's `pending`, which the page notes instead of drawing.
+ * for some is the step's `pending`, which the page notes and draws outlined after the last batch.
  */
 import {
   DEFAULT_CONFIG,

@@ -59,10 +59,15 @@ test('a watched file shows new batches, a run at its threshold and a refusal', a
   await expect(pending).toHaveText(
     'Batch #2 (write_file) is pending: 0 of 1 call answered so far.',
   );
+  // The timeline draws it pending after the last batch, and its description says so.
+  const timeline = page.getByRole('application', { name: 'Timeline' });
+  await expect(timeline).toHaveAccessibleDescription(/Batch 2 is waiting for 1 of 1 result\./);
   // The third answer alone: the third write is refused, with nothing written after it.
   await grow(page, lines[8] as string);
   await expect(news).toHaveText(/New refusal: batch #2 \(write_file\)/);
   await expect(pending).toHaveCount(0);
+  await expect(timeline).toHaveAccessibleDescription(/^3 batches with .*, one row each\.$/);
+  await expect(timeline).not.toHaveAccessibleDescription(/waiting/);
   await grow(page, lines[9] as string);
   await expect(news).toHaveText(/New refusal: batch #2 \(write_file\)/);
   await expect(batches(page)).toHaveText('3');

@@ -7,6 +7,7 @@ import {
   useSearch,
   useSelection,
   useViewKey,
+  useWatch,
   useWorkspaceTab,
   useZoomRequest,
   useZooResults,
@@ -78,6 +79,8 @@ export function Workspace({ changedBatches }: { changedBatches: ReadonlySet<numb
   // Deferred with the table's result: the table starts anew with a new transcript only.
   const tableView = useDeferredValue(viewKey);
   const matches = useSearch().found?.batches;
+  // A watched file's batch still waiting for results, drawn pending on the timeline.
+  const { pending } = useWatch();
   const findings = useMemo(
     () => findingsAt(zooResults, selectedIndex),
     [zooResults, selectedIndex],
@@ -127,6 +130,7 @@ export function Workspace({ changedBatches }: { changedBatches: ReadonlySet<numb
             onZoom={actions.setTimelineZoom}
             range={range}
             onRange={actions.setBatchRange}
+            pending={pending}
             {...(matches === undefined ? {} : { matches })}
           />
         }

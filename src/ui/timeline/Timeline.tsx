@@ -1,7 +1,7 @@
 import { useId, useMemo, type ReactNode } from 'react';
 import type { Report } from '../../detector/report';
 import { signaturePalette } from '../colors';
-import { announcement, summary } from './describe';
+import { announcement, summary, type PendingMark } from './describe';
 import { LANE_KEY_HELP } from './laneKeys';
 import { ARIA_KEYSHORTCUTS } from './keys';
 import { lanesSummary, type LaneInput } from './lanes';
@@ -41,6 +41,8 @@ export interface TimelineProps {
   range?: BatchRange | null;
   /** Told the range a Shift+drag chose, or null when Escape clears it. */
   onRange?: (range: BatchRange | null) => void;
+  /** A watched file's last batch still waiting for results: drawn outlined after the last. */
+  pending?: PendingMark | null;
 }
 
 const NO_MATCHES: ArrayLike<number> = [];
@@ -66,20 +68,21 @@ export function Timeline({
   onZoom,
   range = null,
   onRange,
+  pending = null,
 }: TimelineProps) {
   const model = useMemo(() => buildModel(report, changedBatches), [report, changedBatches]);
   const theme = useTimelineTheme();
   // Per transcript and theme, computed lazily: a config change re-colours nothing.
   const sigColors = useMemo(() => signaturePalette(report, theme.name), [report, theme.name]);
   const t = useTimelineView(
-    { model, theme, sigColors, selectedIndex, onSelect, changedBatches, lanes, marks },
+    { model, theme, sigColors, selectedIndex, onSelect, changedBatches, lanes, marks, pending },
     { transcript, zoom, onZoom, range, onRange },
   );
   const { view, latest, request, moveTo, plotWidth, chooseRange } = t;
   const { canvasRef, overviewRef, stageRef, tooltipRef, zoomTextRef } = t;
   const ids = useId();
   const summaryId = `${ids}-summary`;
-  const summaryText = useMemo(() => summary(model), [model]);
+  const summaryText = useMemo(() => summary(model, pending), [model, pending]);
   const lanesId = `${ids}-lanes`;
   const lanesText = useMemo(
     () => (lanes.length === 0 ? lanesSummary(lanes) : `${lanesSummary(lanes)} ${LANE_KEY_HELP}`),

@@ -27,6 +27,23 @@ const BREAK: Readonly<Record<NonNullable<BatchReport['breakBefore']>, string>> =
   'other-role': 'a message of another role',
 };
 
+/** A watched file's last batch whose tool results are still coming (not in the report yet). */
+export interface PendingMark {
+  /** The index it will have in the report. */
+  readonly index: number;
+  /** Its calls' tool names. */
+  readonly calls: readonly string[];
+  /** How many of its calls have their result so far. */
+  readonly answered: number;
+}
+
+/** "Batch 3 is waiting for 1 of 2 results." */
+export function pendingText(p: PendingMark): string {
+  const total = p.calls.length;
+  const waiting = Math.max(0, total - p.answered);
+  return `Batch ${fmt(p.index)} is waiting for ${fmt(waiting)} of ${fmt(total)} ${total === 1 ? 'result' : 'results'}.`;
+}
+
 /** Thousands separators, `12,345` (toLocaleString is slow enough to show up in a frame profile). */
 export function fmt(n: number): string {
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
@@ -98,8 +115,13 @@ export function announcement(model: TimelineModel, index: number | null): string
   );
 }
 
-/** The text alternative for the whole chart (aria-describedby). */
-export function summary(model: TimelineModel): string {
+/** The text alternative for the whole chart (aria-describedby), a pending batch last. */
+export function summary(model: TimelineModel, pending: PendingMark | null = null): string {
+  const text = settledSummary(model);
+  return pending === null ? text : `${text} ${pendingText(pending)}`;
+}
+
+function settledSummary(model: TimelineModel): string {
   if (model.n === 0) return 'The transcript has no tool-call batches.';
   const b = model.report.batches;
   // Over the packed columns: reading every batch object would build 100k of them.

@@ -1,7 +1,7 @@
 import type { SignaturePalette } from '../colors';
 import { paintBars } from './pixelBars';
-import { fmt } from './describe';
-import { bucketOf, type Layout } from './layout';
+import { fmt, type PendingMark } from './describe';
+import { bucketOf, yOf, type Layout } from './layout';
 import {
   crisp,
   drawBreaks,
@@ -32,6 +32,8 @@ export interface DrawState {
   readonly matches?: ArrayLike<number>;
   /** A range of batches selected (shaded, edged), or null. */
   readonly range?: { readonly first: number; readonly last: number } | null;
+  /** A watched file's batch still waiting for results: outlined after the last batch. */
+  readonly pending?: PendingMark | null;
 }
 
 export function draw(
@@ -72,6 +74,38 @@ export function draw(
   ctx.restore();
   drawXAxis(ctx, layout, theme, dpr);
   drawVerdicts(ctx, layout, theme, dpr);
+  if (state.pending != null) drawPending(ctx, layout, theme, state.pending);
+}
+
+/**
+ * The pending batch: a dashed outline at count 1 in the slot right of the plot (marginsFor
+ * leaves it), never filled, with "answered/calls" above it. Its signature is not known until
+ * its results come, so it is neutral; drawn only when the last batch is in view, since it
+ * follows that one.
+ */
+function drawPending(
+  ctx: CanvasRenderingContext2D,
+  l: Layout,
+  t: TimelineTheme,
+  p: PendingMark,
+): void {
+  const { plot, scale } = l;
+  const end = plot.x + plot.w;
+  // The view ends at the last batch (the pending one's index) unless zoomed away from it.
+  if (scale.start + scale.span < p.index - 1e-6) return;
+  const base = plot.y + plot.h;
+  const w = Math.min(16, Math.max(6, (plot.w / scale.span) * 0.8));
+  const x = end + 5;
+  const top = Math.min(yOf(plot, l.yMax, 1), base - 10);
+  ctx.strokeStyle = t.fg;
+  ctx.lineWidth = 1.5;
+  ctx.setLineDash([3, 2]);
+  ctx.strokeRect(x, top, w, base - top);
+  ctx.setLineDash([]);
+  ctx.font = `10px ${t.fontMono}`;
+  ctx.fillStyle = t.muted;
+  ctx.textAlign = 'center';
+  ctx.fillText(`${fmt(p.answered)}/${fmt(p.calls.length)}`, x + w / 2, top - 8);
 }
 
 function drawYAxis(ctx: CanvasRenderingContext2D, l: Layout, t: TimelineTheme, dpr: number): void {

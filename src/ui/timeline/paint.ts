@@ -2,7 +2,7 @@
 // the component's refs. Called by the frame scheduler, never from React's render.
 import type { RefObject } from 'react';
 import type { SignaturePalette } from '../colors';
-import { rangeText } from './describe';
+import { rangeText, type PendingMark } from './describe';
 import { draw } from './draw';
 import { drawLanes } from './drawLanes';
 import { laneHighlight } from './lanePointer';
@@ -33,6 +33,8 @@ export interface Latest {
   changedBatches: ReadonlySet<number>;
   lanes: readonly LaneInput[];
   marks: ArrayLike<number>;
+  /** A watched file's batch still waiting for results, drawn after the last one; or null. */
+  pending: PendingMark | null;
 }
 
 export interface PaintRefs {
@@ -52,8 +54,12 @@ export interface PaintRefs {
 }
 
 /** The bars' plot width for the current lanes (the lanes' labels move the bars right). */
-export function plotWidthOf(v: ViewState, lanes: readonly LaneInput[]): number {
-  return plotRect(v.width, 1, marginsFor(lanes)).w;
+export function plotWidthOf(
+  v: ViewState,
+  lanes: readonly LaneInput[],
+  pending: PendingMark | null = null,
+): number {
+  return plotRect(v.width, 1, marginsFor(lanes, pending !== null)).w;
 }
 
 /**
@@ -114,12 +120,18 @@ export function paintFrame(r: PaintRefs): void {
   const canvas = r.canvas.current;
   const ctx = (parts & P_MAIN) !== 0 ? canvas?.getContext('2d') : null;
   if (canvas && ctx && v.width > 0) {
-    const pw = plotWidthOf(v, latest.lanes);
+    const pw = plotWidthOf(v, latest.lanes, latest.pending);
     if (v.vp === null) v.vp = fitViewport(m.n, pw);
     else if (v.n !== m.n) v.vp = grownViewport(v.vp, v.n, m.n, pw);
     v.n = m.n;
     v.vp = clampViewport(v.vp, m.n, pw);
-    v.layout = computeLayout(m, v.vp, v.width, v.height, marginsFor(latest.lanes));
+    v.layout = computeLayout(
+      m,
+      v.vp,
+      v.width,
+      v.height,
+      marginsFor(latest.lanes, latest.pending !== null),
+    );
     draw(ctx, v.layout, t, {
       pixelRatio: v.dpr,
       selected: sel,
@@ -128,6 +140,7 @@ export function paintFrame(r: PaintRefs): void {
       emptyText: m.n === 0 ? 'This transcript has no tool-call batches.' : null,
       matches: marks,
       range: v.range,
+      pending: latest.pending,
     });
     writeData(canvas, drawnGeometry(v.layout, sel, v.range));
     const range = r.range.current;

@@ -59,6 +59,9 @@ export function useFollowProps(
       return;
     }
     if (next.selectedIndex !== prev.selectedIndex || next.marks !== prev.marks) request(P_MAIN);
+    // A pending batch appearing or going narrows or widens the plot; a new count repaints it.
+    if ((next.pending === null) !== (prev.pending === null)) request(P_ALL);
+    else if (next.pending !== prev.pending) request(P_MAIN);
     if (next.lanes !== prev.lanes) {
       v.laneFocus = null;
       const moved = marginsFor(next.lanes) !== marginsFor(prev.lanes);

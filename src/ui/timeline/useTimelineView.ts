@@ -56,7 +56,8 @@ export function useTimelineView(next: Latest, p: TimelineViewProps) {
     v.vp = vp;
     request(P_ALL);
   };
-  const plotWidth = (): number => plotWidthOf(view.current, latest.current.lanes);
+  const plotWidth = (): number =>
+    plotWidthOf(view.current, latest.current.lanes, latest.current.pending);
   /** A range chosen by a drag or a key (or cleared): shown at once, kept by the props' owner. */
   const chooseRange = (r: BatchRange | null): void => {
     view.current.range = r;

@@ -8,9 +8,20 @@ import type { Viewport } from './scale';
 
 export const NO_LANES: readonly LaneInput[] = [];
 const LANE_MARGINS: Margins = { ...DEFAULT_MARGINS, left: LANE_GUTTER };
+/** Room right of the plot for a watched file's pending batch (draw.ts, drawPending). */
+export const PENDING_ROOM = 26;
+const PENDING_MARGINS: Margins = {
+  ...DEFAULT_MARGINS,
+  right: DEFAULT_MARGINS.right + PENDING_ROOM,
+};
+const LANE_PENDING_MARGINS: Margins = { ...LANE_MARGINS, right: PENDING_MARGINS.right };
 
-/** With lanes, the bars move right to make room for the lane labels: one x-scale for both. */
-export function marginsFor(lanes: readonly LaneInput[]): Margins {
+/**
+ * With lanes, the bars move right to make room for the lane labels: one x-scale for both.
+ * With a pending batch, the plot ends earlier to leave it a slot after the last batch.
+ */
+export function marginsFor(lanes: readonly LaneInput[], pending = false): Margins {
+  if (pending) return lanes.length > 0 ? LANE_PENDING_MARGINS : PENDING_MARGINS;
   return lanes.length > 0 ? LANE_MARGINS : DEFAULT_MARGINS;
 }
 

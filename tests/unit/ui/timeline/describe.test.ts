@@ -3,6 +3,7 @@ import {
   announcement,
   fmt,
   legendEntries,
+  pendingText,
   summary,
   tooltipContent,
   verdictOf,
@@ -85,6 +86,15 @@ describe('texts for assistive technology', () => {
     expect(summary(buildModel(report([]), new Set()))).toBe(
       'The transcript has no tool-call batches.',
     );
+  });
+
+  it('ends the summary with a pending batch and the results it waits for', () => {
+    const pending = { index: 5, calls: ['read_file', 'grep'], answered: 1 };
+    expect(summary(m, pending)).toBe(`${summary(m)} Batch 5 is waiting for 1 of 2 results.`);
+    expect(pendingText({ index: 1234, calls: ['x'], answered: 0 })).toBe(
+      'Batch 1,234 is waiting for 1 of 1 result.',
+    );
+    expect(summary(m, null)).not.toContain('waiting');
   });
 
   it('names verdicts', () => {
