@@ -57,7 +57,7 @@ export function TimelineToolbar(props: {
       {children}
       {/* Filled imperatively on every redraw: the visible range changes without React renders. */}
       <span className="ls-tl-range" ref={rangeRef} />
-      <button type="button" className="ls-tl-keys-button" onClick={openKeyboardHelp}>
+      <button type="button" className="panel-button ls-tl-keys-button" onClick={openKeyboardHelp}>
         Keyboard shortcuts <kbd>?</kbd>
       </button>
     </div>
