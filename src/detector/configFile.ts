@@ -91,28 +91,28 @@ const replayMode: Reader = (v, key) =>
 const guardMode: Reader = (v, key) =>
   isGuardMode(v) ? ok(v) : err(`"${key}" must be "off", "note" or "refuse", not ${describe(v)}`);
 
-/** Loopscope's own keys (the config export, a report's `config`). */
-const CAMEL: readonly (readonly [string, Field, Reader])[] = [
-  ['mode', 'mode', replayMode],
-  ['maxRepeatedBatchSteps', 'maxRepeatedBatchSteps', whole],
-  ['maxObservationSteps', 'maxObservationSteps', wholeOrNull],
-  ['observationTools', 'observationTools', tools],
-  ['maxStagnationSteps', 'maxStagnationSteps', whole],
-  ['guardMode', 'guardMode', guardMode],
-  ['maxIterations', 'maxIterations', whole],
-  ['maxParallelTools', 'maxParallelTools', whole],
+/** A key a file may carry, the setting it sets, and how its value is read. */
+type Entry = readonly [string, Field, Reader];
+
+/** Every setting: Loopscope's own key, gglib's name for it (none for the mode), its reader. */
+const FIELDS: readonly (readonly [Field, string | null, Reader])[] = [
+  ['mode', null, replayMode],
+  ['maxRepeatedBatchSteps', 'max_repeated_batch_steps', whole],
+  ['maxObservationSteps', 'max_observation_steps', wholeOrNull],
+  ['observationTools', 'observation_tools', tools],
+  ['maxStagnationSteps', 'max_stagnation_steps', whole],
+  ['guardMode', 'loop_guard_mode', guardMode],
+  ['maxIterations', 'max_iterations', whole],
+  ['maxParallelTools', 'max_parallel_tools', whole],
 ];
 
+/** Loopscope's own keys (the config export, a report's `config`). */
+const CAMEL: readonly Entry[] = FIELDS.map(([field, , read]) => [field, field, read]);
+
 /** gglib's own names (the reference settings export, docs/detector.md §10, §8.1). */
-const SNAKE: readonly (readonly [string, Field, Reader])[] = [
-  ['max_repeated_batch_steps', 'maxRepeatedBatchSteps', whole],
-  ['max_observation_steps', 'maxObservationSteps', wholeOrNull],
-  ['observation_tools', 'observationTools', tools],
-  ['max_stagnation_steps', 'maxStagnationSteps', whole],
-  ['loop_guard_mode', 'guardMode', guardMode],
-  ['max_iterations', 'maxIterations', whole],
-  ['max_parallel_tools', 'maxParallelTools', whole],
-];
+const SNAKE: readonly Entry[] = FIELDS.flatMap(([field, snake, read]): Entry[] =>
+  snake === null ? [] : [[snake, field, read]],
+);
 
 /** Known, carried for people, not settings: the reference export's notes. */
 const COMMENTS = new Set(['_note']);

@@ -88,8 +88,8 @@ test('the detector lanes work from the keyboard: every mark read out, Enter sele
   const { results } = zooOf('ab-cycle.json');
   const marks = results.find((r) => r.id === 'cycles')?.marks ?? [];
   expect(marks.length).toBeGreaterThan(1);
-  // The lanes' live region (the first); the one after it announces the selected batch.
-  const said = page.locator('.ls-tl-sr-only[aria-live]').first();
+  // The lanes' live region, which reads out the mark the keys move to.
+  const said = page.getByRole('status', { name: 'Detector lane mark' });
   // Down, lane by lane, to the cycle lane (its marks start at the first cycle).
   const label = CYCLES.label;
   for (let i = 0; i <= ZOO_DETECTORS.indexOf(CYCLES); i++) await page.keyboard.press('ArrowDown');

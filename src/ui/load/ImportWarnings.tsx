@@ -1,3 +1,5 @@
+// The import's warnings and notes under the loaded file: secrets first, then the rest folded.
+import type { ReactNode } from 'react';
 import './load.css';
 
 /**
@@ -36,33 +38,52 @@ export function ImportWarnings({
       )}
       {rest.length > 0 && (
         // Folded to one line, the count and the first warning; opened on demand.
-        <details className="notice notice--warn warnings">
-          <summary>
-            <span className="warnings__count">
-              {rest.length} import {rest.length === 1 ? 'warning' : 'warnings'}
-            </span>
-            <span className="warnings__first">{rest[0]}</span>
-          </summary>
-          <ul aria-label="Import warnings">
-            {rest.map((w, i) => (
-              <li key={i}>{w}</li>
-            ))}
-          </ul>
-        </details>
+        <FoldedList
+          className="notice notice--warn warnings"
+          label="Import warnings"
+          items={rest}
+          summary={
+            <>
+              <span className="warnings__count">
+                {rest.length} import {rest.length === 1 ? 'warning' : 'warnings'}
+              </span>
+              <span className="warnings__first">{rest[0]}</span>
+            </>
+          }
+        />
       )}
       {notes.length > 0 && (
-        <details className="notice import-notes">
-          <summary>
-            {notes.length} import {notes.length === 1 ? 'note' : 'notes'}: nothing the detector sees
-            was changed
-          </summary>
-          <ul aria-label="Import notes">
-            {notes.map((n, i) => (
-              <li key={i}>{n}</li>
-            ))}
-          </ul>
-        </details>
+        <FoldedList
+          className="notice import-notes"
+          label="Import notes"
+          items={notes}
+          summary={`${notes.length} import ${notes.length === 1 ? 'note' : 'notes'}: nothing the detector sees was changed`}
+        />
       )}
     </>
+  );
+}
+
+/** A folded list: its summary line, and one item a message when opened. */
+function FoldedList({
+  className,
+  label,
+  summary,
+  items,
+}: {
+  className: string;
+  label: string;
+  summary: ReactNode;
+  items: readonly string[];
+}) {
+  return (
+    <details className={className}>
+      <summary>{summary}</summary>
+      <ul aria-label={label}>
+        {items.map((t, i) => (
+          <li key={i}>{t}</li>
+        ))}
+      </ul>
+    </details>
   );
 }

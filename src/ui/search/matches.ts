@@ -1,17 +1,6 @@
 // Reading the search's matches: ascending batch indices, binary searched (there may be 100k).
 import { formatCount, formatNumber } from '../format';
-
-/** The first position in ascending `a` whose value is at least `v`. */
-export function lowerBound(a: ArrayLike<number>, v: number): number {
-  let lo = 0;
-  let hi = a.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((a[mid] as number) < v) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
+import { lowerBound } from '../sorted';
 
 /** Whether batch `i` is among `matches`. */
 export function isMatch(matches: ArrayLike<number>, i: number): boolean {

@@ -20,7 +20,7 @@ export function RangeSummary({
   }, [report, range]);
   // The status stays mounted and exposed, so a new range is read out; empty, it takes no room.
   return (
-    <div className={text === '' ? 'ls-tl-sr-only' : 'ls-tl-range-summary'}>
+    <div className={text === '' ? 'sr-only' : 'ls-tl-range-summary'}>
       <span role="status" aria-label="Selected range" aria-atomic="true">
         {text === '' ? '' : `Range ${text}`}
       </span>

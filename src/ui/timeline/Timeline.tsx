@@ -166,13 +166,13 @@ export function Timeline({
         <RangeSummary report={report} range={range} onClear={() => chooseRange(null)} />
         <MarkKey />
       </div>
-      <p id={summaryId} className="ls-tl-sr-only">
+      <p id={summaryId} className="sr-only">
         {summaryText} The Batches table lists the same batches as text, one row each.
       </p>
-      <p id={lanesId} className="ls-tl-sr-only">
+      <p id={lanesId} className="sr-only">
         {lanesText}
       </p>
-      <div className="ls-tl-sr-only" aria-live="polite" aria-atomic="true">
+      <div className="sr-only" aria-live="polite" aria-atomic="true">
         {selectedIndex === null ? '' : announcement(model, selectedIndex)}
       </div>
     </section>

@@ -63,7 +63,14 @@ export function TimelineLanes({
           }}
         />
       </div>
-      <div className="ls-tl-sr-only" aria-live="polite" aria-atomic="true" ref={live} />
+      <div
+        className="sr-only"
+        role="status"
+        aria-label="Detector lane mark"
+        aria-live="polite"
+        aria-atomic="true"
+        ref={live}
+      />
     </>
   );
 }

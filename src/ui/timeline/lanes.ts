@@ -1,6 +1,7 @@
 import type { ZooLevel, ZooMark } from '../../zoo/index';
 import { MARK_LEVELS, markColumnsOf, type MarkColumns } from '../../report/zooPacked';
 import type { TooltipContent } from './describe';
+import { lowerBound } from '../sorted';
 import { fmt } from './describe';
 import { indexToPx, type Scale } from './scale';
 
@@ -125,18 +126,6 @@ function fromColumns(c: MarkColumns): MarkIndex {
   const byLevel = {} as Record<ZooLevel, Int32Array>;
   MARK_LEVELS.forEach((level, code) => (byLevel[level] = lists[code] as Int32Array));
   return { at: c.batchIndex, byLevel };
-}
-
-/** The first position in sorted `xs` holding a value ≥ `v`. */
-function lowerBound(xs: Int32Array, v: number): number {
-  let lo = 0;
-  let hi = xs.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((xs[mid] as number) < v) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 const BY_STRENGTH: readonly ZooLevel[] = ['stop', 'warn', 'advice'];

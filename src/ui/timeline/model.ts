@@ -2,6 +2,7 @@ import type { BatchReport, CallReport, Report } from '../../detector/report';
 import { IndexSet } from '../../report/indexSet';
 import { withChanged, type PyramidLevel } from '../../report/packedColumns';
 import { columnsOf, type TranscriptColumns } from '../../report/reportColumns';
+import { lowerBound } from '../sorted';
 
 // The timeline's view of a report: flat typed arrays per batch plus a min/max pyramid, built
 // once per report so every frame reads O(pixels) values instead of walking 100,000 objects.
@@ -130,15 +131,9 @@ function stagnationOf(report: Report): TimelineModel['stagnation'] {
   // Older reports may lack the field: treat it as "no stagnation verdict".
   const v = (report as Partial<Report>).referenceVerdict;
   if (v === undefined || v.kind !== 'stagnation') return null;
-  const b = columnsOf(report).transcript.messageIndex;
-  let lo = 0;
-  let hi = b.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((b[mid] ?? 0) <= v.messageIndex) lo = mid + 1;
-    else hi = mid;
-  }
-  return { at: lo, messageIndex: v.messageIndex };
+  // The first batch after the verdict's message (message indices are whole numbers).
+  const at = lowerBound(columnsOf(report).transcript.messageIndex, v.messageIndex + 1);
+  return { at, messageIndex: v.messageIndex };
 }
 
 /** Tool names of a batch as text: `read_file`, `grep + read_file ×2`; `(no calls)` when empty. */

@@ -4,6 +4,7 @@
 import type { Report } from '../../detector/report';
 import { columnsOf } from '../../report/reportColumns';
 import { formatCount, formatNumber } from '../format';
+import { lowerBound } from '../sorted';
 import type { BatchRange } from './viewState';
 
 export interface RangeSummary {
@@ -24,17 +25,7 @@ export interface RangeSummary {
 
 /** How many values of the ascending `sorted` lie in `[lo, hi]`. */
 function countBetween(sorted: ArrayLike<number>, lo: number, hi: number): number {
-  const lower = (x: number): number => {
-    let a = 0;
-    let b = sorted.length;
-    while (a < b) {
-      const m = (a + b) >>> 1;
-      if ((sorted[m] as number) < x) a = m + 1;
-      else b = m;
-    }
-    return a;
-  };
-  return lower(hi + 1) - lower(lo);
+  return lowerBound(sorted, hi + 1) - lowerBound(sorted, lo);
 }
 
 /** The summary of `range` in `report`, clamped to its batches; null when nothing is left. */

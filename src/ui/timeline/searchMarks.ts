@@ -3,7 +3,7 @@
  * batch in view, at most one per pixel column, so 100k matches cost one pass and a few
  * hundred subpaths.
  */
-import { lowerBound } from '../search/matches';
+import { lowerBound } from '../sorted';
 import type { Layout } from './layout';
 import { indexToPx, pxToIndex } from './scale';
 import type { TimelineTheme } from './theme';

@@ -1,9 +1,8 @@
 // Pointer handling on the bars: hover shows a batch's tooltip, a click selects it, a drag pans,
 // and a drag with Shift held selects a range of batches.
-import type { RefObject } from 'react';
 import { tooltipContent } from './describe';
 import { hitTest } from './hitTest';
-import type { Latest } from './paint';
+import type { PaintRefs } from './paint';
 import { batchAtPx } from './range';
 import { panByPx, type Viewport } from './scale';
 import { hideTooltip, showTooltip } from './tooltip';
@@ -11,12 +10,11 @@ import { P_MAIN, P_OVERVIEW, type BatchRange, type ViewState } from './viewState
 
 const DRAG_SLOP = 3;
 
-export interface BarPointerDeps {
-  readonly view: RefObject<ViewState>;
-  readonly latest: RefObject<Latest>;
-  readonly canvas: RefObject<HTMLCanvasElement | null>;
-  readonly tooltip: RefObject<HTMLDivElement | null>;
-  readonly stage: RefObject<HTMLDivElement | null>;
+/** The timeline's refs the bars read, and what they call back. */
+export interface BarPointerDeps extends Pick<
+  PaintRefs,
+  'view' | 'latest' | 'canvas' | 'tooltip' | 'stage'
+> {
   readonly request: (parts: number) => void;
   readonly moveTo: (vp: Viewport) => void;
   readonly plotWidth: () => number;
