@@ -1,6 +1,7 @@
 // The agent path's own limits on the command line: --max-iterations, --max-parallel-tools.
 import { describe, expect, it } from 'vitest';
-import { run, type CliIo } from '../../../src/cli/run';
+import { run } from '../../../src/cli/run';
+import { memoryIo } from './memoryIo';
 
 const call = (k: number) => ({
   id: `c${k}`,
@@ -18,25 +19,7 @@ const LOOP = JSON.stringify({
   ],
 });
 
-function io(): { io: CliIo; out: string[]; errs: string[] } {
-  const out: string[] = [];
-  const errs: string[] = [];
-  return {
-    out,
-    errs,
-    io: {
-      listFolder: () => null,
-      readFile: () => new TextEncoder().encode(LOOP),
-      readStdin: async () => new Uint8Array(),
-      stdout: (t) => out.push(t),
-      stderr: (t) => errs.push(t),
-      stdoutIsTTY: false,
-      env: {},
-      now: () => 0,
-      version: '0',
-    },
-  };
-}
+const io = () => memoryIo({ 'loop.json': LOOP });
 
 describe('--max-iterations and --max-parallel-tools', () => {
   it('replay the agent loop with those limits, and say so in the JSON', async () => {

@@ -1,25 +1,22 @@
 // Runs a freshly built CLI on several files, the way a CI job would. It builds its own copy
 // into a temp dir (not dist/), so it never races another suite's build.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../../src/detector/report';
-import { buildCli } from './buildCli';
+import { cliSuite } from './command';
 import { BAD_JSON, CALM, MUTATING_LOOP } from './fixtures';
 
 const ROOT = join(__dirname, '..', '..', '..');
-let dir = '';
-let cli = '';
+const suite = cliSuite('loopscope-corpus-');
+const loopscope = (args: string[]) => suite.run(args);
 
 const conversations = [MUTATING_LOOP, CALM]
   .map((t) => JSON.stringify(JSON.parse(t) as unknown))
   .join('\n');
 
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'loopscope-corpus-'));
-  cli = await buildCli(dir);
+beforeAll(() => {
+  const dir = suite.dir;
   const files: Record<string, string> = {
     'loop.json': MUTATING_LOOP,
     'calm.json': CALM,
@@ -41,20 +38,7 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'cline.json'), fixture('cline/repeated-command.json'));
   mkdirSync(join(dir, 'empty'));
   writeFileSync(join(dir, 'empty', 'notes.json'), '{"hello": "world"}');
-}, 60_000);
-
-afterAll(() => {
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
-
-function loopscope(args: string[]) {
-  const r = spawnSync(process.execPath, [cli, ...args], {
-    cwd: dir,
-    encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1' },
-  });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
 
 interface CorpusDoc {
   schemaVersion: number;

@@ -1,28 +1,25 @@
 // What a folder holds: the CLI's counts and exit status for a folder of mixed files, with and
 // without --strict, and the app's corpus (its folder filter and worker) counting the same
 // files the same way.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../../../src/detector/index';
 import { pickedFile } from '../../../src/import/folder';
 import { createCorpusHandler } from '../../../src/worker/corpus/handle';
 import type { CorpusEntry, CorpusResponse } from '../../../src/worker/corpus/protocol';
-import { buildCli } from './buildCli';
+import { cliSuite } from './command';
 import { CALM, MUTATING_LOOP } from './fixtures';
 
-let dir = '';
-let cli = '';
+const suite = cliSuite('loopscope-folder-');
+const loopscope = (args: string[]) => suite.run(args);
 
 /** A Claude Code session cut inside its first line, its second garbled: a transcript unread. */
 const BROKEN_JSONL =
   '{"type":"user","message":{"role":"user","content":"look"\n{"type":"assistant", oops}\n';
 
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'loopscope-folder-'));
-  cli = await buildCli(dir);
+beforeAll(() => {
+  const dir = suite.dir;
   const files: Record<string, string> = {
     'mixed/loop.json': MUTATING_LOOP,
     'mixed/README.md': '# notes',
@@ -40,20 +37,7 @@ beforeAll(async () => {
     mkdirSync(join(dir, name, '..'), { recursive: true });
     writeFileSync(join(dir, name), text);
   }
-}, 60_000);
-
-afterAll(() => {
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
-
-function loopscope(args: string[]) {
-  const r = spawnSync(process.execPath, [cli, ...args], {
-    cwd: dir,
-    encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1' },
-  });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
 
 interface Totals {
   transcripts: number;
@@ -121,8 +105,8 @@ describe('a folder with files that are no transcript', () => {
     const last = (out: string) =>
       (JSON.parse(out.trim().split('\n').at(-1) ?? '') as { totals: Totals }).totals;
     expect(last(a.stdout)).toMatchObject({ skipped: 1, skippedFiles: ['clean/notes.json'] });
-    writeFileSync(join(dir, 'a.lines'), a.stdout);
-    writeFileSync(join(dir, 'b.lines'), b.stdout);
+    writeFileSync(join(suite.dir, 'a.lines'), a.stdout);
+    writeFileSync(join(suite.dir, 'b.lines'), b.stdout);
     const merged = json(['--merge', 'a.lines', 'b.lines']);
     expect(merged.doc.totals).toMatchObject({
       transcripts: 3,
@@ -133,7 +117,7 @@ describe('a folder with files that are no transcript', () => {
     expect(loopscope(['--merge', 'a.lines']).status).toBe(0);
     expect(loopscope(['--merge', '--strict', 'a.lines']).status).toBe(2);
     // A totals line whose list and count disagree is not a run's output.
-    writeFileSync(join(dir, 'c.lines'), a.stdout.replace('"skipped":1', '"skipped":2'));
+    writeFileSync(join(suite.dir, 'c.lines'), a.stdout.replace('"skipped":1', '"skipped":2'));
     expect(loopscope(['--merge', 'c.lines']).stderr).toMatch(/skipped files do not add up/);
   });
 });
@@ -141,7 +125,7 @@ describe('a folder with files that are no transcript', () => {
 /** Every file under `root`, hidden ones too, as a browser's folder picker names them. */
 function picked(root: string, rel = ''): string[] {
   const out: string[] = [];
-  for (const e of readdirSync(join(dir, root, rel), { withFileTypes: true })) {
+  for (const e of readdirSync(join(suite.dir, root, rel), { withFileTypes: true })) {
     const p = rel === '' ? e.name : `${rel}/${e.name}`;
     if (e.isDirectory()) out.push(...picked(root, p));
     else out.push(`${root}/${p}`);
@@ -160,7 +144,7 @@ async function appCorpus(root: string) {
     .map((name, i) => ({
       fileId: i + 1,
       name,
-      blob: new Blob([readFileSync(join(dir, name))]),
+      blob: new Blob([readFileSync(join(suite.dir, name))]),
       inFolder: pickedFile(name).inFolder,
     }));
   handler.receive({ type: 'add', requestId: 1, config: DEFAULT_CONFIG, files });

@@ -1,28 +1,18 @@
 // --guard-mode and the "where it applies" line in the CLI's summary.
 import { describe, expect, it } from 'vitest';
 import { parseArgs } from '../../../src/cli/args';
-import { run, type CliIo } from '../../../src/cli/run';
 import type { Report } from '../../../src/detector/report';
 import { CALM, MUTATING_LOOP } from './fixtures';
+import { runInMemory } from './memoryIo';
 
-async function cli(argv: string[]) {
-  const out: string[] = [];
-  const errs: string[] = [];
-  const files: Record<string, string> = { 'loop.json': MUTATING_LOOP, 'calm.json': CALM };
-  const io: CliIo = {
-    listFolder: (p) => (p === 'dir' ? ['loop.json', 'calm.json'] : null),
-    readFile: (p) => new TextEncoder().encode(files[p] ?? ''),
-    readStdin: async () => new Uint8Array(),
-    stdout: (t) => out.push(t),
-    stderr: (t) => errs.push(t),
-    stdoutIsTTY: false,
-    env: {},
-    now: () => 0,
-    version: '0',
-  };
-  const status = await run(argv, io);
-  return { status, stdout: out.join(''), stderr: errs.join('') };
-}
+/** The two transcripts, alone and in the folder `dir`. */
+const FILES = {
+  'loop.json': MUTATING_LOOP,
+  'calm.json': CALM,
+  'dir/loop.json': MUTATING_LOOP,
+  'dir/calm.json': CALM,
+};
+const cli = (argv: string[]) => runInMemory(argv, FILES);
 
 describe('--guard-mode', () => {
   it('takes off, note or refuse, and nothing else', () => {

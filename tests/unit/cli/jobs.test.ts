@@ -1,20 +1,17 @@
 // A corpus run on several threads, streamed, and merged from pieces: each must print what one
 // thread over all the files prints, byte for byte. Runs a freshly built command, as CI would.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCli } from './buildCli';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cliSuite } from './command';
 import { BAD_JSON, CALM, MUTATING_LOOP } from './fixtures';
 
 const ROOT = join(__dirname, '..', '..', '..');
-let dir = '';
-let cli = '';
+const suite = cliSuite('loopscope-jobs-');
+const loopscope = (args: string[], input?: string) => suite.run(args, input);
 
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'loopscope-jobs-'));
-  cli = await buildCli(dir);
+beforeAll(() => {
+  const dir = suite.dir;
   const fixture = (p: string) => readFileSync(join(ROOT, 'tests', 'fixtures', p));
   // Enough files, of unequal sizes, that threads finish out of order.
   mkdirSync(join(dir, 'runs', 'b'), { recursive: true });
@@ -28,21 +25,7 @@ beforeAll(async () => {
   );
   writeFileSync(join(dir, 'runs', 'b', 'bad.json'), BAD_JSON);
   writeFileSync(join(dir, 'runs', 'b', 'notes.json'), '{"hello": "world"}');
-}, 60_000);
-
-afterAll(() => {
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
-
-function loopscope(args: string[], input?: string) {
-  const r = spawnSync(process.execPath, [cli, ...args], {
-    cwd: dir,
-    encoding: 'utf8',
-    input,
-    env: { ...process.env, NO_COLOR: '1' },
-  });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
 
 interface Doc {
   corpus: { file: string; report?: { timing: unknown } }[];
@@ -97,7 +80,7 @@ describe('loopscope --json-lines and --merge', () => {
     const half = Math.floor(files.length / 2);
     const a = loopscope(['--json-lines', '--no-timing', ...files.slice(0, half)]);
     const b = loopscope(['--json-lines', '--no-timing', ...files.slice(half)]);
-    writeFileSync(join(dir, 'a.jsonl'), a.stdout);
+    writeFileSync(join(suite.dir, 'a.jsonl'), a.stdout);
     const merged = loopscope(['--merge', '--json', 'a.jsonl', '-'], b.stdout);
     const named = loopscope(['--json', '--no-timing', ...files]);
     expect(merged.stdout).toBe(named.stdout);
@@ -110,18 +93,18 @@ describe('loopscope --json-lines and --merge', () => {
   it('refuses a run cut short, mixed lines or text that is not its output', () => {
     const out = loopscope(['--json-lines', 'runs/00.json', 'runs/01.json']).stdout;
     const cut = out.split('\n').slice(0, 1).join('\n');
-    writeFileSync(join(dir, 'cut.jsonl'), cut);
+    writeFileSync(join(suite.dir, 'cut.jsonl'), cut);
     const r = loopscope(['--merge', 'cut.jsonl']);
     expect(r.status).toBe(2);
     expect(r.stderr).toBe(
       'loopscope: cut.jsonl: ends with 1 conversations and no totals line: a run did not finish\n',
     );
     const [first = '', , totals = ''] = out.split('\n');
-    writeFileSync(join(dir, 'mixed.jsonl'), `${first}\n${totals}\n`);
+    writeFileSync(join(suite.dir, 'mixed.jsonl'), `${first}\n${totals}\n`);
     expect(loopscope(['--merge', 'mixed.jsonl']).stderr).toMatch(
       /^loopscope: mixed\.jsonl:2: a totals line counting 2 conversations follows 1/,
     );
-    writeFileSync(join(dir, 'other.jsonl'), '{"a": 1}\n');
+    writeFileSync(join(suite.dir, 'other.jsonl'), '{"a": 1}\n');
     expect(loopscope(['--merge', 'other.jsonl']).stderr).toBe(
       'loopscope: other.jsonl:1: not a line of loopscope --json-lines\n',
     );

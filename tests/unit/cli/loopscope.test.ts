@@ -1,11 +1,12 @@
 // Runs the BUILT command (dist/cli/loopscope.mjs) as a child process, the way a user or a CI
 // job would, on small files in a temp dir.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../../src/detector/report';
+import { runCli, type CliResult } from './command';
 import { BAD_JSON, CALM, MUTATING_LOOP, SYSTEM_BETWEEN, THREE_READS } from './fixtures';
 
 const ROOT = join(__dirname, '..', '..', '..');
@@ -42,20 +43,9 @@ afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-interface RunResult {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function loopscope(args: string[], input?: string): RunResult {
-  const r = spawnSync(process.execPath, [CLI, ...args], {
-    cwd: dir,
-    input,
-    encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: undefined, FORCE_COLOR: undefined },
-  });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+/** The built command, with the colour switches of the environment cleared. */
+function loopscope(args: string[], input?: string): CliResult {
+  return runCli(CLI, dir, args, input, { NO_COLOR: undefined, FORCE_COLOR: undefined });
 }
 
 function json(args: string[]): { status: number | null; report: Report } {
@@ -65,7 +55,7 @@ function json(args: string[]): { status: number | null; report: Report } {
 }
 
 /** A usage or input error: status 2, nothing on stdout, exactly one line on stderr, no stack. */
-function expectOneLineError(r: RunResult): string {
+function expectOneLineError(r: CliResult): string {
   expect(r.status).toBe(2);
   expect(r.stdout).toBe('');
   const lines = r.stderr.split('\n').filter((l) => l.length > 0);

@@ -2,18 +2,17 @@
 // report must be the one a single run over the same files prints. Needs Debian's `parallel`
 // (.ci/run installs it); skipped without it, except in CI.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCli } from './buildCli';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cliSuite } from './command';
 import { CALM, MUTATING_LOOP } from './fixtures';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const hasParallel = spawnSync('parallel', ['--version'], { encoding: 'utf8' }).stdout?.includes(
   'GNU parallel',
 );
-let dir = '';
+const suite = cliSuite('loopscope-parallel-');
 
 /** The recipe's shell block: the fenced block that opens with "# scaling recipe". */
 function recipe(): string {
@@ -34,9 +33,8 @@ function untimed(text: string): string {
   return JSON.stringify(doc, null, 2);
 }
 
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'loopscope-parallel-'));
-  const cli = await buildCli(dir);
+beforeAll(() => {
+  const { dir, cli } = suite;
   mkdirSync(join(dir, 'bin'));
   writeFileSync(
     join(dir, 'bin', 'loopscope'),
@@ -53,10 +51,6 @@ beforeAll(async () => {
     join(dir, 'sessions', 'day1', 'agent.jsonl'),
     fixture('claude-code/subagents-inline.jsonl'),
   );
-}, 60_000);
-
-afterAll(() => {
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 describe.skipIf(!hasParallel && !process.env['CI'])('docs/scaling.md recipe', () => {
@@ -64,20 +58,24 @@ describe.skipIf(!hasParallel && !process.env['CI'])('docs/scaling.md recipe', ()
     expect(hasParallel, 'GNU parallel is not installed').toBe(true);
     const env = {
       ...process.env,
-      PATH: `${join(dir, 'bin')}:${process.env['PATH'] ?? ''}`,
+      PATH: `${join(suite.dir, 'bin')}:${process.env['PATH'] ?? ''}`,
       SESSIONS: 'sessions',
       JOBS: '3',
     };
-    const r = spawnSync('bash', ['-c', recipe()], { cwd: dir, env, encoding: 'utf8' });
+    const r = spawnSync('bash', ['-c', recipe()], { cwd: suite.dir, env, encoding: 'utf8' });
     expect(r.stderr).toBe('');
-    const files = readFileSync(join(dir, 'files.txt'), 'utf8').trim().split('\n');
+    const files = readFileSync(join(suite.dir, 'files.txt'), 'utf8').trim().split('\n');
     expect(files).toHaveLength(10);
     // Three jobs ran: three totals lines in the parts.
-    const parts = readFileSync(join(dir, 'parts.jsonl'), 'utf8');
+    const parts = readFileSync(join(suite.dir, 'parts.jsonl'), 'utf8');
     expect(parts.match(/^\{"totals":/gm)).toHaveLength(3);
-    const one = spawnSync('loopscope', ['--json', ...files], { cwd: dir, env, encoding: 'utf8' });
+    const one = spawnSync('loopscope', ['--json', ...files], {
+      cwd: suite.dir,
+      env,
+      encoding: 'utf8',
+    });
     expect(one.status).toBe(1);
-    const merged = readFileSync(join(dir, 'corpus.json'), 'utf8');
+    const merged = readFileSync(join(suite.dir, 'corpus.json'), 'utf8');
     expect(untimed(merged)).toBe(untimed(one.stdout));
     expect((JSON.parse(merged) as Doc).corpus).toHaveLength(12);
   });

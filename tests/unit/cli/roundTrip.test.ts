@@ -2,40 +2,17 @@
 // reference settings, a report) is read by `--config` and by the app's Import…, and every
 // value in it is applied; unknown keys are named; a file with no known key is an error.
 import { describe, expect, it } from 'vitest';
-import { run, type CliIo } from '../../../src/cli/run';
 import type { DetectorConfig } from '../../../src/detector/config';
 import { formatReferenceSettings } from '../../../src/detector/referenceSettings';
 import type { Report } from '../../../src/detector/report';
 import { configToJson } from '../../../src/state/configCodec';
 import { importConfigText } from '../../../src/state/configImport';
 import { MUTATING_LOOP } from './fixtures';
-
-function fakeIo(files: Record<string, string>) {
-  const out: string[] = [];
-  const errs: string[] = [];
-  const io: CliIo = {
-    listFolder: () => null,
-    readFile: (path) => {
-      const text = files[path];
-      if (text === undefined) throw Object.assign(new Error(`ENOENT: ${path}`), { code: 'ENOENT' });
-      return new TextEncoder().encode(text);
-    },
-    readStdin: async () => new Uint8Array(),
-    stdout: (t) => out.push(t),
-    stderr: (t) => errs.push(t),
-    stdoutIsTTY: false,
-    env: {},
-    now: () => 0,
-    version: '9.9.9',
-  };
-  return { io, out, errs };
-}
+import { runInMemory } from './memoryIo';
 
 /** Runs the CLI with `files` and returns status, stdout and stderr. */
 async function cli(argv: string[], files: Record<string, string> = {}) {
-  const { io, out, errs } = fakeIo({ 'loop.json': MUTATING_LOOP, ...files });
-  const status = await run(argv, io);
-  return { status, stdout: out.join(''), stderr: errs.join('') };
+  return runInMemory(argv, { 'loop.json': MUTATING_LOOP, ...files });
 }
 
 /** Every setting away from its default. */

@@ -6,63 +6,38 @@ import { describe, expect, it } from 'vitest';
 import { importFailure, oneLine, readFailure, run, type CliIo } from '../../../src/cli/run';
 import { FORMATS } from '../../../src/import/index';
 import { BAD_JSON, CALM, MUTATING_LOOP } from './fixtures';
-
-function fakeIo(files: Record<string, string>, stdin = '') {
-  const out: string[] = [];
-  const errs: string[] = [];
-  const io: CliIo = {
-    listFolder: (path) => {
-      const under = Object.keys(files)
-        .filter((f) => f.startsWith(`${path}/`))
-        .sort();
-      return under.length > 0 ? under : null;
-    },
-    readFile: (path) => {
-      const text = files[path];
-      if (text === undefined) throw Object.assign(new Error(`ENOENT: ${path}`), { code: 'ENOENT' });
-      return new TextEncoder().encode(text);
-    },
-    readStdin: async () => new TextEncoder().encode(stdin),
-    stdout: (t) => out.push(t),
-    stderr: (t) => errs.push(t),
-    stdoutIsTTY: false,
-    env: {},
-    now: () => 0,
-    version: '9.9.9',
-  };
-  return { io, out, errs };
-}
+import { memoryIo } from './memoryIo';
 
 describe('run', () => {
   it('returns 1 for a refusal and 0 without one', async () => {
-    const { io } = fakeIo({ 'loop.json': MUTATING_LOOP, 'calm.json': CALM });
+    const { io } = memoryIo({ 'loop.json': MUTATING_LOOP, 'calm.json': CALM });
     expect(await run(['loop.json'], io)).toBe(1);
     expect(await run(['calm.json'], io)).toBe(0);
   });
 
   it('colours the summary only for a terminal without NO_COLOR', async () => {
-    const tty = fakeIo({ 'loop.json': MUTATING_LOOP });
+    const tty = memoryIo({ 'loop.json': MUTATING_LOOP });
     expect(await run(['loop.json'], { ...tty.io, stdoutIsTTY: true })).toBe(1);
     expect(tty.out.join('')).toContain('\u001b[');
-    const noColor = fakeIo({ 'loop.json': MUTATING_LOOP });
+    const noColor = memoryIo({ 'loop.json': MUTATING_LOOP });
     await run(['loop.json'], { ...noColor.io, stdoutIsTTY: true, env: { NO_COLOR: '1' } });
     expect(noColor.out.join('')).not.toContain('\u001b[');
   });
 
   it('passes a forced --format to the importer', async () => {
-    const { io, errs } = fakeIo({ 'loop.json': MUTATING_LOOP });
+    const { io, errs } = memoryIo({ 'loop.json': MUTATING_LOOP });
     expect(await run(['--format', 'openai-chat', 'loop.json'], io)).toBe(1);
     expect(errs).toEqual([]);
   });
 
   it('prints the version it is given', async () => {
-    const { io, out } = fakeIo({});
+    const { io, out } = memoryIo({});
     expect(await run(['--version'], io)).toBe(0);
     expect(out.join('')).toBe('loopscope 9.9.9\n');
   });
 
   it('reads stdin for -', async () => {
-    const { io, out } = fakeIo({}, MUTATING_LOOP);
+    const { io, out } = memoryIo({}, MUTATING_LOOP);
     expect(await run(['--json', '-'], io)).toBe(1);
     expect(JSON.parse(out.join('')).firstRefusal.batchIndex).toBe(2);
   });
@@ -75,7 +50,7 @@ describe('run', () => {
       [['--nope'], 'loopscope: unknown option --nope (see loopscope --help)'],
     ];
     for (const [argv, start] of cases) {
-      const { io, out, errs } = fakeIo({ 'bad.json': BAD_JSON, 'loop.json': MUTATING_LOOP });
+      const { io, out, errs } = memoryIo({ 'bad.json': BAD_JSON, 'loop.json': MUTATING_LOOP });
       expect(await run(argv, io)).toBe(2);
       expect(out).toEqual([]);
       expect(errs).toHaveLength(1);
@@ -90,7 +65,7 @@ describe('run', () => {
       join(__dirname, '..', '..', 'fixtures', 'aider', 'aider.chat.history.md'),
       'utf8',
     );
-    const { io, out, errs } = fakeIo({ '.aider.chat.history.md': history });
+    const { io, out, errs } = memoryIo({ '.aider.chat.history.md': history });
     expect(await run(['.aider.chat.history.md'], io)).toBe(2);
     expect(out).toEqual([]);
     expect(errs).toEqual([
@@ -99,7 +74,7 @@ describe('run', () => {
   });
 
   it('reports a bug as an internal error line, not a stack', async () => {
-    const { io, errs } = fakeIo({});
+    const { io, errs } = memoryIo({});
     const broken: CliIo = {
       ...io,
       readFile: () => {

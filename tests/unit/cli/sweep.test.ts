@@ -3,9 +3,9 @@
 // by --config.
 import { describe, expect, it } from 'vitest';
 import { parseArgs } from '../../../src/cli/args';
-import { run, type CliIo } from '../../../src/cli/run';
 import type { Report } from '../../../src/detector/index';
 import { body, CALM, MUTATING_LOOP, turn } from './fixtures';
+import { runInMemory } from './memoryIo';
 
 const user = { role: 'user', content: 'go' };
 const times = (n: number, make: () => ReturnType<typeof turn>) =>
@@ -37,36 +37,9 @@ const FILES: Record<string, string> = {
   'loops/poll.json': READ_POLL,
 };
 
-function fakeIo(files: Record<string, string>) {
-  const out: string[] = [];
-  const errs: string[] = [];
-  const io: CliIo = {
-    listFolder: (path) => {
-      const under = Object.keys(files)
-        .filter((f) => f.startsWith(`${path}/`))
-        .sort();
-      return under.length > 0 ? under : null;
-    },
-    readFile: (path) => {
-      const text = files[path];
-      if (text === undefined) throw Object.assign(new Error(`ENOENT: ${path}`), { code: 'ENOENT' });
-      return new TextEncoder().encode(text);
-    },
-    readStdin: async () => new Uint8Array(),
-    stdout: (t) => out.push(t),
-    stderr: (t) => errs.push(t),
-    stdoutIsTTY: false,
-    env: {},
-    now: () => 0,
-    version: '9.9.9',
-  };
-  return { io, out, errs, files };
-}
-
 async function cli(argv: string[], extra: Record<string, string> = {}) {
-  const f = fakeIo({ ...FILES, ...extra });
-  const status = await run(argv, f.io);
-  return { status, out: f.out.join(''), errs: f.errs.join(''), files: f.files };
+  const r = await runInMemory(argv, { ...FILES, ...extra });
+  return { status: r.status, out: r.stdout, errs: r.stderr };
 }
 
 const HONEST = ['--honest', 'honest/calm.json', 'honest/runs.json', 'honest/reads.json'];

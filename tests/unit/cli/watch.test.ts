@@ -1,15 +1,14 @@
 // --watch: in-process with a file that grows between polls, and the built command following a
 // real file that a test appends to, as an agent would.
 import { spawn } from 'node:child_process';
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, type BatchReport } from '../../../src/detector/index';
 import { warningKey, watchFile, type WatchIo } from '../../../src/cli/watch';
 import { importTranscript } from '../../../src/import/index';
 import { run as replay } from '../import/helpers';
-import { buildCli } from './buildCli';
+import { cliSuite } from './command';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const session = readFileSync(
@@ -134,20 +133,12 @@ describe('warningKey', () => {
 });
 
 describe('loopscope --watch, built, on a file being written', () => {
-  let dir = '';
-  let cli = '';
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'loopscope-watch-'));
-    cli = await buildCli(dir);
-  }, 60_000);
-  afterAll(() => {
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  const suite = cliSuite('loopscope-watch-');
 
   it('prints the refusal while the file grows, and exits 1 when interrupted', async () => {
-    const file = join(dir, 'session.jsonl');
+    const file = join(suite.dir, 'session.jsonl');
     writeFileSync(file, grown(3));
-    const child = spawn(process.execPath, [cli, '--watch', file], { stdio: 'pipe' });
+    const child = spawn(process.execPath, [suite.cli, '--watch', file], { stdio: 'pipe' });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString('utf8')));
