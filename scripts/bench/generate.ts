@@ -1,12 +1,11 @@
-import { closeSync, openSync, writeSync } from 'node:fs';
-import { Prng } from '../lib/prng';
-
 /**
  * Synthetic chat-completions request bodies for the benchmark. Shaped like real agent sessions:
  * user turns, 1–4 calls a batch, arguments and answers of 100 B–4 KB, runs of repeated batches
  * (some with identical answers, some with moving ones), prose turns, the odd system reminder.
  * Asked for a batch count, the same shape is kept and every text is scaled to fit the bytes.
  */
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { Prng } from '../lib/prng';
 
 /** Shortest text once scaled: still a plausible one-line tool answer. */
 const MIN_TEXT = 12;

@@ -1,3 +1,4 @@
+// Types for initialScripts.mjs, the initial-JavaScript budget check, for the TypeScript callers.
 export const INITIAL_JS_BUDGET: number;
 export function eagerClosure(
   start: readonly string[],

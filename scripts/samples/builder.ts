@@ -1,3 +1,4 @@
+// Builds a sample transcript call by call, and records which batches it expects refused.
 import { Prng } from '../lib/prng';
 
 /** Why a batch is expected to be refused (docs/report.md §3.3, `reason`). */

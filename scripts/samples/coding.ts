@@ -1,3 +1,4 @@
+// The coding-session samples: ordinary work, a mutating loop and an observation loop.
 import { TranscriptBuilder, call } from './builder';
 import { CODING_SYSTEM, CODING_TOOLS, type SampleDef } from './types';
 

@@ -1,3 +1,4 @@
+// The polling samples: build logs and clocks read again and again, moving or not.
 import { TranscriptBuilder, call } from './builder';
 import { CODING_SYSTEM, CODING_TOOLS, type SampleDef } from './types';
 

@@ -1,3 +1,4 @@
+// What a sample is (its file, its menu entry, its builder) and the tools the samples share.
 import type { ExpectedRefusal, TranscriptBuilder } from './builder';
 
 /** One sample: its file name, its Samples-menu entry, and how to build it. */

@@ -1,3 +1,4 @@
+// The command line read into options, before the config file is read and merged.
 import type { ReplayMode } from '../detector/config';
 import { isGuardMode, type GuardMode } from '../detector/guardMode';
 import { err, ok, type Result } from '../json/result';

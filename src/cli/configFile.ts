@@ -1,3 +1,4 @@
+// --config: a settings file read in any form Loopscope writes, then merged with the flags.
 import { DEFAULT_CONFIG, type DetectorConfig } from '../detector/config';
 import {
   readConfigFile,

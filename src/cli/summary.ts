@@ -1,3 +1,4 @@
+// The human summary the command prints, plain or in ANSI colour for a terminal.
 import type { BatchReport, Report } from '../detector/report';
 import { loopCostLine, TOKEN_ESTIMATE_TEXT } from '../detector/loopCost';
 import { DEFAULT_GUARD_MODE, GUARD_ACTION } from '../detector/guardMode';

@@ -1,3 +1,4 @@
+// The chat-completions message list the replay walks (docs/detector.md §7).
 import type { JsonValue } from '../json/value';
 
 /**

@@ -1,3 +1,4 @@
+// The detector's settings and their defaults, as gglib ships them.
 import { DEFAULT_GUARD_MODE, type GuardMode } from './guardMode';
 
 /** Replay mode: the proxy's history scan, or the agent path (a fresh detector per user turn). */

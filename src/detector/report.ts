@@ -1,3 +1,4 @@
+// The report: the one shape that leaves the detector core (docs/report.md).
 import type { ReplayMode } from './config';
 import type { GuardMode } from './guardMode';
 import type { LoopCost } from './loopCost';

@@ -1,8 +1,7 @@
-import { isJsonArray, isJsonObject } from '../json/index';
-import type { JsonObject, JsonValue } from '../json/index';
-
 // Small readers over the lossless JSON model. External values stay `JsonValue` until
 // one of these checks their type, so no importer ever casts.
+import { isJsonArray, isJsonObject } from '../json/index';
+import type { JsonObject, JsonValue } from '../json/index';
 
 /** A field of an object, or `undefined` when `o` is not an object or lacks it. */
 export function field(o: JsonValue | undefined, key: string): JsonValue | undefined {

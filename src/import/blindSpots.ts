@@ -1,3 +1,4 @@
+// What the detector cannot see in an imported conversation, said once as import notes.
 import type { ChatMessage } from '../detector/index';
 import type { Conversation } from './build';
 import type { FormatId } from './types';

@@ -1,3 +1,4 @@
+// Tool calls and messages as formats read them, built into chat-completions messages.
 import type { ChatMessage } from '../detector/index';
 import type { JsonObject, JsonValue } from '../json/index';
 import { plural, Warnings } from './warnings';

@@ -1,3 +1,4 @@
+// The tool-call census: every call a file holds, found by walking its JSON after the import.
 import { DIALECTS, dialectEntry, looksLikeCall } from './dialects/table';
 import type { DialectEntry, DialectId, FoundCall, Place } from './dialects/table';
 import {

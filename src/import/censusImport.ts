@@ -1,3 +1,4 @@
+// Joins the census to an import: the calls the import kept against the calls the file holds.
 import type { ChatMessage } from '../detector/index';
 import { censusOf, censusWarnings, type CensusScan, type ReadCall } from './census';
 import type { Imported } from './types';

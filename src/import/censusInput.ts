@@ -1,3 +1,4 @@
+// Feeds the census every JSON value of an input: a document, JSON Lines or a ZIP's files.
 import { strFromU8, unzipSync } from 'fflate';
 import { CensusScan } from './census';
 import { getStr, isRec } from './dialects/shape';

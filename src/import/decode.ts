@@ -1,3 +1,4 @@
+// Input bytes decoded: UTF-8 text with its BOM stripped, or a ZIP archive kept as bytes.
 import { err, ok } from '../json/index';
 import type { Result } from '../json/index';
 import type { ImportError } from './types';

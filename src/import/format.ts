@@ -1,3 +1,4 @@
+// What one format's importer returns, and the helpers every importer ends with.
 import { err } from '../json/index';
 import type { ChatMessage } from '../detector/index';
 import type { Result } from '../json/index';

@@ -1,3 +1,4 @@
+// The supported formats, in the order the UI lists them.
 import type { FormatInfo } from './types';
 
 /** The supported formats, in the order the UI lists them (most common first). */

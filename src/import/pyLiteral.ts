@@ -1,3 +1,4 @@
+// Attribute strings read leniently: JSON, a Python literal made JSON, or plain text.
 import { parseJson } from '../json/index';
 import type { JsonValue } from '../json/index';
 

@@ -1,3 +1,4 @@
+// Log records: JSON Lines lines, or the elements of a JSON array of records.
 import { isJsonArray } from '../json/index';
 import type { JsonValue } from '../json/index';
 import { field } from './access';

@@ -1,3 +1,4 @@
+// Each format's importer, by format id.
 import type { FormatImporter } from './format';
 import { importAnthropic } from './formats/anthropic';
 import { importAtif } from './formats/atif';

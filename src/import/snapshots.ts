@@ -1,3 +1,4 @@
+// Picks the request to rebuild a conversation from, out of per-call request logs.
 import { arr, str } from './access';
 import type { JsonlLine } from './text';
 import type { Warnings } from './warnings';

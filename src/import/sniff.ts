@@ -1,3 +1,4 @@
+// Which format a file is, from a look at its first values; or what was seen instead.
 import { isJsonArray, isJsonObject } from '../json/index';
 import type { JsonObject, JsonValue } from '../json/index';
 import { arr, describeKeys, describeValue, field, hasKeys, obj, str } from './access';

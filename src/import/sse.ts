@@ -1,3 +1,4 @@
+// Server-sent event streams: their JSON payloads, and replies reassembled from chunks.
 import { parseJson } from '../json/index';
 import type { JsonValue } from '../json/index';
 import { arr, field, obj, str } from './access';

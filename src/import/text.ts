@@ -1,3 +1,4 @@
+// Text input as one JSON document or JSON Lines, with the lines that do not parse named.
 import { err, isJsonArray, isJsonObject, ok, parseJson } from '../json/index';
 import type {
   JsonDiagnostics,

@@ -1,3 +1,4 @@
+// The importer's public types: formats, imported conversations, errors, options.
 import type { Census } from './census';
 import type { ChatMessage } from '../detector/index';
 

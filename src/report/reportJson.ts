@@ -1,3 +1,4 @@
+// The report as JSON.stringify(report, null, 2) prints it, built in pieces of batches.
 import type { Report } from '../detector/report';
 
 /** JSON.stringify's output one level deeper: its lines after the first get `pad` in front. */

@@ -1,3 +1,4 @@
+// The message dialects a tracing export or capture may embed, and their mapping to chat.
 import { isJsonArray, isJsonObject } from '../../json/index';
 import type { JsonValue } from '../../json/index';
 import { arr, field, obj, str } from '../access';

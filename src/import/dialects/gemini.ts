@@ -1,3 +1,4 @@
+// Gemini's contents and parts (function calls and responses) mapped to chat messages.
 import { isJsonArray, isJsonObject } from '../../json/index';
 import type { JsonValue } from '../../json/index';
 import { either, field, str } from '../access';

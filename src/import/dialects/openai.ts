@@ -1,3 +1,4 @@
+// OpenAI chat messages as written, legacy function calls converted, missing ids warned.
 import { isJsonArray, isJsonObject } from '../../json/index';
 import type { ChatMessage } from '../../detector/index';
 import type { JsonObject, JsonValue } from '../../json/index';

@@ -1,3 +1,4 @@
+// OpenTelemetry GenAI messages (`{role, parts}`) mapped to chat messages.
 import type { JsonValue } from '../../json/index';
 import { arr, field, str } from '../access';
 import type { CallInput, Conversation, Span } from '../build';

@@ -1,3 +1,4 @@
+// Read access to a JSON value in either tree the census meets: lossless model or plain.
 import { JsonNumber } from '../../json/index';
 
 /**

@@ -1,3 +1,4 @@
+// The one table of tool-call dialects: how each writer spells a call and its result.
 import { get, getRec, getStr, has, isRec, type Rec } from './shape';
 
 /**

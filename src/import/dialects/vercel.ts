@@ -1,3 +1,4 @@
+// The Vercel AI SDK's messages, as its telemetry records them, mapped to chat messages.
 import { isJsonArray } from '../../json/index';
 import type { JsonValue } from '../../json/index';
 import { arr, either, field, str } from '../access';

@@ -1,3 +1,4 @@
+// Importer: Anthropic Messages request bodies, message arrays and responses.
 import { isJsonArray, isJsonObject, ok } from '../../json/index';
 import type { JsonValue } from '../../json/index';
 import { arr, field, str } from '../access';

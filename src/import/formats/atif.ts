@@ -1,3 +1,4 @@
+// Importer: ATIF, the Agent Trajectory Interchange Format of the Harbor project.
 import { isJsonArray, isJsonObject, ok } from '../../json/index';
 import type { JsonValue } from '../../json/index';
 import { arr, field, str } from '../access';

@@ -1,3 +1,4 @@
+// Importer: Claude Code session logs, web session exports and stream-json output.
 import { isJsonArray, ok } from '../../json/index';
 import type { JsonValue } from '../../json/index';
 import { field, str } from '../access';

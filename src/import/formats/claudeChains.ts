@@ -1,3 +1,4 @@
+// The conversations of a Claude Code session file: the main chain and each subagent's.
 import type { JsonValue } from '../../json/index';
 import { field, obj, str } from '../access';
 import type { LogRecord } from '../records';

@@ -1,3 +1,4 @@
+// Claude Code hook payloads logged one per record, read as a conversation.
 import { printJson } from '../../json/index';
 import type { JsonValue } from '../../json/index';
 import { field, str } from '../access';

@@ -1,3 +1,4 @@
+// Importer: Cline's API conversation history.
 import { isJsonArray, ok } from '../../json/index';
 import type { JsonValue } from '../../json/index';
 import { field, hasKeys, str } from '../access';

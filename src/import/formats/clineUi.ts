@@ -1,3 +1,4 @@
+// Cline's ui_messages.json, the task as its panel shows it, read for its tool results.
 import { isJsonObject, JsonNumber, parseJson } from '../../json/index';
 import type { JsonValue } from '../../json/index';
 import { str } from '../access';

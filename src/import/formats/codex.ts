@@ -1,3 +1,4 @@
+// Importer: OpenAI Codex CLI rollouts, all three generations.
 import { isJsonArray, JsonNumber, ok } from '../../json/index';
 import type { JsonValue } from '../../json/index';
 import { arr, field, obj, str } from '../access';

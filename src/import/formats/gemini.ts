@@ -1,3 +1,4 @@
+// Importer: Google Gemini contents, requests and recorded responses.
 import { isJsonArray, isJsonObject, ok } from '../../json/index';
 import type { JsonValue } from '../../json/index';
 import { arr, either, field, str } from '../access';

@@ -1,3 +1,4 @@
+// Importer of last resort: any file read by the shape of its tool calls.
 import { ok } from '../../json/index';
 import type { FormatImporter } from '../format';
 import { readByShape } from '../shape/read';

@@ -1,3 +1,4 @@
+// Importer: Inspect AI eval logs and their samples.
 import { isJsonArray, isJsonObject, JsonNumber, ok } from '../../json/index';
 import type { JsonObject, JsonValue } from '../../json/index';
 import { arr, field, obj, str } from '../access';

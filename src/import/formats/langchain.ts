@@ -1,3 +1,4 @@
+// Importer: LangChain and LangGraph message dicts.
 import { isJsonArray, ok } from '../../json/index';
 import type { JsonValue } from '../../json/index';
 import { arr } from '../access';

@@ -1,3 +1,4 @@
+// Importer: Langfuse traces and observation exports.
 import { isJsonArray, isJsonObject, ok, parseJson } from '../../json/index';
 import type { ChatMessage } from '../../detector/index';
 import type { JsonValue } from '../../json/index';

@@ -1,3 +1,4 @@
+// Importer: OpenAI Chat Completions request bodies, message arrays and responses.
 import { referenceScan } from '../../detector/index';
 import {
   emptyDiagnostics,

@@ -1,3 +1,4 @@
+// Importer: OpenAI Responses API input and output, and the Agents SDK's input list.
 import { isJsonArray, isJsonObject, ok } from '../../json/index';
 import type { JsonValue } from '../../json/index';
 import { arr, field, str } from '../access';

@@ -1,3 +1,4 @@
+// The messages of one OpenTelemetry span, read from its attributes and events.
 import { isVercelMessages, mapVercelMessage, mapVercelResponse } from '../dialects/vercel';
 import { isJsonArray, isJsonObject, parseJson } from '../../json/index';
 import type { JsonValue } from '../../json/index';

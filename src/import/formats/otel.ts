@@ -1,3 +1,4 @@
+// Importer: OpenTelemetry spans, as OTLP JSON or plain span objects.
 import { isJsonArray, isJsonObject, JsonNumber, ok } from '../../json/index';
 import type { JsonObject, JsonValue } from '../../json/index';
 import { arr, field, obj, str } from '../access';

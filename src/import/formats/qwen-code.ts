@@ -1,3 +1,4 @@
+// Importer: Qwen Code session logs.
 import { ok } from '../../json/index';
 import { field, str } from '../access';
 import { Conversation } from '../build';

@@ -1,3 +1,4 @@
+// Importer: saved server-sent event streams of chat, Responses or Messages replies.
 import { ok } from '../../json/index';
 import type { JsonValue, Result } from '../../json/index';
 import { hasKeys, str } from '../access';

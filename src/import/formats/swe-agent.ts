@@ -1,3 +1,4 @@
+// Importer: SWE-agent trajectory (.traj) files.
 import { isJsonArray, JsonNumber, ok } from '../../json/index';
 import type { JsonValue } from '../../json/index';
 import { arr, field, obj, str } from '../access';

@@ -1,3 +1,4 @@
+// What a report says of a file read by shape: from which dialects, and why.
 import { dialectEntry } from '../dialects/table';
 import { formatLabel } from '../formatList';
 import { plural } from '../warnings';

@@ -1,3 +1,4 @@
+// The reader by shape: conversations built from the calls the walk found.
 import { isJsonArray, printJson } from '../../json/index';
 import type { JsonValue } from '../../json/index';
 import { Conversation } from '../build';

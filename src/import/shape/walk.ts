@@ -1,3 +1,4 @@
+// The walk of the reader by shape: a file's JSON read as lists of steps and calls.
 import { isJsonArray, isJsonObject, parseJson } from '../../json/index';
 import type { JsonObject, JsonValue } from '../../json/index';
 import { displayText, narration } from '../content';

@@ -1,3 +1,4 @@
+// Helpers shared by the streamed-reply reassemblers of each API.
 import { JsonNumber } from '../../json/index';
 import type { JsonValue } from '../../json/index';
 import { field } from '../access';

@@ -1,3 +1,4 @@
+// Store slice: how the current transcript is imported (its format and conversation).
 import type { FormatId } from '../../import/types';
 import type { LoadChoice } from '../../worker/clientSupport';
 import type { TranscriptInput } from '../../worker/protocol';

@@ -1,3 +1,4 @@
+// Store slice: the loaded transcript, its text and where it came from.
 import type { Slice, TranscriptSlice } from '../types';
 import { loadChoice } from './format';
 

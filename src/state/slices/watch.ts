@@ -1,3 +1,4 @@
+// Store slice: following a session file while an agent writes it.
 import { FileWatcher } from '../watcher';
 import type { Slice, WatchSlice } from '../types';
 import { loadChoice } from './format';

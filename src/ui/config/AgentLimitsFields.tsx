@@ -1,3 +1,4 @@
+// The agent path's limits in the config panel: max_iterations and max_parallel_tools.
 import {
   DEFAULT_MAX_ITERATIONS,
   DEFAULT_MAX_PARALLEL_TOOLS,

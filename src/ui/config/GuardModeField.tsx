@@ -1,3 +1,4 @@
+// The loop_guard_mode choice in the config panel.
 import { useId } from 'react';
 import { DEFAULT_GUARD_MODE, GUARD_ACTION, GUARD_MODES } from '../../detector/guardMode';
 import { actions, useConfig } from '../../state/appStore';

@@ -1,3 +1,4 @@
+// Says, beside a changed threshold, whether gglib's proxy can be given it.
 import type { DetectorConfig } from '../../detector/config';
 import {
   PROXY_SWEEP_NOTE,

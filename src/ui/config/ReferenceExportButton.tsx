@@ -1,3 +1,4 @@
+// "Export reference settings": the config saved under gglib's own setting names.
 import { useConfig } from '../../state/appStore';
 import { downloadText } from '../shell/download';
 

@@ -1,3 +1,4 @@
+// The corpus table's columns and grid tracks.
 import { createColumnHelper, rowSortingFeature, tableFeatures } from '@tanstack/react-table';
 import { markKey, type CorpusRowState } from '../../state/slices/corpus';
 import { MarkSelect } from './MarkSelect';

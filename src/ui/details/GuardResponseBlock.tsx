@@ -1,3 +1,4 @@
+// What gglib's proxy does with the first refusal under each loop_guard_mode, and its texts.
 import {
   DEFAULT_GUARD_MODE,
   guardResponse,

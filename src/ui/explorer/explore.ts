@@ -1,3 +1,4 @@
+// The pattern explorer's data: each tool name, its patterns and its traps.
 import type { Report, ReportConfig } from '../../detector/index';
 import { observationPatternFor } from '../../detector/index';
 import { columnsOf, type TranscriptColumns } from '../../report/reportColumns';

@@ -1,3 +1,4 @@
+// Known ways the classifiers surprise people, detected by heuristics on tool names.
 import { isCostlyName } from '../../detector/index';
 
 /**

@@ -1,3 +1,4 @@
+// The picker for a file of several conversations, most refusals first.
 import { useEffect, useId, useRef } from 'react';
 import { actions, useAnalysis, useImportChoice } from '../../state/appStore';
 import type { ConversationSummary, TranscriptInput } from '../../worker/protocol';

@@ -1,3 +1,4 @@
+// The format menu: detect, or force one format.
 import { useId } from 'react';
 import { actions, useAnalysis, useFormatChoice } from '../../state/appStore';
 import { FORMATS, isFormatId, type AnalysisError, type FormatId } from '../../worker/protocol';

@@ -1,3 +1,4 @@
+// An import error shown with its line and a caret under the column.
 import type { AnalysisError } from '../../worker/protocol';
 import { describeAnalysisError } from '../../worker/protocol';
 import './load.css';

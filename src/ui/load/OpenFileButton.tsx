@@ -1,3 +1,4 @@
+// The open-file and open-folder buttons: real, labelled file inputs styled as buttons.
 import { useId } from 'react';
 import { actions } from '../../state/appStore';
 

@@ -1,3 +1,4 @@
+// The paste box: every edit goes to the worker, and the conversation pickers open beside it.
 import { lazy, Suspense, useId } from 'react';
 import { actions, useTranscript } from '../../state/appStore';
 import { FormatPicker } from './FormatPicker';

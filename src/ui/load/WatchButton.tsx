@@ -1,3 +1,4 @@
+// "Watch file…": follows a session file while an agent writes it.
 import { useId } from 'react';
 import type { AnalysisResult } from '../../worker/clientSupport';
 import { actions, useWatch } from '../../state/appStore';

@@ -1,3 +1,4 @@
+// The conversation as a person reads it, virtualised, fetched from the worker a page at a time.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useReducer, useRef } from 'react';
 import type { Report } from '../../detector/index';

@@ -1,3 +1,4 @@
+// The search box: finds batches by tool name, argument or answer text.
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { actions, useSearch, useSelection } from '../../state/appStore';
 import { isTypingTarget } from '../timeline/globalKeys';

@@ -1,3 +1,4 @@
+// The page header: the counts that fold to fit, and the actions.
 import { useMemo, useRef, useState } from 'react';
 import type { Report } from '../../detector/index';
 import { runPosition } from '../../detector/index';

@@ -1,3 +1,4 @@
+// The headline under the header: the clearest finding of the report.
 import { useMemo } from 'react';
 import { loopCostLine, TOKEN_ESTIMATE_TEXT } from '../../detector/index';
 import { ZOO_LANES } from '../../zoo/lanes';

@@ -1,3 +1,4 @@
+// The progress bar of a large load, and its cancel button.
 import { actions, useLoadProgress, usePreviewing } from '../../state/appStore';
 import { describeProgress, megabytes } from './progressText';
 import './progress.css';

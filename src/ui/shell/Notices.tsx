@@ -1,3 +1,4 @@
+// Notices as text: worker failure, input error, stored-config notice, import warnings.
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { actions, useAnalysis, useConfigNotice } from '../../state/appStore';
 import { ImportErrorView } from '../load/ImportErrorView';

@@ -1,3 +1,4 @@
+// A split of two panes one above the other, its place remembered in this browser.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { readLocal, writeLocal } from './localStore';
 import { clampSplit, keyedSplit, parseSplit } from './splitSize';

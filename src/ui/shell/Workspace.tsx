@@ -1,3 +1,4 @@
+// The main area: the timeline on top; the batches and details, or the pattern explorer, below.
 import { useDeferredValue, useId, useMemo } from 'react';
 import { ZOO_LANES } from '../../zoo/lanes';
 import {

@@ -1,3 +1,4 @@
+// Folds a row's items, in order, until the row fits its box.
 import { useLayoutEffect, type RefObject } from 'react';
 
 /**

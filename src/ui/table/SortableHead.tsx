@@ -1,3 +1,4 @@
+// A grid table's column header that sorts on click, shared by both grid tables.
 import type { ReactTable, RowData } from '@tanstack/react-table';
 import type { batchTableFeatures } from './columns';
 import './gridTable.css';

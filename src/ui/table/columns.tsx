@@ -1,3 +1,4 @@
+// The batch table's columns and the grid tracks every row shares.
 import { createColumnHelper, rowSortingFeature, tableFeatures } from '@tanstack/react-table';
 import type { BatchRow } from './rows';
 import type { SortColumn } from './sort';

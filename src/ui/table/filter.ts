@@ -1,3 +1,4 @@
+// The batch table's filters and the predicate they make.
 import type { BatchReport } from '../../detector/index';
 import type { Tier } from './tier';
 

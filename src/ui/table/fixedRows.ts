@@ -1,8 +1,7 @@
-import { useCallback, useEffect, useState, type RefObject } from 'react';
-
 // Windowing for rows of one fixed height. A general virtualizer measures every row up front
 // (an object per row, rebuilt for 100k rows whenever the row count changes); with a fixed
 // height the window is two divisions and scrolling to a row is one multiplication.
+import { useCallback, useEffect, useState, type RefObject } from 'react';
 
 /** The rows to draw, `from`..`to` inclusive (`to < from` when there are none). */
 interface RowWindow {

@@ -1,3 +1,4 @@
+// The words the batch table prints for a verdict, an agent step and an outcome.
 import type {
   AgentStep,
   BatchReport,

@@ -1,3 +1,4 @@
+// The batch table's rows, built only for the rows drawn.
 import type { BatchReport, RefusalReason, RepeatOutcome, Report } from '../../detector/index';
 import { runPosition } from '../../detector/index';
 import type { VerdictKind } from './labels';

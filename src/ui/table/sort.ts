@@ -1,3 +1,4 @@
+// The batch table's sort: keys per column, compared without building rows.
 import type { BatchReport, Report } from '../../detector/index';
 import { outcomeRank, toolsLabel, verdictKind, verdictRank } from './labels';
 import type { Tier } from './tier';

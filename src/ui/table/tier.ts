@@ -1,3 +1,4 @@
+// How a batch's calls fall under the observation patterns: the table's tier column.
 import type { BatchReport } from '../../detector/index';
 import { observationPatternFor } from '../../detector/index';
 

@@ -1,3 +1,4 @@
+// The rows the batch table shows: filtered, sorted positions into the report's batches.
 import type { BatchReport, Report } from '../../detector/index';
 import { BatchCursor } from '../../report/lazyReport';
 import { columnsOf } from '../../report/reportColumns';

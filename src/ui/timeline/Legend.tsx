@@ -1,3 +1,4 @@
+// The timeline's keys: the signatures' colours and what the marks mean, as DOM text.
 import type { SignaturePalette } from '../colors';
 import type { TimelineModel } from './model';
 import { fmt, legendEntries } from './describe';

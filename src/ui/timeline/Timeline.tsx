@@ -1,3 +1,4 @@
+// The timeline component: the bars' canvas, the lanes, the overview and their text.
 import { useId, useMemo, type ReactNode } from 'react';
 import type { Report } from '../../detector/report';
 import { signaturePalette } from '../colors';

@@ -1,3 +1,4 @@
+// The timeline's toolbar: buttons for what the keys do.
 import type { ReactNode } from 'react';
 import { openKeyboardHelp } from '../shell/KeyboardHelp';
 import type { TimelineAction } from './keys';

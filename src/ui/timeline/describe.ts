@@ -1,10 +1,9 @@
+// Plain-text descriptions of batches for the tooltip, the screen-reader summary and the live
+// region. Tool names come from untrusted transcripts: these are strings for textContent only.
 import type { BatchReport, RepeatOutcome } from '../../detector/report';
 import { columnsOf } from '../../report/reportColumns';
 import type { TimelineModel } from './model';
 import { agentStepLabel } from '../table/labels';
-
-// Plain-text descriptions of batches for the tooltip, the screen-reader summary and the live
-// region. Tool names come from untrusted transcripts: these are strings for textContent only.
 
 export interface TooltipContent {
   readonly title: string;

@@ -1,3 +1,5 @@
+// Painting, after Excalidraw's renderStaticScene: a plain function of (context, layout, theme,
+// state). No React, no DOM reads, no allocation per batch: it walks the layout's buckets.
 import type { SignaturePalette } from '../colors';
 import { paintBars } from './pixelBars';
 import { fmt, type PendingMark } from './describe';
@@ -15,9 +17,6 @@ import { F_CHANGED, F_REFUSED } from './model';
 import { indexToPx } from './scale';
 import { drawSearchMarks } from './searchMarks';
 import type { TimelineTheme } from './theme';
-
-// Painting, after Excalidraw's renderStaticScene: a plain function of (context, layout, theme,
-// state). No React, no DOM reads, no allocation per batch: it walks the layout's buckets.
 
 export interface DrawState {
   /** Device pixels per CSS pixel; the layout is in CSS pixels. */

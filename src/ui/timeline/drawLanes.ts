@@ -1,11 +1,10 @@
+// Painting the detector lanes: labels and kind badges in the left gutter, one row per lane,
+// marks by level. Colour is never the only cue: a stop is a square, a warning a triangle,
+// advice a hollow diamond; an aggregate also gets a tinted band over its block.
 import type { ZooLevel } from '../../zoo/index';
 import { crisp } from './drawMarkers';
 import type { LaneBucket, LanesLayout } from './lanes';
 import type { TimelineTheme } from './theme';
-
-// Painting the detector lanes: labels and kind badges in the left gutter, one row per lane,
-// marks by level. Colour is never the only cue: a stop is a square, a warning a triangle,
-// advice a hollow diamond; an aggregate also gets a tinted band over its block.
 
 /** The colour of a level in a theme. */
 export function levelColour(t: TimelineTheme, level: ZooLevel): string {

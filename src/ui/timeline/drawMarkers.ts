@@ -1,12 +1,11 @@
+// The annotation layers of the timeline: threshold/ceiling step lines, run-breaking messages,
+// the marker lane under the baseline, the first-refusal flag and the placed labels.
 import { fmt } from './describe';
 import { packed } from './pixelBars';
 import type { PlacedLabel } from './labels';
 import type { Layout, StepBand, StepSegment } from './layout';
 import { F_ANSWER_CHANGED, F_UNKNOWN } from './model';
 import type { TimelineTheme } from './theme';
-
-// The annotation layers of the timeline: threshold/ceiling step lines, run-breaking messages,
-// the marker lane under the baseline, the first-refusal flag and the placed labels.
 
 /** Snap a coordinate to the middle of a device pixel so 1-px lines stay sharp. */
 export function crisp(v: number, dpr: number): number {

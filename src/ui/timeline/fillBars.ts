@@ -1,12 +1,11 @@
-import type { SignaturePalette } from '../colors';
-import type { Layout } from './layout';
-
 // The bars as one rectangle per bucket: the fallback of pixelBars.ts where there is no canvas
 // to write pixels into. Filling one path per signature colour grows with the number of distinct
 // signatures (every fill of a path sets up its own rasterisation); a fillRect per bucket,
 // setting the colour only when it differs from the previous bucket's, is O(buckets) = O(plot
 // width) whatever the number of colours. In the app the bars are written as pixels instead,
 // which is cheaper still than the per-bucket colour changes (docs/benchmarks.md §5).
+import type { SignaturePalette } from '../colors';
+import type { Layout } from './layout';
 
 /** The part of a 2D context the bars use (a recording fake in tests). */
 export type BarContext = Pick<CanvasRenderingContext2D, 'fillStyle' | 'fillRect'>;

@@ -1,11 +1,10 @@
-import type { Layout } from './layout';
-import type { TimelineModel } from './model';
-import { pxToIndex } from './scale';
-
 // Pixel → batch. A batch owns its whole slot [i, i+1), gap included, so the pointer never falls
 // "between" bars and the tooltip does not flicker. When a pixel holds several batches, it answers
 // the one a person most likely wants: the first refusal, else the first refused batch, else the
 // tallest (the one whose colour the pixel shows). O(1): the pyramid already knows all three.
+import type { Layout } from './layout';
+import type { TimelineModel } from './model';
+import { pxToIndex } from './scale';
 
 /** Height below the plot still counted as the column (the marker lane under the baseline). */
 export const MARKER_LANE = 14;

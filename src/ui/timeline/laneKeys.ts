@@ -1,10 +1,9 @@
-import { fmt } from './describe';
-import type { LaneHover } from './lanePointer';
-import { firstMarkFrom, LEVEL_WORD, type LaneInput, type LanesLayout } from './lanes';
-
 // The detector lanes from the keyboard: every mark a pointer can hover, a key can reach.
 // Up/Down choose a lane (keeping the place in the transcript), Left/Right step through its
 // marks, Home/End jump to its first and last, Enter or Space selects the mark's batch.
+import { fmt } from './describe';
+import type { LaneHover } from './lanePointer';
+import { firstMarkFrom, LEVEL_WORD, type LaneInput, type LanesLayout } from './lanes';
 
 /**
  * The lane (row), the mark in it (an index into its `marks`, -1 when it has none) and the

@@ -1,3 +1,7 @@
+// Pointer and keyboard handling on the detector lanes: hover shows the mark's message in the
+// timeline's text-only tooltip and enlarges the mark; a click selects the mark's batch. From
+// the keyboard (laneKeys.ts) the focused mark is enlarged the same way and its message read
+// out, and Enter selects its batch.
 import type { RefObject } from 'react';
 import {
   focusBatch,
@@ -8,11 +12,6 @@ import {
 } from './laneKeys';
 import { laneHit, laneTooltip, type LaneBucket, type LaneInput, type LanesLayout } from './lanes';
 import { hideTooltip, showTooltip } from './tooltip';
-
-// Pointer and keyboard handling on the detector lanes: hover shows the mark's message in the
-// timeline's text-only tooltip and enlarges the mark; a click selects the mark's batch. From
-// the keyboard (laneKeys.ts) the focused mark is enlarged the same way and its message read
-// out, and Enter selects its batch.
 
 /** The hovered lane mark: its row and bucket. */
 export interface LaneHover {

@@ -1,15 +1,14 @@
+// The detector lanes under the timeline: one thin row per zoo detector, sharing the
+// main layout's scale so zoom and pan move them with the bars. Like the main layout, marks are
+// grouped into aligned blocks of batches (so panning does not make them shimmer), here blocks
+// at least MIN_MARK_PX wide, so marks never pile up on one pixel: a block shows its strongest
+// mark and how many it holds.
 import type { ZooLevel, ZooMark } from '../../zoo/index';
 import { MARK_LEVELS, markColumnsOf, type MarkColumns } from '../../report/zooPacked';
 import type { TooltipContent } from './describe';
 import { lowerBound } from '../sorted';
 import { fmt } from './describe';
 import { indexToPx, type Scale } from './scale';
-
-// The detector lanes under the timeline: one thin row per zoo detector, sharing the
-// main layout's scale so zoom and pan move them with the bars. Like the main layout, marks are
-// grouped into aligned blocks of batches (so panning does not make them shimmer), here blocks
-// at least MIN_MARK_PX wide, so marks never pile up on one pixel: a block shows its strongest
-// mark and how many it holds.
 
 /** One lane to draw. */
 export interface LaneInput {

@@ -1,3 +1,8 @@
+// Where everything goes for one viewport and canvas size. Work is proportional to the number of
+// buckets (at most about one per pixel), never to the number of batches: when several batches
+// share a pixel, the bucket is one aligned block of 2^level batches read straight from the model's
+// pyramid, so panning does not make marks shimmer and refusals survive any zoom (their flags are
+// OR-ed up the pyramid).
 import {
   F_BREAK_DEVELOPER,
   F_BREAK_OTHER,
@@ -9,12 +14,6 @@ import {
   type TimelineModel,
 } from './model';
 import { indexToPx, makeScale, niceStep, type Scale, type Viewport } from './scale';
-
-// Where everything goes for one viewport and canvas size. Work is proportional to the number of
-// buckets (at most about one per pixel), never to the number of batches: when several batches
-// share a pixel, the bucket is one aligned block of 2^level batches read straight from the model's
-// pyramid, so panning does not make marks shimmer and refusals survive any zoom (their flags are
-// OR-ed up the pyramid).
 
 export interface Rect {
   readonly x: number;

@@ -1,12 +1,11 @@
+// The timeline's view of a report: flat typed arrays per batch plus a min/max pyramid, built
+// once per report so every frame reads O(pixels) values instead of walking 100,000 objects.
+// Derived, never stored beside the report: the component rebuilds it when the report changes.
 import type { BatchReport, CallReport, Report } from '../../detector/report';
 import { IndexSet } from '../../report/indexSet';
 import { withChanged, type PyramidLevel } from '../../report/packedColumns';
 import { columnsOf, type TranscriptColumns } from '../../report/reportColumns';
 import { lowerBound } from '../sorted';
-
-// The timeline's view of a report: flat typed arrays per batch plus a min/max pyramid, built
-// once per report so every frame reads O(pixels) values instead of walking 100,000 objects.
-// Derived, never stored beside the report: the component rebuilds it when the report changes.
 
 export {
   F_ANSWER_CHANGED,

@@ -1,3 +1,5 @@
+// What each timeline action does to the (viewport, selection) pair. Pure: the component feeds
+// the result back into its refs and calls onSelect when the selection moved.
 import type { TimelineAction } from './keys';
 import type { TimelineModel } from './model';
 import {
@@ -9,9 +11,6 @@ import {
   zoomAt,
   type Viewport,
 } from './scale';
-
-// What each timeline action does to the (viewport, selection) pair. Pure: the component feeds
-// the result back into its refs and calls onSelect when the selection moved.
 
 export interface NavState {
   readonly viewport: Viewport;

@@ -1,12 +1,11 @@
+// The overview strip: the whole transcript at a glance with the visible window outlined.
+// It reuses the main layout at "fit" zoom, so it costs O(width) like the main view.
 import type { SignaturePalette } from '../colors';
 import { paintBars } from './pixelBars';
 import { COMPACT_MARGINS, computeLayout, type Layout } from './layout';
 import { F_FIRST_REFUSAL, F_REFUSED, type TimelineModel } from './model';
 import { centerOn, fitViewport, indexToPx, pxToIndex, type Viewport } from './scale';
 import type { TimelineTheme } from './theme';
-
-// The overview strip: the whole transcript at a glance with the visible window outlined.
-// It reuses the main layout at "fit" zoom, so it costs O(width) like the main view.
 
 export function overviewLayout(model: TimelineModel, width: number, height: number): Layout {
   return computeLayout(model, fitViewport(model.n, width), width, height, COMPACT_MARGINS);

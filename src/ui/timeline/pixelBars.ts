@@ -1,7 +1,3 @@
-import type { SignaturePalette } from '../colors';
-import { fillBars } from './fillBars';
-import type { Layout } from './layout';
-
 // The bars as pixels. A fillRect per bucket costs little in JavaScript, but each one sets a
 // new fill colour (a CSS colour parse) and is rasterised on its own, which at 100k batches
 // (two layers of ~1,000 coloured rectangles) is a large share of a frame. Written straight into
@@ -10,6 +6,9 @@ import type { Layout } from './layout';
 // (docs/benchmarks.md §5). No library
 // draws bars into an ImageData, and the loop is short. Edges snap to device pixels (fillRect
 // anti-aliased fractional edges), which keeps 1-px marks crisp.
+import type { SignaturePalette } from '../colors';
+import { fillBars } from './fillBars';
+import type { Layout } from './layout';
 
 /** One layer of bars: tops per bucket, a minimum height and an opacity. */
 export interface BarLayer {

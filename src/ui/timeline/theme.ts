@@ -1,8 +1,7 @@
-import type { ThemeName } from '../colors';
-
 // The canvas cannot use CSS variables directly, so the component reads the theme's custom
 // properties (src/ui/theme.css) into this object and re-reads them when `data-theme` changes.
 // Fallbacks keep the timeline legible if a property is missing.
+import type { ThemeName } from '../colors';
 
 export interface TimelineTheme {
   readonly name: ThemeName;

@@ -1,7 +1,6 @@
-import type { TooltipContent } from './describe';
-
 // The hover tooltip is filled imperatively (it changes on every pointer move and must not
 // re-render React) and only ever through textContent: tool names are untrusted transcript text.
+import type { TooltipContent } from './describe';
 
 const OFFSET = 14;
 

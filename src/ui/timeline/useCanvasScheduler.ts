@@ -1,3 +1,4 @@
+// One frame scheduler for the timeline's canvases, and their sizes following the elements.
 import { useEffect, type RefObject } from 'react';
 import { watchCanvasSizes } from './canvasSize';
 import { createRafScheduler, type RafScheduler } from './scheduler';

@@ -1,3 +1,4 @@
+// Wheel zoom on the timeline's canvases, without scrolling the page.
 import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 
 /**

@@ -1,3 +1,4 @@
+// The theme's colours for the canvas, read from the CSS custom properties.
 import { useMemo } from 'react';
 import { useTheme } from '../../state/appStore';
 import { readTheme, type TimelineTheme } from './theme';

@@ -1,3 +1,4 @@
+// The detector lanes' controls: which lanes show, folded or open, and the mark key.
 import type { ZooResult } from '../../zoo/index';
 import { ZOO_LANES } from '../../zoo/lanes';
 import { actions, useZooView } from '../../state/appStore';

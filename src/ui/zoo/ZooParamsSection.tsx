@@ -1,3 +1,4 @@
+// The config panel's "Peer detectors" section: every zoo lane's parameters.
 import { memo, useId } from 'react';
 import { useWholeNumber } from '../config/useWholeNumber';
 import type { ParamSpec, ZooLane } from '../../zoo/index';

@@ -1,3 +1,4 @@
+// The timeline with the detector zoo's lanes under its bars.
 import { memo, useMemo } from 'react';
 import { useZoo, useZooView } from '../../state/appStore';
 import { Timeline, type TimelineProps } from '../timeline/Timeline';
