@@ -4,8 +4,8 @@
  *
  * JSON Lines (and any text of whole lines) go through a `LiveTranscript`. A session a follower
  * reads (Claude Code, Codex, `src/import/lineFollower.ts`) is read there a piece at a time;
- * other formats import the whole settled text again
- * at each step, so steps are taken at sizes that double (1 MB, 2 MB, 4 MB, …): the previews
+ * other formats import the whole settled text again at each step, so steps are taken at
+ * sizes that double (1 MB, 2 MB, 4 MB, …): the previews
  * together cost about one more import of the file. A request body or messages array (a JSON
  * document) is previewed from its complete messages so far (`DocumentPreviewer`), at the same
  * sizes but only over its first eighth, as each such preview imports what was read again:

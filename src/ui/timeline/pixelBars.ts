@@ -3,9 +3,9 @@
 // (two layers of ~1,000 coloured rectangles) is a large share of a frame. Written straight into
 // an ImageData (row by row from one template row, see rasterBars), put on a scratch canvas and
 // drawn over the plot with one drawImage, the same bars cost a small fraction of that
-// (docs/benchmarks.md §5). No library
-// draws bars into an ImageData, and the loop is short. Edges snap to device pixels (fillRect
-// anti-aliased fractional edges), which keeps 1-px marks crisp.
+// (docs/benchmarks.md §5). No library draws bars into an ImageData, and the loop is short.
+// Edges snap to device pixels (fillRect anti-aliased fractional edges), which keeps 1-px marks
+// crisp.
 import type { SignaturePalette } from '../colors';
 import { fillBars } from './fillBars';
 import type { Layout } from './layout';
