@@ -155,6 +155,8 @@ describe('stagnation verdict', () => {
         new Set(),
       ).stagnation;
     expect(at(4)).toEqual({ at: 2, messageIndex: 4 });
+    // On a batch's own message: after that batch.
+    expect(at(3)).toEqual({ at: 2, messageIndex: 3 });
     expect(at(0)).toEqual({ at: 0, messageIndex: 0 });
     expect(at(99)).toEqual({ at: 4, messageIndex: 99 });
     expect(buildModel(base, new Set()).stagnation).toBeNull();
