@@ -95,16 +95,7 @@ export function PatternExplorer({ report, config }: PatternExplorerProps) {
         Flagged only
       </label>
       <table className="pe-table" aria-label="Tool patterns">
-        <thead>
-          <tr>
-            <th scope="col">Tool</th>
-            <th scope="col">Calls</th>
-            <th scope="col">Batches</th>
-            <th scope="col">Pattern</th>
-            <th scope="col">Costly</th>
-            <th scope="col">Traps</th>
-          </tr>
-        </thead>
+        <HeadRow names={['Tool', 'Calls', 'Batches', 'Pattern', 'Costly', 'Traps']} />
         <tbody>
           {shown.map((t) => (
             <tr key={t.name} className={t.traps.length > 0 ? 'pe-flagged' : undefined}>
@@ -151,14 +142,7 @@ export function PatternExplorer({ report, config }: PatternExplorerProps) {
 
       <h3>Observation patterns</h3>
       <table className="pe-table pe-patterns" aria-label="Observation patterns">
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            <th scope="col">Pattern</th>
-            <th scope="col">Classifies</th>
-            <th scope="col">Matches</th>
-          </tr>
-        </thead>
+        <HeadRow names={['#', 'Pattern', 'Classifies', 'Matches']} />
         <tbody>
           {exploration.patterns.map((p) => (
             <tr key={p.position} className={p.classifies === 0 ? 'pe-unused' : undefined}>
@@ -173,5 +157,20 @@ export function PatternExplorer({ report, config }: PatternExplorerProps) {
         </tbody>
       </table>
     </section>
+  );
+}
+
+/** A table's head: one column header a name. */
+function HeadRow({ names }: { names: readonly string[] }) {
+  return (
+    <thead>
+      <tr>
+        {names.map((n) => (
+          <th key={n} scope="col">
+            {n}
+          </th>
+        ))}
+      </tr>
+    </thead>
   );
 }
