@@ -85,6 +85,17 @@ const EXAMPLES: Record<string, unknown> = {
   'openhands-v0': [{ id: 2, source: 'agent', action: 'run', args: { command: 'ls' } }],
   'swe-agent-step': { trajectory: [{ action: 'ls -la', observation: 'a b' }] },
   'swe-agent': { history: [{ role: 'assistant', action: 'ls -la' }] },
+  cursor: [
+    { type: 2, bubbleId: 'b1', toolFormerData: { toolCallId: 'u1', name: 'ls', rawArgs: '{}' } },
+  ],
+  'windsurf-hooks': [
+    { agent_action_name: 'pre_run_command', trajectory_id: 't', tool_info: { command_line: 'ls' } },
+    {
+      agent_action_name: 'post_run_command',
+      trajectory_id: 't',
+      tool_info: { command_line: 'ls' },
+    },
+  ],
 };
 
 describe('the dialect table', () => {
