@@ -1,6 +1,7 @@
 // Part of npm run bench: the same conversation written as a Claude Code session (one JSONL line
 // per content block, as Claude Code writes it) against its chat-completions form, in-process;
-// and the built command's whole-process time against a bare `node` JSON.parse of the same file.
+// the tool-call census's share of the import of both, and of a dense chat body; and the built
+// command's whole-process time against a bare `node` JSON.parse of the same file.
 // Ratios in one run, never assertions on time.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -54,6 +55,48 @@ process.stdout.write(
     `${tChat.toFixed(0)} ms, Claude Code JSONL ${(claudeText.length / 1e6).toFixed(1)} MB ` +
     `${tClaude.toFixed(0)} ms: ${(tClaude / tChat).toFixed(2)} x (target 1.3)\n`,
 );
+
+/** CPU time of `fn` (this process's threads, the collector's included), in ms. */
+function cpuMs(fn: () => unknown): number {
+  gc();
+  const u0 = process.cpuUsage();
+  if (fn() === undefined) throw new Error('the timed function must return its result');
+  const u = process.cpuUsage(u0);
+  return (u.user + u.system) / 1000;
+}
+
+/**
+ * The tool-call census's cost: the import (with its prepare step) with it and without, least
+ * CPU time of `runs` alternated pairs, so load elsewhere on the machine sways it least.
+ */
+function censusShare(text: string, runs: number): { census: number; without: number } {
+  let withC = Infinity;
+  let without = Infinity;
+  for (let r = 0; r < runs; r++) {
+    without = Math.min(
+      without,
+      cpuMs(() => importPrepared(text, { census: false })),
+    );
+    withC = Math.min(
+      withC,
+      cpuMs(() => importPrepared(text, {})),
+    );
+  }
+  return { census: Math.max(0, withC - without), without };
+}
+
+process.stdout.write('\ntool-call census / import, least CPU time of 3 (target at most 10 %)\n');
+for (const [label, text] of [
+  ['100 MB chat body', chatText],
+  ['100 MB, 100k batches', readFileSync(chatFile(100, 100_000), 'utf8')],
+  ['100 MB Claude Code JSONL', claudeText],
+] as const) {
+  const { census, without } = censusShare(text, 3);
+  process.stdout.write(
+    `  ${label}: ${census.toFixed(0)} ms / ${without.toFixed(0)} ms = ` +
+      `${((100 * census) / without).toFixed(1)} %\n`,
+  );
+}
 
 /** One process's wall time, best of `runs`. */
 function processMs(runs: number, args: string[]): number {

@@ -49,9 +49,14 @@ export interface CensusCall {
   readonly path: string;
 }
 
-/** One place a call was seen. Its canonical arguments are worked out only when compared. */
-class Occurrence {
+/**
+ * One place a call was seen, and the census's call when it is the first of its kind. Its
+ * canonical arguments are worked out only when compared, its path spelled only when asked for
+ * (the unread ones).
+ */
+class Occurrence implements CensusCall {
   private canon: string | null = null;
+  private text: string | null = null;
   constructor(
     readonly dialect: DialectId,
     readonly id: string | null,
@@ -59,12 +64,28 @@ class Occurrence {
     private readonly raw: unknown,
     readonly echo: boolean | 'fallback',
     readonly container: number,
-    readonly path: PathNode | null,
+    readonly node: PathNode | null,
   ) {}
+
+  get path(): string {
+    this.text ??= pathText(this.node);
+    return this.text;
+  }
 
   get args(): string {
     this.canon ??= canonical(this.raw);
     return this.canon;
+  }
+
+  /** Whether the arguments are empty (`{}`, null, ""), worked out without canonical form where the raw value tells. */
+  get empty(): boolean {
+    const r = this.raw;
+    if (typeof r === 'string') {
+      if (r !== '' && !EMPTY_OBJECT_TEXT.test(r)) return false;
+    } else if (r instanceof Map) {
+      if (r.size > 0) return false;
+    } else if (Array.isArray(r)) return false;
+    return emptyArgs(this.args);
   }
 
   /** Whether the place names the call without its arguments (a flattened attribute's copy). */
@@ -120,9 +141,22 @@ const MAX_EMBEDDED = 8 << 20;
 const DIALECT_COUNTED = new Map(DIALECTS.map((d) => [d.id, d.counted]));
 const MARKER = /tool|unction|Call|call_id|hook_event/;
 
+const TOOL_CALL_ITEM: Place = { key: null, listKey: 'tool_calls', outerKey: null };
+
+/** Whether `embedded` might read the string as JSON (the same first tests it makes). */
+function mayHoldJson(s: string): boolean {
+  if (s.length < 16) return false;
+  const c = s.charCodeAt(0);
+  return c === 0x7b || c === 0x5b || c === 0x64 || c === 0x65;
+}
+
+/** Text that may spell an empty object; anything else is not empty arguments. */
+const EMPTY_OBJECT_TEXT = /^\s*\{\s*\}\s*$/;
+
 /** Walks JSON values and gathers the tool calls they hold. Iterative: no nesting overflows it. */
 export class CensusScan {
   private readonly seen: Occurrence[] = [];
+  private readonly callPaths = new Map<string, PathNode>();
   private containers = 1;
   /** `calls()` as last worked out, until something more is seen. */
   private counted: CensusCall[] | null = null;
@@ -133,6 +167,7 @@ export class CensusScan {
    */
   add(root: unknown, prefix: string | null = null, container = 0): void {
     this.counted = null;
+    if (prefix !== null && root instanceof Map && this.chatMessage(root, prefix, container)) return;
     const stack: Frame[] = [
       {
         v: root,
@@ -202,6 +237,49 @@ export class CensusScan {
         }
       });
     }
+  }
+
+  /**
+   * A plain OpenAI chat message (strings and `tool_calls` only, as most lines of a chat body
+   * are), recorded as the walk below would record it without walking it; false, having recorded
+   * nothing, when it holds anything else.
+   */
+  private chatMessage(m: Map<unknown, unknown>, prefix: string, container: number): boolean {
+    if (typeof m.get('role') !== 'string') return false;
+    let calls: unknown[] | null = null;
+    for (const k of m.keys()) {
+      const x = m.get(k);
+      if (typeof k !== 'string' || k === 'type' || k === 'encoding' || k === 'is_demo')
+        return false;
+      if (BY_HAS.has(k)) return false;
+      if (typeof x === 'object' && x !== null) {
+        if (k !== 'tool_calls' || !Array.isArray(x)) return false;
+        calls = x;
+      } else if (typeof x === 'string' && k !== 'content' && mayHoldJson(x)) return false;
+    }
+    if (calls === null) return true;
+    const found: FoundCall[] = [];
+    for (const x of calls) {
+      if (!(x instanceof Map) || x.has('is_demo') || x.has('key')) return false;
+      const c = OPENAI_CHAT.read(x, TOOL_CALL_ITEM);
+      if (c === null || Array.isArray(c)) return false;
+      found.push(c as FoundCall);
+    }
+    const path = this.callPath(prefix);
+    for (const c of found)
+      this.seen.push(new Occurrence('openai-chat', c.id, c.name, c.args, false, container, path));
+    return true;
+  }
+
+  /** `<prefix>.tool_calls[*]`, one node chain per prefix (paths compare by their names). */
+  private callPath(prefix: string): PathNode {
+    let p = this.callPaths.get(prefix);
+    if (p === undefined) {
+      const list: PathNode = { parent: { parent: null, seg: prefix }, seg: 'tool_calls' };
+      p = { parent: list, seg: '[*]' };
+      this.callPaths.set(prefix, p);
+    }
+    return p;
   }
 
   /** A string that holds JSON (a span attribute, a logged body) is walked as that JSON. */
@@ -289,7 +367,8 @@ export class CensusScan {
       (o) => o.echo === true || (o.echo === 'fallback' && strong.length === 0),
     );
     // With an id: one call per id and name, and per distinct non-empty arguments under them.
-    const byId = new Map<string, { order: number; list: Occurrence[] }>();
+    // Keyed by id, then (rarely) by another name under the same id.
+    const byId = new Map<string, IdGroup>();
     // Without an id: as many as the most any one list of steps holds.
     const byShape = new Map<
       string,
@@ -300,14 +379,17 @@ export class CensusScan {
       string,
       { first: Occurrence; order: number; per: Map<number, number> }
     >();
-    const ids = new Set<string>();
     strong.forEach((o, order) => {
       if (o.id !== null) {
-        ids.add(o.id);
-        const key = `${o.id}\u0000${o.name}`;
-        const g = byId.get(key);
-        if (g) g.list.push(o);
-        else byId.set(key, { order, list: [o] });
+        const g = byId.get(o.id);
+        if (g === undefined) byId.set(o.id, { name: o.name, order, list: [o], other: null });
+        else if (g.name === o.name) g.list.push(o);
+        else {
+          g.other ??= new Map();
+          const h = g.other.get(o.name);
+          if (h) h.list.push(o);
+          else g.other.set(o.name, { name: o.name, order, list: [o], other: null });
+        }
         return;
       }
       if (o.bare) {
@@ -322,8 +404,12 @@ export class CensusScan {
       if (!g) byShape.set(shape, (g = { first: o, order, per: new Map() }));
       g.per.set(o.container, (g.per.get(o.container) ?? 0) + 1);
     });
-    // The arguments are compared only where something else may be the same call.
+    // The arguments are compared only where something else may be the same call: a call of the
+    // same name without an id, or an echo of that name.
     const compare = byShape.size > 0 || echoes.length > 0;
+    const compared = new Set<string>();
+    for (const g of byShape.values()) compared.add(g.first.name);
+    for (const o of echoes) compared.add(o.name);
     const strongShapes = new Set<string>();
     const idCallsByShape = new Map<string, number>();
     // Where the calls with ids stand, by shape and list: a list holds each call once, so an
@@ -336,23 +422,31 @@ export class CensusScan {
       if (!per) idPer.set(shape, (per = new Map()));
       per.set(container, (per.get(container) ?? 0) + n);
     };
-    for (const g of byId.values()) {
+    for (const g of idGroups(byId)) {
       const first = g.list[0] as Occurrence;
       if (g.list.length === 1) {
         out.push({ call: callOf(first), order: g.order });
-        if (compare) noteId(`${first.name}\u0000${first.args}`, first.container, 1);
+        if (compared.has(first.name))
+          noteId(`${first.name}\u0000${first.args}`, first.container, 1);
+        continue;
+      }
+      // The same id again and again in one list at one path (a local model's `call_0` every
+      // turn): each is a call, whatever its arguments, so they need not be compared.
+      if (!compared.has(first.name) && g.list.length < 1e6 && oneListOnePath(g.list)) {
+        for (let i = 0; i < g.list.length; i++)
+          out.push({ call: callOf(first), order: g.order + i * 1e-6 });
         continue;
       }
       // Ids are not trusted: the same id with other arguments is another call; the same id and
       // arguments twice at one path of one list (two turns of a history) are two; at two paths
       // (an event and the reply it builds) or in two lists, one. A copy without arguments is a
       // stream's first word of a call its own dialect completes elsewhere.
-      const args = new Map<string, Map<string, number>>();
+      const args = new Map<string, Map<number, Occurrence[]>>();
       const firstIn = new Map<string, number>();
       const argued = new Set<DialectId>();
       const bare = new Set<DialectId>();
       for (const o of g.list) {
-        if (emptyArgs(o.args)) {
+        if (o.empty) {
           bare.add(o.dialect);
           continue;
         }
@@ -362,17 +456,20 @@ export class CensusScan {
           args.set(o.args, (per = new Map()));
           firstIn.set(o.args, o.container);
         }
-        const at = `${o.container}\u0000${pathText(o.path)}`;
-        per.set(at, (per.get(at) ?? 0) + 1);
+        const inList = per.get(o.container);
+        if (inList) inList.push(o);
+        else per.set(o.container, [o]);
       }
       for (const [a, per] of args) {
-        const n = Math.max(...per.values());
-        noteId(`${first.name}\u0000${a}`, firstIn.get(a) ?? 0, n);
+        let n = 0;
+        for (const inList of per.values()) n = Math.max(n, mostAtOnePath(inList));
+        if (compared.has(first.name)) noteId(`${first.name}\u0000${a}`, firstIn.get(a) ?? 0, n);
         for (let i = 0; i < n; i++) out.push({ call: callOf(first), order: g.order + i * 1e-6 });
       }
       let lone = 0;
       for (const d of bare) if (!argued.has(d)) lone++;
-      if (lone > 0 && compare) strongShapes.add(`${first.name}\u0000${first.args}`);
+      if (lone > 0 && compare && compared.has(first.name))
+        strongShapes.add(`${first.name}\u0000${first.args}`);
       for (let i = 0; i < lone; i++) out.push({ call: callOf(first), order: g.order + 0.5 });
     }
     for (const [shape, g] of byShape) {
@@ -394,7 +491,10 @@ export class CensusScan {
         if (extra > 0 || named.has(name)) strongShapes.add(`${name}\u0000${g.first.args}`);
       }
     }
-    if (echoes.length > 0) this.echoCalls(strong, echoes, strongShapes, ids, out);
+    if (echoes.length > 0) {
+      const ids = new Set<string>(byId.keys());
+      this.echoCalls(strong, echoes, strongShapes, ids, out);
+    }
     out.sort((a, b) => a.order - b.order);
     return out.map((x) => x.call);
   }
@@ -458,6 +558,8 @@ for (const d of DIALECTS) {
   put(BY_HAS, d.when.has);
 }
 const ORDER = new Map(DIALECTS.map((d, i) => [d, i]));
+/** The first entry of the table, so the first any `tool_calls` item is tried against. */
+const OPENAI_CHAT = DIALECTS[0] as DialectEntry;
 const NONE: readonly DialectEntry[] = [];
 const HAS_KEYS = [...BY_HAS.keys()];
 
@@ -554,7 +656,54 @@ function fromBase64(s: string): string {
 }
 
 function callOf(o: Occurrence): CensusCall {
-  return { dialect: o.dialect, id: o.id, name: o.name, path: pathText(o.path) };
+  return o;
+}
+
+interface IdGroup {
+  readonly name: string;
+  readonly order: number;
+  readonly list: Occurrence[];
+  other: Map<string, IdGroup> | null;
+}
+
+/** The groups of calls with ids, one per id and name. */
+function* idGroups(byId: ReadonlyMap<string, IdGroup>): Generator<IdGroup> {
+  for (const g of byId.values()) {
+    yield g;
+    if (g.other !== null) yield* g.other.values();
+  }
+}
+
+/** Whether the occurrences all stand in one list at one path, none without arguments. */
+function oneListOnePath(list: readonly Occurrence[]): boolean {
+  const first = list[0] as Occurrence;
+  for (const o of list) {
+    if (o.container !== first.container || !samePath(o.node, first.node) || o.empty) return false;
+  }
+  return true;
+}
+
+function samePath(a: PathNode | null, b: PathNode | null): boolean {
+  while (a !== b) {
+    if (a === null || b === null || a.seg !== b.seg) return false;
+    a = a.parent;
+    b = b.parent;
+  }
+  return true;
+}
+
+/** The most occurrences of one list that stand at one path. */
+function mostAtOnePath(list: readonly Occurrence[]): number {
+  if (list.length === 1) return 1;
+  const per = new Map<string, number>();
+  let most = 0;
+  for (const o of list) {
+    const at = pathText(o.node);
+    const n = (per.get(at) ?? 0) + 1;
+    per.set(at, n);
+    most = Math.max(most, n);
+  }
+  return most;
 }
 
 /** A JSON path with `[*]` for every list index: `events[*].content.parts[*].functionCall`. */
@@ -586,11 +735,7 @@ export function censusOf(calls: readonly CensusCall[], read: readonly ReadCall[]
   const byDialect: Record<string, number> = {};
   for (const c of calls) byDialect[c.dialect] = (byDialect[c.dialect] ?? 0) + 1;
   const readIds = new Map<string, number>();
-  const readNames = new Map<string, number>();
-  for (const r of read) {
-    if (r.id !== null) readIds.set(r.id, (readIds.get(r.id) ?? 0) + 1);
-    readNames.set(r.name, (readNames.get(r.name) ?? 0) + 1);
-  }
+  for (const r of read) if (r.id !== null) readIds.set(r.id, (readIds.get(r.id) ?? 0) + 1);
   const take = (m: Map<string, number>, k: string): boolean => {
     const n = m.get(k) ?? 0;
     if (n === 0) return false;
@@ -598,10 +743,19 @@ export function censusOf(calls: readonly CensusCall[], read: readonly ReadCall[]
     return true;
   };
   const left: CensusCall[] = [];
+  const byId: boolean[] = [];
   for (const c of calls) {
-    if (c.id !== null && take(readIds, c.id)) take(readNames, c.name);
-    else left.push(c);
+    const matched = c.id !== null && take(readIds, c.id);
+    byId.push(matched);
+    if (!matched) left.push(c);
   }
+  // Names matter only for the calls no id matched (most files: none).
+  if (left.length === 0) return { toolCalls: calls.length, byDialect, unread: [] };
+  const readNames = new Map<string, number>();
+  for (const r of read) readNames.set(r.name, (readNames.get(r.name) ?? 0) + 1);
+  calls.forEach((c, i) => {
+    if (byId[i] === true) take(readNames, c.name);
+  });
   const unread: CensusUnread[] = [];
   for (const c of left) {
     if (take(readNames, c.name)) continue;

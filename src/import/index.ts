@@ -291,9 +291,15 @@ function importAllUnsafe(
     format = s.format;
   }
   const out = runImporter(format, doc, opts);
-  if (!out.ok) return out;
   const lineWarnings = doc.kind === 'jsonl' ? doc.warnings : [];
   const fileWarnings = [...decodeWarnings, ...lineWarnings];
+  if (!out.ok) {
+    // The importer the file was taken for cannot read it: where the census finds calls, the
+    // file is of another family, read by shape.
+    const shape = !forced && counting ? shapeOf(doc) : null;
+    if (shape === null) return out;
+    return ok(shapeImports(shape, format, 0, scanDoc(doc), fileWarnings));
+  }
   const scan = counting && scanDoc(doc);
   const list = withCensus(fileResult(format, out.value, text, forced, doc, fileWarnings), scan);
   return ok(forced ? list : orByShape(list, () => doc, scan, fileWarnings));

@@ -38,6 +38,8 @@ export type DialectId =
   | 'openhands-v0'
   | 'swe-agent'
   | 'swe-agent-step'
+  | 'cursor'
+  | 'windsurf-hooks'
   | 'unknown';
 
 /** Where an object sits: the member name it is the value of, or the list it is an item of. */
@@ -209,6 +211,8 @@ function clineToolName(text: string): string | null {
   return m ? (m[1] ?? null) : null;
 }
 const HOOK_CALLS = new Set(['PreToolUse', 'PostToolUse', 'PostToolUseFailure']);
+/** Windsurf's Cascade hook events that stand for a tool call, and the tool each is. */
+const CASCADE_ACTIONS = new Set(['read_code', 'write_code', 'run_command', 'mcp_tool_use']);
 
 /** Every dialect, in the order an object is tried (the first that reads it wins). */
 export const DIALECTS: readonly DialectEntry[] = [
@@ -748,6 +752,56 @@ export const DIALECTS: readonly DialectEntry[] = [
       if (action === undefined || action.trim() === '') return null;
       const name = action.trim().split(/\s/, 1)[0] ?? '';
       return { id: null, name, args: action, echo: 'fallback' };
+    },
+  },
+  {
+    id: 'cursor',
+    label: 'Cursor bubble `toolFormerData`',
+    call: 'an assistant bubble `{ type: 2, bubbleId, toolFormerData: { toolCallId, name, rawArgs, params, status, result } }`',
+    result: "the same `toolFormerData`'s `result` (a JSON string)",
+    fields: { id: 'toolCallId', name: 'name', args: 'rawArgs (a JSON string), else params' },
+    // Cursor is closed source; its layout is read from viewers of its state.vscdb.
+    source:
+      'Lingnik/cursor-exporter export-cursor.py @4cdb845db3 (toolFormerData); michaeldhood/chatrxiv docs/cursor/storage-reference.md @d28513a810 (bubbles)',
+    counted: true,
+    when: { keys: ['toolFormerData'] },
+    read: (o, at) => {
+      if (at.key !== 'toolFormerData') return null;
+      const name = getStr(o, 'name');
+      if (name === undefined || name === '') return null;
+      const raw = get(o, 'rawArgs');
+      return { id: idOf(o, 'toolCallId'), name, args: raw ?? get(o, 'params') };
+    },
+  },
+  {
+    id: 'windsurf-hooks',
+    label: 'Windsurf Cascade hook payload',
+    call: '`{ agent_action_name: "pre_run_command" | "pre_read_code" | "pre_write_code" | "pre_mcp_tool_use", trajectory_id, execution_id, tool_info }`',
+    result:
+      'the `post_…` payload of the same action (an echo of the call; `tool_info.mcp_result` for MCP tools)',
+    fields: {
+      id: null,
+      name: 'the action (`run_command`, …) or tool_info.mcp_tool_name',
+      args: 'tool_info, or tool_info.mcp_tool_arguments',
+    },
+    source:
+      'docs.windsurf.com/windsurf/cascade/hooks, mirrored in patrickcarmichael/claude-docs docs/ai-coding-tools/codeium/formatted/cascade-hooks-beta.md @a9add268a1',
+    counted: true,
+    when: { has: ['agent_action_name'] },
+    read: (o) => {
+      const ev = getStr(o, 'agent_action_name');
+      const info = getRec(o, 'tool_info');
+      if (ev === undefined || info === undefined) return null;
+      const post = ev.startsWith('post_');
+      if (!post && !ev.startsWith('pre_')) return null;
+      const action = ev.slice(post ? 5 : 4);
+      if (!CASCADE_ACTIONS.has(action)) return null;
+      if (action === 'mcp_tool_use') {
+        const name = getStr(info, 'mcp_tool_name');
+        if (name === undefined) return null;
+        return { id: null, name, args: get(info, 'mcp_tool_arguments'), echo: post };
+      }
+      return { id: null, name: action, args: info, echo: post };
     },
   },
 ];

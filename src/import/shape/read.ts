@@ -1,5 +1,5 @@
 // The reader by shape: conversations built from the calls the walk found.
-import { isJsonArray, printJson } from '../../json/index';
+import { isJsonArray, isJsonObject, printJson } from '../../json/index';
 import type { JsonValue } from '../../json/index';
 import { Conversation } from '../build';
 import type { CallInput } from '../build';
@@ -35,10 +35,13 @@ interface Unit {
 
 /** Reads the roots (a document, or JSON Lines' lines) by shape; null when they hold no call. */
 export function readByShape(roots: readonly JsonValue[], lines: boolean): ShapeRead | null {
-  const all = walkShapes(roots, lines);
+  let all = walkShapes(roots, lines);
+  const records = lines || roots.length !== 1 ? null : keyedRecords(roots[0] as JsonValue);
+  // A dump of records keyed by id (Cursor's `bubbleId:…` rows): its records are the steps.
+  if (records !== null && !all.some(hasCall)) all = walkShapes(records, true);
   dropEchoes(all);
   const answers = resultsById(all);
-  const lists = all.filter((l) => l.steps.some((st) => st.events.some((e) => e.kind === 'call')));
+  const lists = all.filter(hasCall);
   if (lists.length === 0) return null;
   const units = lists.flatMap(unitsOf).filter((u) => u.keys.length > 0);
   // The longest histories first: a copy of one is then seen to add nothing.
@@ -81,6 +84,21 @@ export function readByShape(roots: readonly JsonValue[], lines: boolean): ShapeR
   if (calls === 0) return null;
   const dialects = [...byDialect.entries()].sort((a, b) => b[1] - a[1]).map(([d]) => d);
   return { dialects, calls, conversations };
+}
+
+function hasCall(l: ShapeList): boolean {
+  return l.steps.some((st) => st.events.some((e) => e.kind === 'call'));
+}
+
+/** An object of two or more members that are all objects, as the list of them; else null. */
+function keyedRecords(v: JsonValue): JsonValue[] | null {
+  if (!isJsonObject(v) || v.size < 2) return null;
+  const out: JsonValue[] = [];
+  for (const x of v.values()) {
+    if (!isJsonObject(x)) return null;
+    out.push(x);
+  }
+  return out;
 }
 
 /**
@@ -208,7 +226,9 @@ function build(
     owed = [];
   };
   for (const u of parts)
-    for (const s of u.steps)
+    for (const s of u.steps) {
+      // A step whose calls are answered elsewhere is done before the next step begins.
+      pay();
       for (const e of s.events) {
         if (e.kind === 'call') {
           const call: CallInput = { id: e.id ?? undefined, name: e.name, args: e.input };
@@ -247,6 +267,7 @@ function build(
           last = 'turn';
         }
       }
+    }
   pay();
   return c;
 }

@@ -1,5 +1,5 @@
 // The walk of the reader by shape: a file's JSON read as lists of steps and calls.
-import { isJsonArray, isJsonObject, parseJson } from '../../json/index';
+import { isJsonArray, isJsonObject, JsonNumber, parseJson } from '../../json/index';
 import type { JsonObject, JsonValue } from '../../json/index';
 import { displayText, narration } from '../content';
 import { callsAt, isPartList } from '../census';
@@ -65,9 +65,20 @@ const SESSION_KEYS = [
   'conversationId',
   'thread_id',
   'threadId',
+  'trajectory_id',
 ];
 /** Lists that nest the same kind of item (a span's child spans): one history, in tree order. */
-const TREE_KEYS = new Set(['children', 'child_runs', 'childRuns', 'subspans', 'spans']);
+const TREE_KEYS = new Set([
+  'children',
+  'child_runs',
+  'childRuns',
+  'subspans',
+  'spans',
+  // VS Code chat: the model's rounds of one request, each a step after the user's words.
+  'toolCallRounds',
+]);
+/** Objects whose members are results keyed by the id of the call each answers. */
+const RESULT_MAPS = new Set(['toolCallResults', 'tool_call_results']);
 const RESULT_ROLES = new Set(['tool', 'toolResult', 'tool_result', 'function', 'ipython']);
 const RESULT_TYPES = new Set([
   'tool_result',
@@ -92,7 +103,7 @@ const RESULT_IDS = [
   'source_call_id',
   'tool_id',
 ];
-const CONTENT_KEYS = ['content', 'output', 'result', 'response', 'observation', 'text'];
+const CONTENT_KEYS = ['content', 'output', 'result', 'response', 'observation', 'text', 'error'];
 const OWN_OUTPUT = ['output', 'result', 'observation', 'tool_output', 'toolOutput', 'response'];
 const ARG_KEYS = ['arguments', 'args', 'input', 'tool_input', 'toolInput', 'parameters', 'params'];
 const USER_ROLES = new Set(['user', 'human']);
@@ -201,6 +212,10 @@ class Walker {
       return;
     }
     if (!isJsonObject(v) || v.get('is_demo') === true) return;
+    if (at.key !== null && RESULT_MAPS.has(at.key)) {
+      this.resultMap(v, join(path, '*'));
+      return;
+    }
     const found = callsAt(v, at);
     if (found !== null) {
       for (const c of found.calls) {
@@ -251,6 +266,32 @@ class Walker {
       );
     }
   }
+
+  /** Results keyed by call id: a list of its own, whose answers the calls find by id. */
+  private resultMap(v: JsonObject, path: string): void {
+    const l: ShapeList = { path, steps: [], session: null, order: this.order++ };
+    for (const [id, x] of v) {
+      const content = isJsonObject(x) ? (x.get('content') ?? x) : x;
+      const error = isJsonObject(x) && (x.get('isError') === true || x.get('is_error') === true);
+      l.steps.push({
+        events: [{ kind: 'result', id, name: undefined, content: valueText(content), error }],
+        session: null,
+      });
+    }
+    this.lists.push(l);
+  }
+}
+
+/** VS Code's serialized result parts (`[{ $mid, value }]`) as their text; else as they are. */
+function valueText(v: JsonValue): JsonValue {
+  if (!isJsonArray(v)) return v;
+  const out: string[] = [];
+  for (const p of v) {
+    const t = isJsonObject(p) ? p.get('value') : undefined;
+    if (typeof t !== 'string') return v;
+    out.push(t);
+  }
+  return out.join('\n');
 }
 
 function join(path: string, k: string): string {
@@ -336,8 +377,22 @@ function resultOf(o: JsonObject, at: Place): ShapeResult | null {
 function turnOf(
   o: JsonObject,
 ): { kind: 'turn'; role: 'user' | 'system' | 'assistant'; text: string } | null {
-  const role = o.get('role');
+  const info = o.get('info');
+  // opencode keeps a message's role in its `info`, beside its `parts`.
+  const role = o.get('role') ?? (isJsonObject(info) ? info.get('role') : undefined);
   let who: 'user' | 'system' | 'assistant' | undefined;
+  const t = o.get('bubbleId') !== undefined ? o.get('type') : undefined;
+  const bubble = t instanceof JsonNumber ? t.lexeme : undefined;
+  if (bubble === '1' || bubble === '2') {
+    // A Cursor bubble: type 1 is the user's, 2 the assistant's.
+    const text = o.get('text');
+    return { kind: 'turn', role: bubble === '1' ? 'user' : 'assistant', text: str(text) };
+  }
+  const message = o.get('message');
+  if (role === undefined && o.has('requestId') && isJsonObject(message)) {
+    // A VS Code chat request: the user's words, then the model's rounds and their results.
+    return { kind: 'turn', role: 'user', text: str(message.get('text')) };
+  }
   if (typeof role === 'string') {
     if (USER_ROLES.has(role)) who = 'user';
     else if (ASSISTANT_ROLES.has(role)) who = 'assistant';
@@ -347,9 +402,13 @@ function turnOf(
     if (typeof type === 'string') who = TURN_TYPES.get(type);
   }
   if (who === undefined) return null;
-  const content = o.get('content') ?? o.get('text') ?? o.get('message');
+  const content = o.get('content') ?? o.get('text') ?? o.get('message') ?? o.get('parts');
   const text = who === 'assistant' ? (narration(content) ?? '') : textOnly(content);
   return { kind: 'turn', role: who, text };
+}
+
+function str(v: JsonValue | undefined): string {
+  return typeof v === 'string' ? v : '';
 }
 
 /** A user's words: text parts only (the results a user message carries are read as results). */
@@ -357,7 +416,12 @@ function textOnly(v: JsonValue | undefined): string {
   if (typeof v === 'string') return v;
   if (!isJsonArray(v)) return '';
   const parts = v.filter(
-    (p) => typeof p === 'string' || (isJsonObject(p) && p.get('type') === 'text'),
+    (p) =>
+      typeof p === 'string' ||
+      (isJsonObject(p) &&
+        (p.get('type') === 'text' ||
+          // A Gemini part: `{ text }` with no type.
+          (p.get('type') === undefined && typeof p.get('text') === 'string'))),
   );
   return parts.length === 0 ? '' : displayText(parts);
 }

@@ -85,6 +85,17 @@ const EXAMPLES: Record<string, unknown> = {
   'openhands-v0': [{ id: 2, source: 'agent', action: 'run', args: { command: 'ls' } }],
   'swe-agent-step': { trajectory: [{ action: 'ls -la', observation: 'a b' }] },
   'swe-agent': { history: [{ role: 'assistant', action: 'ls -la' }] },
+  cursor: [
+    { type: 2, bubbleId: 'b1', toolFormerData: { toolCallId: 'u1', name: 'ls', rawArgs: '{}' } },
+  ],
+  'windsurf-hooks': [
+    { agent_action_name: 'pre_run_command', trajectory_id: 't', tool_info: { command_line: 'ls' } },
+    {
+      agent_action_name: 'post_run_command',
+      trajectory_id: 't',
+      tool_info: { command_line: 'ls' },
+    },
+  ],
 };
 
 describe('the dialect table', () => {
@@ -123,5 +134,42 @@ describe('the dialect table', () => {
     const scan = new CensusScan();
     scan.add(v);
     expect(scan.calls()).toHaveLength(1);
+  });
+});
+
+describe('the census of chat messages', () => {
+  const call = (id: string | undefined, name: string, args: string) => ({
+    ...(id === undefined ? {} : { id }),
+    type: 'function',
+    function: { name, arguments: args },
+  });
+  const messages = [
+    { role: 'user', content: 'go' },
+    { role: 'assistant', content: null, tool_calls: [call('call_0', 'ls', '{"d":"."}')] },
+    { role: 'tool', tool_call_id: 'call_0', content: '{"tool_calls": []}' },
+    {
+      role: 'assistant',
+      tool_calls: [call('call_0', 'ls', '{"d":"."}'), call('call_1', 'cat', '{}')],
+    },
+    { role: 'assistant', tool_calls: [call('call_0', 'ls', '{ "d" : "." }')] },
+    { role: 'assistant', tool_calls: [call(undefined, 'ls', '{"d":"."}')] },
+    { role: 'assistant', name: '{"tool_calls":[{"function":{}}]}', tool_calls: [] },
+  ];
+  // As the chat span reader parses them: objects as maps.
+  const asMaps = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(asMaps)
+      : typeof v === 'object' && v !== null
+        ? new Map(Object.entries(v).map(([k, x]) => [k, asMaps(x)]))
+        : v;
+  const view = (scan: CensusScan) => scan.calls().map((c) => [c.dialect, c.id, c.name, c.path]);
+
+  test('one message at a time counts as the whole body does', () => {
+    const whole = new CensusScan();
+    whole.add({ messages });
+    const each = new CensusScan();
+    for (const m of messages) each.add(asMaps(m), 'messages[*]', 0);
+    expect(view(each)).toEqual(view(whole));
+    expect(view(whole)).toHaveLength(5);
   });
 });
