@@ -184,6 +184,24 @@ export function keptPairs(pairs: AnswerPair[] | null): AnswerPair[] | null {
   );
 }
 
+/**
+ * The answer of tool message `j`: with `bytes[j]` known (not -1), its content is a literal the
+ * message decodes at each read, so the answer is kept as the literal alone, decoded only if
+ * compared with a different one.
+ */
+function answerAt(
+  messages: readonly ChatMessage[],
+  j: number,
+  literals: readonly (string | null)[] | null,
+  bytes: readonly number[] | null,
+): Answer {
+  const literal = literals?.[j] ?? null;
+  if (literal !== null && bytes !== null && (bytes[j] ?? -1) >= 0) {
+    return new TextAnswer(literal, null);
+  }
+  return readAnswer((messages[j] as ChatMessage).content, literal);
+}
+
 /** The contiguous `role:"tool"` messages right after message `i`, as [start, end). */
 export function toolWindow(messages: MessageList, i: number): [number, number] {
   let j = i + 1;
@@ -201,6 +219,8 @@ export function joinAnswers(
   i: number,
   /** By message index: a tool message's content literal in the text, if known. */
   literals: readonly (string | null)[] | null = null,
+  /** By message index: a tool message's answer bytes when given with it, else -1. */
+  bytes: readonly number[] | null = null,
 ): AnswerPair[] | null {
   if (calls.length > 1) {
     const ids = new Set<string>();
@@ -216,7 +236,7 @@ export function joinAnswers(
     const c = calls[0] as { id: string; pairKey: number };
     const m = messages[start] as ChatMessage;
     return m.tool_call_id === c.id
-      ? [{ key: c.pairKey, answer: readAnswer(m.content, literals?.[start] ?? null) }]
+      ? [{ key: c.pairKey, answer: answerAt(messages, start, literals, bytes) }]
       : null;
   }
   const byId = new Map<string, number>();
@@ -230,8 +250,7 @@ export function joinAnswers(
   for (const c of calls) {
     const j = byId.get(c.id);
     if (j === undefined) return null;
-    const content = (messages[j] as ChatMessage).content;
-    pairs.push({ key: c.pairKey, answer: readAnswer(content, literals?.[j] ?? null) });
+    pairs.push({ key: c.pairKey, answer: answerAt(messages, j, literals, bytes) });
   }
   return sortPairs(pairs);
 }
@@ -247,14 +266,16 @@ export function joinAnswersByPosition(
   messages: readonly ChatMessage[],
   i: number,
   literals: readonly (string | null)[] | null = null,
+  bytes: readonly number[] | null = null,
 ): AnswerPair[] | null {
   const [start, end] = toolWindow(messages, i);
   if (end - start !== pairKeys.length || pairKeys.length === 0) return null;
   const pairs: AnswerPair[] = new Array<AnswerPair>(pairKeys.length);
   for (let k = 0; k < pairKeys.length; k++) {
-    const j = start + k;
-    const content = (messages[j] as ChatMessage).content;
-    pairs[k] = { key: pairKeys[k] as number, answer: readAnswer(content, literals?.[j] ?? null) };
+    pairs[k] = {
+      key: pairKeys[k] as number,
+      answer: answerAt(messages, start + k, literals, bytes),
+    };
   }
   return sortPairs(pairs);
 }

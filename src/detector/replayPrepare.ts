@@ -21,8 +21,9 @@ import { joinCallSignatures } from './signature';
 import { extractText } from './text';
 import { canonicalOfArgumentsText } from './canonicalText';
 import { hashArgumentsText } from './canonicalHash';
+import { argumentsTextOf } from './argumentsText';
 import type { JsonValue } from '../json/value';
-import { parseJsonStrict } from '../json/parse';
+import { parseJson, parseJsonStrict } from '../json/parse';
 
 /** A replay prepared for evaluation under any config; opaque apart from the batch count. */
 export interface PreparedReplay {
@@ -94,6 +95,13 @@ export class PreparedData implements PreparedReplay {
   }
 }
 
+/** The canonical form of the value a noted arguments text parses to (the same parser). */
+function canonicalOfValueText(text: string): string {
+  const parsed = parseJson(text);
+  if (!parsed.ok) throw new Error('a noted arguments text no longer parses');
+  return canonicalArgs(parsed.value.value);
+}
+
 /** A clock that needs no DOM or Node types. */
 export function now(): number {
   const perf = (globalThis as { performance?: { now(): number } }).performance;
@@ -105,7 +113,9 @@ interface Canonical {
   readonly hi: number;
   /** The arguments string it came from, or null for non-string arguments. */
   readonly raw: string | null;
-  /** Built only when two inputs share a hash (`raw` null: always kept). */
+  /** The text non-string arguments were parsed from, when the importer noted it. */
+  readonly valueText: string | null;
+  /** Built only when two inputs share a hash (kept when neither text is known). */
   canonical: string | null;
   readonly id: number;
   readonly hex: string;
@@ -135,11 +145,19 @@ interface RecentArgs {
   readonly valid: boolean;
 }
 
+/** A recently seen non-string arguments value of one tool name, by the text it was read from. */
+interface RecentInput {
+  readonly text: string;
+  readonly canonical: Canonical;
+}
+
 /** What the walk keeps per tool name. */
 interface NameInfo {
   readonly costly: boolean;
   /** Recent argument strings, newest first; repeats are what loops are made of. */
   readonly recent: RecentArgs[];
+  /** The same for arguments that are objects whose text the importer noted. */
+  readonly recentInputs: RecentInput[];
   /** Per canonical id: the (name, canonical arguments) pairing key and the call signature. */
   readonly calls: Map<number, CallInfo>;
   /** The name set of a one-call batch of this name, once known. */
@@ -200,15 +218,25 @@ class CanonicalTable {
     return this.find(fnvHigh(), fnvLow(), raw, null);
   }
 
-  /** The canonical form of non-string arguments. */
-  ofValue(v: JsonValue): Canonical {
+  /**
+   * The canonical form of non-string arguments. `text`: the text the value was parsed from, if
+   * known; the form is then kept as that text, and printed again only to tell two forms with
+   * one hash apart.
+   */
+  ofValue(v: JsonValue, text: string | null = null): Canonical {
     const canonical = canonicalArgs(v);
     fnvStart();
     fnvFeed(canonical, 0, canonical.length);
-    return this.find(fnvHigh(), fnvLow(), null, canonical);
+    return this.find(fnvHigh(), fnvLow(), null, canonical, text);
   }
 
-  private find(hi: number, lo: number, raw: string | null, canonical: string | null): Canonical {
+  private find(
+    hi: number,
+    lo: number,
+    raw: string | null,
+    canonical: string | null,
+    valueText: string | null = null,
+  ): Canonical {
     const first = this.byLow.get(lo);
     let mine = canonical;
     for (let c = first ?? null; c !== null; c = c.next) {
@@ -216,14 +244,18 @@ class CanonicalTable {
       if (raw !== null && c.raw === raw) return c;
       // Same hash, different input: compare the canonical forms themselves (rare).
       mine ??= canonicalOfArgumentsText(raw as string);
-      c.canonical ??= canonicalOfArgumentsText(c.raw as string);
+      c.canonical ??=
+        c.valueText !== null
+          ? canonicalOfValueText(c.valueText)
+          : canonicalOfArgumentsText(c.raw as string);
       if (c.canonical === mine) return c;
       this.collided = true;
     }
     const c: Canonical = {
       hi,
       raw,
-      canonical,
+      valueText,
+      canonical: valueText === null ? canonical : null,
       id: this.count++,
       hex: hex64(hi, lo),
       next: first ?? null,
@@ -255,8 +287,10 @@ export interface ReplayPreparer {
   /**
    * `literal`: a tool message's `content` as written in the transcript's text (a slice of it),
    * when the content is a string read from there; the answer is then kept as that slice.
+   * `bytes`: the content's UTF-8 length, given when reading `content` would decode the literal
+   * again (then it is not read).
    */
-  push(message: ChatMessage, literal?: string | null): void;
+  push(message: ChatMessage, literal?: string | null, bytes?: number): void;
   /**
    * What is prepared so far, without closing the batch still waiting for its tool results
    * (more may follow): the same object every time, grown by later pushes, so a `ReplayWalk`
@@ -328,7 +362,13 @@ export function replayPreparer(): ReplayPreparer {
   const nameInfo = (name: string): NameInfo => {
     let info = names.get(name);
     if (info === undefined) {
-      info = { costly: isCostlyName(name), recent: [], calls: new Map(), singleSet: -1 };
+      info = {
+        costly: isCostlyName(name),
+        recent: [],
+        recentInputs: [],
+        calls: new Map(),
+        singleSet: -1,
+      };
       names.set(name, info);
     }
     return info;
@@ -349,6 +389,24 @@ export function replayPreparer(): ReplayPreparer {
     // A parse the hash took piece by piece is a parse serde_json accepts; otherwise ask.
     argsValid = canonicals.lastParsed || parseJsonStrict(raw).ok;
     recent.unshift({ raw, canonical, valid: argsValid });
+    if (recent.length > RECENT_ARGS) recent.pop();
+    return canonical;
+  };
+
+  /**
+   * The canonical form of non-string arguments: a repeat of a recent input's exact text is
+   * that input's form; anything else is printed from the value.
+   */
+  const valueArgs = (info: NameInfo, v: JsonValue): Canonical => {
+    const text = argumentsTextOf(v);
+    if (text === undefined) return canonicals.ofValue(v);
+    const recent = info.recentInputs;
+    for (let k = 0; k < recent.length; k++) {
+      const e = recent[k] as RecentInput;
+      if (e.text === text) return e.canonical;
+    }
+    const canonical = canonicals.ofValue(v, text);
+    recent.unshift({ text, canonical });
     if (recent.length > RECENT_ARGS) recent.pop();
     return canonical;
   };
@@ -382,11 +440,18 @@ export function replayPreparer(): ReplayPreparer {
   let pending: ChatMessage[] | null = null;
   /** Beside `pending`: each message's content literal, when the import passed one. */
   let pendingLiterals: (string | null)[] = [];
+  /** Beside `pending`: each message's answer bytes, when the import passed them (else -1). */
+  let pendingBytes: number[] = [];
   let pendingIndex = -1;
   let count = 0;
   let spent = 0;
 
-  const batch = (group: ChatMessage[], literals: (string | null)[], i: number): void => {
+  const batch = (
+    group: ChatMessage[],
+    literals: (string | null)[],
+    bytes: number[],
+    i: number,
+  ): void => {
     const m = group[0] as ChatMessage;
     const tc = m.tool_calls as JsonValue[];
     const n = tc.length;
@@ -416,7 +481,7 @@ export function replayPreparer(): ReplayPreparer {
         // The stream collector reads an empty arguments string as `{}`.
         agentCall = raw === '' ? callOf(name, info, stringArgs(info, '{}')) : call;
       } else {
-        call = callOf(name, info, canonicals.ofValue(shapeArgs));
+        call = callOf(name, info, valueArgs(info, shapeArgs));
         agentCall = call;
       }
       calls[k] = { id, name, signature: call.signature };
@@ -448,9 +513,12 @@ export function replayPreparer(): ReplayPreparer {
       const list = calls.map((c) => c.name);
       nameSet = nameSetOf(list.join('\u0000'), list);
     }
-    const pairs = joinAnswers(joinable, group, 0, literals);
+    const pairs = joinAnswers(joinable, group, 0, literals, bytes);
     let answerBytes = 0;
-    for (let k = 1; k < group.length; k++) answerBytes += answerBytesOf(group[k]?.content);
+    for (let k = 1; k < group.length; k++) {
+      const b = bytes[k] as number;
+      answerBytes += b >= 0 ? b : answerBytesOf(group[k]?.content);
+    }
     const wasSeen = seen[sigId] as boolean;
     const beforePairs = lastPairs[sigId] as AnswerPair[] | null;
     const same = wasSeen && beforePairs !== null && pairs !== null && samePairs(beforePairs, pairs);
@@ -473,7 +541,7 @@ export function replayPreparer(): ReplayPreparer {
         n === 1 ? (agentSingle as CallInfo).sigId : sigIdOf(joinCallSignatures(agentSigs), false);
       agentSignature = sigStrings[agentSigId] as string;
     }
-    const byPosition = joinAnswersByPosition(agentKeys, group, 0, literals);
+    const byPosition = joinAnswersByPosition(agentKeys, group, 0, literals, bytes);
     const agentBefore = agentLastPairs[agentSigId] ?? null;
     const agentResults =
       byPosition === null
@@ -504,17 +572,18 @@ export function replayPreparer(): ReplayPreparer {
     if (pending === null) return;
     const group = pending;
     pending = null;
-    batch(group, pendingLiterals, pendingIndex);
+    batch(group, pendingLiterals, pendingBytes, pendingIndex);
   };
 
   return {
-    push(m: ChatMessage, literal: string | null = null): void {
+    push(m: ChatMessage, literal: string | null = null, bytes = -1): void {
       const i = count++;
       const role = m.role;
       if (role === 'tool') {
         if (pending !== null) {
           pending.push(m);
           pendingLiterals.push(literal);
+          pendingBytes.push(literal === null ? -1 : bytes);
         }
         return;
       }
@@ -535,6 +604,7 @@ export function replayPreparer(): ReplayPreparer {
         } else {
           pending = [m];
           pendingLiterals = [null];
+          pendingBytes = [-1];
           pendingIndex = i;
         }
       }

@@ -1,5 +1,6 @@
 // Tool calls and messages as formats read them, built into chat-completions messages.
 import type { ChatMessage } from '../detector/index';
+import { utf8Length } from '../detector/loopCost';
 import type { JsonObject, JsonValue } from '../json/index';
 import { plural, Warnings } from './warnings';
 
@@ -39,6 +40,36 @@ export function chatMessage(
 ): ChatMessage {
   return { role, content, tool_calls: toolCalls, tool_call_id: toolCallId, span, error };
 }
+
+/**
+ * A tool answer kept as its string literal in the source text (a slice of it), not as the
+ * decoded copy: a large session's answers would otherwise all live through the import, which
+ * the collector pays for. `content` decodes the literal at each read; the replay's prepare
+ * step takes the literal and `bytes` instead.
+ */
+export class LiteralAnswer implements ChatMessage {
+  readonly role = 'tool';
+  readonly tool_calls = undefined;
+
+  constructor(
+    /** The string literal, quotes and escapes as written. */
+    readonly literal: string,
+    /** The decoded string's UTF-8 length (what a loop's cost counts). */
+    readonly bytes: number,
+    readonly tool_call_id: string,
+    readonly span: Span,
+    readonly error: boolean | undefined,
+  ) {}
+
+  get content(): string {
+    // What the lenient parser read: it decodes escaped strings with `JSON.parse`, and accepts
+    // no string literal that `JSON.parse` rejects.
+    return JSON.parse(this.literal) as string;
+  }
+}
+
+/** The shortest answer kept as its literal: shorter ones cost less decoded than the slice. */
+export const LITERAL_ANSWER_MIN = 256;
 
 interface Pending {
   readonly id: string;
@@ -115,7 +146,8 @@ export class Conversation {
    * A tool result. With an id it answers that call; without one it is paired with
    * the newest turn's first unanswered call of the same name, else the first
    * unanswered call. Returns the id it used. `error` is the format's own failure mark, if it
-   * has one (see `ChatMessage.error`).
+   * has one (see `ChatMessage.error`). `literal`: a string content's literal in the text, when
+   * the format read it from there (the answer is then kept as that, `LiteralAnswer`).
    */
   result(
     id: string | undefined,
@@ -123,6 +155,7 @@ export class Conversation {
     content: JsonValue | undefined,
     span?: Span,
     error?: boolean,
+    literal: string | null = null,
   ): string {
     let useId = id;
     if (useId === undefined) {
@@ -148,7 +181,11 @@ export class Conversation {
       }
     }
     // A result keeps the assistant's batch open: later records of the same reply may still merge.
-    this.messages.push(chatMessage('tool', content, undefined, useId, span, error));
+    this.messages.push(
+      literal !== null && typeof content === 'string' && content.length >= LITERAL_ANSWER_MIN
+        ? new LiteralAnswer(literal, utf8Length(content), useId, span, error)
+        : chatMessage('tool', content, undefined, useId, span, error),
+    );
     return useId;
   }
 

@@ -28,9 +28,10 @@ import { skipWs } from './spans';
 /**
  * Where the messages go, in order. `literal`: a tool message's string `content` as written in
  * the text (a slice of it), for the replay to keep instead of the decoded copy; the general
- * import passes none.
+ * import passes none. `bytes`: the content's UTF-8 length, passed with the literal of an answer
+ * whose `content` decodes it at each read (`LiteralAnswer`), which is then not read.
  */
-export type MessageSink = (m: ChatMessage, literal?: string | null) => void;
+export type MessageSink = (m: ChatMessage, literal?: string | null, bytes?: number) => void;
 
 /** Sees each value read: a message (`member` null) or another member of the request body. */
 export type ValueObserver = (v: JsonValue, member: string | null) => void;

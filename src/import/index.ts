@@ -8,6 +8,7 @@ import { CensusScan } from './census';
 import { decodeInput, type Decoded } from './decode';
 import type { ConversationOutput, FormatOutput } from './format';
 import { BlindSpotWatch, blindSpots, nothingKept } from './blindSpots';
+import { LiteralAnswer } from './build';
 import { formatLabel, FORMATS } from './formatList';
 import { IMPORTERS } from './registry';
 import { importSseText } from './formats/sse';
@@ -42,6 +43,7 @@ export type {
 export { FORMATS } from './formatList';
 export type { Decoded } from './decode';
 export { keptMessages, SpanMessages } from './spanMessages';
+export { LiteralAnswer } from './build';
 
 /** What `importStreaming` returns: an `Imported` whose messages went to the sink as read. */
 export interface StreamedImport extends Omit<Imported, 'messages' | 'spanText'> {
@@ -185,7 +187,11 @@ export function importStreaming(
     const whole = importUnsafe(decoded.value, opts);
     if (!whole.ok) return whole;
     const sink = begin();
-    for (const m of whole.value.messages) sink(m);
+    for (const m of whole.value.messages) {
+      // An answer kept as its literal is passed on as that, with its size.
+      if (m instanceof LiteralAnswer) sink(m, m.literal, m.bytes);
+      else sink(m);
+    }
     const kept = keptMessages(whole.value);
     const { messages, spanText: _, ...rest } = whole.value;
     return ok({ ...rest, messages: kept, built: kept === messages ? null : messages });

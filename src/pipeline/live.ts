@@ -36,6 +36,7 @@ import {
   followedImport,
   followersFor,
   importTranscript,
+  LiteralAnswer,
   type FollowedRead,
   type SessionFollower,
 } from '../import/index';
@@ -376,7 +377,9 @@ export class LiveTranscript {
     const cut = final ? { upto: messages.length, pending: null } : completeCount(messages, 0);
     for (let i = from; i < cut.upto; i++) {
       const m = messages[i] as ChatMessage;
-      this.preparer.push(m);
+      // An answer kept as its literal is passed on as that, with its size.
+      if (m instanceof LiteralAnswer) this.preparer.push(m, m.literal, m.bytes);
+      else this.preparer.push(m);
       this.pushed.push(m);
     }
     this.tipPrint = fingerprint(this.pushed[this.pushed.length - 1]);

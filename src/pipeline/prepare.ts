@@ -27,7 +27,7 @@ export function importPrepared(
   const imported = importStreaming(input, opts, () => {
     const fresh = replayPreparer();
     preparer = fresh;
-    return (m, literal) => fresh.push(m, literal);
+    return (m, literal, bytes) => fresh.push(m, literal, bytes);
   });
   if (!imported.ok) return imported;
   return ok({ ...imported.value, prepared: preparer.finish() });

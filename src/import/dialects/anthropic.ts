@@ -46,12 +46,14 @@ export function assistantParts(
  * blocks become `tool_calls`; a user's `tool_result` blocks become `tool` messages,
  * followed by a user message for any other blocks it carries.
  * With `merge`, an assistant message extends the open one (one reply split over lines).
+ * `literals`: by content block, a `tool_result`'s string content as written in the text.
  */
 export function mapAnthropicMessage(
   m: JsonValue,
   c: Conversation,
   span?: Span,
   merge = false,
+  literals: readonly (string | null)[] | null = null,
 ): void {
   const role = str(m, 'role');
   const content = field(m, 'content');
@@ -67,7 +69,8 @@ export function mapAnthropicMessage(
     content.some((b) => str(b, 'type') === 'tool_result')
   ) {
     const rest: JsonValue[] = [];
-    for (const b of content) {
+    for (let k = 0; k < content.length; k++) {
+      const b = content[k] as JsonValue;
       if (str(b, 'type') === 'tool_result') {
         // Anthropic's format marks a failed call with `is_error`; absent means it succeeded.
         c.result(
@@ -76,6 +79,7 @@ export function mapAnthropicMessage(
           field(b, 'content'),
           span,
           field(b, 'is_error') === true,
+          literals?.[k] ?? null,
         );
       } else rest.push(b);
     }

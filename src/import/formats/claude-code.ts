@@ -107,6 +107,11 @@ export class TurnMapper<R extends LogRecord> {
     private readonly messageOf: (r: R) => JsonValue | undefined,
     /** Where a main chain notes what its spawning calls said of their prompts; null for a subagent. */
     private readonly prompts: Map<string, string> | null,
+    /**
+     * By content block of the message `messageOf` gave last, a `tool_result`'s string content
+     * as written in the text; null when not known.
+     */
+    private readonly literalsOf: (r: R) => readonly (string | null)[] | null = () => null,
   ) {}
 
   map(turns: readonly R[]): void {
@@ -123,7 +128,7 @@ export class TurnMapper<R extends LogRecord> {
       const merge =
         role === 'assistant' && id !== undefined && id === this.lastId && c.openAssistant >= 0;
       if (merge) this.merged++;
-      mapAnthropicMessage(withRole(message, role), c, r.span, merge);
+      mapAnthropicMessage(withRole(message, role), c, r.span, merge, this.literalsOf(r));
       if (role === 'assistant') this.lastId = id;
       else if (!isToolResultOnly(message)) this.lastId = undefined;
     }

@@ -15,9 +15,11 @@
  * JSON after all) sends the caller to the general import. tests/unit/import/claudeLines.test.ts
  * holds it to the general import's result.
  */
-import { ok } from '../../json/index';
+import { noteArgumentsText } from '../../detector/argumentsText';
+import { isJsonArray, ok } from '../../json/index';
 import type { JsonObject, JsonSyntaxError, JsonValue, Result } from '../../json/index';
 import { field, str } from '../access';
+import { LITERAL_ANSWER_MIN } from '../build';
 import type { FormatOutput } from '../format';
 import {
   LinesFollower,
@@ -26,7 +28,7 @@ import {
   type FollowedRead,
   type Piece,
 } from '../lineFollower';
-import { skipValue, skipWs } from '../spans';
+import { skipString, skipValue, skipWs } from '../spans';
 import { claudeConversations, claudeGroups, isStreamInit, TurnMapper } from './claude-code';
 import { hookOutput, isHookPayload } from './claudeHooks';
 import {
@@ -160,8 +162,22 @@ export class ClaudeFollower extends LinesFollower<ClaudeLine> {
     this.grouping = null;
   }
 
-  private readonly messageOf = (r: ClaudeLine): JsonValue | undefined =>
-    r.messageStart < 0 ? field(r.value, 'message') : readMessage(r);
+  /** The line `messageOf` read last, and what `contentLiterals` found in its message. */
+  private literalsLine: ClaudeLine | null = null;
+  private literals: (string | null)[] | null = null;
+
+  private readonly messageOf = (r: ClaudeLine): JsonValue | undefined => {
+    if (r.messageStart < 0) return field(r.value, 'message');
+    const m = readMessage(r);
+    this.literalsLine = r;
+    // With a key repeated, which of its values the message holds takes the parser to tell.
+    const repeats = r.piece.reader.diagnostics.duplicateKey;
+    this.literals = repeats ? null : contentLiterals(r.piece.text, r.messageStart, m);
+    return m;
+  };
+
+  private readonly literalsOf = (r: ClaudeLine): (string | null)[] | null =>
+    r === this.literalsLine ? this.literals : null;
 
   /** Groups and maps every line read so far. */
   private regroup(): void {
@@ -176,7 +192,7 @@ export class ClaudeFollower extends LinesFollower<ClaudeLine> {
     const groups = claudeGroups(records, stream, byUuid, this.messageOf);
     const prompts = new Map<string, string>();
     const mappers = groups.map((g) => {
-      const m = new TurnMapper(this.messageOf, g.subagent ? null : prompts);
+      const m = new TurnMapper(this.messageOf, g.subagent ? null : prompts, this.literalsOf);
       m.map(g.turns);
       return m;
     });
@@ -387,4 +403,86 @@ function readMessage(r: ClaudeLine): JsonValue {
   if (reader.read(r.messageStart) !== null || reader.end !== r.messageEnd) throw new NotTheSame();
   r.messageRead = true;
   return reader.value;
+}
+
+/** What `contentLiterals` looks for in a content block; 0: nothing. */
+function wanted(b: JsonValue | undefined): number {
+  if (!(b instanceof Map)) return 0;
+  const type = b.get('type');
+  if (type === 'tool_use') {
+    const input = b.get('input');
+    return input instanceof Map || Array.isArray(input) ? 1 : 0;
+  }
+  if (type === 'tool_result') {
+    const content = b.get('content');
+    return typeof content === 'string' && content.length >= LITERAL_ANSWER_MIN ? 2 : 0;
+  }
+  return 0;
+}
+
+/**
+ * What a message read at `start` (valid JSON without a repeated key, `message` its value)
+ * holds as text: each `tool_result` block's string content as its literal (by block; null
+ * when there is none), and each `tool_use` block's input, noted for the prepare step, which
+ * knows a repeated input by its text. Each literal is stepped over once.
+ */
+function contentLiterals(
+  text: string,
+  start: number,
+  message: JsonValue,
+): (string | null)[] | null {
+  const content = message instanceof Map ? message.get('content') : undefined;
+  if (!isJsonArray(content) || !content.some((b) => wanted(b) !== 0)) return null;
+  const at = memberValue(text, start, 'content');
+  if (at < 0 || text.charCodeAt(at) !== 0x5b /* [ */) return null;
+  let literals: (string | null)[] | null = null;
+  let i = skipWs(text, at + 1);
+  for (let k = 0; k < content.length; k++) {
+    const block = content[k] as JsonObject;
+    const want = wanted(block);
+    const s = want === 0 ? -1 : memberValue(text, i, want === 1 ? 'input' : 'content');
+    if (s < 0) i = skipValue(text, i);
+    else {
+      const e = skipValue(text, s);
+      if (want === 1) noteArgumentsText(block.get('input') as JsonValue, text.slice(s, e));
+      else {
+        literals ??= new Array<string | null>(content.length).fill(null);
+        literals[k] = text.slice(s, e);
+      }
+      i = objectRest(text, e);
+    }
+    i = skipWs(text, i);
+    if (text.charCodeAt(i) !== 0x2c /* , */) break;
+    i = skipWs(text, i + 1);
+  }
+  return literals;
+}
+
+/**
+ * Where the value of member `key` starts in the object at `open`; -1 when it has none (or
+ * spells it with an escape). The object repeats no key and is valid JSON.
+ */
+function memberValue(text: string, open: number, key: string): number {
+  if (text.charCodeAt(open) !== 0x7b /* { */) return -1;
+  let i = skipWs(text, open + 1);
+  while (text.charCodeAt(i) === 0x22 /* " */) {
+    const e = skipString(text, i);
+    const named = e - i - 2 === key.length && text.startsWith(key, i + 1);
+    i = skipWs(text, skipWs(text, e) + 1);
+    if (named) return i;
+    i = skipWs(text, skipValue(text, i));
+    if (text.charCodeAt(i) !== 0x2c /* , */) break;
+    i = skipWs(text, i + 1);
+  }
+  return -1;
+}
+
+/** Just past the object whose member value ends at `i` (its remaining members stepped over). */
+function objectRest(text: string, i: number): number {
+  let j = skipWs(text, i);
+  while (text.charCodeAt(j) === 0x2c /* , */) {
+    j = skipWs(text, skipString(text, skipWs(text, j + 1)));
+    j = skipWs(text, skipValue(text, skipWs(text, j + 1)));
+  }
+  return j + 1;
 }

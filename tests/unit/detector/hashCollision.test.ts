@@ -1,7 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULT_CONFIG, replay } from '../../../src/detector/index';
+import { noteArgumentsText } from '../../../src/detector/argumentsText';
+import { DEFAULT_CONFIG, replay, type ChatMessage } from '../../../src/detector/index';
 import type * as Fnv from '../../../src/detector/fnv1a';
-import { chat, SOURCE } from './helpers';
+import type { JsonValue } from '../../../src/json/index';
+import { chat, json, SOURCE } from './helpers';
 import { naive } from './naiveWalk';
 
 // Every FNV-1a hash collides: the reference keys its session map by the signature string,
@@ -66,5 +68,31 @@ describe('a shared 64-bit hash', () => {
         rne: b.repeatNotEvaluated,
       })),
     ).toEqual(naive(messages, config));
+  });
+
+  it('tells object arguments known by their text apart by their canonical forms', () => {
+    // Every form shares the hash, so each new text is compared with the forms before it,
+    // printed again from the text: an equal value is the same call.
+    const texts = ['{"b":2,"a":1}', '{"a":1,"b":2}', '{ "b": 3, "a": 1 }', '{"a":1,"b":3}'];
+    const messages: ChatMessage[] = texts.flatMap((text, i): ChatMessage[] => {
+      const args = json(text);
+      noteArgumentsText(args, text);
+      const fn = new Map<string, JsonValue>([
+        ['name', 'edit'],
+        ['arguments', args],
+      ]);
+      const call = new Map<string, JsonValue>([
+        ['id', `c${i}`],
+        ['function', fn],
+      ]);
+      return [
+        { role: 'assistant', content: null, tool_calls: [call], tool_call_id: undefined },
+        { role: 'tool', content: 'same', tool_calls: undefined, tool_call_id: `c${i}` },
+      ];
+    });
+    const report = replay(messages, DEFAULT_CONFIG, SOURCE);
+    // One signature throughout; an answer pair is keyed by the call's canonical form, so a
+    // batch repeats the one before it with identical results exactly when the values are equal.
+    expect(report.batches.map((b) => b.identicalResultRepeat)).toEqual([false, true, false, true]);
   });
 });

@@ -3,6 +3,10 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { importClaudeCode } from '../../../src/import/formats/claude-code';
+import { DEFAULT_CONFIG, evaluateReplay, replay } from '../../../src/detector/index';
+import { LiteralAnswer } from '../../../src/import/build';
+import { importTranscript } from '../../../src/import/index';
+import { importPrepared, reportSource } from '../../../src/pipeline/index';
 import { ClaudeFollower, readClaudeLines } from '../../../src/import/formats/claudeLines';
 import { assertFollows, general as followersGeneral, outputOf } from './followers';
 import { filesUnder, FIXTURES, SAMPLES } from './helpers';
@@ -77,6 +81,42 @@ describe('Claude Code read a line at a time', () => {
     expect(general(text)?.lineWarnings).toHaveLength(1);
   });
 
+  it('keeps long answers as their literals, and reads every message as the general import does', () => {
+    const lines = session(['u', ...Array.from({ length: 30 }, (_, i) => (i % 2 ? 'r' : 'a'))]);
+    const long = JSON.stringify(answerFor(0));
+    const result = (id: string, body: string) =>
+      `{"type":"user","uuid":"${id}","parentUuid":"u${lines.length - 1}","message":${body}}`;
+    // A repeated key (the last one counts), a key spelled with an escape, a list of blocks.
+    lines.push(
+      result(
+        'x1',
+        `{"role":"user","content":[{"type":"tool_result","tool_use_id":"t29","content":"old"}],"content":[{"type":"tool_result","tool_use_id":"t29","content":${long}}]}`,
+      ),
+    );
+    lines.push(
+      `{"type":"assistant","uuid":"x2","parentUuid":"x1","message":{"id":"m9","role":"assistant","content":[{"type":"text","text":${long}},{"type":"tool_use","id":"t9","name":"Read","input":{"p":[1,"}"]}},{"type":"tool_use","id":"t10","name":"Read","input":{"p":[1,"}"]}}]}}`,
+      `{"type":"user","uuid":"x3","parentUuid":"x2","message":{"role":"user","\\u0063ontent":[{"type":"tool_result","tool_use_id":"t9","content":${long}},{"type":"tool_result","tool_use_id":"t10","content":${long},"is_error":true}]}}`,
+    );
+    const text = lines.join('\n');
+    expect(expectSame(text)).toBe(true);
+    const messages = readClaudeLines(text, false)?.out.messages ?? [];
+    const kept = messages.filter((m) => m instanceof LiteralAnswer);
+    // The long answers past the lines read whole to judge the format by; none where a key
+    // repeats or is spelled with an escape (the general import's reading answers there).
+    expect(kept.map((m) => m.tool_call_id)).toEqual(['t23', 't29']);
+    for (const m of kept) expect(m.content).toBe(answerFor(Number(m.tool_call_id.slice(1)) + 1));
+    // The replay that takes the literals (and their sizes) as read gives the report of the one
+    // that reads each answer decoded.
+    const streamed = importPrepared(text, {});
+    const whole = importTranscript(text, {});
+    if (!streamed.ok || !whole.ok) throw new Error('not imported');
+    const s = streamed.value;
+    const source = reportSource({ ...s, messages: s.messages });
+    const got = evaluateReplay(s.prepared, DEFAULT_CONFIG, source);
+    const want = replay(whole.value.messages, DEFAULT_CONFIG, source);
+    expect({ ...got, timing: null }).toEqual({ ...want, timing: null });
+  });
+
   it('holds for generated sessions: branches, sidechains, compactions, odd lines', () => {
     fc.assert(
       fc.property(sessionText, (text) => {
@@ -136,10 +176,15 @@ function messageFor(kind: string, i: number, id: string): unknown {
   if (kind === 'r') {
     return {
       role: 'user',
-      content: [{ type: 'tool_result', tool_use_id: `t${i - 1}`, content: 'same "text"\n' }],
+      content: [{ type: 'tool_result', tool_use_id: `t${i - 1}`, content: answerFor(i) }],
     };
   }
   return { role: 'user', content: 'go on' };
+}
+
+/** A tool's answer: short, or long enough to be kept as its literal (escapes, a surrogate). */
+function answerFor(i: number): string {
+  return i % 3 === 0 ? `line "${i}"\t\u00e9 \ud83d\ude00\n`.repeat(20) : 'same "text"\n';
 }
 
 /** A plain opening: a user turn, then calls and their results. */
