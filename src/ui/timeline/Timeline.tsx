@@ -153,10 +153,12 @@ export function Timeline({
         <TimelineLanes t={t} lanes={lanes} describedBy={lanesId} />
         <div className="ls-tl-tooltip" ref={tooltipRef} role="tooltip" hidden />
       </div>
+      {/* Named, so it can be found; its moves and ranges have keys on the timeline itself. */}
       <canvas
         ref={overviewRef}
         className="ls-tl-overview"
-        aria-hidden="true"
+        role="img"
+        aria-label="Timeline overview"
         onPointerDown={overview.onPointerDown}
         onPointerMove={overview.onPointerMove}
         onPointerUp={overview.onPointerUp}
