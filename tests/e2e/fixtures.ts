@@ -138,6 +138,8 @@ export async function showLanes(page: Page) {
   const toggle = page.getByRole('button', { name: 'Detector lanes' });
   if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  // The open lanes' controls load when first shown: wait for them, not for their loading line.
+  await expect(page.getByText(/^Choose lanes/)).toBeVisible();
 }
 
 /** Drops a file on the page as a user would (a DataTransfer holding a File of these bytes). */
