@@ -1,6 +1,8 @@
 // A large load's progress (its bar a chunk of its own) and the cancel button of any load.
 import { lazy, Suspense } from 'react';
 import { actions, useLoadProgress } from '../../state/appStore';
+// With the status block's own layout: the first screen needs it, the bar's rules are small.
+import './progress.css';
 
 const LoadProgressBar = lazy(() =>
   import('./LoadProgressBar').then((m) => ({ default: m.LoadProgressBar })),

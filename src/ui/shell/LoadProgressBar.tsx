@@ -2,7 +2,6 @@
 import { actions, usePreviewing } from '../../state/appStore';
 import type { LoadProgress } from '../../worker/clientSupport';
 import { describeProgress, megabytes } from './progressText';
-import './progress.css';
 
 /** The running load of a large transcript: which phase, how far, and the ways to stop. */
 export function LoadProgressBar({ progress }: { progress: LoadProgress }) {
