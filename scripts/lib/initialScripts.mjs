@@ -8,10 +8,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
- * The most initial JavaScript the page may load, in bytes (docs/benchmarks.md). The aim is
- * 450 kB; this ceiling sits just above what the page loads today, so it can only come down.
+ * The most initial JavaScript the page may load, in bytes (docs/benchmarks.md §6): under
+ * 450 kB. It can only come down; what a first screen does not show loads when it is needed.
  */
-export const INITIAL_JS_BUDGET = 475_000;
+export const INITIAL_JS_BUDGET = 450_000;
 
 /**
  * The chunks reachable from `start` through static imports, each once, in visiting order.

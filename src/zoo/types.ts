@@ -74,10 +74,9 @@ export interface ZooMark {
   readonly message: string;
 }
 
-/** One numeric parameter of a detector, for the config panel. Toggles are 0/1. */
+/** One numeric parameter of a detector (its label is in laneWords.ts). Toggles are 0/1. */
 export interface ParamSpec {
   readonly id: string;
-  readonly label: string;
   readonly min: number;
   readonly max: number;
   readonly default: number;
@@ -86,18 +85,24 @@ export interface ParamSpec {
 /** Parameter values by id. Missing ids take the spec's default. */
 export type ZooParams = Readonly<Record<string, number>>;
 
-/** One lane as the page shows it: its words and parameters, without the code that runs it. */
-export interface ZooLane {
-  readonly id: string;
-  readonly label: string;
-  /** `peer`: another project's documented detector; `advisory`: a blind spot of the reference. */
-  readonly kind: 'peer' | 'advisory';
+/** What a lane's rule does, in words (laneWords.ts). */
+export interface LaneWords {
   readonly description: string;
   /**
    * What of the peer's rule a transcript cannot show (a rule off by default, retries, an
    * in-session disable, a model-judged tier), said beside the description.
    */
   readonly cannotSee?: string;
+  /** Each parameter's label, by its id, for the config panel. */
+  readonly params: Readonly<Record<string, string>>;
+}
+
+/** One lane as the page shows it: its name and parameters, without the code that runs it. */
+export interface ZooLane {
+  readonly id: string;
+  readonly label: string;
+  /** `peer`: another project's documented detector; `advisory`: a blind spot of the reference. */
+  readonly kind: 'peer' | 'advisory';
   readonly params: readonly ParamSpec[];
 }
 

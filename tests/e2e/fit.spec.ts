@@ -112,9 +112,16 @@ test('1280: a cut cell shows its whole text on keyboard focus, and names it in i
     )
     .toEqual({ cut: 0, visible: true });
   // The arrows still move the selection from a focused cell, and the grid takes focus back.
+  await expect(cell).toBeFocused();
   await page.keyboard.press('ArrowUp');
+  // The selection's re-render first: the row selected and the grid's active row follow it.
+  const selected = grid.getByRole('row', { selected: true });
+  await expect(selected).toContainText(/^\s*2/);
+  await expect(grid).toHaveAttribute(
+    'aria-activedescendant',
+    (await selected.getAttribute('id')) ?? '',
+  );
   await expect(grid).toBeFocused();
-  await expect(grid.getByRole('row', { selected: true })).toContainText(/^\s*2/);
 });
 
 test('a transcript with no batches resets the range, filters, sort, scroll and selection', async ({

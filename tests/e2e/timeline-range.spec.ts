@@ -103,3 +103,31 @@ test('Shift+arrows grow a range from the selected batch; Escape clears it first'
   await expect(help).toContainText('Shift+← / →');
   await expect(help).toContainText('Shift+drag');
 });
+
+test('a Shift+drag on the overview selects a range over the whole transcript', async ({ page }) => {
+  await openApp(page);
+  await chooseSample(page, 'Mutating loop');
+  await expect(canvas(page)).toHaveAttribute('data-plot', /\d/);
+  const overview = page.getByRole('img', { name: 'Timeline overview' });
+  const box = await overview.boundingBox();
+  if (box === null) throw new Error('no overview');
+  // The overview always shows the whole transcript: four batches, a quarter of it each.
+  const y = box.y + box.height / 2;
+  await page.keyboard.down('Shift');
+  await page.mouse.move(box.x + box.width * 0.1, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.35, y, { steps: 4 });
+  await page.mouse.move(box.x + box.width * 0.6, y, { steps: 4 });
+  await page.mouse.up();
+  await page.keyboard.up('Shift');
+
+  await expect(summary(page)).toHaveText(
+    'Range #0–2 · 3 batches · 0 refusals · 3 calls · 2 signatures · no loop cost',
+  );
+  await expect(page).toHaveURL(/[#&]range=0-2(&|$)/);
+  await expect(canvas(page)).toHaveAttribute('data-range', '0-2');
+
+  // Without Shift, a press on the overview only moves the view: the range stays.
+  await page.mouse.click(box.x + box.width * 0.9, y);
+  await expect(summary(page)).toContainText('Range #0–2');
+});

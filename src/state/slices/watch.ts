@@ -1,5 +1,5 @@
 // Store slice: following a session file while an agent writes it.
-import { FileWatcher } from '../watcher';
+import type { FileWatcher } from '../watcher';
 import type { Slice, WatchSlice } from '../types';
 import { loadChoice } from './format';
 
@@ -16,8 +16,10 @@ export const createWatchSlice: Slice<WatchSlice> = (deps, engine) => (set, get) 
     async watchFile() {
       const handle = (await deps.pickWatchFile?.()) ?? null;
       if (handle === null) return; // the picker was closed
+      // The watcher's code loads with the first watch: a first screen never needs it.
+      const { FileWatcher: Watcher } = await import('../watcher');
       watcher?.stop();
-      const w = new FileWatcher(handle, {
+      const w = new Watcher(handle, {
         start(file, why) {
           const name = file.name || 'watched file';
           const input = { kind: 'blob', blob: file, name } as const;

@@ -2,6 +2,7 @@
 import { lazy, memo, Suspense, useId, useState } from 'react';
 import { DEFAULT_CONFIG, type ReplayMode } from '../../detector/config';
 import { DEFAULT_GUARD_MODE } from '../../detector/guardMode';
+import type { ProxyFixedField } from '../../detector/proxyApplies';
 import {
   OBSERVATION_MAX,
   OBSERVATION_MIN,
@@ -13,7 +14,6 @@ import { GuardModeField } from './GuardModeField';
 import { AgentLimitsFields } from './AgentLimitsFields';
 import { NumberField } from './NumberField';
 import { PatternListEditor } from './PatternListEditor';
-import { ProxyApplies } from './ProxyApplies';
 import { ReferenceExportButton } from './ReferenceExportButton';
 import { OBSERVATION_TOOLS_SOURCE, observationSource, strikesSource } from './settingSources';
 import type { VerdictDiff } from './verdictDiff';
@@ -22,6 +22,18 @@ import type { VerdictDiff } from './verdictDiff';
 const PatternWarnings = lazy(() =>
   import('./PatternWarnings').then((m) => ({ default: m.PatternWarnings })),
 );
+// A note that shows only once a threshold leaves its default: its sentences load after the
+// first screen, well before a change can need them.
+const LazyProxyApplies = lazy(() =>
+  import('./ProxyApplies').then((m) => ({ default: m.ProxyApplies })),
+);
+function ProxyApplies({ field }: { field: ProxyFixedField }) {
+  return (
+    <Suspense fallback={null}>
+      <LazyProxyApplies field={field} />
+    </Suspense>
+  );
+}
 import { ZooParamsSection } from '../zoo/ZooParamsSection';
 
 const MODES: readonly { id: ReplayMode; label: string; hint: string }[] = [

@@ -1,6 +1,6 @@
 // The page-wide drop target: a file dropped anywhere is opened (docs/architecture.md §3).
 import { useEffect, useState } from 'react';
-import { droppedEntries, filesOf } from './droppedFiles';
+import { droppedEntries } from './droppedFiles';
 
 function hasFiles(e: DragEvent): boolean {
   return e.dataTransfer !== null && Array.from(e.dataTransfer.types).includes('Files');
@@ -44,7 +44,8 @@ export function useFileDrop(
       e.preventDefault();
       const entries = e.dataTransfer === null ? null : droppedEntries(e.dataTransfer);
       if (entries !== null && entries.some((x) => x.isDirectory)) {
-        void filesOf(entries).then((d) => onFolder(d.files));
+        // Walking a folder's entries is code of its own, loaded by the first folder dropped.
+        void import('./walkDropped').then((m) => m.filesOf(entries)).then((d) => onFolder(d.files));
         return;
       }
       onFile(file);

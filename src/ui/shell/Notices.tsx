@@ -1,92 +1,43 @@
-// Notices as text: worker failure, input error, stored-config notice, import warnings.
-import { useId, useLayoutEffect, useRef, useState } from 'react';
-import { actions, useAnalysis, useConfigNotice } from '../../state/appStore';
-import { ImportErrorView } from '../load/ImportErrorView';
-import { ImportWarnings } from '../load/ImportWarnings';
+// The notices above the workspace. A first screen has none, so their code (the list, the
+// import warnings' and errors' views) loads when the first notice comes, or once a transcript
+// is shown, ahead of one; until it has come, the folded line says it is loading, at the
+// folded list's height, so nothing moves.
+import { lazy, Suspense, useEffect } from 'react';
+import { useAnalysis, useConfigNotice } from '../../state/appStore';
 
-/**
- * Worker failure, input error, stored-config notice, import warnings: all as text, folded to
- * one line (the first notice's) with a count, opened on demand, so that banners never take
- * the timeline's room.
- */
+const loadList = () => import('./NoticesList');
+const NoticesList = lazy(() => loadList().then((m) => ({ default: m.NoticesList })));
+
 export function Notices() {
   const { result, analysisError, workerFailure } = useAnalysis();
   const configNotice = useConfigNotice();
-  const warnings = result?.report.source.warnings ?? [];
-  const notes = result?.report.source.notes ?? [];
-  const scan = result?.report.source.referenceScan;
-  const count =
-    Number(workerFailure !== null) +
-    Number(analysisError !== null) +
-    Number(configNotice !== null) +
-    Number(scan !== undefined && scan !== 'scanned') +
-    warnings.length;
-  const [open, setOpen] = useState(false);
-  const [cut, setCut] = useState(false);
-  const list = useRef<HTMLDivElement>(null);
-  const id = useId();
-  // Whether the folded line hides anything: only then is there something to open.
-  useLayoutEffect(() => {
-    const el = list.current;
-    if (el === null) return;
-    const check = (): void => setCut(el.scrollHeight > el.clientHeight + 1);
-    check();
-    const ro = new ResizeObserver(check);
-    ro.observe(el);
-    for (const child of el.children) ro.observe(child);
-    return () => ro.disconnect();
-  }, [count, open, warnings.length, notes.length]);
+  const source = result?.report.source;
+  const any =
+    workerFailure !== null ||
+    analysisError !== null ||
+    configNotice !== null ||
+    (source !== undefined &&
+      ((source.referenceScan !== undefined && source.referenceScan !== 'scanned') ||
+        source.warnings.length > 0 ||
+        (source.notes?.length ?? 0) > 0));
+  const shown = result !== null;
+  useEffect(() => {
+    if (shown) void loadList();
+  }, [shown]);
+  if (!any) return null;
   return (
-    // Notes are in no count: they only keep the list from hiding.
-    <div className="notices" data-open={open} hidden={count === 0 && notes.length === 0}>
-      {(cut || open) && (
-        <button
-          type="button"
-          className="panel-button notices__toggle"
-          aria-expanded={open}
-          aria-controls={id}
-          onClick={() => setOpen((o) => !o)}
-        >
-          {open ? 'Fold notices' : `Show all (${count} ${count === 1 ? 'notice' : 'notices'})`}
-        </button>
-      )}
-      <div className="notices__list" id={id} ref={list}>
-        {workerFailure !== null && (
-          <div className="notice notice--error" role="alert">
-            <p>
-              <strong>The analysis stopped.</strong> {workerFailure}
-              {result !== null && ' The last analysis stays on screen.'}
+    <Suspense
+      fallback={
+        <div className="notices" data-open="false">
+          <div className="notices__list">
+            <p className="notice" role="status">
+              Loading notices…
             </p>
-            <button type="button" className="button button--primary" onClick={actions.retry}>
-              Retry
-            </button>
           </div>
-        )}
-        {analysisError !== null && (
-          <section className="notice notice--error" aria-label="Input error">
-            <ImportErrorView error={analysisError} />
-            {result !== null && (
-              <p className="muted">
-                Showing the previous analysis ({result.name}); your text is kept.
-              </p>
-            )}
-          </section>
-        )}
-        {configNotice !== null && (
-          <div className="notice notice--warn" role="status">
-            <p>{configNotice}</p>
-            <button type="button" className="button" onClick={actions.dismissConfigNotice}>
-              Dismiss
-            </button>
-          </div>
-        )}
-        {scan !== undefined && scan !== 'scanned' && (
-          <p className="notice notice--warn">
-            The reference proxy would not scan this body (it fails open): {scan.failOpen}
-          </p>
-        )}
-        <ImportWarnings warnings={warnings} notes={notes} />
-      </div>
-    </div>
+        </div>
+      }
+    >
+      <NoticesList />
+    </Suspense>
   );
 }

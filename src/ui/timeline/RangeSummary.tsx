@@ -1,9 +1,18 @@
 // The selected range in words, under the timeline: its batches, refusals, calls, distinct
 // signatures and loop cost, and a button that clears it (as Escape does).
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { Report } from '../../detector/report';
-import { rangeSummary, rangeSummaryText } from './rangeSummary';
+import { formatNumber } from '../format';
+import type * as Counted from './rangeSummary';
 import type { BatchRange } from './viewState';
+
+type Counting = typeof Counted;
+
+// The counting loads with the first range: a first screen has none.
+let counting: Counting | null = null;
+function loadCounting(): Promise<Counting> {
+  return import('./rangeSummary').then((m) => (counting = m));
+}
 
 export function RangeSummary({
   report,
@@ -14,10 +23,26 @@ export function RangeSummary({
   range: BatchRange | null;
   onClear: () => void;
 }) {
+  const [code, setCode] = useState(counting);
+  const wanted = range !== null;
+  useEffect(() => {
+    if (!wanted || code !== null) return;
+    let current = true;
+    void loadCounting().then((m) => {
+      if (current) setCode(m);
+    });
+    return () => {
+      current = false;
+    };
+  }, [wanted, code]);
   const text = useMemo(() => {
-    const s = range === null ? null : rangeSummary(report, range);
-    return s === null ? '' : rangeSummaryText(s);
-  }, [report, range]);
+    if (range === null) return '';
+    // Until the counting has come, the range's ends, and that the rest is on its way.
+    if (code === null)
+      return `#${formatNumber(range.first)}–${formatNumber(range.last)} · counting…`;
+    const s = code.rangeSummary(report, range);
+    return s === null ? '' : code.rangeSummaryText(s);
+  }, [report, range, code]);
   // The status stays mounted and exposed, so a new range is read out; empty, it takes no room.
   return (
     <div className={text === '' ? 'sr-only' : 'ls-tl-range-summary'}>

@@ -3,9 +3,8 @@ import { useId, useMemo, type ReactNode } from 'react';
 import type { Report } from '../../detector/report';
 import { signaturePalette } from '../colors';
 import { announcement, summary, type PendingMark } from './describe';
-import { LANE_KEY_HELP } from './laneKeys';
 import { ARIA_KEYSHORTCUTS } from './keys';
-import { lanesSummary, type LaneInput } from './lanes';
+import { LANE_KEY_HELP, lanesSummary, type LaneInput } from './lanes';
 import { MarkKey, SignatureLegend } from './Legend';
 import { buildModel } from './model';
 import { RangeSummary } from './RangeSummary';
@@ -154,10 +153,12 @@ export function Timeline({
         <TimelineLanes t={t} lanes={lanes} describedBy={lanesId} />
         <div className="ls-tl-tooltip" ref={tooltipRef} role="tooltip" hidden />
       </div>
+      {/* Named, so it can be found; its moves and ranges have keys on the timeline itself. */}
       <canvas
         ref={overviewRef}
         className="ls-tl-overview"
-        aria-hidden="true"
+        role="img"
+        aria-label="Timeline overview"
         onPointerDown={overview.onPointerDown}
         onPointerMove={overview.onPointerMove}
         onPointerUp={overview.onPointerUp}

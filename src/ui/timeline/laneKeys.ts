@@ -15,11 +15,7 @@ export interface LaneFocus {
   readonly at: number;
 }
 
-export const LANE_KEYS = 'ArrowUp ArrowDown ArrowLeft ArrowRight Home End Enter Space';
-
-/** Said after the lanes' summary. */
-export const LANE_KEY_HELP =
-  "Up and Down choose a lane, Left and Right step through its marks, Enter selects the mark's batch.";
+export { LANE_KEY_HELP, LANE_KEYS } from './lanes';
 
 /** In row `row`, the mark at or after batch `at`, else its last; none when it has none. */
 function near(lanes: readonly LaneInput[], row: number, at: number): LaneFocus {

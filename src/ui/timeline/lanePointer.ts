@@ -10,7 +10,8 @@ import {
   laneKeyTarget,
   type LaneFocus,
 } from './laneKeys';
-import { laneHit, laneTooltip, type LaneBucket, type LaneInput, type LanesLayout } from './lanes';
+import { laneHit, laneTooltip } from './laneLayout';
+import type { LaneBucket, LaneInput, LanesLayout } from './lanes';
 import { hideTooltip, showTooltip } from './tooltip';
 
 /** The hovered lane mark: its row and bucket. */
@@ -46,8 +47,8 @@ function hitAt(l: LanesLayout | null, e: LaneEvent) {
   return laneHit(l, e.clientX - r.left, e.clientY - r.top);
 }
 
-/** The lanes canvas's pointer handlers (a hook only so refs may be handed to it). */
-export function useLanePointer(d: LanePointerDeps) {
+/** The lanes canvas's pointer and key handlers, reading the shared state through refs. */
+export function lanePointerHandlers(d: LanePointerDeps) {
   return {
     onPointerMove(e: LaneEvent): void {
       const v = d.view.current;

@@ -4,9 +4,8 @@ import type { RefObject } from 'react';
 import type { SignaturePalette } from '../colors';
 import { rangeText, type PendingMark } from './describe';
 import { draw } from './draw';
-import { drawLanes } from './drawLanes';
-import { laneHighlight } from './lanePointer';
-import { layoutLanes, type LaneInput } from './lanes';
+import { laneCode } from './laneCodeSlot';
+import type { LaneInput } from './lanes';
 import { bucketOf, computeLayout, plotRect, type Layout } from './layout';
 import type { TimelineModel } from './model';
 import { drawOverview, overviewLayout } from './overview';
@@ -164,10 +163,18 @@ export function paintFrame(r: PaintRefs): void {
   const lc = r.lanes.current;
   const lctx = lc?.getContext('2d');
   const laneList = latest.lanes;
-  if (lc && lctx && v.layout !== null && v.lanesWidth > 0 && laneList.length > 0) {
-    v.lanesLayout = layoutLanes(laneList, v.layout.scale, v.layout.blockSize, m.n, v.lanesWidth);
-    const lit = laneHighlight(v, lc, r.tooltip.current, r.stage.current);
-    drawLanes(lctx, v.lanesLayout, t, v.dpr, lit);
+  // Until the lanes' code has come, the lanes' canvas says so (TimelineLanes) and stays blank.
+  const code = laneCode();
+  if (code && lc && lctx && v.layout !== null && v.lanesWidth > 0 && laneList.length > 0) {
+    v.lanesLayout = code.layoutLanes(
+      laneList,
+      v.layout.scale,
+      v.layout.blockSize,
+      m.n,
+      v.lanesWidth,
+    );
+    const lit = code.laneHighlight(v, lc, r.tooltip.current, r.stage.current);
+    code.drawLanes(lctx, v.lanesLayout, t, v.dpr, lit);
   } else {
     v.lanesLayout = null;
   }

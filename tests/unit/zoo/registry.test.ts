@@ -9,6 +9,7 @@ import {
   type ZooResult,
   type ZooStep,
 } from '../../../src/zoo/index';
+import { LANE_WORDS } from '../../../src/zoo/laneWords';
 import { ordinarySession, Script } from './script';
 
 const mark = (batchIndex: number, level: ZooMark['level']): ZooMark => ({
@@ -38,11 +39,13 @@ describe('ZOO_DETECTORS', () => {
     expect(ZOO_DETECTORS.filter((d) => d.kind === 'advisory')).toHaveLength(5);
     for (const d of ZOO_DETECTORS) {
       expect(d.label.length, d.id).toBeGreaterThan(0);
-      expect(d.description.length, d.id).toBeGreaterThan(20);
+      const words = LANE_WORDS[d.id];
+      expect(words?.description.length ?? 0, d.id).toBeGreaterThan(20);
       // Every other agent's lane says what of its rule a transcript cannot show.
       if (d.kind === 'peer' && d.id !== 'session-tally')
-        expect(d.cannotSee?.length ?? 0, d.id).toBeGreaterThan(20);
+        expect(words?.cannotSee?.length ?? 0, d.id).toBeGreaterThan(20);
       for (const p of d.params) {
+        expect(words?.params[p.id]?.length ?? 0, `${d.id}.${p.id}`).toBeGreaterThan(0);
         expect(p.min, `${d.id}.${p.id}`).toBeLessThanOrEqual(p.default);
         expect(p.default, `${d.id}.${p.id}`).toBeLessThanOrEqual(p.max);
       }

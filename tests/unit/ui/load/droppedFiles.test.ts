@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filesOf } from '../../../../src/ui/load/droppedFiles';
+import { filesOf } from '../../../../src/ui/load/walkDropped';
 
 /** A stand-in for the entries API's file and directory entries. */
 function file(name: string): FileSystemEntry {

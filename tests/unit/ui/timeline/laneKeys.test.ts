@@ -7,7 +7,8 @@ import {
   laneKeyTarget,
   type LaneFocus,
 } from '../../../../src/ui/timeline/laneKeys';
-import { layoutLanes, type LaneInput } from '../../../../src/ui/timeline/lanes';
+import { layoutLanes } from '../../../../src/ui/timeline/laneLayout';
+import type { LaneInput } from '../../../../src/ui/timeline/lanes';
 import { makeScale } from '../../../../src/ui/timeline/scale';
 
 const mark = (batchIndex: number, level: ZooMark['level'] = 'warn'): ZooMark =>

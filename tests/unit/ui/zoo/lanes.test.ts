@@ -3,18 +3,20 @@ import { describe, expect, it } from 'vitest';
 import type { ZooLevel, ZooMark } from '../../../../src/zoo/index';
 import {
   firstMarkFrom,
-  laneBlockSize,
-  laneBuckets,
-  laneHit,
   lanesHeight,
   lanesSummary,
-  laneTooltip,
-  layoutLanes,
   LANE_HEIGHT,
   LANES_TOP,
   MIN_MARK_PX,
   type LaneInput,
 } from '../../../../src/ui/timeline/lanes';
+import {
+  laneBlockSize,
+  laneBuckets,
+  laneHit,
+  laneTooltip,
+  layoutLanes,
+} from '../../../../src/ui/timeline/laneLayout';
 import { indexToPx, makeScale } from '../../../../src/ui/timeline/scale';
 import { foldedLanesSummary, visibleLanes } from '../../../../src/ui/zoo/lanes';
 import { comparisonRows } from '../../../../src/ui/zoo/comparison';
