@@ -1,7 +1,7 @@
 // A corpus run on several threads, streamed, and merged from pieces: each must print what one
 // thread over all the files prints, byte for byte. Runs a freshly built command, as CI would.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,8 +34,8 @@ afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-function loopscope(args: string[], input?: string) {
-  const r = spawnSync(process.execPath, [cli, ...args], {
+function loopscope(args: string[], input?: string, script = cli) {
+  const r = spawnSync(process.execPath, [script, ...args], {
     cwd: dir,
     encoding: 'utf8',
     input,
@@ -69,6 +69,16 @@ describe('loopscope --jobs', () => {
     expect(one.stderr).toMatch(/skipped 1 file that is not a transcript: runs\/b\/notes\.json/);
     const table1 = loopscope(['--jobs', '1', 'runs']).stdout;
     expect(loopscope(['--jobs', '3', 'runs']).stdout).toBe(table1);
+  });
+
+  it('runs its threads from the command itself when no thread bundle sits beside it', () => {
+    const alone = join(dir, 'alone');
+    mkdirSync(alone, { recursive: true });
+    copyFileSync(cli, join(alone, 'loopscope.mjs'));
+    const args = ['--json', '--no-timing', '--jobs', '2', 'runs'];
+    const two = loopscope(args, undefined, join(alone, 'loopscope.mjs'));
+    expect(two.stdout).toBe(loopscope(['--json', '--no-timing', '--jobs', '1', 'runs']).stdout);
+    expect(two.stderr).toBe(loopscope(args).stderr);
   });
 
   it('--no-timing prints every measured time as 0', () => {
