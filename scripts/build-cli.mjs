@@ -1,23 +1,32 @@
 // npm run build:cli: bundles src/cli/loopscope.ts into one executable ES module,
-// dist/cli/loopscope.mjs, which package.json maps to the `loopscope` bin.
+// dist/cli/loopscope.mjs, which package.json maps to the `loopscope` bin, and beside it the
+// corpus pool's thread, dist/cli/loopscope-thread.mjs (only what replaying a file needs).
 import { build } from 'esbuild';
 import { chmodSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const outfile = join(root, 'dist', 'cli', 'loopscope.mjs');
-
-await build({
-  entryPoints: [join(root, 'src', 'cli', 'loopscope.ts')],
-  outfile,
+const outdir = join(root, 'dist', 'cli');
+const common = {
   bundle: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  banner: { js: '#!/usr/bin/env node' },
   legalComments: 'none',
   logLevel: 'warning',
+};
+
+await build({
+  ...common,
+  entryPoints: [join(root, 'src', 'cli', 'loopscope.ts')],
+  outfile: join(outdir, 'loopscope.mjs'),
+  banner: { js: '#!/usr/bin/env node' },
 });
-chmodSync(outfile, 0o755);
-process.stdout.write(`built ${outfile}\n`);
+await build({
+  ...common,
+  entryPoints: [join(root, 'src', 'cli', 'poolThread.ts')],
+  outfile: join(outdir, 'loopscope-thread.mjs'),
+});
+chmodSync(join(outdir, 'loopscope.mjs'), 0o755);
+process.stdout.write(`built ${join(outdir, 'loopscope.mjs')}\n`);

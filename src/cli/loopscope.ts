@@ -1,8 +1,16 @@
 // The `loopscope` entry: wires the real process into run() (src/cli/run.ts) and sets the exit
 // status. Kept thin so everything it calls can be tested without spawning a process.
-import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  statSync,
+} from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { version } from '../../package.json';
 import { isHiddenName } from '../import/folder';
@@ -101,11 +109,18 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
-// A corpus run's threads run this same script: they serve files, not the command.
+// A corpus run's threads run the smaller thread bundle built beside this one, or, where it is
+// missing, this same script: then they serve files, not the command.
 if (!servePoolThread()) main();
 
+/** The script a pool thread runs. */
+function threadScript(): string {
+  const self = fileURLToPath(import.meta.url);
+  const apart = join(dirname(self), 'loopscope-thread.mjs');
+  return existsSync(apart) ? apart : self;
+}
+
 function main(): void {
-  const script = fileURLToPath(import.meta.url);
   run(process.argv.slice(2), {
     readFile: (path) => readFileSync(path),
     listFolder,
@@ -118,7 +133,7 @@ function main(): void {
     now: () => performance.now(),
     version,
     cores: availableParallelism(),
-    pool: (task, threads) => threadPool(script, task, threads, (f) => readFileSync(f)),
+    pool: (task, threads) => threadPool(threadScript(), task, threads, (f) => readFileSync(f)),
   }).then(
     (status) => {
       process.exitCode = status;

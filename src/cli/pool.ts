@@ -1,8 +1,7 @@
 /**
- * Threads for a corpus run: `worker_threads` running this same script, each reading and
- * replaying whole files (a file's bytes never cross threads). Outcomes come back in the order
- * of the jobs, with at most a few per thread waiting ahead, so memory stays flat however many
- * files a folder holds.
+ * Threads for a corpus run: `worker_threads`, each reading and replaying whole files (a file's
+ * bytes never cross threads). Outcomes come back in the order of the jobs, with a bounded
+ * number waiting ahead, so memory stays flat however many files a folder holds.
  */
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { readFileSync } from 'node:fs';
@@ -22,15 +21,24 @@ interface OutcomeMessage {
 
 const MARK = 'loopscope-corpus-thread';
 
-/** Jobs handed out ahead of the oldest one not yet printed, per thread. */
-const AHEAD_PER_THREAD = 4;
+/**
+ * Jobs handed out ahead of the oldest one not yet printed, per thread. A thread's slow file
+ * must not stall the others: with a short window the main thread soon waits on it.
+ */
+const AHEAD_PER_THREAD = 16;
+/** Printed text (UTF-16 units) held for outcomes that wait on an older one, at most. */
+const HELD_TEXT = 32 * 1024 * 1024;
 /** Jobs a pool thread holds at once, so it never waits on the main thread for the next. */
-const QUEUED_PER_THREAD = 2;
+const QUEUED_PER_THREAD = 4;
+
+/** Lets the event loop deliver the pool threads' outcomes and send them their next jobs. */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Replays with `threads` threads in all: the main thread, which also prints, and `threads - 1`
- * threads of `script` (this bundled command). The main thread takes a job itself whenever
- * nothing is ready to print, so no core idles and its already-compiled code is used.
+ * threads of `script`. The main thread takes a job itself whenever the pool threads have all
+ * they can hold and nothing is ready to print, so no core idles and its already-compiled code
+ * is used; between its own files it lets the pool threads' outcomes in.
  */
 export function threadPool(
   script: string,
@@ -63,10 +71,16 @@ async function* inOrder(
   let exhausted = false;
   let failure: unknown = null;
   let wake: (() => void) | null = null;
+  let held = 0;
+  const textOf = (o: FileOutcome) => o.settled.reduce((n, s) => n + s.text.length, 0);
   const window = (workers.length + 1) * AHEAD_PER_THREAD;
 
+  const keep = (n: number, o: FileOutcome) => {
+    done.set(n, o);
+    held += textOf(o);
+  };
   const onMessage = (w: Worker) => (m: OutcomeMessage) => {
-    done.set(m.n, m.outcome);
+    keep(m.n, m.outcome);
     queued.set(w, (queued.get(w) ?? 1) - 1);
     wake?.();
   };
@@ -80,7 +94,7 @@ async function* inOrder(
     w.on('error', onError);
   }
   const take = (): FileJob | null => {
-    if (exhausted || sent - printed >= window) return null;
+    if (exhausted || sent - printed >= window || held > HELD_TEXT) return null;
     const next = jobs.next();
     if (next.done !== true) return next.value;
     exhausted = true;
@@ -103,6 +117,7 @@ async function* inOrder(
       const outcome = done.get(printed);
       if (outcome !== undefined) {
         done.delete(printed);
+        held -= textOf(outcome);
         printed++;
         yield outcome;
         continue;
@@ -110,7 +125,8 @@ async function* inOrder(
       // Nothing to print yet: work on the next file here rather than wait.
       const job = take();
       if (job !== null) {
-        done.set(sent++, local(job));
+        keep(sent++, local(job));
+        if (workers.length > 0) await turn();
         continue;
       }
       if (exhausted && printed === sent) return;

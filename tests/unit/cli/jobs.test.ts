@@ -1,9 +1,9 @@
 // A corpus run on several threads, streamed, and merged from pieces: each must print what one
 // thread over all the files prints, byte for byte. Runs a freshly built command, as CI would.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cliSuite } from './command';
+import { cliSuite, runCli } from './command';
 import { BAD_JSON, CALM, MUTATING_LOOP } from './fixtures';
 
 const ROOT = join(__dirname, '..', '..', '..');
@@ -52,6 +52,16 @@ describe('loopscope --jobs', () => {
     expect(one.stderr).toMatch(/skipped 1 file that is not a transcript: runs\/b\/notes\.json/);
     const table1 = loopscope(['--jobs', '1', 'runs']).stdout;
     expect(loopscope(['--jobs', '3', 'runs']).stdout).toBe(table1);
+  });
+
+  it('runs its threads from the command itself when no thread bundle sits beside it', () => {
+    const alone = join(suite.dir, 'alone');
+    mkdirSync(alone, { recursive: true });
+    copyFileSync(suite.cli, join(alone, 'loopscope.mjs'));
+    const args = ['--json', '--no-timing', '--jobs', '2', 'runs'];
+    const two = runCli(join(alone, 'loopscope.mjs'), suite.dir, args);
+    expect(two.stdout).toBe(loopscope(['--json', '--no-timing', '--jobs', '1', 'runs']).stdout);
+    expect(two.stderr).toBe(loopscope(args).stderr);
   });
 
   it('--no-timing prints every measured time as 0', () => {
