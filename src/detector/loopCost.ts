@@ -125,9 +125,12 @@ export function totalCost(costs: readonly CostFigures[]): CostFigures {
   return { calls, answerBytes: bytes, tokens: tokensOf(bytes) };
 }
 
+// Counts read as the rest of the page writes them ("7,637"); one formatter, made once.
+const COUNT = new Intl.NumberFormat('en-US');
+
 /** "12 calls, ≈8.4k tokens": a cost in a few words. */
 export function costPhrase(c: CostFigures): string {
-  const calls = c.calls === 1 ? '1 call' : `${c.calls} calls`;
+  const calls = c.calls === 1 ? '1 call' : `${COUNT.format(c.calls)} calls`;
   return `${calls}, ≈${compact(c.tokens)} tokens`;
 }
 

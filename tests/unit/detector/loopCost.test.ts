@@ -138,6 +138,9 @@ describe('cost figures', () => {
       '12 calls, ≈8.4k tokens',
     );
     expect(costPhrase({ calls: 1, answerBytes: 0, tokens: 0 })).toBe('1 call, ≈0 tokens');
+    expect(costPhrase({ calls: 7637, answerBytes: 92_000, tokens: 23_000 })).toBe(
+      '7,637 calls, ≈23k tokens',
+    );
     expect(costPhrase({ calls: 3, answerBytes: 0, tokens: 2_500_000 })).toBe(
       '3 calls, ≈2.5M tokens',
     );
