@@ -193,10 +193,11 @@ function orderGroup<R extends LogRecord>(
   }
   let earliest = last;
   for (const i of onChain) if (i < earliest) earliest = i;
-  const siblings =
-    lines.length > onChain.size
-      ? replySiblings(records, byUuid, lines, onChain, messageOf)
-      : new Set<number>();
+  // The path holds lines that are no turn (system lines, compactions), so its size says
+  // nothing of whether every turn is on it.
+  const siblings = lines.some((i) => !onChain.has(i))
+    ? replySiblings(records, byUuid, lines, onChain, messageOf)
+    : new Set<number>();
   const kept = lines.filter((i) => onChain.has(i) || siblings.has(i) || (broken && i < earliest));
   return done(pick(kept), {
     linked: true,

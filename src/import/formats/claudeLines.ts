@@ -99,6 +99,11 @@ interface Grouping {
   head: number;
   /** Compaction lines on the path since the main chain's last turn. */
   pendingCompactions: number;
+  /**
+   * The reply ids (message.id) of the main chain's assistant lines left off it: a new turn
+   * with one of them makes those lines part of a reply on the chain (`replySiblings`).
+   */
+  readonly offReplies: Set<string>;
 }
 
 /**
@@ -211,8 +216,17 @@ export class ClaudeFollower extends LinesFollower<ClaudeLine> {
       missing,
       head: -1,
       pendingCompactions: 0,
+      offReplies: new Set(),
     };
     const chain = groups[main];
+    if (chain?.order !== undefined && chain.order.dropped > 0) {
+      const kept = new Set(chain.turns);
+      for (const r of records) {
+        if (kept.has(r) || !isTurn(r) || field(r.value, 'isSidechain') === true) continue;
+        const id = replyId(r);
+        if (id !== undefined) g.offReplies.add(id);
+      }
+    }
     const last = chain?.turns[chain.turns.length - 1];
     // A line after the last turn that others could name as their parent might sit on the
     // path in ways only a walk of the chain tells (a repeated uuid can make it loop): the next
@@ -251,6 +265,10 @@ export class ClaudeFollower extends LinesFollower<ClaudeLine> {
       if (u !== undefined) added.set(u, i);
       const compact = str(v, 'subtype') === 'compact_boundary' ? 1 : 0;
       if (isTurn(r)) {
+        if (g.offReplies.size > 0) {
+          const id = replyId(r);
+          if (id !== undefined && g.offReplies.has(id)) return false;
+        }
         if (order.linked) {
           if (parent === undefined || parent !== head) return false;
           compactions += pending + compact;
@@ -395,6 +413,12 @@ function plainString(text: string, i: number, end: number): string | null {
   if (s.includes('\\') || CONTROL.test(s)) return null;
   plainEnd = q + 1;
   return s;
+}
+
+/** An assistant line's reply id (its message.id). */
+function replyId(r: ClaudeLine): string | undefined {
+  if (str(r.value, 'type') !== 'assistant') return undefined;
+  return str(r.messageStart < 0 ? field(r.value, 'message') : readMessage(r), 'id');
 }
 
 /** A line's message object, read where it stands; it must end where it was stepped over to. */

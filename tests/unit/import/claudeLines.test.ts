@@ -8,7 +8,13 @@ import { LiteralAnswer } from '../../../src/import/build';
 import { importTranscript } from '../../../src/import/index';
 import { importPrepared, reportSource } from '../../../src/pipeline/index';
 import { ClaudeFollower, readClaudeLines } from '../../../src/import/formats/claudeLines';
-import { assertFollows, general as followersGeneral, outputOf } from './followers';
+import {
+  assertFollows,
+  expectFollowed,
+  general as followersGeneral,
+  lineEnds,
+  outputOf,
+} from './followers';
 import { filesUnder, FIXTURES, SAMPLES } from './helpers';
 
 const SHARED = join(__dirname, '..', '..', '..', '..', 'shared');
@@ -128,6 +134,37 @@ describe('Claude Code read a line at a time', () => {
 
   it('a session followed as it grows reads, at every step, as its text read whole', () => {
     assertFollows(sessionText, () => new ClaudeFollower(false), general);
+  });
+
+  it('keeps a reply line hung beside the chain however many system lines the path holds', () => {
+    // Two lines of one reply (m1) hung on the same parent: the chain passes through the later
+    // one; the earlier is the same reply, not a branch. A system line then joins the path.
+    const text = [
+      '{"type":"user","uuid":"u0","parentUuid":null,"message":{"role":"user","content":"go"}}',
+      '{"type":"assistant","uuid":"a0","parentUuid":"u0","message":{"id":"m1","role":"assistant","content":[{"type":"text","text":"one"}]}}',
+      '{"type":"assistant","uuid":"a1","parentUuid":"u0","message":{"id":"m1","role":"assistant","content":[{"type":"text","text":"two"}]}}',
+      '{"type":"system","uuid":"s0","parentUuid":"a1","content":"note"}',
+      '{"type":"user","uuid":"u1","parentUuid":"s0","message":{"role":"user","content":"more"}}',
+      '',
+    ].join('\n');
+    const whole = general(text);
+    expect(whole?.conversations[0]?.messages).toHaveLength(3);
+    expect(whole?.conversations[0]?.warnings.join(' ')).not.toMatch(/abandoned/);
+    expectFollowed(new ClaudeFollower(false), text, lineEnds(text, null), general);
+  });
+
+  it('a turn joining the chain takes back the lines of its reply left off it', () => {
+    // a0 is off the chain until a1, a line of the same reply (m1), joins it: a0 hangs from the
+    // chain, so it is then that reply's, not an abandoned branch.
+    const text = [
+      '{"type":"user","uuid":"u0","parentUuid":null,"message":{"role":"user","content":"go"}}',
+      '{"type":"assistant","uuid":"a0","parentUuid":"u0","message":{"id":"m1","role":"assistant","content":[{"type":"text","text":"one"}]}}',
+      '{"type":"user","uuid":"u1","parentUuid":"u0","message":{"role":"user","content":"more"}}',
+      '{"type":"assistant","uuid":"a1","parentUuid":"u1","message":{"id":"m1","role":"assistant","content":[{"type":"text","text":"two"}]}}',
+      '',
+    ].join('\n');
+    expect(general(text)?.conversations[0]?.warnings.join(' ')).not.toMatch(/abandoned/);
+    expectFollowed(new ClaudeFollower(false), text, lineEnds(text, null), general);
   });
 
   it('follows a plain session a batch at a time without grouping it again', () => {
