@@ -232,7 +232,7 @@ export async function measureFile(file, opts) {
     // Frames while zooming and panning: first right away, while the detector lanes' first run
     // may still occupy the worker (a core fewer for the page on a small machine), then again
     // once they are in. The second pass is the one held to the target.
-    const lanesRunning = page.getByRole('status').filter({ hasText: 'Running the detector zoo' });
+    const lanesRunning = page.locator('.zoo-lane-controls[aria-busy=true]');
     const lanesBusy = await lanesRunning.isVisible();
     let framesBusy = null;
     if (lanesBusy) {

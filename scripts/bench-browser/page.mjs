@@ -17,14 +17,20 @@ export function installProbes() {
     new MutationObserver(record).observe(root, { attributes: true });
   };
   document.addEventListener('DOMContentLoaded', watch);
-  // When the detector lanes' "running" status goes away (the lanes are in), in page time.
+  // When the detector lanes' controls stop being busy (the lanes are in), in page time. The
+  // attribute is there whether the lanes are folded or open.
   w.__bench.lanesIn = [];
   let lanesRunning = false;
   new MutationObserver(() => {
-    const now = document.querySelector('.zoo-lane-controls [role=status]') !== null;
+    const now = document.querySelector('.zoo-lane-controls[aria-busy=true]') !== null;
     if (lanesRunning && !now) w.__bench.lanesIn.push(performance.now());
     lanesRunning = now;
-  }).observe(document, { childList: true, subtree: true });
+  }).observe(document, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    attributeFilter: ['aria-busy'],
+  });
   // The moment a file is chosen (the change event of the file input), in page time.
   document.addEventListener('change', () => (w.__bench.changeAt = performance.now()), true);
   // The chosen file's first refusal on screen: the header's "First refusal" entry once its

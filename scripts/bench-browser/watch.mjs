@@ -156,7 +156,7 @@ export async function measureWatch(session, opts) {
       { timeout: 60_000, polling: 100 },
     );
     // A quiet start: the detector lanes of the history in, and a second more.
-    const lanes = page.getByRole('status').filter({ hasText: 'Running the detector zoo' });
+    const lanes = page.locator('.zoo-lane-controls[aria-busy=true]');
     await lanes.waitFor({ state: 'hidden', timeout: 120_000 });
     await page.waitForTimeout(1000);
     const base = await page.evaluate(() => window.__benchWatch.counts.at(-1)?.[2] ?? null);

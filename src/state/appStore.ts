@@ -7,6 +7,7 @@ import { useShallow } from 'zustand/shallow';
 import { ReplayClient } from '../worker/client';
 import { currentSweep } from './slices/sweep';
 import { currentZoo } from './slices/zoo';
+import { createHashWriter } from './hashWriter';
 import { currentSearch } from './slices/search';
 import { createAppStore } from './store';
 import { testWatchHandle } from './testWatch';
@@ -45,26 +46,15 @@ function safeStorage(): AppDeps['storage'] {
   }
 }
 
-let pendingHash: string | null = null;
+const hashWriter = createHashWriter((hash) => {
+  const url = new URL(window.location.href);
+  url.hash = hash;
+  // replaceState: a config change is not a navigation the Back button should undo.
+  window.history.replaceState(window.history.state, '', url.href);
+}, 250);
 
-/**
- * Writes the config to the URL after the current task: replaceState is slow enough that the
- * keystroke that changed the config should not wait for it; a burst of changes writes once.
- */
-function writeHashSoon(hash: string): void {
-  const scheduled = pendingHash !== null;
-  pendingHash = hash;
-  if (scheduled) return;
-  setTimeout(() => {
-    const latest = pendingHash;
-    pendingHash = null;
-    if (latest === null) return;
-    const url = new URL(window.location.href);
-    url.hash = latest;
-    // replaceState: a config change is not a navigation the Back button should undo.
-    window.history.replaceState(window.history.state, '', url.href);
-  }, 0);
-}
+// A page left within the wait keeps its last state in its history entry.
+window.addEventListener('pagehide', () => hashWriter.flush());
 
 const browserDeps: AppDeps = {
   // The next transcript's worker is started a second after a load ends (ReplayClient).
@@ -72,7 +62,7 @@ const browserDeps: AppDeps = {
   storage: safeStorage(),
   hash: {
     read: () => window.location.hash,
-    write: (hash) => writeHashSoon(hash),
+    write: (hash) => hashWriter.write(hash),
   },
   fetchText: async (path) => {
     const res = await fetch(new URL(path, document.baseURI), { credentials: 'same-origin' });
@@ -97,7 +87,11 @@ appStore.subscribe((s, prev) => {
 });
 
 // replaceState (our own writes) fires no hashchange, so this only sees links the user pasted.
-window.addEventListener('hashchange', () => appStore.getState().applyHash(window.location.hash));
+// A write still waiting is older than the link, so the link wins.
+window.addEventListener('hashchange', () => {
+  hashWriter.cancel();
+  appStore.getState().applyHash(window.location.hash);
+});
 
 /** Reads a slice of the app state; `useShallow` keeps object selectors from re-rendering. */
 export function useApp<T>(selector: (s: AppState) => T): T {

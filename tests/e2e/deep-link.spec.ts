@@ -46,6 +46,7 @@ test('a link made on a pasted transcript restores the rest and asks for the tran
   await waitFor(page, 'ready');
   await page.getByRole('tab', { name: 'Detectors' }).click();
   await expect(page).toHaveURL(/[#&]src=own(&|$)/);
+  await expect(page).toHaveURL(/[#&]tab=detectors(&|$)/);
   expect(page.url()).not.toContain('private');
   expect(page.url()).not.toContain('sample=');
 

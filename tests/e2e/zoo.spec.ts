@@ -30,6 +30,32 @@ function zooOf(file: string) {
 const CYCLES = ZOO_DETECTORS.find((d) => d.id === 'cycles');
 if (CYCLES === undefined) throw new Error('no cycles lane');
 
+test('the lane controls are busy while the lanes compute, folded or open', async ({ page }) => {
+  // Every value the group's aria-busy takes, from the first render on: the transition is too
+  // quick on a sample to catch by polling.
+  await page.addInitScript(() => {
+    const seen: (string | null)[] = [];
+    (window as unknown as { laneBusy: typeof seen }).laneBusy = seen;
+    new MutationObserver(() => {
+      const v = document.querySelector('.zoo-lane-controls')?.getAttribute('aria-busy') ?? null;
+      if (v !== null && seen.at(-1) !== v) seen.push(v);
+    }).observe(document, { subtree: true, childList: true, attributes: true });
+  });
+  const group = page.getByRole('group', { name: 'Detector lane controls' });
+  const busyHistory = () =>
+    page.evaluate(() => (window as unknown as { laneBusy: string[] }).laneBusy.join(' '));
+  await openSample(page, 'A/B cycle');
+  await expect(group).toHaveAttribute('aria-busy', 'false');
+  await expect(group).not.toContainText('running the detector zoo');
+  expect(await busyHistory()).toMatch(/true false$/);
+  // The next transcript is busy again until its own lanes come, with the lanes open too.
+  await showLanes(page);
+  await chooseSample(page, 'Mutating loop');
+  await waitFor(page, 'ready');
+  await expect(group).toHaveAttribute('aria-busy', 'false');
+  expect(await busyHistory()).toMatch(/true false true false$/);
+});
+
 test('the detector lanes show under the timeline, the cycle lane marking the A/B cycle', async ({
   page,
 }) => {

@@ -11,9 +11,17 @@ const OpenLaneControls = lazy(() =>
 
 /** "Detector lanes" open or folded to a summary, and which detectors' lanes show. */
 export function LaneControls({ results }: { results: readonly ZooResult[] | null }) {
-  const { visible, hidden } = useZooView();
+  const { visible, hidden, pending } = useZooView();
+  // Busy while the worker computes this transcript's lanes, folded or open: the folded
+  // summary says so in words, and the attribute tells assistive technology (and the bench).
+  const busy = pending && results === null;
   return (
-    <div className="zoo-lane-controls" role="group" aria-label="Detector lane controls">
+    <div
+      className="zoo-lane-controls"
+      role="group"
+      aria-label="Detector lane controls"
+      aria-busy={busy}
+    >
       <button
         type="button"
         className="panel-button zoo-lane-toggle"
