@@ -32,9 +32,9 @@
 //   it grows by one batch every 100 ms for 30 s: appended → the batch it settles drawn
 //   (target median < 100 ms), split at the watcher's look at the file, and the longest
 //   main-thread task meanwhile (target < 50 ms).
-// In those two parts a trace of the page's main thread gives each long task the CPU time it
-// held (--no-thread-times skips it): on a shared machine most of a long task's wall time can
-// be a wait for a core.
+// In every part a trace of the page's main thread gives each long task the CPU time it held
+// (in the load part, through the import and the config change; --no-thread-times skips it):
+// on a shared machine most of a long task's wall time can be a wait for a core.
 // --runs N measures each N times (a fresh browser each), one column per run: on a small
 // shared machine the long-task rows move by tens of ms between runs.
 // --batches: "natural" = the realistic generator (~19k batches at 100 MB), N or Nk = the same
@@ -158,7 +158,7 @@ try {
           ...f,
           label,
           loadBefore,
-          ...(await measureFile(f.file, { executablePath, flags, base, cdpPort })),
+          ...(await measureFile(f.file, { executablePath, flags, base, cdpPort, threadTimes })),
           ...(await measureFloor(f.file, { executablePath, flags, base })),
         });
       }

@@ -171,7 +171,7 @@ export async function measureFloor(file, opts) {
 
 /**
  * Measures `file` in a fresh browser. `opts`: executablePath, flags, base (the app's URL),
- * cdpPort (for the worker heap sampler; null to skip it).
+ * cdpPort (for the worker heap sampler; null to skip it), threadTimes (trace the main thread).
  */
 export async function measureFile(file, opts) {
   const server = await chromium.launchServer({
@@ -193,8 +193,10 @@ export async function measureFile(file, opts) {
       sampler = await sampleWorkerHeaps(cdp, opts.base);
     }
 
-    // Import: file chosen → ready, and the longest main-thread task meanwhile.
+    // Import: file chosen → ready, and the longest main-thread task meanwhile. The trace
+    // (until the config change is in) gives each long task the CPU time it held.
     step('import');
+    const trace = opts.threadTimes ? await traceTasks(browser, page) : null;
     await page.locator('input[type=file]').first().setInputFiles(file);
     await settled(page, null, 900_000);
     const workerHeap = sampler === null ? null : await sampler.stop();
@@ -228,6 +230,8 @@ export async function measureFile(file, opts) {
     );
     await page.waitForTimeout(500);
     const configTasks = await page.evaluate(() => window.__bench.longTasks);
+    const traced = trace === null ? null : await trace.stop();
+    const tracedIn = (from, to) => traced?.filter(([t]) => t >= from && t <= to) ?? null;
 
     // Frames while zooming and panning: first right away, while the detector lanes' first run
     // may still occupy the worker (a core fewer for the page on a small machine), then again
@@ -264,6 +268,8 @@ export async function measureFile(file, opts) {
       firstRefusal: refusalOf(load.firstRefusal, load.changeAt),
       parseMs,
       longImport: longestIn(tasks, load.changeAt, load.ready),
+      tracedImport: tracedIn(load.changeAt, load.ready),
+      tracedConfig: tracedIn(tConfig, Infinity),
       longAfter: longestIn(tasks, load.ready, Infinity),
       configMs: configDone - tConfig,
       longConfig: longestIn(configTasks, tConfig, Infinity),
