@@ -1,5 +1,5 @@
 // The tool-call census: every call a file holds, found by walking its JSON after the import.
-import { DIALECTS, dialectEntry, looksLikeCall } from './dialects/table';
+import { DIALECTS, NAME_KEYS, dialectEntry, looksLikeCall } from './dialects/table';
 import type { DialectEntry, DialectId, FoundCall, Place } from './dialects/table';
 import {
   canonical,
@@ -558,6 +558,23 @@ for (const d of DIALECTS) {
   put(BY_HAS, d.when.has);
 }
 const ORDER = new Map(DIALECTS.map((d, i) => [d, i]));
+
+/**
+ * Every string that, as a member name or a `type`, can make the walk find a call: the members,
+ * lists and types the table's entries are tried by (`candidates`), the members an unknown call
+ * is named by (`looksLikeCall`), and `base64`, since a body so encoded is decoded and may hold
+ * anything. A value none of them is spelled in holds no call the census counts.
+ */
+export const CALL_WORDS: readonly string[] = [
+  ...new Set([
+    ...BY_KEY.keys(),
+    ...BY_LIST.keys(),
+    ...BY_TYPE.keys(),
+    ...BY_HAS.keys(),
+    ...NAME_KEYS,
+    'base64',
+  ]),
+];
 /** The first entry of the table, so the first any `tool_calls` item is tried against. */
 const OPENAI_CHAT = DIALECTS[0] as DialectEntry;
 const NONE: readonly DialectEntry[] = [];
