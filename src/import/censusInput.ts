@@ -1,6 +1,6 @@
 // Feeds the census every JSON value of an input: a document, JSON Lines or a ZIP's files.
 import { strFromU8, unzipSync } from 'fflate';
-import { CALL_WORDS, CensusScan } from './census';
+import { CALL_WORDS, CensusScan, type CensusSource } from './census';
 import { getStr, isRec } from './dialects/shape';
 import { looksLikeSse } from './sse';
 import type { Doc } from './text';
@@ -35,6 +35,7 @@ export function scanText(text: string, scan = new CensusScan(), prefilter = true
   }
   const sse = looksLikeSse(text);
   const rewind = new Rewinds(scan, text, sse);
+  const source: CensusSource = { read: (s, e) => lineValue(text, s, e, sse) };
   // Where the next line that may hold a call stands: lines before it are not parsed.
   let clue = -1;
   let start = 0;
@@ -54,7 +55,7 @@ export function scanText(text: string, scan = new CensusScan(), prefilter = true
     const v = lineValue(text, start, end, sse);
     start = end + 1;
     if (v === undefined || rewind.line(v)) continue;
-    scan.add(v, sse ? 'events[*]' : 'lines[*]', 0);
+    scan.add(v, sse ? 'events[*]' : 'lines[*]', 0, source, lineStart, end);
     rewind.after(v, lineStart);
   }
   return scan;
