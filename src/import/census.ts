@@ -1,5 +1,5 @@
 // The tool-call census: every call a file holds, found by walking its JSON after the import.
-import { DIALECTS, dialectEntry, looksLikeCall } from './dialects/table';
+import { DIALECTS, NAME_KEYS, dialectEntry, looksLikeCall } from './dialects/table';
 import type { DialectEntry, DialectId, FoundCall, Place } from './dialects/table';
 import {
   canonical,
@@ -49,56 +49,200 @@ export interface CensusCall {
   readonly path: string;
 }
 
-/**
- * One place a call was seen, and the census's call when it is the first of its kind. Its
- * canonical arguments are worked out only when compared, its path spelled only when asked for
- * (the unread ones).
- */
-class Occurrence implements CensusCall {
-  private canon: string | null = null;
-  private text: string | null = null;
-  constructor(
-    readonly dialect: DialectId,
-    readonly id: string | null,
-    readonly name: string,
-    private readonly raw: unknown,
-    readonly echo: boolean | 'fallback',
-    readonly container: number,
-    readonly node: PathNode | null,
-  ) {}
+/** A dialect as a small number (its place in `DIALECT_IDS`), so a column of them holds no object. */
+const DIALECT_IDS: readonly DialectId[] = [...DIALECTS.map((d) => d.id), 'unknown'];
+const DIALECT_NO = new Map(DIALECT_IDS.map((d, i) => [d, i]));
+/** Whether the client runs a dialect's calls, by its number. */
+const DIALECT_COUNTS: readonly boolean[] = DIALECT_IDS.map(
+  (id) => DIALECTS.find((d) => d.id === id)?.counted !== false,
+);
+const ECHO_NO = 0;
+const ECHO_YES = 1;
+const ECHO_FALLBACK = 2;
 
-  get path(): string {
-    this.text ??= pathText(this.node);
-    return this.text;
+/**
+ * Where the values a scan is given stand, so that a call's arguments can be read again there
+ * instead of kept: `read` gives the value from `start` to `end` again, as it was given.
+ */
+export interface CensusSource {
+  read(start: number, end: number): unknown;
+}
+
+/** Stands in the arguments column for arguments read again from the source when needed. */
+const DEFERRED = Symbol('deferred');
+
+/**
+ * Whether arguments are not empty (`{}`, null, ""), by what the raw value tells without its
+ * canonical form: a string other than `{}`, a list, an object with a member.
+ */
+function notEmpty(r: unknown): boolean {
+  if (typeof r === 'string') return r !== '' && !EMPTY_OBJECT_TEXT.test(r);
+  if (r instanceof Map) return r.size > 0;
+  if (Array.isArray(r)) return true;
+  if (isRec(r)) for (const k in r) if (Object.prototype.hasOwnProperty.call(r, k)) return true;
+  return false;
+}
+
+/**
+ * The places calls were seen, one row each, kept in columns rather than an object a row: a
+ * large transcript holds hundreds of thousands, and objects that live through the whole import
+ * cost the collector more than the rows cost to read. A row's canonical arguments are worked
+ * out only when compared, its path spelled only when asked for (the unread ones).
+ */
+class Rows {
+  readonly dialect: number[] = [];
+  readonly id: (string | null)[] = [];
+  readonly name: string[] = [];
+  /** The arguments as written; undefined where the place names the call without them. */
+  readonly raw: unknown[] = [];
+  readonly echo: number[] = [];
+  /** The list of steps the call stands in (numbers only tell lists apart). */
+  readonly container: number[] = [];
+  readonly node: (PathNode | null)[] = [];
+  /** For a row whose arguments are read again where they stand (`DEFERRED`): its value's place. */
+  private readonly from: number[] = [];
+  private readonly canon = new Map<number, string>();
+  /**
+   * The values rows were read again from: each one's source, prefix, and start, end and first
+   * row (three numbers a place).
+   */
+  private readonly sources: CensusSource[] = [];
+  private readonly prefixes: (string | null)[] = [];
+  private readonly places: number[] = [];
+  /** The place of the value being added, or -1; whether a row stands there yet. */
+  private place = -1;
+  private placed = false;
+
+  get length(): number {
+    return this.name.length;
   }
 
-  get args(): string {
-    this.canon ??= canonical(this.raw);
-    return this.canon;
+  /** The rows pushed until `end()` stand in `source`'s value from `start` to `stop`. */
+  begin(source: CensusSource, start: number, stop: number, prefix: string | null): void {
+    this.place = this.sources.length;
+    this.placed = false;
+    this.sources.push(source);
+    this.prefixes.push(prefix);
+    this.places.push(start, stop, this.length);
+  }
+
+  end(): void {
+    if (this.place >= 0 && !this.placed) {
+      // No row needs the place: most values hold no call.
+      this.sources.pop();
+      this.prefixes.pop();
+      this.places.pop();
+      this.places.pop();
+      this.places.pop();
+    }
+    this.place = -1;
+  }
+
+  /** The arguments as written, read again from the source where they were not kept. */
+  rawOf(i: number): unknown {
+    const r = this.raw[i];
+    if (r !== DEFERRED) return r;
+    const p = this.from[i] as number;
+    const [start, stop, first] = this.places.slice(3 * p, 3 * p + 3) as [number, number, number];
+    const again = new CensusScan();
+    again.add((this.sources[p] as CensusSource).read(start, stop), this.prefixes[p] ?? null, 0);
+    return again.rows.raw[i - first];
+  }
+
+  push(
+    dialect: DialectId,
+    id: string | null,
+    name: string,
+    raw: unknown,
+    echo: boolean | 'fallback',
+    container: number,
+    node: PathNode | null,
+  ): void {
+    this.dialect.push(DIALECT_NO.get(dialect) as number);
+    this.id.push(id);
+    this.name.push(name);
+    // Arguments that are not empty whatever they hold are not kept where they can be read
+    // again: kept to the end of a large import, they would cost the collector more than the
+    // few that are compared cost to read twice.
+    if (this.place >= 0 && notEmpty(raw)) {
+      this.raw.push(DEFERRED);
+      this.from.push(this.place);
+      this.placed = true;
+    } else {
+      this.raw.push(raw);
+      this.from.push(-1);
+    }
+    this.echo.push(echo === 'fallback' ? ECHO_FALLBACK : echo ? ECHO_YES : ECHO_NO);
+    this.container.push(container);
+    this.node.push(node);
+  }
+
+  truncate(n: number): void {
+    if (n >= this.length) return;
+    this.dialect.length = n;
+    this.id.length = n;
+    this.name.length = n;
+    this.raw.length = n;
+    this.from.length = n;
+    this.echo.length = n;
+    this.container.length = n;
+    this.node.length = n;
+    this.canon.clear();
+    let p = this.sources.length;
+    while (p > 0 && (this.places[3 * p - 1] as number) >= n) p--;
+    this.sources.length = p;
+    this.prefixes.length = p;
+    this.places.length = 3 * p;
+  }
+
+  dialectId(i: number): DialectId {
+    return DIALECT_IDS[this.dialect[i] as number] as DialectId;
+  }
+
+  path(i: number): string {
+    return pathText(this.node[i] ?? null);
+  }
+
+  /** The canonical arguments of row `i`. */
+  args(i: number): string {
+    let c = this.canon.get(i);
+    if (c === undefined) this.canon.set(i, (c = canonical(this.rawOf(i))));
+    return c;
   }
 
   /** Whether the arguments are empty (`{}`, null, ""), worked out without canonical form where the raw value tells. */
-  get empty(): boolean {
-    const r = this.raw;
-    if (typeof r === 'string') {
-      if (r !== '' && !EMPTY_OBJECT_TEXT.test(r)) return false;
-    } else if (r instanceof Map) {
-      if (r.size > 0) return false;
-    } else if (Array.isArray(r)) return false;
-    return emptyArgs(this.args);
+  empty(i: number): boolean {
+    const r = this.raw[i];
+    return r !== DEFERRED && !notEmpty(r) && emptyArgs(this.args(i));
   }
 
   /** Whether the place names the call without its arguments (a flattened attribute's copy). */
-  get bare(): boolean {
-    return this.raw === undefined;
+  bare(i: number): boolean {
+    return this.raw[i] === undefined;
   }
 
-  /**
-   * The arguments with one wrapping member taken off (`{"input": {…}}`, as a tool's execution
-   * span logs what the model asked), or null when they are not so wrapped.
-   */
-  get unwrapped(): string | null {
-    return unwrappedArgs(this.raw);
+  /** The call row `i` stands for, as the census lists it. */
+  call(i: number): CensusCall {
+    return new RowCall(this, i);
+  }
+}
+
+/** A census call: the row of its first occurrence, its path spelled when asked for. */
+class RowCall implements CensusCall {
+  readonly dialect: DialectId;
+  readonly id: string | null;
+  readonly name: string;
+  constructor(
+    private readonly rows: Rows,
+    private readonly row: number,
+  ) {
+    this.dialect = rows.dialectId(row);
+    this.id = rows.id[row] ?? null;
+    this.name = rows.name[row] as string;
+  }
+
+  get path(): string {
+    return this.rows.path(this.row);
   }
 }
 
@@ -138,7 +282,6 @@ const WRAPPERS = new Set(['input', 'args', 'arguments', 'kwargs', 'tool_input', 
 const MAX_NESTED = 4;
 /** Strings longer than this are never read as embedded JSON (arguments, bodies are shorter). */
 const MAX_EMBEDDED = 8 << 20;
-const DIALECT_COUNTED = new Map(DIALECTS.map((d) => [d.id, d.counted]));
 const MARKER = /tool|unction|Call|call_id|hook_event/;
 
 const TOOL_CALL_ITEM: Place = { key: null, listKey: 'tool_calls', outerKey: null };
@@ -155,17 +298,33 @@ const EMPTY_OBJECT_TEXT = /^\s*\{\s*\}\s*$/;
 
 /** Walks JSON values and gathers the tool calls they hold. Iterative: no nesting overflows it. */
 export class CensusScan {
-  private readonly seen: Occurrence[] = [];
+  /** The calls seen (read by `Rows.rawOf` to read arguments again). */
+  readonly rows = new Rows();
   private readonly callPaths = new Map<string, PathNode>();
   private containers = 1;
-  /** `calls()` as last worked out, until something more is seen. */
-  private counted: CensusCall[] | null = null;
+  /** The rows of `calls()` as last worked out, until something more is seen. */
+  private counted: number[] | null = null;
 
   /**
    * Walks one value. Values added with the same `container` (the lines of one JSON Lines file)
-   * are one list of steps; `prefix` names where the value sits (`lines[*]`).
+   * are one list of steps; `prefix` names where the value sits (`lines[*]`). Where `source`
+   * gives the value again (from `start` to `end`), the calls' arguments are read again from it
+   * when compared rather than kept.
    */
-  add(root: unknown, prefix: string | null = null, container = 0): void {
+  add(
+    root: unknown,
+    prefix: string | null = null,
+    container = 0,
+    source: CensusSource | null = null,
+    start = -1,
+    end = -1,
+  ): void {
+    if (source !== null) this.rows.begin(source, start, end, prefix);
+    this.walk(root, prefix, container);
+    this.rows.end();
+  }
+
+  private walk(root: unknown, prefix: string | null, container: number): void {
     this.counted = null;
     if (prefix !== null && root instanceof Map && this.chatMessage(root, prefix, container)) return;
     const stack: Frame[] = [
@@ -267,7 +426,7 @@ export class CensusScan {
     }
     const path = this.callPath(prefix);
     for (const c of found)
-      this.seen.push(new Occurrence('openai-chat', c.id, c.name, c.args, false, container, path));
+      this.rows.push('openai-chat', c.id, c.name, c.args, false, container, path);
     return true;
   }
 
@@ -338,203 +497,297 @@ export class CensusScan {
 
   private record(dialect: DialectId, c: FoundCall, f: Frame): void {
     const path = c.sub === undefined ? f.path : { parent: f.path, seg: c.sub };
-    this.seen.push(
-      new Occurrence(dialect, c.id, c.name, c.args, c.echo ?? false, f.container, path),
-    );
+    this.rows.push(dialect, c.id, c.name, c.args, c.echo ?? false, f.container, path);
   }
 
   /** How many occurrences are recorded so far, for `rollback`. */
   mark(): number {
-    return this.seen.length;
+    return this.rows.length;
   }
 
   /** Forgets what was recorded after `mark` (a session rewound to an earlier message). */
   rollback(mark: number): void {
     this.counted = null;
-    if (mark < this.seen.length) this.seen.length = mark;
+    this.rows.truncate(mark);
   }
 
   /** Each call once, in the order first seen, by the identity rules of docs/formats.md §22. */
   calls(): CensusCall[] {
+    return this.countedRows().map((i) => this.rows.call(i));
+  }
+
+  /** How many calls `calls()` lists. */
+  get callCount(): number {
+    return this.countedRows().length;
+  }
+
+  /**
+   * The census held against the calls an import read: the counts, and the calls not matched
+   * by a read call (first by id, then by name).
+   */
+  census(read: readonly ReadCall[]): Census {
+    const calls = this.countedRows();
+    const rows = this.rows;
+    const byNo: number[] = [];
+    const seenNo: number[] = [];
+    for (const i of calls) {
+      const d = rows.dialect[i] as number;
+      const k = byNo[d];
+      if (k === undefined) seenNo.push(d);
+      byNo[d] = (k ?? 0) + 1;
+    }
+    const byDialect: Record<string, number> = {};
+    for (const d of seenNo) byDialect[DIALECT_IDS[d] as string] = byNo[d] as number;
+    // Ids as numbers: the calls read count against the ids the census has.
+    const { idNo, rowId } = this;
+    const readIds = new Int32Array(idNo.size);
+    for (const r of read) {
+      if (r.id === null) continue;
+      const k = idNo.get(r.id);
+      if (k !== undefined) readIds[k] = (readIds[k] as number) + 1;
+    }
+    const left: number[] = [];
+    const byId: boolean[] = [];
+    for (const i of calls) {
+      const k = rowId[i] as number;
+      const matched = k >= 0 && (readIds[k] as number) > 0;
+      if (matched) readIds[k] = (readIds[k] as number) - 1;
+      byId.push(matched);
+      if (!matched) left.push(i);
+    }
+    // Names matter only for the calls no id matched (most files: none).
+    if (left.length === 0) return { toolCalls: calls.length, byDialect, unread: [] };
+    const readNames = new Map<string, number>();
+    for (const r of read) readNames.set(r.name, (readNames.get(r.name) ?? 0) + 1);
+    const take = (k: string): boolean => {
+      const n = readNames.get(k) ?? 0;
+      if (n === 0) return false;
+      readNames.set(k, n - 1);
+      return true;
+    };
+    calls.forEach((i, j) => {
+      if (byId[j] === true) take(rows.name[i] as string);
+    });
+    const unread: CensusUnread[] = [];
+    for (const i of left) {
+      if (take(rows.name[i] as string)) continue;
+      if (unread.length < MAX_UNREAD)
+        unread.push({
+          dialect: rows.dialectId(i),
+          path: rows.path(i),
+          name: rows.name[i] as string,
+        });
+    }
+    return { toolCalls: calls.length, byDialect, unread };
+  }
+
+  /** The rows of the calls, worked out once until something more is seen. */
+  private countedRows(): number[] {
     this.counted ??= this.count();
     return this.counted;
   }
 
-  private count(): CensusCall[] {
-    const out: { call: CensusCall; order: number }[] = [];
-    const strong = this.seen.filter((o) => !o.echo && DIALECT_COUNTED.get(o.dialect) !== false);
-    const echoes = this.seen.filter(
-      (o) => o.echo === true || (o.echo === 'fallback' && strong.length === 0),
-    );
+  /** Each call's id as a number, and each row's (-1: none), as `census` matches the calls read. */
+  private idNo = new Map<string, number>();
+  private rowId = new Int32Array(0);
+
+  private count(): number[] {
+    const rows = this.rows;
+    const n = rows.length;
+    const outRow: number[] = [];
+    const outOrder: number[] = [];
+    const out = (row: number, order: number): void => {
+      outRow.push(row);
+      outOrder.push(order);
+    };
+    const strong: number[] = [];
+    for (let i = 0; i < n; i++)
+      if (rows.echo[i] === ECHO_NO && DIALECT_COUNTS[rows.dialect[i] as number]) strong.push(i);
+    const echoes: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const e = rows.echo[i];
+      if (e === ECHO_YES || (e === ECHO_FALLBACK && strong.length === 0)) echoes.push(i);
+    }
+    const name = (i: number): string => rows.name[i] as string;
+    const shapeOf = (i: number): string => `${name(i)}\u0000${rows.args(i)}`;
     // With an id: one call per id and name, and per distinct non-empty arguments under them.
-    // Keyed by id, then (rarely) by another name under the same id.
-    const byId = new Map<string, IdGroup>();
+    // Grouped by id (`idNo`), then (rarely) by another name under the same id; a group's rows
+    // are linked through `next`.
+    const idNo = new Map<string, number>();
+    const rowId = new Int32Array(n).fill(-1);
+    const groups = new IdGroups(n);
     // Without an id: as many as the most any one list of steps holds.
-    const byShape = new Map<
-      string,
-      { first: Occurrence; order: number; per: Map<number, number> }
-    >();
+    const byShape = new Map<string, { first: number; order: number; per: Map<number, number> }>();
     // Without an id or arguments: only as many as the calls of that name spelled in full leave.
-    const nameOnly = new Map<
-      string,
-      { first: Occurrence; order: number; per: Map<number, number> }
-    >();
-    strong.forEach((o, order) => {
-      if (o.id !== null) {
-        const g = byId.get(o.id);
-        if (g === undefined) byId.set(o.id, { name: o.name, order, list: [o], other: null });
-        else if (g.name === o.name) g.list.push(o);
-        else {
-          g.other ??= new Map();
-          const h = g.other.get(o.name);
-          if (h) h.list.push(o);
-          else g.other.set(o.name, { name: o.name, order, list: [o], other: null });
+    const nameOnly = new Map<string, { first: number; order: number; per: Map<number, number> }>();
+    for (let order = 0; order < strong.length; order++) {
+      const i = strong[order] as number;
+      const id = rows.id[i] ?? null;
+      if (id !== null) {
+        const k = idNo.get(id);
+        if (k === undefined) {
+          rowId[i] = groups.top.length;
+          idNo.set(id, groups.top.length);
+          groups.top.push(groups.open(name(i), order, i));
+        } else {
+          rowId[i] = k;
+          groups.add(groups.top[k] as number, name(i), order, i);
         }
-        return;
+        continue;
       }
-      if (o.bare) {
+      if (rows.bare(i)) {
         // Named without arguments: a copy of a call some other place spells in full.
-        let g = nameOnly.get(o.name);
-        if (!g) nameOnly.set(o.name, (g = { first: o, order, per: new Map() }));
-        g.per.set(o.container, (g.per.get(o.container) ?? 0) + 1);
-        return;
+        let g = nameOnly.get(name(i));
+        if (!g) nameOnly.set(name(i), (g = { first: i, order, per: new Map() }));
+        g.per.set(rows.container[i] as number, (g.per.get(rows.container[i] as number) ?? 0) + 1);
+        continue;
       }
-      const shape = `${o.name}\u0000${o.args}`;
+      const shape = shapeOf(i);
       let g = byShape.get(shape);
-      if (!g) byShape.set(shape, (g = { first: o, order, per: new Map() }));
-      g.per.set(o.container, (g.per.get(o.container) ?? 0) + 1);
-    });
+      if (!g) byShape.set(shape, (g = { first: i, order, per: new Map() }));
+      g.per.set(rows.container[i] as number, (g.per.get(rows.container[i] as number) ?? 0) + 1);
+    }
     // The arguments are compared only where something else may be the same call: a call of the
     // same name without an id, or an echo of that name.
     const compare = byShape.size > 0 || echoes.length > 0;
     const compared = new Set<string>();
-    for (const g of byShape.values()) compared.add(g.first.name);
-    for (const o of echoes) compared.add(o.name);
+    for (const g of byShape.values()) compared.add(name(g.first));
+    for (const i of echoes) compared.add(name(i));
     const strongShapes = new Set<string>();
     const idCallsByShape = new Map<string, number>();
     // Where the calls with ids stand, by shape and list: a list holds each call once, so an
     // id-less copy in the same list is another call.
     const idPer = new Map<string, Map<number, number>>();
-    const noteId = (shape: string, container: number, n: number): void => {
+    const noteId = (shape: string, container: number, k: number): void => {
       strongShapes.add(shape);
-      idCallsByShape.set(shape, (idCallsByShape.get(shape) ?? 0) + n);
+      idCallsByShape.set(shape, (idCallsByShape.get(shape) ?? 0) + k);
       let per = idPer.get(shape);
       if (!per) idPer.set(shape, (per = new Map()));
-      per.set(container, (per.get(container) ?? 0) + n);
+      per.set(container, (per.get(container) ?? 0) + k);
     };
-    for (const g of idGroups(byId)) {
-      const first = g.list[0] as Occurrence;
-      if (g.list.length === 1) {
-        out.push({ call: callOf(first), order: g.order });
-        if (compared.has(first.name))
-          noteId(`${first.name}\u0000${first.args}`, first.container, 1);
+    for (const g of groups.inOrder()) {
+      const first = groups.first[g] as number;
+      const order = groups.order[g] as number;
+      const size = groups.size[g] as number;
+      const gName = name(first);
+      if (size === 1) {
+        out(first, order);
+        if (compare && compared.has(gName))
+          noteId(shapeOf(first), rows.container[first] as number, 1);
         continue;
       }
+      const list = groups.rows(g);
       // The same id again and again in one list at one path (a local model's `call_0` every
       // turn): each is a call, whatever its arguments, so they need not be compared.
-      if (!compared.has(first.name) && g.list.length < 1e6 && oneListOnePath(g.list)) {
-        for (let i = 0; i < g.list.length; i++)
-          out.push({ call: callOf(first), order: g.order + i * 1e-6 });
+      if (!(compare && compared.has(gName)) && size < 1e6 && oneListOnePath(rows, list)) {
+        for (let i = 0; i < size; i++) out(first, order + i * 1e-6);
         continue;
       }
       // Ids are not trusted: the same id with other arguments is another call; the same id and
       // arguments twice at one path of one list (two turns of a history) are two; at two paths
       // (an event and the reply it builds) or in two lists, one. A copy without arguments is a
       // stream's first word of a call its own dialect completes elsewhere.
-      const args = new Map<string, Map<number, Occurrence[]>>();
+      const args = new Map<string, Map<number, number[]>>();
       const firstIn = new Map<string, number>();
-      const argued = new Set<DialectId>();
-      const bare = new Set<DialectId>();
-      for (const o of g.list) {
-        if (o.empty) {
-          bare.add(o.dialect);
+      const argued = new Set<number>();
+      const bare = new Set<number>();
+      for (const i of list) {
+        if (rows.empty(i)) {
+          bare.add(rows.dialect[i] as number);
           continue;
         }
-        argued.add(o.dialect);
-        let per = args.get(o.args);
+        argued.add(rows.dialect[i] as number);
+        const a = rows.args(i);
+        const c = rows.container[i] as number;
+        let per = args.get(a);
         if (!per) {
-          args.set(o.args, (per = new Map()));
-          firstIn.set(o.args, o.container);
+          args.set(a, (per = new Map()));
+          firstIn.set(a, c);
         }
-        const inList = per.get(o.container);
-        if (inList) inList.push(o);
-        else per.set(o.container, [o]);
+        const inList = per.get(c);
+        if (inList) inList.push(i);
+        else per.set(c, [i]);
       }
       for (const [a, per] of args) {
-        let n = 0;
-        for (const inList of per.values()) n = Math.max(n, mostAtOnePath(inList));
-        if (compared.has(first.name)) noteId(`${first.name}\u0000${a}`, firstIn.get(a) ?? 0, n);
-        for (let i = 0; i < n; i++) out.push({ call: callOf(first), order: g.order + i * 1e-6 });
+        let most = 0;
+        for (const inList of per.values()) most = Math.max(most, mostAtOnePath(rows, inList));
+        if (compared.has(gName)) noteId(`${gName}\u0000${a}`, firstIn.get(a) ?? 0, most);
+        for (let i = 0; i < most; i++) out(first, order + i * 1e-6);
       }
       let lone = 0;
       for (const d of bare) if (!argued.has(d)) lone++;
-      if (lone > 0 && compare && compared.has(first.name))
-        strongShapes.add(`${first.name}\u0000${first.args}`);
-      for (let i = 0; i < lone; i++) out.push({ call: callOf(first), order: g.order + 0.5 });
+      if (lone > 0 && compare && compared.has(gName)) strongShapes.add(shapeOf(first));
+      for (let i = 0; i < lone; i++) out(first, order + 0.5);
     }
     for (const [shape, g] of byShape) {
       strongShapes.add(shape);
       const withIds = idPer.get(shape);
       let most = 0;
-      for (const [c, n] of g.per) most = Math.max(most, n + (withIds?.get(c) ?? 0));
+      for (const [c, k] of g.per) most = Math.max(most, k + (withIds?.get(c) ?? 0));
       const extra = most - (idCallsByShape.get(shape) ?? 0);
-      for (let i = 0; i < extra; i++)
-        out.push({ call: callOf(g.first), order: g.order + i * 1e-6 });
+      for (let i = 0; i < extra; i++) out(g.first, g.order + i * 1e-6);
     }
     if (nameOnly.size > 0) {
       const named = new Map<string, number>();
-      for (const x of out) named.set(x.call.name, (named.get(x.call.name) ?? 0) + 1);
-      for (const [name, g] of nameOnly) {
-        const extra = Math.max(...g.per.values()) - (named.get(name) ?? 0);
-        for (let i = 0; i < extra; i++)
-          out.push({ call: callOf(g.first), order: g.order + i * 1e-6 });
-        if (extra > 0 || named.has(name)) strongShapes.add(`${name}\u0000${g.first.args}`);
+      for (const i of outRow) named.set(name(i), (named.get(name(i)) ?? 0) + 1);
+      for (const [gName, g] of nameOnly) {
+        const extra = Math.max(...g.per.values()) - (named.get(gName) ?? 0);
+        for (let i = 0; i < extra; i++) out(g.first, g.order + i * 1e-6);
+        if (extra > 0 || named.has(gName)) strongShapes.add(`${gName}\u0000${rows.args(g.first)}`);
       }
     }
-    if (echoes.length > 0) {
-      const ids = new Set<string>(byId.keys());
-      this.echoCalls(strong, echoes, strongShapes, ids, out);
+    if (echoes.length > 0) this.echoCalls(strong, echoes, strongShapes, idNo, out);
+    // Echoes' ids are numbered too, after the others, for `census` to match.
+    for (const i of outRow) {
+      const id = rows.id[i] ?? null;
+      if (id === null || rows.echo[i] === ECHO_NO) continue;
+      let k = idNo.get(id);
+      if (k === undefined) idNo.set(id, (k = idNo.size));
+      rowId[i] = k;
     }
-    out.sort((a, b) => a.order - b.order);
-    return out.map((x) => x.call);
+    this.idNo = idNo;
+    this.rowId = rowId;
+    return inOrder(outRow, outOrder);
   }
 
   /** Echoes count only where nothing else is the same call. */
   private echoCalls(
-    strong: readonly Occurrence[],
-    echoes: readonly Occurrence[],
+    strong: readonly number[],
+    echoes: readonly number[],
     strongShapes: ReadonlySet<string>,
-    ids: ReadonlySet<string>,
-    out: { call: CensusCall; order: number }[],
+    ids: ReadonlyMap<string, number>,
+    out: (row: number, order: number) => void,
   ): void {
+    const rows = this.rows;
     const namesByArgs = new Map<string, string[]>();
-    for (const o of strong) {
-      const list = namesByArgs.get(o.args);
-      if (list) list.push(o.name);
-      else namesByArgs.set(o.args, [o.name]);
+    for (const i of strong) {
+      const a = rows.args(i);
+      const list = namesByArgs.get(a);
+      if (list) list.push(rows.name[i] as string);
+      else namesByArgs.set(a, [rows.name[i] as string]);
     }
-    const groups = new Map<
-      string,
-      { first: Occurrence; order: number; per: Map<number, number> }
-    >();
+    const groups = new Map<string, { first: number; order: number; per: Map<number, number> }>();
     echoes.forEach((o, i) => {
-      const shape = `${o.name}\u0000${o.args}`;
-      if (strongShapes.has(shape) || (o.id !== null && ids.has(o.id))) return;
+      const name = rows.name[o] as string;
+      const id = rows.id[o] ?? null;
+      const shape = `${name}\u0000${rows.args(o)}`;
+      if (strongShapes.has(shape) || (id !== null && ids.has(id))) return;
       // A tool's execution span often names it in a longer label ("running tool: search"),
       // and may wrap the arguments it was given in one member.
-      const inner = o.unwrapped;
-      for (const a of inner === null ? [o.args] : [o.args, inner]) {
-        if (strongShapes.has(`${o.name}\u0000${a}`)) return;
-        if (namesByArgs.get(a)?.some((n) => o.name.includes(n))) return;
+      const inner = unwrappedArgs(rows.rawOf(o));
+      for (const a of inner === null ? [rows.args(o)] : [rows.args(o), inner]) {
+        if (strongShapes.has(`${name}\u0000${a}`)) return;
+        if (namesByArgs.get(a)?.some((x) => name.includes(x))) return;
       }
-      const key = o.id ?? shape;
+      const key = id ?? shape;
       let g = groups.get(key);
       if (!g) groups.set(key, (g = { first: o, order: strong.length + i, per: new Map() }));
-      g.per.set(o.container, (g.per.get(o.container) ?? 0) + 1);
+      const c = rows.container[o] as number;
+      g.per.set(c, (g.per.get(c) ?? 0) + 1);
     });
     for (const g of groups.values()) {
-      const most = g.first.id !== null ? 1 : Math.max(...g.per.values());
-      for (let i = 0; i < most; i++) out.push({ call: callOf(g.first), order: g.order + i * 1e-6 });
+      const most = rows.id[g.first] != null ? 1 : Math.max(...g.per.values());
+      for (let i = 0; i < most; i++) out(g.first, g.order + i * 1e-6);
     }
   }
 }
@@ -558,6 +811,23 @@ for (const d of DIALECTS) {
   put(BY_HAS, d.when.has);
 }
 const ORDER = new Map(DIALECTS.map((d, i) => [d, i]));
+
+/**
+ * Every string that, as a member name or a `type`, can make the walk find a call: the members,
+ * lists and types the table's entries are tried by (`candidates`), the members an unknown call
+ * is named by (`looksLikeCall`), and `base64`, since a body so encoded is decoded and may hold
+ * anything. A value none of them is spelled in holds no call the census counts.
+ */
+export const CALL_WORDS: readonly string[] = [
+  ...new Set([
+    ...BY_KEY.keys(),
+    ...BY_LIST.keys(),
+    ...BY_TYPE.keys(),
+    ...BY_HAS.keys(),
+    ...NAME_KEYS,
+    'base64',
+  ]),
+];
 /** The first entry of the table, so the first any `tool_calls` item is tried against. */
 const OPENAI_CHAT = DIALECTS[0] as DialectEntry;
 const NONE: readonly DialectEntry[] = [];
@@ -655,30 +925,92 @@ function fromBase64(s: string): string {
   }
 }
 
-function callOf(o: Occurrence): CensusCall {
-  return o;
-}
+/**
+ * The groups of rows with ids, one per id and name, in columns: a group's first row, its order
+ * (the first row's place among the counted rows), its size, and its rows linked through `next`.
+ */
+class IdGroups {
+  readonly first: number[] = [];
+  readonly order: number[] = [];
+  readonly size: number[] = [];
+  private readonly last: number[] = [];
+  private readonly name: string[] = [];
+  /** The groups of other names under a group's id (rare), by name, in the order first seen. */
+  private readonly other: (Map<string, number> | null)[] = [];
+  /** The group of each id's first name, in the order the ids were first seen. */
+  readonly top: number[] = [];
+  private readonly next: Int32Array;
 
-interface IdGroup {
-  readonly name: string;
-  readonly order: number;
-  readonly list: Occurrence[];
-  other: Map<string, IdGroup> | null;
-}
+  constructor(rows: number) {
+    this.next = new Int32Array(rows).fill(-1);
+  }
 
-/** The groups of calls with ids, one per id and name. */
-function* idGroups(byId: ReadonlyMap<string, IdGroup>): Generator<IdGroup> {
-  for (const g of byId.values()) {
-    yield g;
-    if (g.other !== null) yield* g.other.values();
+  /** A new group of one row. */
+  open(name: string, order: number, row: number): number {
+    const g = this.first.length;
+    this.first.push(row);
+    this.order.push(order);
+    this.size.push(1);
+    this.last.push(row);
+    this.name.push(name);
+    this.other.push(null);
+    return g;
+  }
+
+  /** Adds a row to the id's group of that name (`top`: the id's first group). */
+  add(top: number, name: string, order: number, row: number): void {
+    let g = top;
+    if (this.name[top] !== name) {
+      let other = this.other[top];
+      if (!other) this.other[top] = other = new Map();
+      const h = other.get(name);
+      if (h === undefined) {
+        other.set(name, this.open(name, order, row));
+        return;
+      }
+      g = h;
+    }
+    this.next[this.last[g] as number] = row;
+    this.last[g] = row;
+    (this.size[g] as number)++;
+  }
+
+  /** Every group: each id's first, then its other names'. */
+  *inOrder(): Generator<number> {
+    for (const g of this.top) {
+      yield g;
+      const other = this.other[g];
+      if (other) yield* other.values();
+    }
+  }
+
+  /** A group's rows, in order. */
+  rows(g: number): number[] {
+    const out: number[] = [];
+    for (let r = this.first[g] as number; r >= 0; r = this.next[r] as number) out.push(r);
+    return out;
   }
 }
 
-/** Whether the occurrences all stand in one list at one path, none without arguments. */
-function oneListOnePath(list: readonly Occurrence[]): boolean {
-  const first = list[0] as Occurrence;
-  for (const o of list) {
-    if (o.container !== first.container || !samePath(o.node, first.node) || o.empty) return false;
+/** `rows` sorted by `order`, rows of equal order as they came (most often already in order). */
+function inOrder(rows: number[], order: readonly number[]): number[] {
+  let sorted = true;
+  for (let i = 1; i < order.length && sorted; i++)
+    sorted = (order[i - 1] as number) <= (order[i] as number);
+  if (sorted) return rows;
+  const idx = rows.map((_, i) => i);
+  idx.sort((a, b) => (order[a] as number) - (order[b] as number) || a - b);
+  return idx.map((i) => rows[i] as number);
+}
+
+/** Whether the rows all stand in one list at one path, none without arguments. */
+function oneListOnePath(rows: Rows, list: readonly number[]): boolean {
+  const first = list[0] as number;
+  const c = rows.container[first];
+  const node = rows.node[first] ?? null;
+  for (const i of list) {
+    if (rows.container[i] !== c || !samePath(rows.node[i] ?? null, node) || rows.empty(i))
+      return false;
   }
   return true;
 }
@@ -692,13 +1024,13 @@ function samePath(a: PathNode | null, b: PathNode | null): boolean {
   return true;
 }
 
-/** The most occurrences of one list that stand at one path. */
-function mostAtOnePath(list: readonly Occurrence[]): number {
+/** The most rows of one list that stand at one path. */
+function mostAtOnePath(rows: Rows, list: readonly number[]): number {
   if (list.length === 1) return 1;
   const per = new Map<string, number>();
   let most = 0;
-  for (const o of list) {
-    const at = pathText(o.node);
+  for (const i of list) {
+    const at = rows.path(i);
     const n = (per.get(at) ?? 0) + 1;
     per.set(at, n);
     most = Math.max(most, n);
@@ -726,43 +1058,6 @@ export interface ReadCall {
 }
 
 const MAX_UNREAD = 20;
-
-/**
- * The census of `calls` held against what the import read: the counts, and the calls not
- * matched by a read call (first by id, then by name).
- */
-export function censusOf(calls: readonly CensusCall[], read: readonly ReadCall[]): Census {
-  const byDialect: Record<string, number> = {};
-  for (const c of calls) byDialect[c.dialect] = (byDialect[c.dialect] ?? 0) + 1;
-  const readIds = new Map<string, number>();
-  for (const r of read) if (r.id !== null) readIds.set(r.id, (readIds.get(r.id) ?? 0) + 1);
-  const take = (m: Map<string, number>, k: string): boolean => {
-    const n = m.get(k) ?? 0;
-    if (n === 0) return false;
-    m.set(k, n - 1);
-    return true;
-  };
-  const left: CensusCall[] = [];
-  const byId: boolean[] = [];
-  for (const c of calls) {
-    const matched = c.id !== null && take(readIds, c.id);
-    byId.push(matched);
-    if (!matched) left.push(c);
-  }
-  // Names matter only for the calls no id matched (most files: none).
-  if (left.length === 0) return { toolCalls: calls.length, byDialect, unread: [] };
-  const readNames = new Map<string, number>();
-  for (const r of read) readNames.set(r.name, (readNames.get(r.name) ?? 0) + 1);
-  calls.forEach((c, i) => {
-    if (byId[i] === true) take(readNames, c.name);
-  });
-  const unread: CensusUnread[] = [];
-  for (const c of left) {
-    if (take(readNames, c.name)) continue;
-    if (unread.length < MAX_UNREAD) unread.push({ dialect: c.dialect, path: c.path, name: c.name });
-  }
-  return { toolCalls: calls.length, byDialect, unread };
-}
 
 /**
  * The warnings a census gives an import that read `read` calls: none when the counts agree.

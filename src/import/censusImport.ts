@@ -1,6 +1,6 @@
 // Joins the census to an import: the calls the import kept against the calls the file holds.
 import type { ChatMessage } from '../detector/index';
-import { censusOf, censusWarnings, type CensusScan, type ReadCall } from './census';
+import { censusWarnings, type CensusScan, type ReadCall } from './census';
 import type { Imported } from './types';
 
 /** The calls of a message as the census compares them: id and name. */
@@ -40,7 +40,7 @@ export function withCensus(
     for (const c of list) for (const m of c.messages) noteCalls(m, all);
     calls = all;
   }
-  const census = censusOf(scan.calls(), calls);
+  const census = scan.census(calls);
   const warnings = censusWarnings(census, calls.length);
   return list.map((c) => ({ ...c, census, warnings: [...c.warnings, ...warnings] }));
 }

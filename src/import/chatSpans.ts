@@ -34,7 +34,12 @@ import { skipWs } from './spans';
 export type MessageSink = (m: ChatMessage, literal?: string | null, bytes?: number) => void;
 
 /** Sees each value read: a message (`member` null) or another member of the request body. */
-export type ValueObserver = (v: JsonValue, member: string | null) => void;
+export type ValueObserver = (
+  v: JsonValue,
+  member: string | null,
+  start?: number,
+  end?: number,
+) => void;
 
 /** What the reader gives back; the messages themselves went to the sink. */
 interface ChatSpans {
@@ -238,7 +243,7 @@ class MessageReader {
       this.repeated = v;
     }
     if (!this.forced && this.dialect.add(v) && this.dialect.result !== 'openai-chat') return false;
-    this.observe?.(v, null);
+    this.observe?.(v, null, start, end);
     const m = rawMessage(v, { start, end });
     this.missing += missingIds(m);
     this.bounds.push(start, end);

@@ -1,6 +1,6 @@
 // The import layer's entry: decode, detect and import a transcript whole or message by message
 // (docs/formats.md).
-import { err, ok } from '../json/index';
+import { err, JsonPartReader, ok } from '../json/index';
 import type { ChatMessage, MessageList } from '../detector/index';
 import type { Result } from '../json/index';
 import { readChatSpans, type MessageSink, type ValueObserver } from './chatSpans';
@@ -26,7 +26,7 @@ import type { Doc } from './text';
 import type { FormatId, Imported, ImportError, ImportOptions } from './types';
 import { readZip } from './zip';
 import { noteCalls, withCensus } from './censusImport';
-import type { ReadCall } from './census';
+import type { CensusSource, ReadCall } from './census';
 import { scanDoc, scanText, scanZip } from './censusInput';
 import { shapeOf } from './formats/generic';
 import { byShapeNote } from './shape/note';
@@ -134,12 +134,21 @@ export function importStreaming(
       let scan = new CensusScan();
       // A bare array's messages sit at `[*]`, a request body's at `messages[*]`.
       const bare = /^\s*\[/.test(text.slice(0, 64));
+      // A message is read again where it stands when the census compares its calls' arguments.
+      let again: JsonPartReader | null = null;
+      const source: CensusSource = {
+        read: (start) => {
+          again ??= new JsonPartReader(text);
+          return again.read(start) === null ? again.value : undefined;
+        },
+      };
       const observe: ValueObserver | undefined =
         opts.census === false
           ? undefined
-          : (v, member) => {
-              if (member === null) scan.add(v, bare ? '[*]' : 'messages[*]', 0);
-              else scan.add(v, member);
+          : (v, member, start, end) => {
+              if (member !== null) scan.add(v, member);
+              else if (start === undefined) scan.add(v, bare ? '[*]' : 'messages[*]', 0);
+              else scan.add(v, bare ? '[*]' : 'messages[*]', 0, source, start, end);
             };
       const read = readChatSpans(
         text,
@@ -150,7 +159,7 @@ export function importStreaming(
       );
       // Calls the census finds and this reader missed send the file to the general import,
       // which may read it by shape (docs/formats.md §25).
-      if (read !== null && !(opts.census !== false && scan.calls().length > calls.length)) {
+      if (read !== null && !(opts.census !== false && scan.callCount > calls.length)) {
         const [counted] = withCensus(
           [
             {

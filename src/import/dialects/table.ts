@@ -811,7 +811,8 @@ export function dialectEntry(id: DialectId): DialectEntry | undefined {
   return DIALECTS.find((d) => d.id === id);
 }
 
-const NAME_KEYS = [
+/** The members that name an unknown call's tool (`looksLikeCall` needs one of them). */
+export const NAME_KEYS: readonly string[] = [
   'name',
   'tool',
   'tool_name',

@@ -1,0 +1,97 @@
+// One tiny call per dialect of the table, shared by the tests of the census.
+
+/** One tiny call per dialect, as its writer spells it. */
+export const EXAMPLES: Record<string, unknown> = {
+  'openai-chat': {
+    messages: [
+      {
+        role: 'assistant',
+        tool_calls: [{ id: 'c1', type: 'function', function: { name: 'ls', arguments: '{}' } }],
+      },
+    ],
+  },
+  'openai-function-call': [
+    { role: 'assistant', function_call: { name: 'ls', arguments: '{"a":1}' } },
+  ],
+  anthropic: [
+    { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'ls', input: { a: 1 } }] },
+  ],
+  'anthropic-server': [
+    {
+      role: 'assistant',
+      content: [{ type: 'server_tool_use', id: 's1', name: 'web_search', input: {} }],
+    },
+  ],
+  gemini: [{ role: 'model', parts: [{ functionCall: { name: 'ls', args: { a: 1 } } }] }],
+  'gemini-snake': [{ role: 'model', parts: [{ function_call: { name: 'ls', args: { a: 1 } } }] }],
+  responses: [{ type: 'function_call', call_id: 'r1', name: 'ls', arguments: '{}' }],
+  'responses-custom': [
+    { type: 'custom_tool_call', call_id: 'r2', name: 'apply_patch', input: 'x' },
+  ],
+  'responses-shell': [{ type: 'local_shell_call', call_id: 'r3', action: { command: ['ls'] } }],
+  'responses-mcp': [{ type: 'mcp_call', id: 'r4', server_label: 's', name: 'q', arguments: '{}' }],
+  'responses-computer': [{ type: 'computer_call', call_id: 'r5', action: { type: 'click' } }],
+  langchain: [{ type: 'ai', tool_calls: [{ id: 'l1', name: 'ls', args: { a: 1 } }] }],
+  'tool-calls-camel': [
+    { role: 'assistant', toolCalls: [{ id: 'k1', name: 'ls', args: { a: 1 } }] },
+  ],
+  'otel-parts': [
+    {
+      role: 'assistant',
+      parts: [{ type: 'tool_call', id: 'o1', name: 'ls', arguments: { a: 1 } }],
+    },
+  ],
+  'otel-attributes': {
+    attributes: {
+      'gen_ai.completion.0.tool_calls.0.name': 'ls',
+      'gen_ai.completion.0.tool_calls.0.arguments': '{}',
+    },
+  },
+  'vercel-ai': [
+    {
+      role: 'assistant',
+      content: [{ type: 'tool-call', toolCallId: 'v1', toolName: 'ls', input: {} }],
+    },
+  ],
+  bedrock: [
+    { role: 'assistant', content: [{ toolUse: { toolUseId: 'b1', name: 'ls', input: {} } }] },
+  ],
+  openclaw: [
+    { role: 'assistant', content: [{ type: 'toolCall', id: 'oc1', name: 'exec', arguments: {} }] },
+  ],
+  atif: { steps: [{ tool_calls: [{ tool_call_id: 'a1', function_name: 'ls', arguments: {} }] }] },
+  opencode: [{ parts: [{ type: 'tool', callID: 'p1', tool: 'bash', state: { input: { c: 1 } } }] }],
+  'gemini-cli-stream': [{ type: 'tool_use', tool_name: 'ls', tool_id: 'g1', parameters: {} }],
+  'claude-hooks': [
+    { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls' } },
+  ],
+  mcp: [{ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'q', arguments: {} } }],
+  cline: [{ ts: 1, type: 'say', say: 'tool', text: '{"tool":"readFile","path":"a"}' }],
+  inspect: [
+    { role: 'assistant', tool_calls: [{ id: 'i1', function: 'bash', arguments: { cmd: 'ls' } }] },
+  ],
+  'copilot-cli': [
+    {
+      type: 'assistant.message',
+      data: { toolRequests: [{ toolCallId: 'q1', name: 'view', arguments: {} }] },
+    },
+  ],
+  'codex-exec': [
+    { type: 'item.completed', item: { id: 'x1', type: 'command_execution', command: 'ls' } },
+  ],
+  openhands: [{ kind: 'ActionEvent', tool_call: { id: 'h1', name: 'terminal', arguments: '{}' } }],
+  'openhands-v0': [{ id: 2, source: 'agent', action: 'run', args: { command: 'ls' } }],
+  'swe-agent-step': { trajectory: [{ action: 'ls -la', observation: 'a b' }] },
+  'swe-agent': { history: [{ role: 'assistant', action: 'ls -la' }] },
+  cursor: [
+    { type: 2, bubbleId: 'b1', toolFormerData: { toolCallId: 'u1', name: 'ls', rawArgs: '{}' } },
+  ],
+  'windsurf-hooks': [
+    { agent_action_name: 'pre_run_command', trajectory_id: 't', tool_info: { command_line: 'ls' } },
+    {
+      agent_action_name: 'post_run_command',
+      trajectory_id: 't',
+      tool_info: { command_line: 'ls' },
+    },
+  ],
+};
