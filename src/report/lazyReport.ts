@@ -11,7 +11,7 @@
  */
 import type { BatchReport, CallReport, Report } from '../detector/index';
 import {
-  unitsToString,
+  packedStringOf,
   agentStepAt,
   type PackedReport,
   type PackedTranscript,
@@ -53,11 +53,7 @@ export async function unpackTranscript(
   // Strings are cut from the one packed string when read, not all up front: 300k slices
   // made on arrival would survive into the old generation and cost the main thread long
   // scavenges. What the views show is a few hundred of them.
-  const ends = t.stringEnds;
-  const str = (i: number): string =>
-    i >= 0 && i < ends.length
-      ? unitsToString(t.stringUnits, i === 0 ? 0 : (ends[i - 1] as number), ends[i] as number)
-      : '';
+  const str = packedStringOf(t);
   await yieldNow();
   const n = t.batchCount;
   const calls = new Array<readonly CallReport[] | undefined>(n);

@@ -173,6 +173,17 @@ export function unitsToString(units: Uint8Array | Uint16Array, from: number, to:
   return out;
 }
 
+/** Reads string `i` of a packed transcript's string table ('' when out of range). */
+export function packedStringOf(
+  t: Pick<PackedTranscript, 'stringUnits' | 'stringEnds'>,
+): (i: number) => string {
+  const ends = t.stringEnds;
+  return (i) =>
+    i >= 0 && i < ends.length
+      ? unitsToString(t.stringUnits, i === 0 ? 0 : (ends[i - 1] as number), ends[i] as number)
+      : '';
+}
+
 /** Packs the config-independent columns of `report` (any report of the transcript). */
 export function packTranscript(report: Report): PackedTranscript {
   const n = report.batches.length;

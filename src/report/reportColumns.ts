@@ -47,6 +47,8 @@ export interface TranscriptColumns {
   callsOf(i: number): readonly CallReport[];
   /** Batch `i`'s calls are numbered `callStart[i]` up to `callStart[i + 1]`: counts without objects. */
   readonly callStart: Int32Array;
+  /** The packed call names and string table, to read names without building call lists. */
+  readonly names: Pick<PackedTranscript, 'callName' | 'stringUnits' | 'stringEnds'>;
 }
 
 /** A report's columns: its transcript's shared columns and its own packed verdicts. */
@@ -57,7 +59,16 @@ export interface ReportColumns {
 
 /** Wraps a packed transcript's signature columns with their texts and ranks (O(signatures)). */
 export function transcriptColumns(
-  t: Pick<PackedTranscript, 'batchCount' | 'messageIndex' | 'signatures' | 'callStart'>,
+  t: Pick<
+    PackedTranscript,
+    | 'batchCount'
+    | 'messageIndex'
+    | 'signatures'
+    | 'callStart'
+    | 'callName'
+    | 'stringUnits'
+    | 'stringEnds'
+  >,
   signatureOf: (batchIndex: number) => string,
   callsOf: (batchIndex: number) => readonly CallReport[],
 ): TranscriptColumns {
@@ -90,6 +101,7 @@ export function transcriptColumns(
     rank,
     callsOf,
     callStart: t.callStart,
+    names: t,
   };
 }
 

@@ -24,6 +24,7 @@ import {
 } from '../../../src/report/packedReport';
 import { unpackReport, unpackTranscript } from '../../../src/report/lazyReport';
 import { columnsOf, registerColumns, transcriptColumns } from '../../../src/report/reportColumns';
+import { toolNamesOf } from '../../../src/report/patternWarnings';
 import { batch, report } from '../ui/timeline/fixtures';
 import type { TranscriptColumns } from '../../../src/report/reportColumns';
 
@@ -257,6 +258,52 @@ describe('packReport tally', () => {
           });
         },
       ),
+    );
+  });
+});
+
+describe('tool names off the packed name column', () => {
+  const call = (name: string, i: number) => ({ id: `c${i}`, name, signature: `${name}:${i}` });
+  const named = (names: readonly (readonly string[])[]) =>
+    report(
+      names.map((ns, i) =>
+        batch(i, {
+          calls: ns.map((n) => call(n, i)),
+          signature: ns.map((n) => `${n}:${i}`).join('|'),
+        }),
+      ),
+    );
+
+  it('lists each tool once, in order of first call, without building any call list', async () => {
+    const r = named([['read'], ['write', 'read'], ['grep'], ['write'], ['ls', 'grep']]);
+    const packedT = packTranscript(r);
+    const calls: number[] = [];
+    const t = transcriptColumns(
+      packedT,
+      (i) => r.batches[i]!.signature,
+      (i) => (calls.push(i), r.batches[i]!.calls),
+    );
+    const rebuilt = await unpackReport(packReport(r), await unpackTranscript(packedT, now), now);
+    registerColumns(rebuilt, { transcript: t, verdicts: columnsOf(rebuilt).verdicts });
+    expect(toolNamesOf(rebuilt)).toEqual(['read', 'write', 'grep', 'ls']);
+    expect(toolNamesOf(r)).toEqual(['read', 'write', 'grep', 'ls']);
+    expect(calls).toEqual([]);
+  });
+
+  it('equals the names read batch by batch, for any transcript', () => {
+    const names = fc.array(
+      fc.array(fc.constantFrom('a', 'b', 'é', 'c d', '工具'), { minLength: 1, maxLength: 3 }),
+      {
+        minLength: 1,
+        maxLength: 30,
+      },
+    );
+    fc.assert(
+      fc.property(names, (ns) => {
+        const r = named(ns);
+        const expected = [...new Set(r.batches.flatMap((b) => b.calls.map((c) => c.name)))];
+        expect(toolNamesOf(r)).toEqual(expected);
+      }),
     );
   });
 });
