@@ -8,8 +8,9 @@ import type { Report } from '../detector/report';
 import { observationPatternFor } from '../detector/classify';
 import { KNOWN_ACTING, KNOWN_READ_ONLY } from './knownTools';
 import { FLAG_EXEMPT, OUTCOMES } from './packedColumns';
-import { packedStringOf } from './packedReport';
-import { columnsOf, type TranscriptColumns } from './reportColumns';
+import type { CallReport } from '../detector/report';
+import { packedStringOf, packReport, type PackedReport } from './packedReport';
+import { registeredColumns } from './reportColumns';
 
 /** Fewest answer changes, all in numbers only, that make a run a poll. */
 const POLL_MIN_CHANGES = 2;
@@ -94,7 +95,7 @@ function pollMessage(w: Omit<PollWarning, 'message'>): string {
 export function pollWarnings(report: Report): PollWarning[] {
   // The packed columns, not `report.batches`: reading every batch of a lazy report would build
   // and keep an object per batch.
-  const { transcript, verdicts: v } = columnsOf(report);
+  const { verdicts: v, callsOf } = readingOf(report);
   const n = v.batchCount;
   const patterns = report.config.observationTools;
   const numbersOnly = report.changedInNumbersOnly ?? [];
@@ -107,7 +108,7 @@ export function pollWarnings(report: Report): PollWarning[] {
     const isPoll = r.exempt && r.numbersOnlyChanges >= POLL_MIN_CHANGES && r.contentChanges === 0;
     const past = r.exempt && r.maxTotal > r.ceiling;
     if (!isPoll && !past) return;
-    const names = transcript.callsOf(r.start).map((c) => c.name);
+    const names = callsOf(r.start).map((c) => c.name);
     const tool = names.join(' + ');
     const found = [
       ...new Set(
@@ -160,21 +161,51 @@ export function pollWarnings(report: Report): PollWarning[] {
     .map((w) => ({ ...w, message: pollMessage(w) }));
 }
 
-const namesCache = new WeakMap<TranscriptColumns, readonly string[]>();
+/** What the warnings read of a report: its verdict columns, a batch's calls, its tool names. */
+interface Reading {
+  readonly verdicts: PackedReport;
+  callsOf(i: number): readonly CallReport[];
+  toolNames(): readonly string[];
+}
+
+const readings = new WeakMap<Report, Reading>();
 
 /**
- * The distinct tool names of a report's batches, in order of first call, kept per transcript.
- * Read off the packed name column: building every batch's call list for it cost the main
- * thread a 165 ms task at 100k batches.
+ * A report the client rebuilt from packed data is read through its columns (its batches are
+ * built on read); any other (the command's) through its batch objects, which it has: packing
+ * its transcript would intern every string, 420 ms of a 100k-batch run of the command.
  */
+function readingOf(report: Report): Reading {
+  const hit = readings.get(report);
+  if (hit !== undefined) return hit;
+  const columns = registeredColumns(report);
+  let names: readonly string[] | undefined;
+  const reading: Reading =
+    columns === undefined
+      ? {
+          verdicts: packReport(report),
+          callsOf: (i) => report.batches[i]?.calls ?? [],
+          toolNames: () =>
+            (names ??= [...new Set(report.batches.flatMap((b) => b.calls.map((c) => c.name)))]),
+        }
+      : {
+          verdicts: columns.verdicts,
+          callsOf: (i) => columns.transcript.callsOf(i),
+          // The packed name column, not the call lists: building those for every signature's
+          // first batch cost the page a 165 ms task at 100k batches.
+          toolNames: () =>
+            (names ??= Array.from(
+              new Set(columns.transcript.names.callName),
+              packedStringOf(columns.transcript.names),
+            )),
+        };
+  readings.set(report, reading);
+  return reading;
+}
+
+/** The distinct tool names of a report's batches, in order of first call. */
 export function toolNamesOf(report: Report): readonly string[] {
-  const t = columnsOf(report).transcript;
-  let names = namesCache.get(t);
-  if (names === undefined) {
-    names = Array.from(new Set(t.names.callName), packedStringOf(t.names));
-    namesCache.set(t, names);
-  }
-  return names;
+  return readingOf(report).toolNames();
 }
 
 function missedMessage(m: Omit<MissedReadOnly, 'message'>): string {

@@ -112,6 +112,10 @@ export function registerColumns(report: Report, columns: ReportColumns): void {
   registry.set(report, columns);
 }
 
+/** The columns the client registered for `report`, if it did. */
+export const registeredColumns = (report: Report): ReportColumns | undefined =>
+  registry.get(report);
+
 /** The columns of `report`: registered by the client, else derived once and remembered. */
 export function columnsOf(report: Report): ReportColumns {
   const hit = registry.get(report);

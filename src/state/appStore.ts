@@ -53,9 +53,6 @@ const hashWriter = createHashWriter((hash) => {
   window.history.replaceState(window.history.state, '', url.href);
 }, 250);
 
-// A page left within the wait keeps its last state in its history entry.
-window.addEventListener('pagehide', () => hashWriter.flush());
-
 const browserDeps: AppDeps = {
   // The next transcript's worker is started a second after a load ends (ReplayClient).
   createClient: (listener) => new ReplayClient(listener, { spareWorkerAfterMs: 1000 }),

@@ -6,8 +6,6 @@
 export interface HashWriter {
   /** Asks for `hash` to be written; a later ask before the write replaces it. */
   write(hash: string): void;
-  /** Writes what waits now (a page being left). */
-  flush(): void;
   /** Drops what waits (a link the user followed is newer). */
   cancel(): void;
 }
@@ -21,7 +19,6 @@ export function createHashWriter(
   let last = -Infinity;
   let timer: ReturnType<typeof setTimeout> | null = null;
   const flush = () => {
-    if (timer !== null) clearTimeout(timer);
     timer = null;
     const hash = pending;
     pending = null;
@@ -34,7 +31,6 @@ export function createHashWriter(
       pending = hash;
       if (timer === null) timer = setTimeout(flush, Math.max(0, last + minGapMs - now()));
     },
-    flush,
     cancel() {
       pending = null;
     },

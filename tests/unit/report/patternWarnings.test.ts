@@ -5,6 +5,8 @@ import { sameButNumbers } from '../../../src/detector/answers';
 import { DEFAULT_OBSERVATION_TOOLS } from '../../../src/detector/config';
 import { missedReadOnly, patternWarnings, pollWarnings } from '../../../src/report/patternWarnings';
 import { run, turn, user } from '../detector/helpers';
+import { unpackReport, unpackTranscript } from '../../../src/report/lazyReport';
+import { packReport, packTranscript } from '../../../src/report/packedReport';
 
 const times = <T>(n: number, f: (i: number) => T[]): T[] =>
   Array.from({ length: n }, (_, i) => f(i)).flat();
@@ -133,6 +135,25 @@ describe('known read-only tools no pattern covers', () => {
     const w = patternWarnings(r);
     expect(w.missed.map((m) => m.tool)).toEqual(['WebFetch']);
     expect(w.polls).toEqual([]);
+  });
+});
+
+describe('a report rebuilt from packed data', () => {
+  it('gives the same warnings through its columns as the report it was packed from', async () => {
+    const now = () => Promise.resolve();
+    const r = run(
+      [user(), ...clockPoll(6), ...turn('WebFetch', { url: 'u' }, 'page'), ...clockPoll(3)],
+      withGet,
+    );
+    const rebuilt = await unpackReport(
+      packReport(r),
+      await unpackTranscript(packTranscript(r), now),
+      now,
+    );
+    const w = patternWarnings(r);
+    expect(w.polls.length).toBeGreaterThan(0);
+    expect(w.missed.length).toBeGreaterThan(0);
+    expect(patternWarnings(rebuilt)).toEqual(w);
   });
 });
 
