@@ -1,5 +1,7 @@
 // Feeds the census every JSON value of an input: a document, JSON Lines or a ZIP's files.
 import { strFromU8, unzipSync } from 'fflate';
+import { JsonPartReader } from '../json/index';
+import type { ValueObserver } from './chatSpans';
 import { CALL_WORDS, CensusScan, type CensusSource } from './census';
 import { getStr, isRec } from './dialects/shape';
 import { looksLikeSse } from './sse';
@@ -24,6 +26,28 @@ export function scanDoc(doc: Doc, scan = new CensusScan()): CensusScan {
     });
   }
   return scan;
+}
+
+/**
+ * Feeds the census (`scan()`: the one of the conversation being read) every value a chat
+ * body's span reader reads; a message is read again where it stands when the census compares
+ * its calls' arguments.
+ */
+export function chatObserver(text: string, scan: () => CensusScan): ValueObserver {
+  // A bare array's messages sit at `[*]`, a request body's at `messages[*]`.
+  const prefix = /^\s*\[/.test(text.slice(0, 64)) ? '[*]' : 'messages[*]';
+  let again: JsonPartReader | null = null;
+  const source: CensusSource = {
+    read: (start) => {
+      again ??= new JsonPartReader(text);
+      return again.read(start) === null ? again.value : undefined;
+    },
+  };
+  return (v, member, start, end) => {
+    if (member !== null) scan().add(v, member);
+    else if (start === undefined) scan().add(v, prefix, 0);
+    else scan().add(v, prefix, 0, source, start, end);
+  };
 }
 
 /** The text as one JSON document, else as an event stream, else as JSON Lines. */

@@ -1,9 +1,9 @@
 // The import layer's entry: decode, detect and import a transcript whole or message by message
 // (docs/formats.md).
-import { err, JsonPartReader, ok } from '../json/index';
+import { err, ok } from '../json/index';
 import type { ChatMessage, MessageList } from '../detector/index';
 import type { Result } from '../json/index';
-import { readChatSpans, type MessageSink, type ValueObserver } from './chatSpans';
+import { readChatSpans, type MessageSink } from './chatSpans';
 import { CensusScan } from './census';
 import { decodeInput, type Decoded } from './decode';
 import type { ConversationOutput, FormatOutput } from './format';
@@ -26,8 +26,8 @@ import type { Doc } from './text';
 import type { FormatId, Imported, ImportError, ImportOptions } from './types';
 import { readZip } from './zip';
 import { noteCalls, withCensus } from './censusImport';
-import type { CensusSource, ReadCall } from './census';
-import { scanDoc, scanText, scanZip } from './censusInput';
+import type { ReadCall } from './census';
+import { chatObserver, scanDoc, scanText, scanZip } from './censusInput';
 import { shapeOf } from './formats/generic';
 import { byShapeNote } from './shape/note';
 import type { ShapeRead } from './shape/read';
@@ -132,24 +132,7 @@ export function importStreaming(
         };
       };
       let scan = new CensusScan();
-      // A bare array's messages sit at `[*]`, a request body's at `messages[*]`.
-      const bare = /^\s*\[/.test(text.slice(0, 64));
-      // A message is read again where it stands when the census compares its calls' arguments.
-      let again: JsonPartReader | null = null;
-      const source: CensusSource = {
-        read: (start) => {
-          again ??= new JsonPartReader(text);
-          return again.read(start) === null ? again.value : undefined;
-        },
-      };
-      const observe: ValueObserver | undefined =
-        opts.census === false
-          ? undefined
-          : (v, member, start, end) => {
-              if (member !== null) scan.add(v, member);
-              else if (start === undefined) scan.add(v, bare ? '[*]' : 'messages[*]', 0);
-              else scan.add(v, bare ? '[*]' : 'messages[*]', 0, source, start, end);
-            };
+      const observe = opts.census === false ? undefined : chatObserver(text, () => scan);
       const read = readChatSpans(
         text,
         format === 'openai-chat',

@@ -10,7 +10,7 @@ import { KNOWN_ACTING, KNOWN_READ_ONLY } from './knownTools';
 import { FLAG_EXEMPT, OUTCOMES } from './packedColumns';
 import type { CallReport } from '../detector/report';
 import { packedStringOf, packReport, type PackedReport } from './packedReport';
-import { registeredColumns } from './reportColumns';
+import { registeredColumns, type TranscriptColumns } from './reportColumns';
 
 /** Fewest answer changes, all in numbers only, that make a run a poll. */
 const POLL_MIN_CHANGES = 2;
@@ -93,8 +93,8 @@ function pollMessage(w: Omit<PollWarning, 'message'>): string {
  * ceiling. One warning per tool, naming its longest such run.
  */
 export function pollWarnings(report: Report): PollWarning[] {
-  // The packed columns, not `report.batches`: reading every batch of a lazy report would build
-  // and keep an object per batch.
+  // The verdict columns, not `report.batches`: reading every batch of a lazy report would
+  // build and keep an object per batch.
   const { verdicts: v, callsOf } = readingOf(report);
   const n = v.batchCount;
   const patterns = report.config.observationTools;
@@ -169,6 +169,8 @@ interface Reading {
 }
 
 const readings = new WeakMap<Report, Reading>();
+/** A transcript's tool names, shared by every report of it (one a config). */
+const namesByTranscript = new WeakMap<TranscriptColumns, readonly string[]>();
 
 /**
  * A report the client rebuilt from packed data is read through its columns (its batches are
@@ -193,11 +195,15 @@ function readingOf(report: Report): Reading {
           callsOf: (i) => columns.transcript.callsOf(i),
           // The packed name column, not the call lists: building those for every signature's
           // first batch cost the page a 165 ms task at 100k batches.
-          toolNames: () =>
-            (names ??= Array.from(
-              new Set(columns.transcript.names.callName),
-              packedStringOf(columns.transcript.names),
-            )),
+          toolNames: () => {
+            const t = columns.transcript;
+            let hit = namesByTranscript.get(t);
+            if (hit === undefined) {
+              hit = Array.from(new Set(t.names.callName), packedStringOf(t.names));
+              namesByTranscript.set(t, hit);
+            }
+            return hit;
+          },
         };
   readings.set(report, reading);
   return reading;
