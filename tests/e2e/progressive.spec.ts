@@ -68,7 +68,6 @@ test('a large JSON Lines file shows its first refusal while it is still loading'
     observer.observe(document.body, { childList: true, subtree: true, characterData: true });
   });
   await dropSession(page, 24 * MB);
-  await expect(page.getByText(/batches appear as it is read/)).toBeVisible();
   await waitFor(page, 'ready');
   const seen = await page.evaluate(
     () => (window as unknown as { seenRefusal?: string }).seenRefusal,
@@ -83,6 +82,8 @@ test('cancel under a preview keeps what was read', async ({ page }) => {
   await dropSession(page, 8 * MB);
   const keep = page.getByRole('button', { name: 'Keep what was read' });
   await expect(keep).toBeVisible();
+  // Held at its first preview, the read is still under way: the bar says what to expect.
+  await expect(page.getByText(/batches appear as it is read/)).toBeVisible();
   await expect(root(page)).toHaveAttribute('data-analysis-state', 'running');
   await expect(refusedRows(page)).toHaveCount(1);
   await expect(page.getByRole('button', { name: 'Keep previous transcript' })).toBeVisible();
