@@ -109,6 +109,9 @@ class Rows {
   private readonly sources: CensusSource[] = [];
   private readonly prefixes: (string | null)[] = [];
   private readonly places: number[] = [];
+  /** The rows of the value last read again, and its place. */
+  private again: Rows | null = null;
+  private againAt = -1;
   /** The place of the value being added, or -1; whether a row stands there yet. */
   private place = -1;
   private placed = false;
@@ -144,9 +147,14 @@ class Rows {
     if (r !== DEFERRED) return r;
     const p = this.from[i] as number;
     const [start, stop, first] = this.places.slice(3 * p, 3 * p + 3) as [number, number, number];
-    const again = new CensusScan();
-    again.add((this.sources[p] as CensusSource).read(start, stop), this.prefixes[p] ?? null, 0);
-    return again.rows.raw[i - first];
+    // The calls of one value are compared one after another: it is read again once for all.
+    if (this.againAt !== p || this.again === null) {
+      const again = new CensusScan();
+      again.add((this.sources[p] as CensusSource).read(start, stop), this.prefixes[p] ?? null, 0);
+      this.again = again.rows;
+      this.againAt = p;
+    }
+    return this.again.raw[i - first];
   }
 
   push(
@@ -188,6 +196,8 @@ class Rows {
     this.container.length = n;
     this.node.length = n;
     this.canon.clear();
+    this.again = null;
+    this.againAt = -1;
     let p = this.sources.length;
     while (p > 0 && (this.places[3 * p - 1] as number) >= n) p--;
     this.sources.length = p;
@@ -326,6 +336,7 @@ export class CensusScan {
 
   private walk(root: unknown, prefix: string | null, container: number): void {
     this.counted = null;
+    this.oneList = null;
     if (prefix !== null && root instanceof Map && this.chatMessage(root, prefix, container)) return;
     const stack: Frame[] = [
       {
@@ -508,6 +519,7 @@ export class CensusScan {
   /** Forgets what was recorded after `mark` (a session rewound to an earlier message). */
   rollback(mark: number): void {
     this.counted = null;
+    this.oneList = null;
     this.rows.truncate(mark);
   }
 
@@ -518,7 +530,57 @@ export class CensusScan {
 
   /** How many calls `calls()` lists. */
   get callCount(): number {
-    return this.countedRows().length;
+    return this.inOneList() ? this.rows.length : this.countedRows().length;
+  }
+
+  /** `inOneList()` as last worked out, until something more is seen. */
+  private oneList: boolean | null = null;
+
+  /**
+   * Whether every row is a call of one dialect with an id, in one list at one path, none an
+   * echo, and none without arguments unless its id is its own. `count` then counts each row
+   * once (a repeated id there is a turn of its own), so how many there are, and whether the
+   * calls read are these, need no id hashed: a chat body's hundreds of thousands of calls
+   * are counted by a scan of the columns.
+   */
+  private inOneList(): boolean {
+    this.oneList ??= this.allInOneList();
+    return this.oneList;
+  }
+
+  private allInOneList(): boolean {
+    const rows = this.rows;
+    const n = rows.length;
+    if (n === 0 || n >= 1e6) return false;
+    const d = rows.dialect[0] as number;
+    if (!DIALECT_COUNTS[d]) return false;
+    const c = rows.container[0];
+    const node = rows.node[0] ?? null;
+    let emptyIds: Set<string> | null = null;
+    for (let i = 0; i < n; i++) {
+      const id = rows.id[i] ?? null;
+      if (id === null || rows.echo[i] !== ECHO_NO || rows.dialect[i] !== d) return false;
+      if (rows.container[i] !== c || !samePath(rows.node[i] ?? null, node)) return false;
+      if (rows.empty(i)) (emptyIds ??= new Set()).add(id);
+    }
+    if (emptyIds === null) return true;
+    // A call without arguments whose id another row shares may be that call's copy.
+    const seen = new Set<string>();
+    for (let i = 0; i < n; i++) {
+      const id = rows.id[i] as string;
+      if (!emptyIds.has(id)) continue;
+      if (seen.has(id)) return false;
+      seen.add(id);
+    }
+    return true;
+  }
+
+  /** Whether the calls read are the rows, one for one in order, by id. */
+  private readAsRows(read: readonly ReadCall[]): boolean {
+    const ids = this.rows.id;
+    if (read.length !== ids.length) return false;
+    for (let i = 0; i < read.length; i++) if ((read[i] as ReadCall).id !== ids[i]) return false;
+    return true;
   }
 
   /**
@@ -526,6 +588,11 @@ export class CensusScan {
    * by a read call (first by id, then by name).
    */
   census(read: readonly ReadCall[]): Census {
+    if (this.inOneList() && this.readAsRows(read)) {
+      // Every row a call, every one read: what `count` and the match below would say.
+      const n = this.rows.length;
+      return { toolCalls: n, byDialect: { [this.rows.dialectId(0)]: n }, unread: [] };
+    }
     const calls = this.countedRows();
     const rows = this.rows;
     const byNo: number[] = [];

@@ -15,7 +15,8 @@ import { Failure, Parser, syntaxError, type JsonDiagnostics, type JsonSyntaxErro
  */
 export class JsonPartReader {
   private readonly parser: Parser;
-  private last = 0;
+  /** Where the last read stopped (past its value; unknown after a failed read). */
+  private reach = 0;
   /** The value of the last successful read. */
   value: JsonValue = null;
   /** Where that value ends in the text (exclusive). */
@@ -57,9 +58,10 @@ export class JsonPartReader {
    */
   read(start: number): JsonSyntaxError | null {
     const p = this.parser;
-    // The escape index only ever moves forward; reading an earlier value starts it again.
-    if (start < this.last) p.forgetEscapes();
-    this.last = start;
+    // The escape index only ever moves forward: a read that starts before where the last one
+    // reached (an earlier value, the same one again, one inside it) starts it again.
+    if (start < this.reach) p.forgetEscapes();
+    this.reach = Infinity;
     p.pos = start;
     const d = p.diagnostics;
     d.maxDepth = 0;
@@ -71,6 +73,7 @@ export class JsonPartReader {
     try {
       this.value = p.run();
       this.end = p.pos;
+      this.reach = p.pos;
       return null;
     } catch (e) {
       if (e instanceof Failure) return syntaxError(this.text, e);

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { CensusScan, type CensusSource } from '../../../src/import/census';
-import { scanText } from '../../../src/import/censusInput';
+import { chatObserver, scanText } from '../../../src/import/censusInput';
+import { readChatSpans } from '../../../src/import/chatSpans';
 
 /**
  * Where the census is told where a value stands in its text, it keeps no call's arguments and
@@ -54,5 +55,34 @@ describe('arguments read again where they stand', () => {
     const kept = new CensusScan();
     kept.add(JSON.parse(text));
     expect(view(scan)).toEqual(view(kept));
+  });
+
+  test('calls of one message read again one after another: each its own arguments', () => {
+    // Calls without ids are told apart by their arguments, read again from the message for
+    // each call in turn; escaped quotes in them must read the same the second time.
+    const call = (path: string) => ({
+      type: 'function',
+      function: { name: 'write', arguments: JSON.stringify({ path, text: 'say "hi"' }) },
+    });
+    const first = [call('a'), call('b')];
+    const then = [call('c'), call('d')];
+    // The same calls logged again beside the messages: one call each, at two places.
+    const text = JSON.stringify({
+      messages: [
+        { role: 'assistant', content: null, tool_calls: first },
+        { role: 'tool', content: 'ok' },
+        { role: 'assistant', content: null, tool_calls: then },
+      ],
+      steps: [{ tool_calls: [...first, ...then] }],
+    });
+    const scan = new CensusScan();
+    const observe = chatObserver(text, () => scan);
+    expect(readChatSpans(text, true, () => {}, undefined, observe)).not.toBe(null);
+    const kept = new CensusScan();
+    kept.add(JSON.parse(text));
+    expect(view(kept)).toHaveLength(4);
+    // Where each is listed (first seen) follows the order the values were walked in.
+    const what = (s: CensusScan) => view(s).map(([d, id, name]) => [d, id, name]);
+    expect(what(scan)).toEqual(what(kept));
   });
 });

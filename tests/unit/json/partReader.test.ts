@@ -39,3 +39,34 @@ describe('JsonPartReader.literal', () => {
     expect(r.literal()).toBe(null);
   });
 });
+
+describe('JsonPartReader.read in any order', () => {
+  // Escapes are found by an index that moves forward with the reads; a read must not trust
+  // it where the last read went past the escapes it is about to meet.
+  const text = '[{"b":{"c":"p\\"q"},"a":"x\\"y"}, {"d":"r\\"s"}]';
+  const first = text.indexOf('{');
+  const inner = text.indexOf('{', first + 1);
+  const second = text.indexOf('{', inner + 1);
+
+  it('reads the same value twice in a row', () => {
+    const r = new JsonPartReader(text);
+    for (let i = 0; i < 2; i++) {
+      expect(r.read(first)).toBe(null);
+      expect(r.value).toEqual(
+        new Map<string, unknown>([
+          ['a', 'x"y'],
+          ['b', new Map([['c', 'p"q']])],
+        ]),
+      );
+    }
+  });
+
+  it('reads a value inside the one it read last, and one after it', () => {
+    const r = new JsonPartReader(text);
+    expect(r.read(first)).toBe(null);
+    expect(r.read(inner)).toBe(null);
+    expect(r.value).toEqual(new Map([['c', 'p"q']]));
+    expect(r.read(second)).toBe(null);
+    expect(r.value).toEqual(new Map([['d', 'r"s']]));
+  });
+});
