@@ -537,11 +537,12 @@ export class CensusScan {
   private oneList: boolean | null = null;
 
   /**
-   * Whether every row is a call of one dialect with an id, in one list at one path, none an
-   * echo, and none without arguments unless its id is its own. `count` then counts each row
-   * once (a repeated id there is a turn of its own), so how many there are, and whether the
-   * calls read are these, need no id hashed: a chat body's hundreds of thousands of calls
-   * are counted by a scan of the columns.
+   * Whether every row is a call of one dialect in one list at one path, none an echo, none
+   * named without its arguments, and none with an id and empty arguments unless the id is its
+   * own. `count` then counts each row once (a repeated id, or the same call without one, there
+   * is a turn of its own), so how many there are, and whether the calls read are these, need
+   * no id hashed and no arguments compared: a chat body's hundreds of thousands of calls are
+   * counted by a scan of the columns.
    */
   private inOneList(): boolean {
     this.oneList ??= this.allInOneList();
@@ -559,27 +560,34 @@ export class CensusScan {
     let emptyIds: Set<string> | null = null;
     for (let i = 0; i < n; i++) {
       const id = rows.id[i] ?? null;
-      if (id === null || rows.echo[i] !== ECHO_NO || rows.dialect[i] !== d) return false;
+      if (rows.echo[i] !== ECHO_NO || rows.dialect[i] !== d) return false;
       if (rows.container[i] !== c || !samePath(rows.node[i] ?? null, node)) return false;
-      if (rows.empty(i)) (emptyIds ??= new Set()).add(id);
+      // Without an id: as many as the one list holds, unless the call is named without
+      // arguments (only as many as its name's calls spelled in full leave over).
+      if (id === null) {
+        if (rows.bare(i)) return false;
+      } else if (rows.empty(i)) (emptyIds ??= new Set()).add(id);
     }
     if (emptyIds === null) return true;
     // A call without arguments whose id another row shares may be that call's copy.
     const seen = new Set<string>();
     for (let i = 0; i < n; i++) {
-      const id = rows.id[i] as string;
-      if (!emptyIds.has(id)) continue;
+      const id = rows.id[i] ?? null;
+      if (id === null || !emptyIds.has(id)) continue;
       if (seen.has(id)) return false;
       seen.add(id);
     }
     return true;
   }
 
-  /** Whether the calls read are the rows, one for one in order, by id. */
+  /** Whether the calls read are the rows, one for one in order, by id and name. */
   private readAsRows(read: readonly ReadCall[]): boolean {
-    const ids = this.rows.id;
+    const { id: ids, name: names } = this.rows;
     if (read.length !== ids.length) return false;
-    for (let i = 0; i < read.length; i++) if ((read[i] as ReadCall).id !== ids[i]) return false;
+    for (let i = 0; i < read.length; i++) {
+      const r = read[i] as ReadCall;
+      if (r.id !== ids[i] || r.name !== names[i]) return false;
+    }
     return true;
   }
 
