@@ -52,6 +52,7 @@ export interface CensusCall {
 /** A dialect as a small number (its place in `DIALECT_IDS`), so a column of them holds no object. */
 const DIALECT_IDS: readonly DialectId[] = [...DIALECTS.map((d) => d.id), 'unknown'];
 const DIALECT_NO = new Map(DIALECT_IDS.map((d, i) => [d, i]));
+const OPENAI_CHAT_NO = DIALECT_NO.get('openai-chat') as number;
 /** Whether the client runs a dialect's calls, by its number. */
 const DIALECT_COUNTS: readonly boolean[] = DIALECT_IDS.map(
   (id) => DIALECTS.find((d) => d.id === id)?.counted !== false,
@@ -76,7 +77,11 @@ const DEFERRED = Symbol('deferred');
  * canonical form: a string other than `{}`, a list, an object with a member.
  */
 function notEmpty(r: unknown): boolean {
-  if (typeof r === 'string') return r !== '' && !EMPTY_OBJECT_TEXT.test(r);
+  if (typeof r === 'string') {
+    // Most arguments open with `{"`: not empty, told without the expression.
+    if (r.charCodeAt(0) === 0x7b && r.charCodeAt(1) === 0x22) return true;
+    return r !== '' && !EMPTY_OBJECT_TEXT.test(r);
+  }
   if (r instanceof Map) return r.size > 0;
   if (Array.isArray(r)) return true;
   if (isRec(r)) for (const k in r) if (Object.prototype.hasOwnProperty.call(r, k)) return true;
@@ -157,8 +162,9 @@ class Rows {
     return this.again.raw[i - first];
   }
 
+  /** Records a call (`dialect`: its number in `DIALECT_IDS`). */
   push(
-    dialect: DialectId,
+    dialect: number,
     id: string | null,
     name: string,
     raw: unknown,
@@ -166,7 +172,7 @@ class Rows {
     container: number,
     node: PathNode | null,
   ): void {
-    this.dialect.push(DIALECT_NO.get(dialect) as number);
+    this.dialect.push(dialect);
     this.id.push(id);
     this.name.push(name);
     // Arguments that are not empty whatever they hold are not kept where they can be read
@@ -437,7 +443,7 @@ export class CensusScan {
     }
     const path = this.callPath(prefix);
     for (const c of found)
-      this.rows.push('openai-chat', c.id, c.name, c.args, false, container, path);
+      this.rows.push(OPENAI_CHAT_NO, c.id, c.name, c.args, false, container, path);
     return true;
   }
 
@@ -508,7 +514,8 @@ export class CensusScan {
 
   private record(dialect: DialectId, c: FoundCall, f: Frame): void {
     const path = c.sub === undefined ? f.path : { parent: f.path, seg: c.sub };
-    this.rows.push(dialect, c.id, c.name, c.args, c.echo ?? false, f.container, path);
+    const no = DIALECT_NO.get(dialect) as number;
+    this.rows.push(no, c.id, c.name, c.args, c.echo ?? false, f.container, path);
   }
 
   /** How many occurrences are recorded so far, for `rollback`. */
