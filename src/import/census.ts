@@ -813,7 +813,7 @@ export class CensusScan {
       const named = new Map<string, number>();
       for (const i of outRow) named.set(name(i), (named.get(name(i)) ?? 0) + 1);
       for (const [gName, g] of nameOnly) {
-        const extra = Math.max(...g.per.values()) - (named.get(gName) ?? 0);
+        const extra = mostOf(g.per.values()) - (named.get(gName) ?? 0);
         for (let i = 0; i < extra; i++) out(g.first, g.order + i * 1e-6);
         if (extra > 0 || named.has(gName)) strongShapes.add(`${gName}\u0000${rows.args(g.first)}`);
       }
@@ -841,12 +841,13 @@ export class CensusScan {
     out: (row: number, order: number) => void,
   ): void {
     const rows = this.rows;
-    const namesByArgs = new Map<string, string[]>();
+    // Each name once: a hundred thousand calls with the same arguments have a few names.
+    const namesByArgs = new Map<string, Set<string>>();
     for (const i of strong) {
       const a = rows.args(i);
-      const list = namesByArgs.get(a);
-      if (list) list.push(rows.name[i] as string);
-      else namesByArgs.set(a, [rows.name[i] as string]);
+      const names = namesByArgs.get(a);
+      if (names) names.add(rows.name[i] as string);
+      else namesByArgs.set(a, new Set([rows.name[i] as string]));
     }
     const groups = new Map<string, { first: number; order: number; per: Map<number, number> }>();
     echoes.forEach((o, i) => {
@@ -859,7 +860,8 @@ export class CensusScan {
       const inner = unwrappedArgs(rows.rawOf(o));
       for (const a of inner === null ? [rows.args(o)] : [rows.args(o), inner]) {
         if (strongShapes.has(`${name}\u0000${a}`)) return;
-        if (namesByArgs.get(a)?.some((x) => name.includes(x))) return;
+        const names = namesByArgs.get(a);
+        if (names) for (const x of names) if (name.includes(x)) return;
       }
       const key = id ?? shape;
       let g = groups.get(key);
@@ -868,7 +870,7 @@ export class CensusScan {
       g.per.set(c, (g.per.get(c) ?? 0) + 1);
     });
     for (const g of groups.values()) {
-      const most = rows.id[g.first] != null ? 1 : Math.max(...g.per.values());
+      const most = rows.id[g.first] != null ? 1 : mostOf(g.per.values());
       for (let i = 0; i < most; i++) out(g.first, g.order + i * 1e-6);
     }
   }
@@ -1072,6 +1074,13 @@ class IdGroups {
     for (let r = this.first[g] as number; r >= 0; r = this.next[r] as number) out.push(r);
     return out;
   }
+}
+
+/** The largest of `counts` (0 for none), without spreading them into arguments. */
+function mostOf(counts: Iterable<number>): number {
+  let most = 0;
+  for (const k of counts) if (k > most) most = k;
+  return most;
 }
 
 /** `rows` sorted by `order`, rows of equal order as they came (most often already in order). */

@@ -134,3 +134,13 @@ describe('the census of calls in one list', () => {
     );
   });
 });
+
+describe('the census of many lists', () => {
+  test('one echo in each of 300,000 lists is one call, not an overflow', () => {
+    // Counted as the most any one list holds: over more lists than a call's arguments can
+    // spread into.
+    const run = JSON.stringify({ steps: [{ tool: 'x', input: {}, output: '' }] });
+    const text = `{"runs":[${new Array<string>(300_000).fill(run).join(',')}]}`;
+    expect(scanText(text).callCount).toBe(1);
+  });
+});
