@@ -183,7 +183,8 @@ function assistantMessage(t: Thread, data: JsonValue, span: Span): void {
     // A reply split at reasoning boundaries is one model call, so one batch.
     if (content !== null && content !== '')
       earlier.content = earlier.content === null ? content : earlier.content + content;
-    earlier.calls.push(...calls);
+    // One by one: a reply of a few hundred thousand calls would overflow a spread.
+    for (const c of calls) earlier.calls.push(c);
     t.merged++;
     t.openSynth = null;
     return;

@@ -340,6 +340,7 @@ function readBlocks(content: string, g: GenMessage): void {
       uses.push({ id: str(b, 'id'), name: str(b, 'name') ?? '', args: field(b, 'input') ?? null });
     else rest.push(b);
   }
-  if (g.calls.length === 0 && g.role === 'assistant') g.calls.push(...uses);
+  // One by one: a reply of a few hundred thousand calls would overflow a spread.
+  if (g.calls.length === 0 && g.role === 'assistant') for (const u of uses) g.calls.push(u);
   g.text = g.role === 'assistant' ? narration(rest) : rest.length > 0 ? displayText(rest) : null;
 }
