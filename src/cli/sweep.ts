@@ -86,13 +86,13 @@ function loadMarked(
     const listed = io.listFolder(m.path);
     const mark = markOf(m);
     if (listed === null) {
-      out.push(...transcriptsOf(m.path, false, mark, config, importOpts, io));
+      for (const t of transcriptsOf(m.path, false, mark, config, importOpts, io)) out.push(t);
       continue;
     }
     const before = out.length;
     for (const file of listed) {
       if (isTranscriptName(file)) {
-        out.push(...transcriptsOf(file, true, mark, config, importOpts, io));
+        for (const t of transcriptsOf(file, true, mark, config, importOpts, io)) out.push(t);
       }
     }
     if (out.length === before)

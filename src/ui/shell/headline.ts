@@ -71,7 +71,7 @@ function cycleHeadline(batches: Batches, at: number): Headline | null {
   if (c === null) return null;
   const round: string[] = [];
   for (let k = c.first; k < c.first + c.period; k++) {
-    round.push(...toolsOf(batches[k] as BatchReport));
+    for (const t of toolsOf(batches[k] as BatchReport)) round.push(t);
   }
   const names = [...new Set(round)];
   const times = formatCount(c.rounds, 'time');

@@ -167,7 +167,7 @@ export function createCorpusHandler(
         for (const part of parts) {
           if (await pause(gen)) break;
           const one = entriesFor(file.fileId, part, req.config, sameAsDefaults);
-          rows.push(...one.rows);
+          for (const row of one.rows) rows.push(row);
           errors.push(one.error);
         }
       }
