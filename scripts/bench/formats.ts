@@ -66,36 +66,46 @@ function cpuMs(fn: () => unknown): number {
 }
 
 /**
- * The tool-call census's cost: the import (with its prepare step) with it and without, least
- * CPU time of `runs` alternated pairs, so load elsewhere on the machine sways it least.
+ * The tool-call census's cost: the import (with its prepare step) with it and without, CPU
+ * time of `runs` pairs, each pair in the other order from the last, so neither side always
+ * follows the other's garbage. Least and median: on a shared machine one import's CPU time
+ * moves by tens of percent between runs, so one figure says little (docs/benchmarks.md §7).
  */
-function censusShare(text: string, runs: number): { census: number; without: number } {
-  let withC = Infinity;
-  let without = Infinity;
+function censusShare(text: string, runs: number): { least: string; median: string } {
+  const withC: number[] = [];
+  const without: number[] = [];
   for (let r = 0; r < runs; r++) {
-    without = Math.min(
-      without,
-      cpuMs(() => importPrepared(text, { census: false })),
-    );
-    withC = Math.min(
-      withC,
-      cpuMs(() => importPrepared(text, {})),
-    );
+    const bare = () => without.push(cpuMs(() => importPrepared(text, { census: false })));
+    const full = () => withC.push(cpuMs(() => importPrepared(text, {})));
+    if (r % 2 === 0) {
+      bare();
+      full();
+    } else {
+      full();
+      bare();
+    }
   }
-  return { census: Math.max(0, withC - without), without };
+  const share = (pick: (xs: number[]) => number): string => {
+    const w = pick(without);
+    const c = Math.max(0, pick(withC) - w);
+    return `${c.toFixed(0)} / ${w.toFixed(0)} ms = ${((100 * c) / w).toFixed(1)} %`;
+  };
+  const least = (xs: number[]) => Math.min(...xs);
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1] as number;
+  return { least: share(least), median: share(median) };
 }
 
-process.stdout.write('\ntool-call census / import, least CPU time of 3 (target at most 10 %)\n');
+const CENSUS_RUNS = 6;
+process.stdout.write(
+  `\ntool-call census / import, CPU time of ${CENSUS_RUNS} alternated pairs (target at most 10 %)\n`,
+);
 for (const [label, text] of [
   ['100 MB chat body', chatText],
   ['100 MB, 100k batches', readFileSync(chatFile(100, 100_000), 'utf8')],
   ['100 MB Claude Code JSONL', claudeText],
 ] as const) {
-  const { census, without } = censusShare(text, 3);
-  process.stdout.write(
-    `  ${label}: ${census.toFixed(0)} ms / ${without.toFixed(0)} ms = ` +
-      `${((100 * census) / without).toFixed(1)} %\n`,
-  );
+  const { least, median } = censusShare(text, CENSUS_RUNS);
+  process.stdout.write(`  ${label}: least ${least}; median ${median}\n`);
 }
 
 /** One process's wall time, best of `runs`. */
