@@ -151,15 +151,17 @@ class Rows {
     const r = this.raw[i];
     if (r !== DEFERRED) return r;
     const p = this.from[i] as number;
-    const [start, stop, first] = this.places.slice(3 * p, 3 * p + 3) as [number, number, number];
+    const places = this.places;
     // The calls of one value are compared one after another: it is read again once for all.
     if (this.againAt !== p || this.again === null) {
+      const start = places[3 * p] as number;
+      const stop = places[3 * p + 1] as number;
       const again = new CensusScan();
       again.add((this.sources[p] as CensusSource).read(start, stop), this.prefixes[p] ?? null, 0);
       this.again = again.rows;
       this.againAt = p;
     }
-    return this.again.raw[i - first];
+    return this.again.raw[i - (places[3 * p + 2] as number)];
   }
 
   /** Records a call (`dialect`: its number in `DIALECT_IDS`). */

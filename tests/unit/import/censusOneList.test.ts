@@ -57,7 +57,7 @@ const BODY = fc
   });
 
 function census(text: string) {
-  let scan = new CensusScan();
+  const scan = new CensusScan();
   const read: ReadCall[] = [];
   const sink = (m: ChatMessage) => noteCalls(m, read);
   const spans = readChatSpans(
@@ -74,7 +74,6 @@ function census(text: string) {
   // The same census computed again by the grouping: the calls read in reverse order.
   const grouped = scan.census([...read].reverse());
   const listed = view(scan);
-  scan = new CensusScan();
   return { counted, byRows, grouped, listed };
 }
 
