@@ -10,6 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { DEFAULT_CONFIG, evaluateReplay } from '../../src/detector/index';
 import { importPrepared } from '../../src/pipeline/index';
 import { asClaudeCode, chatFile } from './sessionForms';
+import { threadCpuMs } from './threadCpu';
 
 const DATA_DIR = join(process.cwd(), 'bench-data');
 const CLI = join(process.cwd(), 'dist', 'cli', 'loopscope.mjs');
@@ -41,6 +42,22 @@ function replayOf(text: string): number {
   }).batches.length;
 }
 
+const CENSUS_RUNS = 8;
+const CENSUS_OF = '--census-of';
+/** The transcripts whose census is measured, each read when its process runs. */
+const CENSUS_TEXTS: Record<string, () => string> = {
+  '100 MB chat body': () => readFileSync(chatFile(100), 'utf8'),
+  '100 MB, 100k batches': () => readFileSync(chatFile(100, 100_000), 'utf8'),
+  '100 MB Claude Code JSONL': () => asClaudeCode(readFileSync(chatFile(100), 'utf8')),
+};
+const censusOf = process.argv.indexOf(CENSUS_OF);
+if (censusOf >= 0) {
+  const read = CENSUS_TEXTS[process.argv[censusOf + 1] as string];
+  if (read === undefined) throw new Error(`no transcript ${process.argv[censusOf + 1]}`);
+  process.stdout.write(`${censusShare(read(), CENSUS_RUNS)}\n`);
+  process.exit(0);
+}
+
 const chatText = readFileSync(chatFile(100), 'utf8');
 const claudeText = asClaudeCode(chatText);
 const chatBatches = replayOf(chatText);
@@ -57,55 +74,71 @@ process.stdout.write(
 );
 
 /** CPU time of `fn` (this process's threads, the collector's included), in ms. */
-function cpuMs(fn: () => unknown): number {
+/** One import's wall time, this thread's CPU time and the process's (all its threads). */
+function costOf(fn: () => unknown): [number, number, number] {
   gc();
-  const u0 = process.cpuUsage();
+  const w0 = performance.now();
+  const c0 = process.cpuUsage();
+  const t0 = threadCpuMs();
   if (fn() === undefined) throw new Error('the timed function must return its result');
-  const u = process.cpuUsage(u0);
-  return (u.user + u.system) / 1000;
+  const c = process.cpuUsage(c0);
+  return [performance.now() - w0, threadCpuMs() - t0, (c.user + c.system) / 1000];
 }
 
 /**
- * The tool-call census's cost: the import (with its prepare step) with it and without, CPU
- * time of `runs` pairs, each pair in the other order from the last, so neither side always
- * follows the other's garbage. Least and median: on a shared machine one import's CPU time
- * moves by tens of percent between runs, so one figure says little (docs/benchmarks.md §7).
+ * The tool-call census's cost: the import (with its prepare step) with it and without, in
+ * `runs` pairs, each pair in the other order from the last, so neither side always follows
+ * the other's garbage. Each pair's difference is taken, and the median of them against the
+ * median import without: on a shared machine one import's time moves by hundreds of
+ * milliseconds between runs, far more than what one pair's difference moves by
+ * (docs/benchmarks.md §7). In wall time, this thread's CPU time (what the import waits for)
+ * and the process's (the collector's helper threads too).
  */
-function censusShare(text: string, runs: number): { least: string; median: string } {
-  const withC: number[] = [];
-  const without: number[] = [];
+function censusShare(text: string, runs: number): string {
+  const diffs: number[][] = [[], [], []];
+  const bases: number[][] = [[], [], []];
   for (let r = 0; r < runs; r++) {
-    const bare = () => without.push(cpuMs(() => importPrepared(text, { census: false })));
-    const full = () => withC.push(cpuMs(() => importPrepared(text, {})));
+    const bare = () => costOf(() => importPrepared(text, { census: false }));
+    const full = () => costOf(() => importPrepared(text, {}));
+    let a: number[];
+    let b: number[];
     if (r % 2 === 0) {
-      bare();
-      full();
+      a = bare();
+      b = full();
     } else {
-      full();
-      bare();
+      b = full();
+      a = bare();
+    }
+    for (let k = 0; k < 3; k++) {
+      diffs[k]?.push((b[k] as number) - (a[k] as number));
+      bases[k]?.push(a[k] as number);
     }
   }
-  const share = (pick: (xs: number[]) => number): string => {
-    const w = pick(without);
-    const c = Math.max(0, pick(withC) - w);
-    return `${c.toFixed(0)} / ${w.toFixed(0)} ms = ${((100 * c) / w).toFixed(1)} %`;
-  };
-  const least = (xs: number[]) => Math.min(...xs);
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1] as number;
-  return { least: share(least), median: share(median) };
+  const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[xs.length >> 1] as number;
+  return ['wall', 'main thread CPU', 'process CPU']
+    .map((label, k) => {
+      const d = Math.max(0, median(diffs[k] as number[]));
+      const w = median(bases[k] as number[]);
+      if (Number.isNaN(w)) return `${label} n/a`;
+      return `${label} ${d.toFixed(0)} / ${w.toFixed(0)} ms = ${((100 * d) / w).toFixed(1)} %`;
+    })
+    .join('; ');
 }
 
-const CENSUS_RUNS = 6;
 process.stdout.write(
-  `\ntool-call census / import, CPU time of ${CENSUS_RUNS} alternated pairs (target at most 10 %)\n`,
+  `\ntool-call census / import, median of ${CENSUS_RUNS} alternated pairs' differences, ` +
+    'a process each (target at most 10 %)\n',
 );
-for (const [label, text] of [
-  ['100 MB chat body', chatText],
-  ['100 MB, 100k batches', readFileSync(chatFile(100, 100_000), 'utf8')],
-  ['100 MB Claude Code JSONL', claudeText],
-] as const) {
-  const { least, median } = censusShare(text, CENSUS_RUNS);
-  process.stdout.write(`  ${label}: least ${least}; median ${median}\n`);
+for (const label of Object.keys(CENSUS_TEXTS)) {
+  // A process of its own, as the command imports a file: code the process ran before (the
+  // other transcripts) changes what the same import costs by more than the census does.
+  const p = spawnSync(
+    process.execPath,
+    [...process.execArgv, process.argv[1] as string, CENSUS_OF, label],
+    { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' },
+  );
+  if (p.status !== 0) throw new Error(`the census's share of ${label} failed`);
+  process.stdout.write(`  ${label}: ${p.stdout.trim()}\n`);
 }
 
 /** One process's wall time, best of `runs`. */

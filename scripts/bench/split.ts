@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { hashArgumentsText } from '../../src/detector/canonicalHash';
 import { parseJson, type JsonValue } from '../../src/json/index';
 import { importPrepared } from '../../src/pipeline/index';
+import { threadCpuMs } from './threadCpu';
 
 interface Slice {
   readonly bytes: SharedArrayBuffer;
@@ -56,17 +57,6 @@ function plain(v: JsonValue): unknown {
   }
   if (Array.isArray(v)) return v.map(plain);
   return v !== null && typeof v === 'object' ? { n: v.lexeme } : v;
-}
-
-/** This thread's CPU time in ms (Linux; 10 ms steps), so a loaded machine's waits don't count. */
-function threadCpuMs(): number {
-  try {
-    const stat = readFileSync('/proc/thread-self/stat', 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(f[11]) + Number(f[12])) * 10;
-  } catch {
-    return NaN;
-  }
 }
 
 interface Reply {

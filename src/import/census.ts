@@ -104,46 +104,79 @@ class Rows {
   /** The list of steps the call stands in (numbers only tell lists apart). */
   readonly container: number[] = [];
   readonly node: (PathNode | null)[] = [];
+  /**
+   * Where the value each row was found in stands among the values (`at`): values may be
+   * walked out of their order (as an importer first reads them), and `sortByOrder` then puts
+   * the rows in it.
+   */
+  private order: number[] = [];
+  at = 0;
   /** For a row whose arguments are read again where they stand (`DEFERRED`): its value's place. */
-  private readonly from: number[] = [];
+  private from: number[] = [];
   private readonly canon = new Map<number, string>();
   /**
-   * The values rows were read again from: each one's source, prefix, and start, end and first
-   * row (three numbers a place).
+   * The values rows were read again from: each one's source, prefix, the member it was walked
+   * as (null: the value itself), and start, end and first row (three numbers a place).
    */
-  private readonly sources: CensusSource[] = [];
-  private readonly prefixes: (string | null)[] = [];
-  private readonly places: number[] = [];
+  private sources: CensusSource[] = [];
+  private prefixes: (string | null)[] = [];
+  private members: (string | null)[] = [];
+  private places: number[] = [];
   /** The rows of the value last read again, and its place. */
   private again: Rows | null = null;
   private againAt = -1;
-  /** The place of the value being added, or -1; whether a row stands there yet. */
+  /**
+   * The value being added, its place taken only once a row needs it (most values hold no
+   * call): its source (null: none), where it stands, and the rows before it. `place` is its
+   * place once taken, else -1.
+   */
+  private source: CensusSource | null = null;
+  private start = 0;
+  private stop = 0;
+  private prefix: string | null = null;
+  private member: string | null = null;
+  private first = 0;
   private place = -1;
-  private placed = false;
 
   get length(): number {
     return this.name.length;
   }
 
-  /** The rows pushed until `end()` stand in `source`'s value from `start` to `stop`. */
-  begin(source: CensusSource, start: number, stop: number, prefix: string | null): void {
-    this.place = this.sources.length;
-    this.placed = false;
-    this.sources.push(source);
-    this.prefixes.push(prefix);
-    this.places.push(start, stop, this.length);
+  /**
+   * The rows pushed until `end()` stand in `source`'s value from `start` to `stop`, walked as
+   * its member `member` where that is not null.
+   */
+  begin(
+    source: CensusSource,
+    start: number,
+    stop: number,
+    prefix: string | null,
+    member: string | null,
+  ): void {
+    this.source = source;
+    this.start = start;
+    this.stop = stop;
+    this.prefix = prefix;
+    this.member = member;
+    this.first = this.length;
+    this.place = -1;
   }
 
   end(): void {
-    if (this.place >= 0 && !this.placed) {
-      // No row needs the place: most values hold no call.
-      this.sources.pop();
-      this.prefixes.pop();
-      this.places.pop();
-      this.places.pop();
-      this.places.pop();
-    }
+    this.source = null;
     this.place = -1;
+  }
+
+  /** The place of the value being added, taken now if it was not. */
+  private takePlace(source: CensusSource): number {
+    if (this.place < 0) {
+      this.place = this.sources.length;
+      this.sources.push(source);
+      this.prefixes.push(this.prefix);
+      this.members.push(this.member);
+      this.places.push(this.start, this.stop, this.first);
+    }
+    return this.place;
   }
 
   /** The arguments as written, read again from the source where they were not kept. */
@@ -157,7 +190,11 @@ class Rows {
       const start = places[3 * p] as number;
       const stop = places[3 * p + 1] as number;
       const again = new CensusScan();
-      again.add((this.sources[p] as CensusSource).read(start, stop), this.prefixes[p] ?? null, 0);
+      const value = (this.sources[p] as CensusSource).read(start, stop);
+      const member = this.members[p] ?? null;
+      const prefix = this.prefixes[p] ?? null;
+      if (member === null) again.add(value, prefix, 0);
+      else again.addMember(value, member, prefix ?? '', 0, 0);
       this.again = again.rows;
       this.againAt = p;
     }
@@ -180,10 +217,10 @@ class Rows {
     // Arguments that are not empty whatever they hold are not kept where they can be read
     // again: kept to the end of a large import, they would cost the collector more than the
     // few that are compared cost to read twice.
-    if (this.place >= 0 && notEmpty(raw)) {
+    const source = this.source;
+    if (source !== null && notEmpty(raw)) {
       this.raw.push(DEFERRED);
-      this.from.push(this.place);
-      this.placed = true;
+      this.from.push(this.takePlace(source));
     } else {
       this.raw.push(raw);
       this.from.push(-1);
@@ -191,6 +228,61 @@ class Rows {
     this.echo.push(echo === 'fallback' ? ECHO_FALLBACK : echo ? ECHO_YES : ECHO_NO);
     this.container.push(container);
     this.node.push(node);
+    this.order.push(this.at);
+  }
+
+  /**
+   * Puts the rows in the order of the values they were found in (stable: a value's rows keep
+   * theirs), as if the values had been walked in that order.
+   */
+  sortByOrder(): void {
+    const n = this.length;
+    const order = this.order;
+    let sorted = true;
+    for (let i = 1; i < n && sorted; i++) sorted = (order[i - 1] as number) <= (order[i] as number);
+    if (sorted) return;
+    const perm = stableOrder(order);
+    const newIndex = new Int32Array(n);
+    perm.forEach((old, i) => {
+      newIndex[old] = i;
+    });
+    const pick = <T>(col: T[]): T[] => perm.map((i) => col[i] as T);
+    const cols = [this.dialect, this.id, this.name, this.raw, this.echo, this.container, this.node];
+    for (const col of cols as unknown[][]) {
+      const moved = pick(col);
+      for (let i = 0; i < n; i++) col[i] = moved[i];
+    }
+    this.order = pick(order);
+    // A place's rows stay together; the places follow their first rows.
+    const places = this.places.length / 3;
+    const placeAt = new Int32Array(n).fill(-1);
+    for (let p = 0; p < places; p++) placeAt[this.places[3 * p + 2] as number] = p;
+    const byFirst: number[] = [];
+    for (const old of perm) if ((placeAt[old] as number) >= 0) byFirst.push(placeAt[old] as number);
+    const newPlace = new Int32Array(places);
+    byFirst.forEach((old, p) => {
+      newPlace[old] = p;
+    });
+    this.sources = byFirst.map((p) => this.sources[p] as CensusSource);
+    this.prefixes = byFirst.map((p) => this.prefixes[p] ?? null);
+    this.members = byFirst.map((p) => this.members[p] ?? null);
+    const moved: number[] = [];
+    for (const p of byFirst) {
+      const at = this.places;
+      moved.push(
+        at[3 * p] as number,
+        at[3 * p + 1] as number,
+        newIndex[at[3 * p + 2] as number] as number,
+      );
+    }
+    this.places = moved;
+    this.from = perm.map((i) => {
+      const p = this.from[i] as number;
+      return p < 0 ? p : (newPlace[p] as number);
+    });
+    this.canon.clear();
+    this.again = null;
+    this.againAt = -1;
   }
 
   truncate(n: number): void {
@@ -203,13 +295,16 @@ class Rows {
     this.echo.length = n;
     this.container.length = n;
     this.node.length = n;
+    this.order.length = n;
     this.canon.clear();
     this.again = null;
     this.againAt = -1;
     let p = this.sources.length;
     while (p > 0 && (this.places[3 * p - 1] as number) >= n) p--;
+    if (this.place >= p) this.place = -1;
     this.sources.length = p;
     this.prefixes.length = p;
+    this.members.length = p;
     this.places.length = 3 * p;
   }
 
@@ -243,6 +338,26 @@ class Rows {
   call(i: number): CensusCall {
     return new RowCall(this, i);
   }
+}
+
+/**
+ * The indexes of `keys` (offsets in a text: whole numbers from 0) in the order of their keys,
+ * equal keys in index order.
+ */
+export function stableOrder(keys: readonly number[]): number[] {
+  const n = keys.length;
+  let sorted = true;
+  for (let i = 1; i < n && sorted; i++) sorted = (keys[i - 1] as number) <= (keys[i] as number);
+  if (sorted) return Array.from({ length: n }, (_, i) => i);
+  if (n < 1 << 21 && keys.every((k) => k < 2 ** 31)) {
+    // Key and index in one double, sorted as numbers: a comparator costs ten times more.
+    const packed = new Float64Array(n);
+    for (let i = 0; i < n; i++) packed[i] = (keys[i] as number) * (1 << 21) + i;
+    packed.sort();
+    return Array.from(packed, (k) => k % (1 << 21));
+  }
+  const out = Array.from({ length: n }, (_, i) => i);
+  return out.sort((a, b) => (keys[a] as number) - (keys[b] as number) || a - b);
 }
 
 /** A census call: the row of its first occurrence, its path spelled when asked for. */
@@ -303,13 +418,7 @@ const MAX_EMBEDDED = 8 << 20;
 const MARKER = /tool|unction|Call|call_id|hook_event/;
 
 const TOOL_CALL_ITEM: Place = { key: null, listKey: 'tool_calls', outerKey: null };
-
-/** Whether `embedded` might read the string as JSON (the same first tests it makes). */
-function mayHoldJson(s: string): boolean {
-  if (s.length < 16) return false;
-  const c = s.charCodeAt(0);
-  return c === 0x7b || c === 0x5b || c === 0x64 || c === 0x65;
-}
+const ROOT: Place = { key: null, listKey: null, outerKey: null };
 
 /** Text that may spell an empty object; anything else is not empty arguments. */
 const EMPTY_OBJECT_TEXT = /^\s*\{\s*\}\s*$/;
@@ -337,23 +446,69 @@ export class CensusScan {
     start = -1,
     end = -1,
   ): void {
-    if (source !== null) this.rows.begin(source, start, end, prefix);
-    this.walk(root, prefix, container);
+    if (source !== null) this.rows.begin(source, start, end, prefix, null);
+    this.walk(root, prefix, container, null);
     this.rows.end();
   }
 
-  private walk(root: unknown, prefix: string | null, container: number): void {
+  /**
+   * Walks `value` as the member `member` of an object at `prefix` whose other members hold no
+   * call (a JSON line whose `message` its importer read), as the walk of that object would
+   * reach it. `source` gives the member's value again, from `start` to `end`.
+   */
+  addMember(
+    value: unknown,
+    member: string,
+    prefix: string,
+    start: number,
+    end: number,
+    source: CensusSource | null = null,
+  ): void {
+    if (source !== null) this.rows.begin(source, start, end, prefix, member);
+    this.walk(value, prefix, 0, member);
+    this.rows.end();
+  }
+
+  /**
+   * Where the values added next stand among all of them (a line's offset): values may be
+   * added out of that order, and `inOrder()` then sorts what they held.
+   */
+  set at(order: number) {
+    this.rows.at = order;
+  }
+
+  /** Puts what was found in the order of `at`, as if the values had been added in it. */
+  inOrder(): void {
     this.counted = null;
     this.oneList = null;
-    if (prefix !== null && root instanceof Map && this.chatMessage(root, prefix, container)) return;
+    this.rows.sortByOrder();
+  }
+
+  private walk(
+    root: unknown,
+    prefix: string | null,
+    container: number,
+    member: string | null,
+  ): void {
+    this.counted = null;
+    this.oneList = null;
+    if (member === null && prefix !== null && root instanceof Map) {
+      if (this.chatMessage(root, prefix, container)) return;
+    }
+    const top: PathNode | null = prefix === null ? null : { parent: null, seg: prefix };
+    if (member !== null && root instanceof Map) {
+      if (this.blocksMessage(root, { parent: top, seg: member }, member, container)) return;
+    }
     const stack: Frame[] = [
-      {
-        v: root,
-        at: { key: null, listKey: null, outerKey: null },
-        path: prefix === null ? null : { parent: null, seg: prefix },
-        container,
-        nested: 0,
-      },
+      member === null
+        ? { v: root, at: ROOT, path: top, container, nested: 0 }
+        : {
+            v: root,
+            at: { key: member, listKey: null, outerKey: null },
+            path: { parent: top, seg: member },
+            container,
+            nested: 0,
+          },
     ];
     while (stack.length > 0) {
       const f = stack.pop() as Frame;
@@ -404,6 +559,8 @@ export class CensusScan {
           });
         } else if (typeof x === 'string' && !(said && k === 'content')) {
           const text = base64 && k === 'text' ? fromBase64(x) : x;
+          // Most strings are no JSON: told before a place is made for one.
+          if (f.nested >= MAX_NESTED || !mayEmbed(text)) return;
           this.embedded(
             text,
             { key: k, listKey: null, outerKey },
@@ -433,7 +590,7 @@ export class CensusScan {
       if (typeof x === 'object' && x !== null) {
         if (k !== 'tool_calls' || !Array.isArray(x)) return false;
         calls = x;
-      } else if (typeof x === 'string' && k !== 'content' && mayHoldJson(x)) return false;
+      } else if (typeof x === 'string' && k !== 'content' && mayEmbed(x)) return false;
     }
     if (calls === null) return true;
     const found: FoundCall[] = [];
@@ -447,6 +604,64 @@ export class CensusScan {
     for (const c of found)
       this.rows.push(OPENAI_CHAT_NO, c.id, c.name, c.args, false, container, path);
     return true;
+  }
+
+  /**
+   * A message of content blocks (`{ role, content: [ … ] }`, as Anthropic's API and Claude
+   * Code write it) at `path`, under the member `key`, recorded as the walk below would record
+   * it without its frames: each block a call the table reads, or one in which `mayHoldCall`
+   * finds nothing, and nothing else a call could be named by. False, having recorded nothing,
+   * when it holds anything else.
+   */
+  private blocksMessage(
+    m: Map<unknown, unknown>,
+    path: PathNode,
+    key: string,
+    container: number,
+  ): boolean {
+    if (typeof m.get('role') !== 'string' || BY_KEY.has(key)) return false;
+    let content: unknown[] | null = null;
+    for (const k of m.keys()) {
+      const x = m.get(k);
+      if (typeof k !== 'string' || CALL_WORD_SET.has(k) || k === 'is_demo' || k === 'encoding')
+        return false;
+      if (k === 'content' && Array.isArray(x)) content = x;
+      else if (typeof x === 'string') {
+        // A message's own `content` string is what was said, never walked.
+        if (k !== 'content' && isWord(x)) return false;
+      } else if (typeof x === 'object' && x !== null && mayHoldCall(x)) return false;
+    }
+    if (content === null) return true;
+    if (otlpAttributes(content) !== null) return false;
+    const mark = this.rows.length;
+    const list: PathNode = { parent: path, seg: 'content' };
+    const f: Frame = {
+      v: null,
+      at: { key: null, listKey: 'content', outerKey: key },
+      path: { parent: list, seg: '[*]' },
+      container,
+      nested: 0,
+    };
+    for (const b of content) {
+      if (typeof b === 'string') {
+        if (isWord(b)) return this.undo(mark);
+        continue;
+      }
+      if (typeof b !== 'object' || b === null) continue;
+      if (!isRec(b)) return this.undo(mark);
+      if (get(b, 'is_demo') === true) continue;
+      const before = this.rows.length;
+      if (this.read(b, f)) continue;
+      // An unknown call is walked into too, and anything else may hold one.
+      if (this.rows.length > before || mayHoldCall(b)) return this.undo(mark);
+    }
+    return true;
+  }
+
+  /** Forgets the rows from `mark` on; false. */
+  private undo(mark: number): false {
+    this.rows.truncate(mark);
+    return false;
   }
 
   /** `<prefix>.tool_calls[*]`, one node chain per prefix (paths compare by their names). */
@@ -469,12 +684,8 @@ export class CensusScan {
     nested: number,
     stack: Frame[],
   ): void {
-    if (nested >= MAX_NESTED || s.length < 16 || s.length > MAX_EMBEDDED) return;
-    const c = s.charCodeAt(0);
-    const stream = (c === 0x64 || c === 0x65) && /^(?:data|event):/.test(s.slice(0, 6));
-    if (c !== 0x7b && c !== 0x5b && !stream) return;
-    if (!MARKER.test(s)) return;
-    if (stream) {
+    if (nested >= MAX_NESTED || !mayEmbed(s)) return;
+    if (s.charCodeAt(0) !== 0x7b && s.charCodeAt(0) !== 0x5b) {
       // A captured event stream: each `data:` line is one event, the events one list.
       const events: unknown[] = [];
       for (const line of s.split('\n')) {
@@ -914,6 +1125,65 @@ export const CALL_WORDS: readonly string[] = [
     'base64',
   ]),
 ];
+const CALL_WORD_SET = new Set(CALL_WORDS);
+/** The longest of `CALL_WORDS`: a longer string is none, told without hashing it. */
+const LONGEST_WORD = Math.max(...CALL_WORDS.map((w) => w.length));
+
+/**
+ * Whether the walk could find a call in a parsed value: false when no member is named by one
+ * of `CALL_WORDS`, no string is one, and no string is one `embedded` would read as JSON. This
+ * is the text prefilter's test (censusInput.ts) over the tree, where escapes are already
+ * decoded: a value it passes holds no call the census counts, so it is not walked.
+ */
+export function mayHoldCall(root: unknown): boolean {
+  const stack = HOLD_STACK;
+  stack.length = 0;
+  stack.push(root);
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (Array.isArray(v)) {
+      for (const x of v) {
+        if (typeof x === 'string') {
+          if (isWord(x)) return true;
+        } else if (typeof x === 'object' && x !== null) stack.push(x);
+      }
+    } else if (v instanceof Map) {
+      for (const k of v.keys()) {
+        if (typeof k !== 'string' || CALL_WORD_SET.has(k)) return true;
+        const x: unknown = v.get(k);
+        if (typeof x === 'string') {
+          if (isWord(x)) return true;
+        } else if (typeof x === 'object' && x !== null) stack.push(x);
+      }
+    } else if (isRec(v)) {
+      for (const k of Object.keys(v)) {
+        if (CALL_WORD_SET.has(k)) return true;
+        const x = (v as Record<string, unknown>)[k];
+        if (typeof x === 'string') {
+          if (isWord(x)) return true;
+        } else if (typeof x === 'object' && x !== null) stack.push(x);
+      }
+    }
+  }
+  return false;
+}
+
+/** `mayHoldCall`'s stack, kept: it runs once a line. */
+const HOLD_STACK: unknown[] = [];
+
+/** Whether a string is one of `CALL_WORDS`, or JSON `embedded` would walk. */
+function isWord(s: string): boolean {
+  return (s.length <= LONGEST_WORD && CALL_WORD_SET.has(s)) || mayEmbed(s);
+}
+
+/** Whether `embedded` would read the string as JSON (its tests before it parses). */
+function mayEmbed(s: string): boolean {
+  if (s.length < 16 || s.length > MAX_EMBEDDED) return false;
+  const c = s.charCodeAt(0);
+  const stream = (c === 0x64 || c === 0x65) && /^(?:data|event):/.test(s.slice(0, 6));
+  return (c === 0x7b || c === 0x5b || stream) && MARKER.test(s);
+}
+
 /** The first entry of the table, so the first any `tool_calls` item is tried against. */
 const OPENAI_CHAT = DIALECTS[0] as DialectEntry;
 const NONE: readonly DialectEntry[] = [];
@@ -925,13 +1195,17 @@ function candidates(o: Rec, at: Place): readonly DialectEntry[] {
   const t = get(o, 'type');
   const byType = typeof t === 'string' ? BY_TYPE.get(t) : undefined;
   let byHas: DialectEntry[] | undefined;
+  let hasKeys = 0;
   for (const k of HAS_KEYS) {
     if (!has(o, k)) continue;
+    hasKeys++;
     const l = BY_HAS.get(k) as DialectEntry[];
     byHas = byHas === undefined ? l : [...byHas, ...l];
   }
-  if (byKey === undefined && byList === undefined && byType === undefined && byHas === undefined)
-    return NONE;
+  const some = (byKey ? 1 : 0) + (byList ? 1 : 0) + (byType ? 1 : 0) + hasKeys;
+  if (some === 0) return NONE;
+  // One of the table's lists is in its order already (most calls: their type's alone).
+  if (some === 1) return (byKey ?? byList ?? byType ?? byHas) as DialectEntry[];
   const out: DialectEntry[] = [];
   for (const l of [byKey, byList, byType, byHas]) {
     if (l !== undefined) for (const d of l) if (!out.includes(d)) out.push(d);

@@ -2,8 +2,9 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { JsonPartReader } from '../json/index';
 import type { ValueObserver } from './chatSpans';
-import { CALL_WORDS, CensusScan, type CensusSource } from './census';
+import { CALL_WORDS, CensusScan, mayHoldCall, stableOrder, type CensusSource } from './census';
 import { getStr, isRec } from './dialects/shape';
+import type { LinesSeen } from './formats/claudeLines';
 import { looksLikeSse } from './sse';
 import type { Doc } from './text';
 
@@ -58,17 +59,30 @@ export function scanText(text: string, scan = new CensusScan(), prefilter = true
     return scan;
   }
   const sse = looksLikeSse(text);
-  const rewind = new Rewinds(scan, text, sse);
+  scanLines(text, 0, text.length, scan, sse, new Rewinds(scan, text, sse), prefilter);
+  return scan;
+}
+
+/** The lines from `from` to `to` (whole lines), each value added where its line starts. */
+function scanLines(
+  text: string,
+  from: number,
+  to: number,
+  scan: CensusScan,
+  sse: boolean,
+  rewind: Rewinds | null,
+  prefilter: boolean,
+): void {
   const source: CensusSource = { read: (s, e) => lineValue(text, s, e, sse) };
   // Where the next line that may hold a call stands: lines before it are not parsed.
   let clue = -1;
-  let start = 0;
-  while (start < text.length) {
+  let start = from;
+  while (start < to) {
     if (prefilter) {
       if (clue < start) clue = nextClue(text, start);
-      const next = clue < 0 ? text.length : text.lastIndexOf('\n', clue) + 1;
+      const next = clue < 0 || clue >= to ? to : text.lastIndexOf('\n', clue) + 1;
       if (next > start) {
-        rewind.skipped(start, next);
+        rewind?.skipped(start, next);
         start = next;
         continue;
       }
@@ -78,11 +92,114 @@ export function scanText(text: string, scan = new CensusScan(), prefilter = true
     const lineStart = start;
     const v = lineValue(text, start, end, sse);
     start = end + 1;
-    if (v === undefined || rewind.line(v)) continue;
+    if (v === undefined || rewind?.line(v) === true) continue;
+    scan.at = lineStart;
     scan.add(v, sse ? 'events[*]' : 'lines[*]', 0, source, lineStart, end);
-    rewind.after(v, lineStart);
+    rewind?.after(v, lineStart);
   }
-  return scan;
+}
+
+/**
+ * The census of a session read a line at a time (a Claude Code session), fed the values its
+ * importer reads: each line it reads whole (`line`, as it reads it) and each other line's
+ * message (`message`, at its first read, in whatever order), so that the lines are not parsed
+ * a second time. A message is walked as its line's member where the rest of the line holds
+ * nothing the prefilter would parse the line for; a value only where `mayHoldCall` says it may
+ * hold a call. `finish` reads the lines it was given nothing for as `scanText` does, and puts
+ * the calls in the lines' order where they were met out of it.
+ * tests/unit/import/censusLines.test.ts holds it to `scanText`.
+ */
+export class LinesCensus implements LinesSeen {
+  private readonly scan = new CensusScan();
+  /** The lines given, whole or by their message: where each starts and ends (at its break). */
+  private readonly starts: number[] = [];
+  private readonly ends: number[] = [];
+  /** Lines read whole and not yet walked: walked in order, before the messages after them. */
+  private readonly waiting: { start: number; end: number; value: unknown }[] = [];
+  private waited = 0;
+  private again: JsonPartReader | null = null;
+  private readonly source: CensusSource;
+
+  constructor(private readonly text: string) {
+    this.source = {
+      read: (start) => {
+        this.again ??= new JsonPartReader(text);
+        return this.again.read(start) === null ? this.again.value : undefined;
+      },
+    };
+  }
+
+  /** Whether the text can be read so: a rewind must be met in the lines' order. */
+  static fits(text: string): boolean {
+    return !text.includes(REWIND_KEY);
+  }
+
+  line(start: number, end: number, value: unknown): void {
+    this.given(start, end);
+    this.waiting.push({ start, end, value });
+  }
+
+  message(
+    start: number,
+    end: number,
+    messageStart: number,
+    messageEnd: number,
+    value: unknown,
+  ): void {
+    const text = this.text;
+    if (clueIn(text, start, messageStart) || clueIn(text, messageEnd, end)) return;
+    this.given(start, end);
+    this.walkWaiting(start);
+    if (!mayHoldCall(value)) return;
+    this.scan.at = start;
+    this.scan.addMember(value, 'message', 'lines[*]', messageStart, messageEnd, this.source);
+  }
+
+  /** The census of the whole text. */
+  finish(): CensusScan {
+    const { text, scan, starts, ends } = this;
+    this.walkWaiting(Infinity);
+    let from = 0;
+    for (const i of stableOrder(starts)) {
+      const start = starts[i] as number;
+      if (start > from) scanLines(text, from, start, scan, false, null, true);
+      from = (ends[i] as number) + 1;
+    }
+    if (from < text.length) scanLines(text, from, text.length, scan, false, null, true);
+    scan.inOrder();
+    return scan;
+  }
+
+  private given(start: number, end: number): void {
+    this.starts.push(start);
+    // Where its break is: the line's end excludes a carriage return before it.
+    this.ends.push(this.text.charCodeAt(end) === 0x0d ? end + 1 : end);
+  }
+
+  /** Walks the lines read whole that start before `before`. */
+  private walkWaiting(before: number): void {
+    const { waiting, text } = this;
+    while (this.waited < waiting.length) {
+      const w = waiting[this.waited] as { start: number; end: number; value: unknown };
+      if (w.start >= before) break;
+      this.waited++;
+      if (!mayHoldCall(w.value)) continue;
+      let at = w.start;
+      while (text.charCodeAt(at) === 0x20 || text.charCodeAt(at) === 0x09) at++;
+      this.scan.at = w.start;
+      this.scan.add(w.value, 'lines[*]', 0, this.source, at, w.end);
+    }
+    if (this.waited === waiting.length) {
+      waiting.length = 0;
+      this.waited = 0;
+    }
+  }
+}
+
+/** Whether the text from `start` to `end` holds a clue, or names `is_demo` (which hides calls). */
+function clueIn(text: string, start: number, end: number): boolean {
+  if (end <= start) return false;
+  return HEADER_CLUE.test(text.slice(start, end));
 }
 
 /** A line's JSON value (an event stream's `data:` lines only), or undefined. */
@@ -109,6 +226,9 @@ const CLUE = new RegExp(
     String.raw`|\\u00[2-7][0-9a-fA-F]|\\x[2-7][0-9a-fA-F]`,
   'g',
 );
+
+/** A clue, or `is_demo` (which hides the calls of the object that says it). */
+const HEADER_CLUE = new RegExp(`${CLUE.source}|is_demo`);
 
 function escapeRegExp(s: string): string {
   return s.replace(/[$.*+?()[\]{}|\\^]/g, '\\$&');

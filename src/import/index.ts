@@ -27,7 +27,7 @@ import type { FormatId, Imported, ImportError, ImportOptions } from './types';
 import { readZip } from './zip';
 import { noteCalls, withCensus } from './censusImport';
 import type { ReadCall } from './census';
-import { chatObserver, scanDoc, scanText, scanZip } from './censusInput';
+import { chatObserver, LinesCensus, scanDoc, scanText, scanZip } from './censusInput';
 import { shapeOf } from './formats/generic';
 import { byShapeNote } from './shape/note';
 import type { ShapeRead } from './shape/read';
@@ -253,9 +253,11 @@ function importAllUnsafe(
   }
   // A Claude Code session is read a line at a time, without the whole file's tree.
   if (!forced || opts.format === 'claude-code') {
-    const lines = readClaudeLines(text, forced);
+    // The census is fed the messages the import reads, rather than parse their lines again.
+    const census = counting && LinesCensus.fits(text) ? new LinesCensus(text) : null;
+    const lines = readClaudeLines(text, forced, census);
     if (lines !== null) {
-      const scan = counting && scanText(text);
+      const scan = counting && (census ? census.finish() : scanText(text));
       const list = withCensus(followedImports(lines, text, forced, decodeWarnings), scan);
       if (forced) return ok(list);
       return ok(

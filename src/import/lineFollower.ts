@@ -90,6 +90,9 @@ export abstract class LinesFollower<R extends FollowedLine> implements SessionFo
     return r.ok ? ok(this.fromValue(r.value.value, piece)) : r;
   }
 
+  /** Told of each new line once its place is set, before the lines are mapped. */
+  protected placed(_r: R): void {}
+
   /** Checks what the new lines left unread (throws `NotTheSame` when it is no JSON). */
   protected validate(_from: number): void {}
 
@@ -133,6 +136,7 @@ export abstract class LinesFollower<R extends FollowedLine> implements SessionFo
         r.span = { start: base + l.start, end: base + l.end };
         r.index = this.records.length;
         this.records.push(r);
+        this.placed(r);
       }
       if (!this.sniffed) {
         if (this.sample.length >= SNIFF_LINES) this.sniffed = true;

@@ -1,4 +1,5 @@
 // The one table of tool-call dialects: how each writer spells a call and its result.
+import { JsonNumber } from '../../json/index';
 import { get, getRec, getStr, has, isRec, type Rec } from './shape';
 
 /**
@@ -108,6 +109,8 @@ function idOf(o: Rec, ...keys: string[]): string | null {
     const v = get(o, k);
     if (typeof v === 'string' && v !== '') return v;
     if (typeof v === 'number') return String(v);
+    // The lossless tree's number, spelled as the plain tree's is.
+    if (v instanceof JsonNumber) return String(v.value);
   }
   return null;
 }

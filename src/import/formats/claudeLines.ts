@@ -50,6 +50,8 @@ interface ClaudeLine extends FollowedLine {
   readonly messageEnd: number;
   /** Whether the message was read (only a message read is known to be valid JSON). */
   messageRead: boolean;
+  /** Whether `value` is the whole line (else its own fields only). */
+  readonly whole: boolean;
 }
 
 /** The fields of a line the chains and conversations are chosen by; others are dropped. */
@@ -74,8 +76,26 @@ const UNREAD: JsonObject = new Map();
  * Claude Code session (or `forced`: the user chose the format); null otherwise, and null when
  * the general import must answer (see the file's comment). `warnings`: the lines' own.
  */
-export function readClaudeLines(text: string, forced: boolean): ClaudeRead | null {
-  return new ClaudeFollower(forced).read(text, true);
+export function readClaudeLines(
+  text: string,
+  forced: boolean,
+  seen: LinesSeen | null = null,
+): ClaudeRead | null {
+  return new ClaudeFollower(forced, seen).read(text, true);
+}
+
+/** Told of what the lines hold as they are read: a line's place excludes its break. */
+export interface LinesSeen {
+  /** A line read whole, when it is read. */
+  line(start: number, end: number, value: JsonValue): void;
+  /** A line's message object (from `messageStart` to `messageEnd`), at its first read. */
+  message(
+    start: number,
+    end: number,
+    messageStart: number,
+    messageEnd: number,
+    value: JsonValue,
+  ): void;
 }
 
 /** What a reading gives: the format's output, and what was said of the lines. */
@@ -118,8 +138,12 @@ export class ClaudeFollower extends LinesFollower<ClaudeLine> {
   private grouping: Grouping | null = null;
   private groupingCount = 0;
 
-  constructor(forced: boolean) {
+  /** Told of the lines and messages read; only for a text read as one piece. */
+  private readonly seen: LinesSeen | null;
+
+  constructor(forced: boolean, seen: LinesSeen | null = null) {
     super('claude-code', forced);
+    this.seen = seen;
   }
 
   /** How many times the lines were grouped into chains (the rest were extensions). */
@@ -128,7 +152,12 @@ export class ClaudeFollower extends LinesFollower<ClaudeLine> {
   }
 
   protected fromValue(value: JsonValue, piece: Piece): ClaudeLine {
-    return line(value, piece, -1, -1);
+    return line(value, piece, -1, -1, true);
+  }
+
+  protected override placed(r: ClaudeLine): void {
+    if (this.seen !== null && r.whole && r.span !== undefined)
+      this.seen.line(r.span.start, r.span.end, r.value);
   }
 
   protected override readLine(
@@ -159,7 +188,7 @@ export class ClaudeFollower extends LinesFollower<ClaudeLine> {
   protected override validate(from: number): void {
     for (let i = from; i < this.records.length; i++) {
       const r = this.records[i] as ClaudeLine;
-      if (r.messageStart >= 0 && !r.messageRead) readMessage(r);
+      if (r.messageStart >= 0 && !r.messageRead) readMessage(r, this.seen);
     }
   }
 
@@ -173,7 +202,7 @@ export class ClaudeFollower extends LinesFollower<ClaudeLine> {
 
   private readonly messageOf = (r: ClaudeLine): JsonValue | undefined => {
     if (r.messageStart < 0) return field(r.value, 'message');
-    const m = readMessage(r);
+    const m = readMessage(r, this.seen);
     this.literalsLine = r;
     // With a key repeated, which of its values the message holds takes the parser to tell.
     const repeats = r.piece.reader.diagnostics.duplicateKey;
@@ -223,7 +252,7 @@ export class ClaudeFollower extends LinesFollower<ClaudeLine> {
       const kept = new Set(chain.turns);
       for (const r of records) {
         if (kept.has(r) || !isTurn(r) || field(r.value, 'isSidechain') === true) continue;
-        const id = replyId(r);
+        const id = replyId(r, this.seen);
         if (id !== undefined) g.offReplies.add(id);
       }
     }
@@ -266,7 +295,7 @@ export class ClaudeFollower extends LinesFollower<ClaudeLine> {
       const compact = str(v, 'subtype') === 'compact_boundary' ? 1 : 0;
       if (isTurn(r)) {
         if (g.offReplies.size > 0) {
-          const id = replyId(r);
+          const id = replyId(r, this.seen);
           if (id !== undefined && g.offReplies.has(id)) return false;
         }
         if (order.linked) {
@@ -373,7 +402,7 @@ function fieldsOf(piece: Piece, start: number, end: number): ClaudeLine | null {
     }
   }
   if (skipWs(text, i) < end) return null;
-  return line(fields, piece, messageStart, messageEnd);
+  return line(fields, piece, messageStart, messageEnd, false);
 }
 
 /** A line's record, one shape for all (its place is set once it is read). */
@@ -382,6 +411,7 @@ function line(
   piece: Piece,
   messageStart: number,
   messageEnd: number,
+  whole: boolean,
 ): ClaudeLine {
   return {
     value,
@@ -392,6 +422,7 @@ function line(
     messageStart,
     messageEnd,
     messageRead: false,
+    whole,
   };
 }
 
@@ -416,15 +447,17 @@ function plainString(text: string, i: number, end: number): string | null {
 }
 
 /** An assistant line's reply id (its message.id). */
-function replyId(r: ClaudeLine): string | undefined {
+function replyId(r: ClaudeLine, seen: LinesSeen | null): string | undefined {
   if (str(r.value, 'type') !== 'assistant') return undefined;
-  return str(r.messageStart < 0 ? field(r.value, 'message') : readMessage(r), 'id');
+  return str(r.messageStart < 0 ? field(r.value, 'message') : readMessage(r, seen), 'id');
 }
 
 /** A line's message object, read where it stands; it must end where it was stepped over to. */
-function readMessage(r: ClaudeLine): JsonValue {
+function readMessage(r: ClaudeLine, seen: LinesSeen | null): JsonValue {
   const reader = r.piece.reader;
   if (reader.read(r.messageStart) !== null || reader.end !== r.messageEnd) throw new NotTheSame();
+  if (!r.messageRead && seen !== null && r.span !== undefined)
+    seen.message(r.span.start, r.span.end, r.messageStart, r.messageEnd, reader.value);
   r.messageRead = true;
   return reader.value;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { CensusScan } from '../../../src/import/census';
 import { DIALECTS } from '../../../src/import/dialects/table';
+import { parseJson } from '../../../src/json/index';
 import { EXAMPLES } from './dialectExamples';
 
 describe('the dialect table', () => {
@@ -11,6 +12,20 @@ describe('the dialect table', () => {
     expect(calls.map((c) => c.dialect)).toEqual(d.counted ? [id] : []);
     expect(d.source).toMatch(/\S+\/\S+ \S+/);
   });
+
+  test.each(DIALECTS.map((d) => [d.id] as const))(
+    '%s reads its example alike in the lossless tree the importers parse',
+    (id) => {
+      const view = (v: unknown) => {
+        const scan = new CensusScan();
+        scan.add(v);
+        return scan.calls().map((c) => [c.dialect, c.id, c.name, c.path]);
+      };
+      const lossless = parseJson(JSON.stringify(EXAMPLES[id]));
+      if (!lossless.ok) throw new Error(lossless.error.message);
+      expect(view(lossless.value.value)).toEqual(view(EXAMPLES[id]));
+    },
+  );
 
   test('a tool definition is never a call', () => {
     const scan = new CensusScan();
