@@ -1,20 +1,24 @@
 // The tool-call census: every call a file holds, found by walking its JSON after the import.
 import { DIALECTS, NAME_KEYS, dialectEntry, looksLikeCall } from './dialects/table';
 import type { DialectEntry, DialectId, FoundCall, Place } from './dialects/table';
-import {
-  canonical,
-  eachMember,
-  embeddedJson,
-  emptyArgs,
-  get,
-  getStr,
-  has,
-  isRec,
-} from './dialects/shape';
+import { canonical, eachMember, embeddedJson, get, getStr, has, isRec } from './dialects/shape';
 import type { Rec } from './dialects/shape';
 import { strFromU8 } from 'fflate';
 import { decodeBase64 } from './base64';
 import { pythonLiteralToJson } from './pyLiteral';
+import {
+  DIALECT_COUNTS,
+  DIALECT_IDS,
+  DIALECT_NO,
+  ECHO_FALLBACK,
+  ECHO_NO,
+  ECHO_YES,
+  OPENAI_CHAT_NO,
+  Rows,
+} from './censusRows';
+import type { CensusSource, PathNode } from './censusRows';
+
+export type { CensusSource } from './censusRows';
 
 /**
  * The tool-call census: one walk over every JSON value of a file, after its import, that finds
@@ -47,341 +51,6 @@ export interface CensusCall {
   readonly id: string | null;
   readonly name: string;
   readonly path: string;
-}
-
-/** A dialect as a small number (its place in `DIALECT_IDS`), so a column of them holds no object. */
-const DIALECT_IDS: readonly DialectId[] = [...DIALECTS.map((d) => d.id), 'unknown'];
-const DIALECT_NO = new Map(DIALECT_IDS.map((d, i) => [d, i]));
-const OPENAI_CHAT_NO = DIALECT_NO.get('openai-chat') as number;
-/** Whether the client runs a dialect's calls, by its number. */
-const DIALECT_COUNTS: readonly boolean[] = DIALECT_IDS.map(
-  (id) => DIALECTS.find((d) => d.id === id)?.counted !== false,
-);
-const ECHO_NO = 0;
-const ECHO_YES = 1;
-const ECHO_FALLBACK = 2;
-
-/**
- * Where the values a scan is given stand, so that a call's arguments can be read again there
- * instead of kept: `read` gives the value from `start` to `end` again, as it was given.
- */
-export interface CensusSource {
-  read(start: number, end: number): unknown;
-}
-
-/** Stands in the arguments column for arguments read again from the source when needed. */
-const DEFERRED = Symbol('deferred');
-
-/**
- * Whether arguments are not empty (`{}`, null, ""), by what the raw value tells without its
- * canonical form: a string other than `{}`, a list, an object with a member.
- */
-function notEmpty(r: unknown): boolean {
-  if (typeof r === 'string') {
-    // Most arguments open with `{"`: not empty, told without the expression.
-    if (r.charCodeAt(0) === 0x7b && r.charCodeAt(1) === 0x22) return true;
-    return r !== '' && !EMPTY_OBJECT_TEXT.test(r);
-  }
-  if (r instanceof Map) return r.size > 0;
-  if (Array.isArray(r)) return true;
-  if (isRec(r)) for (const k in r) if (Object.prototype.hasOwnProperty.call(r, k)) return true;
-  return false;
-}
-
-/**
- * The places calls were seen, one row each, kept in columns rather than an object a row: a
- * large transcript holds hundreds of thousands, and objects that live through the whole import
- * cost the collector more than the rows cost to read. A row's canonical arguments are worked
- * out only when compared, its path spelled only when asked for (the unread ones).
- */
-class Rows {
-  readonly dialect: number[] = [];
-  readonly id: (string | null)[] = [];
-  readonly name: string[] = [];
-  /** The arguments as written; undefined where the place names the call without them. */
-  readonly raw: unknown[] = [];
-  readonly echo: number[] = [];
-  /** The list of steps the call stands in (numbers only tell lists apart). */
-  readonly container: number[] = [];
-  readonly node: (PathNode | null)[] = [];
-  /**
-   * Where the value each row was found in stands among the values (`at`): values may be
-   * walked out of their order (as an importer first reads them), and `sortByOrder` then puts
-   * the rows in it.
-   */
-  private order: number[] = [];
-  at = 0;
-  /** For a row whose arguments are read again where they stand (`DEFERRED`): its value's place. */
-  private from: number[] = [];
-  private readonly canon = new Map<number, string>();
-  /**
-   * The values rows were read again from: each one's source, prefix, the member it was walked
-   * as (null: the value itself), and start, end and first row (three numbers a place).
-   */
-  private sources: CensusSource[] = [];
-  private prefixes: (string | null)[] = [];
-  private members: (string | null)[] = [];
-  private places: number[] = [];
-  /** The rows of the value last read again, and its place. */
-  private again: Rows | null = null;
-  private againAt = -1;
-  /**
-   * The value being added, its place taken only once a row needs it (most values hold no
-   * call): its source (null: none), where it stands, and the rows before it. `place` is its
-   * place once taken, else -1.
-   */
-  private source: CensusSource | null = null;
-  private start = 0;
-  private stop = 0;
-  private prefix: string | null = null;
-  private member: string | null = null;
-  private first = 0;
-  private place = -1;
-
-  get length(): number {
-    return this.name.length;
-  }
-
-  /**
-   * The rows pushed until `end()` stand in `source`'s value from `start` to `stop`, walked as
-   * its member `member` where that is not null.
-   */
-  begin(
-    source: CensusSource,
-    start: number,
-    stop: number,
-    prefix: string | null,
-    member: string | null,
-  ): void {
-    this.source = source;
-    this.start = start;
-    this.stop = stop;
-    this.prefix = prefix;
-    this.member = member;
-    this.first = this.length;
-    this.place = -1;
-  }
-
-  end(): void {
-    this.source = null;
-    this.place = -1;
-  }
-
-  /** The place of the value being added, taken now if it was not. */
-  private takePlace(source: CensusSource): number {
-    if (this.place < 0) {
-      this.place = this.sources.length;
-      this.sources.push(source);
-      this.prefixes.push(this.prefix);
-      this.members.push(this.member);
-      this.places.push(this.start, this.stop, this.first);
-    }
-    return this.place;
-  }
-
-  /** The arguments as written, read again from the source where they were not kept. */
-  rawOf(i: number): unknown {
-    const r = this.raw[i];
-    if (r !== DEFERRED) return r;
-    const p = this.from[i] as number;
-    const places = this.places;
-    // The calls of one value are compared one after another: it is read again once for all.
-    if (this.againAt !== p || this.again === null) {
-      const start = places[3 * p] as number;
-      const stop = places[3 * p + 1] as number;
-      const again = new CensusScan();
-      const value = (this.sources[p] as CensusSource).read(start, stop);
-      const member = this.members[p] ?? null;
-      const prefix = this.prefixes[p] ?? null;
-      if (member === null) again.add(value, prefix, 0);
-      else again.addMember(value, member, prefix ?? '', 0, 0);
-      this.again = again.rows;
-      this.againAt = p;
-    }
-    return this.again.raw[i - (places[3 * p + 2] as number)];
-  }
-
-  /** Records a call (`dialect`: its number in `DIALECT_IDS`). */
-  push(
-    dialect: number,
-    id: string | null,
-    name: string,
-    raw: unknown,
-    echo: boolean | 'fallback',
-    container: number,
-    node: PathNode | null,
-  ): void {
-    this.dialect.push(dialect);
-    this.id.push(id);
-    this.name.push(name);
-    // Arguments that are not empty whatever they hold are not kept where they can be read
-    // again: kept to the end of a large import, they would cost the collector more than the
-    // few that are compared cost to read twice.
-    const source = this.source;
-    if (source !== null && notEmpty(raw)) {
-      this.raw.push(DEFERRED);
-      this.from.push(this.takePlace(source));
-    } else {
-      this.raw.push(raw);
-      this.from.push(-1);
-    }
-    this.echo.push(echo === 'fallback' ? ECHO_FALLBACK : echo ? ECHO_YES : ECHO_NO);
-    this.container.push(container);
-    this.node.push(node);
-    this.order.push(this.at);
-  }
-
-  /**
-   * Puts the rows in the order of the values they were found in (stable: a value's rows keep
-   * theirs), as if the values had been walked in that order.
-   */
-  sortByOrder(): void {
-    const n = this.length;
-    const order = this.order;
-    let sorted = true;
-    for (let i = 1; i < n && sorted; i++) sorted = (order[i - 1] as number) <= (order[i] as number);
-    if (sorted) return;
-    const perm = stableOrder(order);
-    const newIndex = new Int32Array(n);
-    perm.forEach((old, i) => {
-      newIndex[old] = i;
-    });
-    const pick = <T>(col: T[]): T[] => perm.map((i) => col[i] as T);
-    const cols = [this.dialect, this.id, this.name, this.raw, this.echo, this.container, this.node];
-    for (const col of cols as unknown[][]) {
-      const moved = pick(col);
-      for (let i = 0; i < n; i++) col[i] = moved[i];
-    }
-    this.order = pick(order);
-    // A place's rows stay together; the places follow their first rows.
-    const places = this.places.length / 3;
-    const placeAt = new Int32Array(n).fill(-1);
-    for (let p = 0; p < places; p++) placeAt[this.places[3 * p + 2] as number] = p;
-    const byFirst: number[] = [];
-    for (const old of perm) if ((placeAt[old] as number) >= 0) byFirst.push(placeAt[old] as number);
-    const newPlace = new Int32Array(places);
-    byFirst.forEach((old, p) => {
-      newPlace[old] = p;
-    });
-    this.sources = byFirst.map((p) => this.sources[p] as CensusSource);
-    this.prefixes = byFirst.map((p) => this.prefixes[p] ?? null);
-    this.members = byFirst.map((p) => this.members[p] ?? null);
-    const moved: number[] = [];
-    for (const p of byFirst) {
-      const at = this.places;
-      moved.push(
-        at[3 * p] as number,
-        at[3 * p + 1] as number,
-        newIndex[at[3 * p + 2] as number] as number,
-      );
-    }
-    this.places = moved;
-    this.from = perm.map((i) => {
-      const p = this.from[i] as number;
-      return p < 0 ? p : (newPlace[p] as number);
-    });
-    this.canon.clear();
-    this.again = null;
-    this.againAt = -1;
-  }
-
-  truncate(n: number): void {
-    if (n >= this.length) return;
-    this.dialect.length = n;
-    this.id.length = n;
-    this.name.length = n;
-    this.raw.length = n;
-    this.from.length = n;
-    this.echo.length = n;
-    this.container.length = n;
-    this.node.length = n;
-    this.order.length = n;
-    this.canon.clear();
-    this.again = null;
-    this.againAt = -1;
-    let p = this.sources.length;
-    while (p > 0 && (this.places[3 * p - 1] as number) >= n) p--;
-    if (this.place >= p) this.place = -1;
-    this.sources.length = p;
-    this.prefixes.length = p;
-    this.members.length = p;
-    this.places.length = 3 * p;
-  }
-
-  dialectId(i: number): DialectId {
-    return DIALECT_IDS[this.dialect[i] as number] as DialectId;
-  }
-
-  path(i: number): string {
-    return pathText(this.node[i] ?? null);
-  }
-
-  /** The canonical arguments of row `i`. */
-  args(i: number): string {
-    let c = this.canon.get(i);
-    if (c === undefined) this.canon.set(i, (c = canonical(this.rawOf(i))));
-    return c;
-  }
-
-  /** Whether the arguments are empty (`{}`, null, ""), worked out without canonical form where the raw value tells. */
-  empty(i: number): boolean {
-    const r = this.raw[i];
-    return r !== DEFERRED && !notEmpty(r) && emptyArgs(this.args(i));
-  }
-
-  /** Whether the place names the call without its arguments (a flattened attribute's copy). */
-  bare(i: number): boolean {
-    return this.raw[i] === undefined;
-  }
-
-  /** The call row `i` stands for, as the census lists it. */
-  call(i: number): CensusCall {
-    return new RowCall(this, i);
-  }
-}
-
-/**
- * The indexes of `keys` (offsets in a text: whole numbers from 0) in the order of their keys,
- * equal keys in index order.
- */
-export function stableOrder(keys: readonly number[]): number[] {
-  const n = keys.length;
-  let sorted = true;
-  for (let i = 1; i < n && sorted; i++) sorted = (keys[i - 1] as number) <= (keys[i] as number);
-  if (sorted) return Array.from({ length: n }, (_, i) => i);
-  if (n < 1 << 21 && keys.every((k) => k < 2 ** 31)) {
-    // Key and index in one double, sorted as numbers: a comparator costs ten times more.
-    const packed = new Float64Array(n);
-    for (let i = 0; i < n; i++) packed[i] = (keys[i] as number) * (1 << 21) + i;
-    packed.sort();
-    return Array.from(packed, (k) => k % (1 << 21));
-  }
-  const out = Array.from({ length: n }, (_, i) => i);
-  return out.sort((a, b) => (keys[a] as number) - (keys[b] as number) || a - b);
-}
-
-/** A census call: the row of its first occurrence, its path spelled when asked for. */
-class RowCall implements CensusCall {
-  readonly dialect: DialectId;
-  readonly id: string | null;
-  readonly name: string;
-  constructor(
-    private readonly rows: Rows,
-    private readonly row: number,
-  ) {
-    this.dialect = rows.dialectId(row);
-    this.id = rows.id[row] ?? null;
-    this.name = rows.name[row] as string;
-  }
-
-  get path(): string {
-    return this.rows.path(this.row);
-  }
-}
-
-interface PathNode {
-  readonly parent: PathNode | null;
-  readonly seg: string;
 }
 
 interface Frame {
@@ -420,13 +89,15 @@ const MARKER = /tool|unction|Call|call_id|hook_event/;
 const TOOL_CALL_ITEM: Place = { key: null, listKey: 'tool_calls', outerKey: null };
 const ROOT: Place = { key: null, listKey: null, outerKey: null };
 
-/** Text that may spell an empty object; anything else is not empty arguments. */
-const EMPTY_OBJECT_TEXT = /^\s*\{\s*\}\s*$/;
-
 /** Walks JSON values and gathers the tool calls they hold. Iterative: no nesting overflows it. */
 export class CensusScan {
   /** The calls seen (read by `Rows.rawOf` to read arguments again). */
-  readonly rows = new Rows();
+  readonly rows: Rows = new Rows((value, prefix, member): Rows => {
+    const again = new CensusScan();
+    if (member === null) again.add(value, prefix, 0);
+    else again.addMember(value, member, prefix ?? '', 0, 0);
+    return again.rows;
+  });
   private readonly callPaths = new Map<string, PathNode>();
   private containers = 1;
   /** The rows of `calls()` as last worked out, until something more is seen. */
@@ -1403,19 +1074,6 @@ function mostAtOnePath(rows: Rows, list: readonly number[]): number {
     most = Math.max(most, n);
   }
   return most;
-}
-
-/** A JSON path with `[*]` for every list index: `events[*].content.parts[*].functionCall`. */
-function pathText(p: PathNode | null): string {
-  const segs: string[] = [];
-  for (let n = p; n !== null; n = n.parent) segs.push(n.seg);
-  segs.reverse();
-  let out = '';
-  for (const s of segs) {
-    if (s === '[*]') out += s;
-    else out += out === '' ? s : `.${s}`;
-  }
-  return out === '' ? '(top)' : out;
 }
 
 /** The calls an import read, as the census compares them. */

@@ -2,7 +2,8 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { JsonPartReader } from '../json/index';
 import type { ValueObserver } from './chatSpans';
-import { CALL_WORDS, CensusScan, mayHoldCall, stableOrder, type CensusSource } from './census';
+import { CALL_WORDS, CensusScan, mayHoldCall } from './census';
+import { stableOrder, type CensusSource } from './censusRows';
 import { getStr, isRec } from './dialects/shape';
 import type { LinesSeen } from './formats/claudeLines';
 import { looksLikeSse } from './sse';
