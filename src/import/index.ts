@@ -368,12 +368,17 @@ function followedImports(
 
 /**
  * What `importTranscript` gives for the text a follower has read (a session file followed
- * as it grows, `LinesFollower`): the same import, without reading the text again.
+ * as it grows, `LinesFollower`): the same import, without reading the text again. `whole`:
+ * the whole text, once it is finished, for its census.
  */
-export function followedImport(read: FollowedRead, opts: ImportOptions): Imported {
+export function followedImport(read: FollowedRead, opts: ImportOptions, whole?: string): Imported {
   const forced = opts.format !== undefined && opts.format !== 'auto';
   // What a follower read is never blank: its first line is a record.
-  const all = followedImports(read, '{', forced, []);
+  const list = followedImports(read, '{', forced, []);
+  // The finished text is held to its census as its whole import is; a step of a text still
+  // growing is not (a scan of all of it at every step would cost more than the step).
+  const all =
+    whole === undefined || opts.census === false ? list : withCensus(list, scanText(whole));
   return all[opts.conversation ?? 0] ?? (all[0] as Imported);
 }
 

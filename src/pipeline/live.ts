@@ -41,7 +41,7 @@ import {
   type SessionFollower,
 } from '../import/index';
 import type { Imported, ImportError, ImportOptions } from '../import/types';
-import { splitNotes } from '../import/notes';
+import { reportSource } from './prepare';
 
 /** What a step of a growing transcript gave. */
 export interface LiveStep {
@@ -302,7 +302,7 @@ export class LiveTranscript {
       }
       this.followers = this.followers.filter((f) => !f.isDead);
       if (this.followers.length === 0) this.tail = '';
-      if (read !== null) return ok(followedImport(read, this.opts));
+      if (read !== null) return ok(followedImport(read, this.opts, final ? this.text : undefined));
     }
     return this.importWhole(final);
   }
@@ -387,12 +387,7 @@ export class LiveTranscript {
     if (!final) this.preparer.closeBatch();
     const prepared = final ? this.preparer.finish() : this.preparer.settled();
     this.walk.advance(prepared);
-    this.source = {
-      format: imported.format,
-      messages: cut.upto,
-      ...splitNotes(imported.warnings),
-      referenceScan: imported.referenceScan,
-    };
+    this.source = reportSource({ ...imported, messages: { length: cut.upto } });
     // The pending batch comes after every batch replayed.
     const pending = cut.pending && { ...cut.pending, index: this.walk.batchCount };
     this.pendingBatch = pending;

@@ -105,6 +105,19 @@ describe('a transcript fed in pieces', () => {
     expect(final.batches[0]?.calls).toHaveLength(1);
   });
 
+  it.each(CORPUS)('%s #%i: finished, the census is the whole file’s', (path, c) => {
+    const t = text(path);
+    const imported = importTranscript(t, { conversation: c });
+    if (!imported.ok) throw new Error(imported.error.message);
+    const expected = imported.value;
+    expect(expected.census).toBeDefined();
+    const cut = t.indexOf('\n', t.length >> 1) + 1;
+    const { final } = feed(t, cut > 0 ? [cut] : [], c);
+    expect(final.source.census).toEqual(expected.census);
+    const censusSays = (ws: readonly string[]) => ws.filter((w) => /tool calls/.test(w));
+    expect(censusSays(final.source.warnings)).toEqual(censusSays(expected.warnings));
+  });
+
   it('splits inside a JSONL line and inside a JSON string show nothing half-read', () => {
     const t = text('claude-code/loop-write-file.jsonl');
     const inString = t.indexOf('"command"') + 4;
