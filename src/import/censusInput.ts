@@ -179,16 +179,14 @@ export class LinesCensus implements LinesSeen {
 
   /** Walks the lines read whole that start before `before`. */
   private walkWaiting(before: number): void {
-    const { waiting, text } = this;
+    const { waiting } = this;
     while (this.waited < waiting.length) {
       const w = waiting[this.waited] as { start: number; end: number; value: unknown };
       if (w.start >= before) break;
       this.waited++;
       if (!mayHoldCall(w.value)) continue;
-      let at = w.start;
-      while (text.charCodeAt(at) === 0x20 || text.charCodeAt(at) === 0x09) at++;
       this.scan.at = w.start;
-      this.scan.add(w.value, 'lines[*]', 0, this.source, at, w.end);
+      this.scan.add(w.value, 'lines[*]', 0, this.source, w.start, w.end);
     }
     if (this.waited === waiting.length) {
       waiting.length = 0;

@@ -50,6 +50,7 @@ const line = fc.oneof(
       sidechain: fc.boolean(),
       extra,
       crlf: fc.boolean(),
+      indent: fc.constantFrom('', '', '', ' ', '\t', '\r '),
     }),
   },
   {
@@ -62,10 +63,17 @@ type Line = typeof line extends fc.Arbitrary<infer T> ? T : never;
 
 type Block = typeof block extends fc.Arbitrary<infer T> ? T : never;
 
-function blockValue(b: Block, inner: () => boolean): unknown {
+function blockValue(b: Block, inner: () => boolean, line: number): unknown {
   switch (b.kind) {
     case 'use':
-      return { type: 'tool_use', id: `t${b.id}`, name: 'ls', input: { a: b.id } };
+      // The same id in another member (the examples' `t1`) is the same call with the same
+      // arguments, another with others: counting reads them again.
+      return {
+        type: 'tool_use',
+        id: `t${b.id}`,
+        name: 'ls',
+        input: line % 2 === 0 ? { a: b.id } : { a: b.id, line },
+      };
     case 'text':
       return { type: 'text', text: b.text };
     case 'result':
@@ -105,10 +113,10 @@ function sessionText(
     v.message = {
       ...(l.assistant ? { id: `msg_${l.reply}` } : {}),
       role: l.assistant ? 'assistant' : 'user',
-      content: l.blocks.map((b) => blockValue(b, inner)),
+      content: l.blocks.map((b) => blockValue(b, inner, n % 3)),
     };
     n++;
-    out.push(json(v, disguise) + (l.crlf ? '\r' : ''));
+    out.push(l.indent + json(v, disguise) + (l.crlf ? '\r' : ''));
   }
   return `${out.join('\n')}\n`;
 }
