@@ -167,20 +167,12 @@ export class CensusScan {
       if (this.chatMessage(root, prefix, container)) return;
     }
     const top: PathNode | null = prefix === null ? null : { parent: null, seg: prefix };
+    const path = member === null ? top : { parent: top, seg: member };
     if (member !== null && root instanceof Map) {
-      if (this.blocksMessage(root, { parent: top, seg: member }, member, container)) return;
+      if (this.blocksMessage(root, path as PathNode, member, container)) return;
     }
-    const stack: Frame[] = [
-      member === null
-        ? { v: root, at: ROOT, path: top, container, nested: 0 }
-        : {
-            v: root,
-            at: { key: member, listKey: null, outerKey: null },
-            path: { parent: top, seg: member },
-            container,
-            nested: 0,
-          },
-    ];
+    const at: Place = member === null ? ROOT : { key: member, listKey: null, outerKey: null };
+    const stack: Frame[] = [{ v: root, at, path, container, nested: 0 }];
     while (stack.length > 0) {
       const f = stack.pop() as Frame;
       const v = f.v;
@@ -813,29 +805,24 @@ export function mayHoldCall(root: unknown): boolean {
   while (stack.length > 0) {
     const v = stack.pop();
     if (Array.isArray(v)) {
-      for (const x of v) {
-        if (typeof x === 'string') {
-          if (isWord(x)) return true;
-        } else if (typeof x === 'object' && x !== null) stack.push(x);
-      }
+      for (const x of v) if (holds(x, stack)) return true;
     } else if (v instanceof Map) {
       for (const k of v.keys()) {
-        if (typeof k !== 'string' || CALL_WORD_SET.has(k)) return true;
-        const x: unknown = v.get(k);
-        if (typeof x === 'string') {
-          if (isWord(x)) return true;
-        } else if (typeof x === 'object' && x !== null) stack.push(x);
+        if (typeof k !== 'string' || CALL_WORD_SET.has(k) || holds(v.get(k), stack)) return true;
       }
     } else if (isRec(v)) {
       for (const k of Object.keys(v)) {
-        if (CALL_WORD_SET.has(k)) return true;
-        const x = (v as Record<string, unknown>)[k];
-        if (typeof x === 'string') {
-          if (isWord(x)) return true;
-        } else if (typeof x === 'object' && x !== null) stack.push(x);
+        if (CALL_WORD_SET.has(k) || holds((v as Record<string, unknown>)[k], stack)) return true;
       }
     }
   }
+  return false;
+}
+
+/** Whether a member or item is a word (`isWord`); an object or list is left on `stack`. */
+function holds(x: unknown, stack: unknown[]): boolean {
+  if (typeof x === 'string') return isWord(x);
+  if (typeof x === 'object' && x !== null) stack.push(x);
   return false;
 }
 

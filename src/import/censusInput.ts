@@ -161,7 +161,7 @@ export class LinesCensus implements LinesSeen {
     const { text, scan, starts, ends } = this;
     this.walkWaiting(Infinity);
     let from = 0;
-    for (const i of stableOrder(starts)) {
+    for (const i of stableOrder(starts) ?? starts.keys()) {
       const start = starts[i] as number;
       if (start > from) scanLines(text, from, start, scan, false, null, true);
       from = (ends[i] as number) + 1;

@@ -196,10 +196,8 @@ export class Rows {
   sortByOrder(): void {
     const n = this.length;
     const order = this.order;
-    let sorted = true;
-    for (let i = 1; i < n && sorted; i++) sorted = (order[i - 1] as number) <= (order[i] as number);
-    if (sorted) return;
     const perm = stableOrder(order);
+    if (perm === null) return;
     const newIndex = new Int32Array(n);
     perm.forEach((old, i) => {
       newIndex[old] = i;
@@ -300,13 +298,13 @@ export class Rows {
 
 /**
  * The indexes of `keys` (offsets in a text: whole numbers from 0) in the order of their keys,
- * equal keys in index order.
+ * equal keys in index order; null when they are in order already.
  */
-export function stableOrder(keys: readonly number[]): number[] {
+export function stableOrder(keys: readonly number[]): number[] | null {
   const n = keys.length;
   let sorted = true;
   for (let i = 1; i < n && sorted; i++) sorted = (keys[i - 1] as number) <= (keys[i] as number);
-  if (sorted) return Array.from({ length: n }, (_, i) => i);
+  if (sorted) return null;
   if (n < 1 << 21 && keys.every((k) => k < 2 ** 31)) {
     // Key and index in one double, sorted as numbers: a comparator costs ten times more.
     const packed = new Float64Array(n);
