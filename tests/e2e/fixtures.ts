@@ -66,7 +66,12 @@ export async function openApp(page: Page, hash = '') {
 export async function chooseSample(page: Page, title: string) {
   const samples = page.getByLabel('Samples');
   const box = page.getByRole('textbox', { name: 'Transcript' });
-  const [was, text] = [await samples.inputValue(), await box.inputValue()];
+  // Both read at once: read apart, a load landing between them (a reload opening the link's
+  // sample) pairs the sample before with the text after, and the wait below never ends.
+  const [was, text] = await samples.evaluate(
+    (s: HTMLSelectElement, b) => [s.value, (b as HTMLTextAreaElement).value],
+    await box.elementHandle(),
+  );
   const value = await samples.evaluate(
     (s: HTMLSelectElement, t) => [...s.options].find((o) => o.label === t)?.value ?? null,
     title,

@@ -6,6 +6,7 @@ import type { Slice, UiSlice } from '../types';
 
 export const createUiSlice: Slice<UiSlice> = (deps) => (set, get) => {
   let started = false;
+  let opening: string | null = null;
   return {
     theme: 'light',
     toggleTheme() {
@@ -45,6 +46,10 @@ export const createUiSlice: Slice<UiSlice> = (deps) => (set, get) => {
     async openSample(file) {
       const entry = get().samples.find((s) => s.file === file);
       if (entry === undefined) return;
+      // A link's sample and the same one chosen by hand while it is fetched: loading it twice
+      // would replace the first analysis under whoever is already reading it.
+      if (opening === file && get().currentSample === file) return;
+      opening = file;
       set({ currentSample: file });
       try {
         const text = await deps.fetchText(`samples/${entry.file}`);
@@ -55,6 +60,8 @@ export const createUiSlice: Slice<UiSlice> = (deps) => (set, get) => {
         set({
           samplesError: `The sample ${entry.file} could not be read: ${e instanceof Error ? e.message : String(e)}`,
         });
+      } finally {
+        if (opening === file) opening = null;
       }
     },
   };

@@ -7,8 +7,11 @@ import type { ReplayClientListener } from '../../../src/worker/clientSupport';
 import { analysisResult } from './testStore';
 
 // Only what the link needs of a client: loads are counted, details asked for are noted.
-function setup(hash: string) {
+function setup(hash: string, { hold = false } = {}) {
   let current = hash;
+  // With `hold`, a sample's text arrives only when `release` is called.
+  let release = () => {};
+  const held = hold ? new Promise<void>((r) => (release = r)) : null;
   let listener: ReplayClientListener | null = null;
   const loads: string[] = [];
   const details: number[] = [];
@@ -32,8 +35,13 @@ function setup(hash: string) {
     createClient: (l) => ((listener = l), client),
     storage: null,
     hash: { read: () => current, write: (h) => void (current = h) },
-    fetchText: (path) =>
-      files[path] === undefined ? Promise.reject(new Error('404')) : Promise.resolve(files[path]),
+    fetchText: (path) => {
+      const text = files[path];
+      if (text === undefined) return Promise.reject(new Error('404'));
+      return held === null || path === 'samples/index.json'
+        ? Promise.resolve(text)
+        : held.then(() => text);
+    },
     readFileText: () => Promise.resolve(''),
   };
   const store = createAppStore(deps);
@@ -47,7 +55,7 @@ function setup(hash: string) {
     listener?.onResult(result);
     return result;
   };
-  return { store, loads, details, deliver, hash: () => current };
+  return { store, loads, details, deliver, hash: () => current, release: () => release() };
 }
 
 describe('app store: deep links', () => {
@@ -64,6 +72,18 @@ describe('app store: deep links', () => {
       pendingLink: null,
       configNotice: null,
     });
+  });
+
+  it('loads the linked sample once when it is chosen by hand while it is fetched', async () => {
+    const { store, loads, release } = setup('#sample=second.json', { hold: true });
+    await store.getState().start();
+    const byHand = store.getState().openSample('second.json');
+    release();
+    await byHand;
+    await new Promise((r) => setTimeout(r, 0));
+    expect(loads).toEqual(['Second']);
+    await store.getState().openSample('second.json');
+    expect(loads).toEqual(['Second', 'Second']);
   });
 
   it('writes the sample, the chosen batch, the tab and the zoom back, never a pasted text', async () => {
