@@ -3,7 +3,7 @@
  * input: `samples/index.json` lists the detector-behaviour samples (the app opens on the
  * first), `samples/formats/index.json` one small transcript per major input format.
  */
-import { isFormatId } from '../import/formatList';
+import { isFormatId } from '../import/formatNames';
 import type { FormatId } from '../import/types';
 import { err, ok, type Result } from '../json/result';
 

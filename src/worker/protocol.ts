@@ -19,7 +19,7 @@ import type { SearchRequest, SearchResponse } from './search/protocol';
 
 export type { PackedReport, PackedTranscript } from '../report/packedReport';
 /** The formats a `load` may force (`LoadRequest.format`), as the page lists them. */
-export { FORMATS, isFormatId } from '../import/formatList';
+export { FORMAT_NAMES, isFormatId } from '../import/formatNames';
 export type { FormatId, FormatInfo } from '../import/types';
 
 /** The transcript as it crosses to the worker: pasted text, or a file handle / raw bytes. */
@@ -100,6 +100,8 @@ export interface AppendRequest {
   readonly dataVersion: number;
   readonly previous: number;
   readonly bytes: Blob;
+  /** The file has not grown for a while (no bytes then): what is settled is held to its census. */
+  readonly rest?: boolean;
 }
 
 /** Everything the main thread may send. */

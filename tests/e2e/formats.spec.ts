@@ -107,7 +107,10 @@ test('the picker lists every format and forcing one re-imports the dropped file'
   const options = picker(page).getByRole('option');
   await expect(options).toHaveCount(FORMATS.length + 1);
   for (const f of FORMATS) {
-    await expect(picker(page).getByRole('option', { name: `${f.label} (${f.id})` })).toHaveCount(1);
+    const option = picker(page).getByRole('option', { name: `${f.label} (${f.id})` });
+    await expect(option).toHaveCount(1);
+    // Its description, loaded after the first screen, is the option's hover help.
+    await expect(option).toHaveAttribute('title', f.description);
   }
 
   await dropFile(page, 'chat.json', fixture('openai-chat/loop-write-file.json'));

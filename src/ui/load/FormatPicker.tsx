@@ -1,7 +1,7 @@
 // The format menu: detect, or force one format.
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { actions, useAnalysis, useFormatChoice } from '../../state/appStore';
-import { FORMATS, isFormatId, type AnalysisError, type FormatId } from '../../worker/protocol';
+import { FORMAT_NAMES, isFormatId, type AnalysisError, type FormatId } from '../../worker/protocol';
 import type { AnalysisResult } from '../../worker/clientSupport';
 import './load.css';
 
@@ -27,15 +27,32 @@ function foundFormat(
   return null;
 }
 
+/**
+ * Each format's one-line description, a hover's help on its option: loaded after the first
+ * screen, which does not need it.
+ */
+function useDescriptions(): Partial<Record<FormatId, string>> {
+  const [descriptions, setDescriptions] = useState<Partial<Record<FormatId, string>>>({});
+  useEffect(() => {
+    let live = true;
+    void import('../../import/formatList').then(({ FORMATS }) => {
+      if (live) setDescriptions(Object.fromEntries(FORMATS.map((f) => [f.id, f.description])));
+    });
+    return () => void (live = false);
+  }, []);
+  return descriptions;
+}
+
 /** Detect the transcript's format, or force one and import the same transcript again. */
 export function FormatPicker() {
   const choice = useFormatChoice();
+  const descriptions = useDescriptions();
   const { loading, result, analysisError } = useAnalysis();
   const id = useId();
   const found = foundFormat(choice, loading, result, analysisError);
   // A format's name is longer than the sidebar's select: it goes on a line of its own.
   const auto = found === null ? 'Auto-detect' : `Auto-detect (${found})`;
-  const forced = choice !== 'auto' ? FORMATS.find((f) => f.id === choice) : undefined;
+  const forced = choice !== 'auto' ? FORMAT_NAMES.find((f) => f.id === choice) : undefined;
   // A forced format that finds nothing is almost always the wrong one, and an empty table
   // alone does not say so.
   const emptyForced =
@@ -60,8 +77,8 @@ export function FormatPicker() {
           onChange={(e) => actions.chooseFormat(parseChoice(e.target.value))}
         >
           <option value="auto">Auto-detect</option>
-          {FORMATS.map((f) => (
-            <option key={f.id} value={f.id} title={f.description}>
+          {FORMAT_NAMES.map((f) => (
+            <option key={f.id} value={f.id} title={descriptions[f.id]}>
               {f.label} ({f.id})
             </option>
           ))}
