@@ -30,6 +30,11 @@ export interface WatchIo {
 const POLL_MS = 250;
 /** Polls without growth after which a last line with no line break is said to be cut short. */
 const CUT_POLLS = 4;
+/**
+ * Polls without growth after which the file is at rest and what was read is held to its
+ * census (a step skips it: scanning the whole session at every batch would cost more).
+ */
+const REST_POLLS = 4;
 /** Bytes of the file's start kept to tell a rewritten file from a grown one. */
 const HEAD = 256;
 
@@ -72,6 +77,8 @@ export async function watchFile(
   let gone = false;
   /** Polls in a row the file did not grow while its last line had no line break. */
   let idleCut = 0;
+  /** Polls in a row the file did not grow; -1 once its rest was taken. */
+  let quiet = 0;
 
   const warn = (text: string) => {
     io.stderr(`loopscope: ${file}: ${text}\n`);
@@ -136,8 +143,16 @@ export async function watchFile(
         sayWarnings(step.report.source.warnings);
         show(step.report.batches);
         idleCut = 0;
-      } else if (live.unfinishedLine > 0 && ++idleCut === CUT_POLLS) {
-        warn(`the last line is cut short (${live.unfinishedLine} characters without a line break)`);
+        quiet = 0;
+      } else {
+        if (live.unfinishedLine > 0 && ++idleCut === CUT_POLLS) {
+          const n = live.unfinishedLine;
+          warn(`the last line is cut short (${n} characters without a line break)`);
+        }
+        if (quiet >= 0 && ++quiet === REST_POLLS) {
+          quiet = -1;
+          sayWarnings(live.rest().report.source.warnings);
+        }
       }
     }
     await io.wait(POLL_MS);

@@ -207,6 +207,10 @@ export class LiveTranscript {
   private tipPrint = '';
   /** The message list of the latest step. */
   private lastMessages: readonly ChatMessage[] | null = null;
+  /** What the followers read as of the latest step that read anything. */
+  private lastRead: FollowedRead | null = null;
+  /** The length of the settled text the last census was of. */
+  private censusLength = -1;
 
   constructor(
     private config: DetectorConfig,
@@ -253,6 +257,24 @@ export class LiveTranscript {
   /** Replays everything, the last line and the open batch included: the whole-file report. */
   finish(): LiveStep {
     return this.step(true);
+  }
+
+  /**
+   * The text has stopped growing for now: what the followers read is held to its census, as a
+   * whole import is. A step skips it (a scan of all the text at every step would cost more
+   * than the step), so the census is of the text as it was at its last rest; a step that
+   * grows the text drops it until the next.
+   */
+  rest(): LiveStep {
+    const read = this.lastRead;
+    const text = settledText(this.text);
+    if (read === null || this.followers.length === 0 || text.length === this.censusLength) {
+      return this.stepOf(0, false, null);
+    }
+    this.censusLength = text.length;
+    this.imported = followedImport(read, this.opts, text);
+    this.source = reportSource({ ...this.imported, messages: { length: this.source.messages } });
+    return this.stepOf(0, false, null);
   }
 
   /** A new config: the state machine walks the prepared replay again; nothing is re-read. */
@@ -302,7 +324,10 @@ export class LiveTranscript {
       }
       this.followers = this.followers.filter((f) => !f.isDead);
       if (this.followers.length === 0) this.tail = '';
-      if (read !== null) return ok(followedImport(read, this.opts, final ? this.text : undefined));
+      if (read !== null) {
+        this.lastRead = read;
+        return ok(followedImport(read, this.opts, final ? this.text : undefined));
+      }
     }
     return this.importWhole(final);
   }

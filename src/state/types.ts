@@ -30,8 +30,11 @@ export type Theme = 'light' | 'dark';
 export interface ClientPort {
   /** `watch`: a file being written, grown later by `append` (client.ts). */
   load(input: TranscriptInput, config: DetectorConfig, choice?: LoadChoice, watch?: boolean): void;
-  /** The watched file on screen grew by `bytes`; false when it cannot take them now. */
-  append?(bytes: Blob): boolean;
+  /**
+   * The watched file on screen grew by `bytes`, or (`rest`) has stopped growing for now; false
+   * when it cannot take them now.
+   */
+  append?(bytes: Blob, rest?: boolean): boolean;
   evaluate(config: DetectorConfig): void;
   details(batchIndex: number): void;
   retry(): void;

@@ -17,6 +17,11 @@ export interface WatchEvents {
   grow(bytes: Blob, file: File): boolean;
   /** It could not be read (permission withdrawn, file removed). */
   fail(message: string): void;
+  /**
+   * It has not changed for `WATCH_REST_MS` since it was started or last grew. False: not
+   * taken now (offered again at the next look).
+   */
+  rest?(): boolean;
 }
 
 /**
@@ -25,6 +30,13 @@ export interface WatchEvents {
  * most, and a batch should be on screen well within a tenth of a second of being written.
  */
 export const WATCH_POLL_MS = 50;
+
+/**
+ * How long a file must stay unchanged to be at rest. An agent waiting on a model or a tool
+ * leaves its session alone for seconds; at rest the worker takes the census of the whole
+ * session, which at 100 MB costs about half a second, too much for every batch.
+ */
+export const WATCH_REST_MS = 1000;
 
 /** Bytes compared to tell a rewritten file from a grown one. */
 const HEAD_BYTES = 1024;
@@ -39,6 +51,8 @@ export class FileWatcher {
   private head = '';
   private timer: ReturnType<typeof setTimeout> | null = null;
   private stopped = false;
+  /** Looks since the file last changed; -1 once its rest was taken. */
+  private quietLooks = 0;
 
   constructor(
     private readonly handle: WatchHandle,
@@ -72,7 +86,10 @@ export class FileWatcher {
           this.size = file.size;
           this.modified = file.lastModified;
           this.head = head;
+          this.quietLooks = 0;
         }
+      } else if (this.quietLooks >= 0 && ++this.quietLooks * this.everyMs >= WATCH_REST_MS) {
+        if (this.events.rest?.() ?? true) this.quietLooks = -1;
       }
     } catch (e) {
       this.stop();
@@ -88,6 +105,7 @@ export class FileWatcher {
     this.size = file.size;
     this.modified = file.lastModified;
     this.head = await headOf(file);
+    this.quietLooks = 0;
     this.events.start(file, why);
   }
 }

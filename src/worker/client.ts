@@ -270,9 +270,11 @@ export class ReplayClient {
 
   /**
    * The watched file on screen grew by `bytes` (its new end): the worker replays what they
-   * settle. Returns false when the serving transcript is not a watched one, or a load runs.
+   * settle; or, with `rest`, it has stopped growing for now (`bytes` empty): the worker holds
+   * what it read to its census. Returns false when the serving transcript is not a watched
+   * one, or a load or another append runs.
    */
-  append(bytes: Blob): boolean {
+  append(bytes: Blob, rest = false): boolean {
     const sv = this.serving;
     if (sv === null || sv.watch !== true || this.staging !== null) return false;
     // One at a time: growth offered meanwhile comes again with more, so steps never queue.
@@ -282,7 +284,7 @@ export class ReplayClient {
     const dataVersion = this.nextDataVersion++;
     sv.appendedAs = dataVersion;
     const requestId = this.nextRequestId++;
-    sv.slot.worker.postMessage({ type: 'append', requestId, dataVersion, previous, bytes });
+    sv.slot.worker.postMessage({ type: 'append', requestId, dataVersion, previous, bytes, rest });
     return true;
   }
 

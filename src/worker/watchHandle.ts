@@ -107,7 +107,8 @@ export async function appendToWatch(req: AppendRequest, c: Loaded): Promise<Load
     const error = { kind: 'bad-request', message: 'The transcript is not being watched.' } as const;
     return { loaded: null, reply: fail(req, error) };
   }
-  const step = c.watched.live.append(await textOf(c.watched, req.bytes));
+  const { live } = c.watched;
+  const step = req.rest === true ? live.rest() : live.append(await textOf(c.watched, req.bytes));
   const { loaded, defaultReport } = watchedLoaded(req.dataVersion, c.watched, step, c.config);
   return {
     loaded,

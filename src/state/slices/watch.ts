@@ -39,6 +39,7 @@ export const createWatchSlice: Slice<WatchSlice> = (deps, engine) => (set, get) 
         },
         // Taken only once the watched file serves (its first load landed).
         grow: (bytes) => engine.client?.append?.(bytes) ?? false,
+        rest: () => engine.client?.append?.(new Blob([]), true) ?? false,
         fail(message) {
           set({
             watching: null,

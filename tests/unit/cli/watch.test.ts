@@ -25,8 +25,9 @@ function fakeIo(versions: readonly (string | null)[]) {
   let poll = 0;
   const out: string[] = [];
   const err: string[] = [];
-  /** What was printed before stopping, while the file was at rest. */
+  /** What was printed before stopping, while the file was at rest; and said on stderr. */
   const atRest: string[] = [];
+  const saidAtRest: string[] = [];
   const version = () => versions[Math.min(poll, versions.length - 1)] ?? null;
   const bytes = () => new TextEncoder().encode(version() ?? '');
   const io: WatchIo = {
@@ -34,13 +35,15 @@ function fakeIo(versions: readonly (string | null)[]) {
     read: (_p, from, to) => bytes().slice(from, to),
     wait: async () => {
       poll++;
-      if (poll === versions.length) atRest.push(...out);
+      if (poll !== versions.length) return;
+      atRest.push(...out);
+      saidAtRest.push(...err);
     },
     stopped: () => poll >= versions.length,
     stdout: (t) => out.push(t),
     stderr: (t) => err.push(t),
   };
-  return { io, out, err, atRest };
+  return { io, out, err, atRest, saidAtRest };
 }
 
 const grown = (n: number) => lines.slice(0, n).join('');
@@ -80,6 +83,26 @@ describe('watchFile', () => {
     expect(expected.length).toBeGreaterThan(2);
     const shown = atRest.map((l) => JSON.parse(l) as BatchReport).filter((b) => !('warning' in b));
     expect(shown).toEqual(expected);
+  });
+
+  it('once the file rests, says what its census finds unread, before it is stopped', async () => {
+    // A call in a shape the session's reader does not know, which only the census sees.
+    const odd = `${JSON.stringify({
+      type: 'system',
+      data: { functionCall: { name: 'run_shell', args: { command: 'ls' } } },
+    })}\n`;
+    const all = grown(lines.length) + odd;
+    const unread = (said: readonly string[]) => said.filter((e) => /were not read/.test(e));
+    const brief = fakeIo([all, all, all]);
+    await watchFile('s.jsonl', brief.io, DEFAULT_CONFIG, {}, false);
+    expect(unread(brief.saidAtRest)).toEqual([]);
+    const { io, saidAtRest, err } = fakeIo(Array<string>(6).fill(all));
+    await watchFile('s.jsonl', io, DEFAULT_CONFIG, {}, false);
+    expect(unread(saidAtRest)).toEqual([
+      expect.stringMatching(/^loopscope: s\.jsonl: 1 of the \d+ tool calls in the file were not/),
+    ]);
+    // Said once: stopping does not say it again.
+    expect(unread(err)).toHaveLength(1);
   });
 
   it('says what the import warns of as it happens, and that the file is gone', async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, type ChatMessage, type Report } from '../../../src/detector/index';
 import type { JsonValue } from '../../../src/json/index';
 import { importTranscript } from '../../../src/import/index';
-import { completeCount, LiveTranscript } from '../../../src/pipeline/live';
+import { completeCount, LiveTranscript, readsAsLines } from '../../../src/pipeline/live';
 import { fixture, FIXTURES, filesUnder, run } from '../import/helpers';
 
 const text = (p: string) => new TextDecoder().decode(fixture(p));
@@ -116,6 +116,46 @@ describe('a transcript fed in pieces', () => {
     expect(final.source.census).toEqual(expected.census);
     const censusSays = (ws: readonly string[]) => ws.filter((w) => /tool calls/.test(w));
     expect(censusSays(final.source.warnings)).toEqual(censusSays(expected.warnings));
+  });
+
+  it.each(CORPUS)('%s #%i: at rest, the census is the settled text’s', (path, c) => {
+    const t = text(path);
+    const settled = readsAsLines(t) ? t.slice(0, t.lastIndexOf('\n') + 1) : t;
+    const imported = importTranscript(settled, { conversation: c });
+    if (!imported.ok || imported.value.conversation !== c) return;
+    const live = new LiveTranscript(DEFAULT_CONFIG, { conversation: c });
+    const cut = t.indexOf('\n', t.length >> 1) + 1;
+    live.append(t.slice(0, cut));
+    live.append(t.slice(cut));
+    const rest = live.rest().report;
+    expect(rest.source.census).toEqual(imported.value.census);
+    const censusSays = (ws: readonly string[]) => ws.filter((w) => /tool calls/.test(w));
+    expect(censusSays(rest.source.warnings)).toEqual(censusSays(imported.value.warnings));
+  });
+
+  it('a followed session at rest says what its census finds unread; growth drops it till the next', () => {
+    const t = text('claude-code/loop-write-file.jsonl');
+    // A call in a shape the session's reader does not know, which only the census sees.
+    const odd = `${JSON.stringify({
+      type: 'system',
+      data: { functionCall: { name: 'run_shell', args: { command: 'ls' } } },
+    })}\n`;
+    const live = new LiveTranscript(DEFAULT_CONFIG);
+    const grown = live.append(t + odd);
+    expect(grown.report.source.census).toBeUndefined();
+    const unread = (r: Report) => r.source.warnings.filter((w) => /were not read/.test(w));
+    expect(unread(grown.report)).toEqual([]);
+    const rest = live.rest().report;
+    expect(rest.source.census?.toolCalls).toBe(rest.batches.flatMap((b) => b.calls).length + 1);
+    expect(unread(rest)).toEqual([
+      expect.stringMatching(/^1 of the \d+ tool calls in the file were not read \(1 in Gemini/),
+    ]);
+    expect(rest.batches).toEqual(grown.report.batches);
+    // Resting again without growth scans nothing again: the same census.
+    expect(live.rest().report.source.census).toBe(rest.source.census);
+    const next = live.append(odd);
+    expect(next.report.source.census).toBeUndefined();
+    expect(live.rest().report.source.census?.toolCalls).toBe(rest.source.census!.toolCalls + 1);
   });
 
   it('splits inside a JSONL line and inside a JSON string show nothing half-read', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../../src/detector/index';
-import { FileWatcher, type WatchEvents } from '../../../src/state/watcher';
+import { FileWatcher, WATCH_REST_MS, type WatchEvents } from '../../../src/state/watcher';
 import { watchNews } from '../../../src/state/watchNews';
 
 type B = {
@@ -50,11 +50,16 @@ describe('FileWatcher', () => {
         return take;
       },
       fail: (m) => seen.push(`fail ${m}`),
+      rest: () => {
+        if (take) seen.push('rest');
+        return take;
+      },
     };
+    // One look a rest long: each look without a change is a rest.
     const w = new FileWatcher(
       { getFile: () => Promise.resolve(new File(parts, 'f', { lastModified: modified })) },
       events,
-      60_000,
+      WATCH_REST_MS,
     );
     const set = (p: string[]) => {
       parts = p;
@@ -72,8 +77,13 @@ describe('FileWatcher', () => {
     refuse(false);
     set(['ab', 'cd', 'e']);
     await w.look();
-    await w.look(); // no change: nothing
+    await w.look(); // no change: at rest
+    await w.look(); // still at rest: said once
     set(['a']);
+    await w.look();
+    refuse(true);
+    await w.look(); // at rest, not taken: offered again
+    refuse(false);
     await w.look();
     set(['zz']);
     await w.look();
@@ -81,7 +91,9 @@ describe('FileWatcher', () => {
     expect(seen).toEqual([
       'start 2 null',
       'grow 3',
+      'rest',
       'start 1 the file shrank',
+      'rest',
       'start 2 its first bytes changed',
     ]);
   });

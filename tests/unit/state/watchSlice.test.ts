@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BatchDetails, DetectorConfig, Report } from '../../../src/detector/index';
 import { WATCH_UNAVAILABLE } from '../../../src/state/slices/watch';
 import type { ClientPort } from '../../../src/state/types';
-import { WATCH_POLL_MS, type WatchHandle } from '../../../src/state/watcher';
+import { WATCH_POLL_MS, WATCH_REST_MS, type WatchHandle } from '../../../src/state/watcher';
 import type { ReplayClientListener } from '../../../src/worker/clientSupport';
 import type { TranscriptInput } from '../../../src/worker/protocol';
 import { analysisResult, testStore } from './testStore';
@@ -11,14 +11,19 @@ import { analysisResult, testStore } from './testStore';
 class WatchClient implements ClientPort {
   loads: { input: TranscriptInput; watch: boolean }[] = [];
   appended: Blob[] = [];
+  /** Rests taken, each with the size of the bytes it came with. */
+  rests: number[] = [];
   asked: number[] = [];
   takes = true;
   constructor(readonly listener: ReplayClientListener) {}
   load(input: TranscriptInput, _config: DetectorConfig, _choice?: unknown, watch = false) {
     this.loads.push({ input, watch });
   }
-  append(bytes: Blob) {
-    if (this.takes) this.appended.push(bytes);
+  append(bytes: Blob, rest = false) {
+    if (this.takes) {
+      if (rest) this.rests.push(bytes.size);
+      else this.appended.push(bytes);
+    }
     return this.takes;
   }
   evaluate() {}
@@ -181,6 +186,29 @@ describe('watch slice: growth', () => {
     expect(client.appended).toHaveLength(1);
     expect(await client.appended[0]?.text()).toBe('{"b":2}\n{"c":3}\n');
     expect(store.getState().watching).toBe('rollout.jsonl');
+  });
+
+  it('tells the client once the file has rested, and again after it grew and rested', async () => {
+    const { store, client, file } = setup();
+    await store.getState().watchFile();
+    const rest = async () => {
+      for (let t = 0; t < WATCH_REST_MS; t += WATCH_POLL_MS) await poll();
+    };
+    await vi.advanceTimersByTimeAsync(WATCH_REST_MS - WATCH_POLL_MS);
+    expect(client.rests).toEqual([]);
+    await poll();
+    expect(client.rests).toEqual([0]);
+    await rest();
+    expect(client.rests).toEqual([0]);
+    file.write('{"b":2}\n');
+    await poll();
+    client.takes = false;
+    await rest();
+    expect(client.rests).toEqual([0]);
+    client.takes = true;
+    await poll();
+    expect(client.rests).toEqual([0, 0]);
+    expect(client.appended).toHaveLength(1);
   });
 
   it('says when a run reaches its threshold and when a batch is newly refused', async () => {

@@ -109,6 +109,31 @@ describe('a watched file in the worker', () => {
     expect(r.defaultReport).not.toBeNull();
   });
 
+  it('at rest, holds what it read to the census, in a new version of the same batches', async () => {
+    const h = createReplayHandler();
+    // A call in a shape the rollout's reader does not know, which only the census sees.
+    const odd = `${JSON.stringify({
+      type: 'event_msg',
+      payload: { functionCall: { name: 'run_shell', args: { command: 'ls' } } },
+    })}\n`;
+    const loaded = expectType(
+      await h.handle(watchLoad({ kind: 'blob', blob: blob([...lines, odd]), name: 'w.jsonl' })),
+      'loaded',
+    );
+    const before = await reportOf(loaded);
+    expect(before.source.census).toBeUndefined();
+    const rest = { type: 'append', requestId: 2, dataVersion: 2, previous: 1, rest: true } as const;
+    const r = expectType(await h.handle({ ...rest, bytes: new Blob([]) }), 'appended');
+    const after = await reportOf(r);
+    expect(r.newBatches).toBe(0);
+    expect(after.batches).toEqual(before.batches);
+    const read = after.batches.reduce((n, b) => n + b.calls.length, 0);
+    expect(after.source.census?.toolCalls).toBe(read + 1);
+    expect(after.source.warnings).toContainEqual(
+      expect.stringMatching(/^1 of the \d+ tool calls in the file were not read/),
+    );
+  });
+
   it('refuses an append to a transcript that is not watched', async () => {
     const h = createReplayHandler();
     await h.handle({
