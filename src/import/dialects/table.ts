@@ -24,6 +24,7 @@ export type DialectId =
   | 'otel-parts'
   | 'otel-attributes'
   | 'vercel-ai'
+  | 'vercel-ai-ui'
   | 'bedrock'
   | 'openclaw'
   | 'atif'
@@ -35,6 +36,8 @@ export type DialectId =
   | 'inspect'
   | 'copilot-cli'
   | 'codex-exec'
+  | 'letta'
+  | 'goose'
   | 'openhands'
   | 'openhands-v0'
   | 'swe-agent'
@@ -479,6 +482,28 @@ export const DIALECTS: readonly DialectEntry[] = [
     },
   },
   {
+    id: 'vercel-ai-ui',
+    label: 'Vercel AI SDK UI tool part',
+    call: 'a UI message part `{ type: "tool-<name>", toolCallId, state, input }`, or `{ type: "dynamic-tool", toolName, toolCallId, state, input }`',
+    result: "the same part's `output` (state `output-available`) or `errorText` (`output-error`)",
+    fields: { id: 'toolCallId', name: 'the type after `tool-`, or toolName', args: 'input' },
+    source:
+      'vercel/ai packages/ai/src/ui/ui-messages.ts @0103ba5206 (ToolUIPart, DynamicToolUIPart)',
+    counted: true,
+    when: { has: ['toolCallId'] },
+    read: (o) => {
+      const t = getStr(o, 'type');
+      // The UI stream's chunks (`tool-input-available`, …) carry no `state`: only a part does.
+      const state = getStr(o, 'state');
+      if (t === undefined || state === undefined || state === 'input-streaming') return null;
+      let name: string | undefined;
+      if (t === 'dynamic-tool') name = getStr(o, 'toolName');
+      else if (t.startsWith('tool-') && t.length > 5) name = t.slice(5);
+      if (name === undefined || !has(o, 'toolCallId')) return null;
+      return { id: idOf(o, 'toolCallId'), name, args: get(o, 'input') };
+    },
+  },
+  {
     id: 'bedrock',
     label: 'Bedrock Converse `toolUse`',
     call: 'a content block `{ toolUse: { toolUseId, name, input } }`',
@@ -682,6 +707,45 @@ export const DIALECTS: readonly DialectEntry[] = [
       if (t === 'file_change' && has(o, 'changes'))
         return { id: idOf(o, 'id'), name: t, args: get(o, 'changes') };
       return null;
+    },
+  },
+  {
+    id: 'letta',
+    label: 'Letta `tool_call_message`',
+    call: 'a message `{ message_type: "tool_call_message", tool_call: { name, arguments, tool_call_id }, tool_calls: [the same] }`',
+    result:
+      '`{ message_type: "tool_return_message", tool_call_id, tool_return, status }` (and `tool_returns: [the same]`)',
+    fields: { id: 'tool_call_id', name: 'name', args: 'arguments (a JSON string)' },
+    source: 'letta-ai/letta letta/schemas/letta_message.py @56ba9c2555',
+    counted: true,
+    when: { keys: ['tool_call'], lists: ['tool_calls'] },
+    read: (o, at) => {
+      if (at.key !== 'tool_call' && at.listKey !== 'tool_calls') return null;
+      const name = getStr(o, 'name');
+      const id = idOf(o, 'tool_call_id');
+      if (name === undefined || id === null || !has(o, 'arguments')) return null;
+      return { id, name, args: get(o, 'arguments') };
+    },
+  },
+  {
+    id: 'goose',
+    label: 'goose `toolRequest`',
+    call: 'a content item `{ type: "toolRequest", id, toolCall: { status: "success", value: { name, arguments } } }`',
+    result:
+      '`{ type: "toolResponse", id, toolResult: { status: "success", value: { content, isError } } }` (older: `value` the content list; `{ status: "error", error }`)',
+    fields: { id: 'id', name: 'toolCall.value.name', args: 'toolCall.value.arguments' },
+    source:
+      'block/goose crates/goose/src/conversation/message.rs @0513296606, tool_result_serde.rs (the status wrapper)',
+    counted: true,
+    when: { types: ['toolRequest'] },
+    read: (o) => {
+      if (getStr(o, 'type') !== 'toolRequest') return null;
+      const call = getRec(o, 'toolCall');
+      // A request the model spelled wrong is `{ status: "error", error }`: no tool ran.
+      const value = call ? getRec(call, 'value') : undefined;
+      const name = value ? getStr(value, 'name') : undefined;
+      if (value === undefined || name === undefined) return null;
+      return { id: idOf(o, 'id'), name, args: get(value, 'arguments') };
     },
   },
   {

@@ -3,6 +3,7 @@ import { isJsonArray, isJsonObject, JsonNumber, parseJson } from '../../json/ind
 import type { JsonObject, JsonValue } from '../../json/index';
 import { displayText, narration } from '../content';
 import { callsAt, isPartList } from '../census';
+import { canonical } from '../dialects/shape';
 import type { DialectId, Place } from '../dialects/table';
 
 /**
@@ -91,6 +92,8 @@ const RESULT_TYPES = new Set([
   'tool_response',
   'tool_output',
   'observation',
+  // goose: `{ type: "toolResponse", id, toolResult: { status, value } }`.
+  'toolResponse',
 ]);
 const RESULT_KEYS = new Set(['functionResponse', 'function_response', 'toolResult']);
 const RESULT_IDS = [
@@ -103,8 +106,28 @@ const RESULT_IDS = [
   'source_call_id',
   'tool_id',
 ];
-const CONTENT_KEYS = ['content', 'output', 'result', 'response', 'observation', 'text', 'error'];
-const OWN_OUTPUT = ['output', 'result', 'observation', 'tool_output', 'toolOutput', 'response'];
+const CONTENT_KEYS = [
+  'content',
+  'output',
+  'result',
+  'response',
+  'observation',
+  'text',
+  'error',
+  // Letta's `tool_return_message`; goose's `toolResponse`.
+  'tool_return',
+  'toolResult',
+];
+const OWN_OUTPUT = [
+  'output',
+  'result',
+  'observation',
+  'tool_output',
+  'toolOutput',
+  'response',
+  // A Vercel AI SDK UI tool part that failed.
+  'errorText',
+];
 const ARG_KEYS = ['arguments', 'args', 'input', 'tool_input', 'toolInput', 'parameters', 'params'];
 const USER_ROLES = new Set(['user', 'human']);
 const ASSISTANT_ROLES = new Set(['assistant', 'model', 'ai', 'agent', 'bot']);
@@ -118,6 +141,10 @@ const TURN_TYPES = new Map<string, 'user' | 'assistant' | 'system'>([
   ['assistant_message', 'assistant'],
   ['agent_message', 'assistant'],
   ['system', 'system'],
+  ['system_message', 'system'],
+  // Pydantic AI's request parts.
+  ['user-prompt', 'user'],
+  ['system-prompt', 'system'],
 ]);
 const MARKER = /tool|unction|Call|call_id/;
 
@@ -162,6 +189,7 @@ class Walker {
       const step: ShapeStep = { events: [], session: own };
       l.steps.push(step);
       this.step(item, at, step, l, `${path}[*]`, own ?? session, depth + 1);
+      settleStep(step, item);
     }
   }
 
@@ -282,6 +310,40 @@ class Walker {
   }
 }
 
+/**
+ * What a step says as a whole about its calls. A call it spells twice (its `tool_calls` and
+ * again in the model's message it keeps beside them, as smolagents' steps do) is one call: ids
+ * are unique within one reply. A step whose calls carry no answer of their own and that holds
+ * no result answers them with its `observations` (smolagents: the results of all its calls,
+ * joined).
+ */
+function settleStep(step: ShapeStep, item: JsonValue): void {
+  const events = step.events;
+  let seen: Set<string> | null = null;
+  let dropped = false;
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i] as ShapeEvent;
+    if (e.kind !== 'call' || e.id === null) continue;
+    const key = `${e.id}\u0000${e.name}\u0000${canonical(e.args)}`;
+    seen ??= new Set();
+    if (seen.has(key)) {
+      events[i] = DROPPED;
+      dropped = true;
+    } else seen.add(key);
+  }
+  if (dropped) step.events.splice(0, events.length, ...events.filter((e) => e !== DROPPED));
+  const observations = isJsonObject(item) ? item.get(STEP_OUTPUT) : undefined;
+  if (observations === undefined || observations === null) return;
+  if (events.some((e) => e.kind === 'result')) return;
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i] as ShapeEvent;
+    if (e.kind === 'call' && e.output === undefined) events[i] = { ...e, output: observations };
+  }
+}
+const STEP_OUTPUT = 'observations';
+/** Stands in for a call spelled again, until the step's events are filtered. */
+const DROPPED: ShapeEvent = { kind: 'turn', role: 'system', text: '' };
+
 /** VS Code's serialized result parts (`[{ $mid, value }]`) as their text; else as they are. */
 function valueText(v: JsonValue): JsonValue {
   if (!isJsonArray(v)) return v;
@@ -335,6 +397,12 @@ function ownOutput(o: JsonObject): JsonValue | undefined {
     const v = state.get('output') ?? state.get('error');
     if (v !== undefined && v !== null) return v;
   }
+  // An OpenAI Assistants run step's function call keeps its output beside its arguments.
+  const f = o.get('function');
+  if (isJsonObject(f)) {
+    const v = f.get('output');
+    if (v !== undefined && v !== null) return v;
+  }
   return undefined;
 }
 
@@ -362,8 +430,21 @@ function resultOf(o: JsonObject, at: Place): ShapeResult | null {
     content = o.get(k);
     if (content !== undefined) break;
   }
-  const error =
+  let error =
     o.get('isError') === true || o.get('is_error') === true || o.get('status') === 'error';
+  // A Rust `Result` as serialized (goose): `{ status: "success", value }` or `{ status: "error", error }`.
+  if (isJsonObject(content) && typeof content.get('status') === 'string') {
+    const inner = content.get('value') ?? content.get('error');
+    if (inner !== undefined) {
+      error ||= content.get('status') === 'error';
+      content = inner;
+    }
+  }
+  // An MCP tool result: `{ content: [...], isError }`.
+  if (isJsonObject(content) && isJsonArray(content.get('content'))) {
+    error ||= content.get('isError') === true;
+    content = content.get('content');
+  }
   return {
     kind: 'result',
     id: firstStr(o, idKeys),
@@ -398,8 +479,13 @@ function turnOf(
     else if (ASSISTANT_ROLES.has(role)) who = 'assistant';
     else if (SYSTEM_ROLES.has(role)) who = 'system';
   } else {
-    const type = o.get('type');
+    // Letta names its messages' kind `message_type`, Pydantic AI its parts' `part_kind`.
+    const type = o.get('type') ?? o.get('message_type') ?? o.get('part_kind');
     if (typeof type === 'string') who = TURN_TYPES.get(type);
+    // AutoGen names who speaks in `source`: the user, or an agent by its own name.
+    if (who === undefined && o.get('source') === 'user' && typeof o.get('content') === 'string') {
+      who = 'user';
+    }
   }
   if (who === undefined) return null;
   const content = o.get('content') ?? o.get('text') ?? o.get('message') ?? o.get('parts');

@@ -260,6 +260,125 @@ const CASES: readonly Case[] = [
       ],
     ],
   },
+  {
+    // smolagents' memory steps: each step's calls answered by its `observations`, spelled again in its model message.
+    file: 'smolagents-run.json',
+    calls: 3,
+    dialects: ['openai-chat'],
+    outlines: [
+      [
+        'assistant: run_tests(call_s1) {"path":"tests/test_dates.py"}',
+        'tool → call_s1: "FAILED tests/test_dates.py::test_fmt - AssertionError"',
+        'assistant: run_tests(call_s2) {"path":"tests/test_dates.py"}',
+        'tool → call_s2: "FAILED tests/test_dates.py::test_fmt - AssertionError"',
+        'assistant: read_file(call_s3) {"path":"src/dates.py"}',
+        'tool → call_s3: "def fmt(d):\\n    return d.strftime(\'%d/%m/%Y\')"',
+      ],
+    ],
+  },
+  {
+    // Letta's messages: a call in `tool_call` and again in `tool_calls`, its return in `tool_return` and again in `tool_returns`.
+    file: 'letta-messages.json',
+    calls: 3,
+    dialects: ['letta'],
+    outlines: [
+      [
+        'user',
+        'assistant: run_tests(call_l1) {"path":"tests/test_dates.py"}',
+        'tool → call_l1: "FAILED tests/test_dates.py::test_fmt - AssertionError"',
+        'assistant: run_tests(call_l2) {"path":"tests/test_dates.py"}',
+        'tool → call_l2: "FAILED tests/test_dates.py::test_fmt - AssertionError"',
+        'assistant: read_file(call_l3) {"path":"src/dates.py"}',
+        'tool → call_l3: "def fmt(d):\\n    return d.strftime(\'%d/%m/%Y\')"',
+        'assistant',
+      ],
+    ],
+  },
+  {
+    // goose's session lines: `toolRequest` / `toolResponse` items, results wrapped as `{ status, value }`, new and legacy.
+    file: 'goose-session.jsonl',
+    calls: 3,
+    dialects: ['goose'],
+    outlines: [
+      [
+        'user',
+        'assistant: developer__shell(toolu_g1) {"command":"pytest tests/test_dates.py"}',
+        'tool → toolu_g1: "FAILED tests/test_dates.py::test_fmt - AssertionError"',
+        'assistant: developer__shell(toolu_g2) {"command":"pytest tests/test_dates.py"}',
+        'tool → toolu_g2: "FAILED tests/test_dates.py::test_fmt - AssertionError"',
+        'assistant: developer__text_editor(toolu_g3) {"command":"view","path":"src/dates.py"}',
+        'tool → toolu_g3: "def fmt(d):\\n    return d.strftime(\'%d/%m/%Y\')"',
+      ],
+    ],
+  },
+  {
+    // Pydantic AI's messages: `tool-call` / `tool-return` parts, arguments as a JSON string or an object.
+    file: 'pydantic-ai-messages.json',
+    calls: 3,
+    dialects: ['unknown'],
+    outlines: [
+      [
+        'system',
+        'user',
+        'assistant: run_tests(call_p1) {"path":"tests/test_dates.py"}',
+        'tool → call_p1: "FAILED tests/test_dates.py::test_fmt - AssertionError"',
+        'assistant: run_tests(call_p2) {"path":"tests/test_dates.py"}',
+        'tool → call_p2: "FAILED tests/test_dates.py::test_fmt - AssertionError"',
+        'assistant: read_file(call_p3) {"path":"src/dates.py"}',
+        'tool → call_p3: "def fmt(d):\\n    return d.strftime(\'%d/%m/%Y\')"',
+      ],
+    ],
+  },
+  {
+    // AutoGen's TaskResult: `ToolCallRequestEvent` / `ToolCallExecutionEvent`, the user by `source`.
+    file: 'autogen-task-result.json',
+    calls: 3,
+    dialects: ['unknown'],
+    outlines: [
+      [
+        'user',
+        'assistant: run_tests(call_a1) {"path":"tests/test_dates.py"}',
+        'tool → call_a1: "FAILED tests/test_dates.py::test_fmt - AssertionError"',
+        'assistant: run_tests(call_a2) {"path":"tests/test_dates.py"}',
+        'tool → call_a2: "FAILED tests/test_dates.py::test_fmt - AssertionError"',
+        'assistant: read_file(call_a3) {"path":"src/dates.py"}',
+        'tool → call_a3: "def fmt(d):\\n    return d.strftime(\'%d/%m/%Y\')"',
+      ],
+    ],
+  },
+  {
+    // AI SDK 5 UI messages: `tool-<name>` and `dynamic-tool` parts, each carrying its `output` or `errorText`.
+    file: 'ai-sdk-ui-messages.json',
+    calls: 3,
+    dialects: ['vercel-ai-ui'],
+    outlines: [
+      [
+        'user',
+        'assistant: runTests(call_v1) {"path":"tests/dates.test.ts"}',
+        'tool → call_v1: "1 failed: expected \'2026-01-05\'"',
+        'assistant: runTests(call_v2) {"path":"tests/dates.test.ts"}',
+        'tool → call_v2: "1 failed: expected \'2026-01-05\'"',
+        'assistant: mcp__fs__read_file(call_v3) {"path":"src/dates.ts"}',
+        'tool → call_v3: "{\\"content\\":[{\\"text\\":\\"export const fmt = (d: Date) => d.toLocaleDateString(\'en-GB\');\\",\\"type\\":\\"text\\"}]}"',
+      ],
+    ],
+  },
+  {
+    // OpenAI Assistants run steps: each function call keeps its `output` beside its arguments.
+    file: 'assistants-run-steps.json',
+    calls: 3,
+    dialects: ['openai-chat'],
+    outlines: [
+      [
+        'assistant: run_tests(call_r1) {"path":"tests/test_dates.py"}',
+        'tool → call_r1: "1 failed"',
+        'assistant: run_tests(call_r2) {"path":"tests/test_dates.py"}',
+        'tool → call_r2: "1 failed"',
+        'assistant: read_file(call_r3) {"path":"src/dates.py"}',
+        'tool → call_r3: "def fmt(d): ..."',
+      ],
+    ],
+  },
 ];
 
 describe('files no importer knows are read by shape', () => {

@@ -47,6 +47,21 @@ export const EXAMPLES: Record<string, unknown> = {
       'gen_ai.completion.0.tool_calls.0.arguments': '{}',
     },
   },
+  'vercel-ai-ui': [
+    {
+      role: 'assistant',
+      parts: [
+        { type: 'step-start' },
+        {
+          type: 'tool-runTests',
+          toolCallId: 'v1',
+          state: 'output-available',
+          input: { path: 'tests' },
+          output: '1 failed',
+        },
+      ],
+    },
+  ],
   'vercel-ai': [
     {
       role: 'assistant',
@@ -78,6 +93,25 @@ export const EXAMPLES: Record<string, unknown> = {
   ],
   'codex-exec': [
     { type: 'item.completed', item: { id: 'x1', type: 'command_execution', command: 'ls' } },
+  ],
+  letta: [
+    {
+      message_type: 'tool_call_message',
+      tool_call: { name: 'web_search', arguments: '{"q":"x"}', tool_call_id: 'l1' },
+      tool_calls: [{ name: 'web_search', arguments: '{"q":"x"}', tool_call_id: 'l1' }],
+    },
+  ],
+  goose: [
+    {
+      role: 'assistant',
+      content: [
+        {
+          type: 'toolRequest',
+          id: 'g1',
+          toolCall: { status: 'success', value: { name: 'developer__shell', arguments: {} } },
+        },
+      ],
+    },
   ],
   openhands: [{ kind: 'ActionEvent', tool_call: { id: 'h1', name: 'terminal', arguments: '{}' } }],
   'openhands-v0': [{ id: 2, source: 'agent', action: 'run', args: { command: 'ls' } }],
