@@ -43,6 +43,7 @@ export type DialectId =
   | 'swe-agent'
   | 'swe-agent-step'
   | 'cursor'
+  | 'cursor-cli'
   | 'windsurf-hooks'
   | 'unknown';
 
@@ -75,6 +76,8 @@ export interface FoundCall {
    * list of its own, as the same messages unflattened would be.
    */
   readonly history?: boolean;
+  /** The answer the object carries with the call, where the dialect spells it inside. */
+  readonly output?: unknown;
 }
 
 export interface DialectEntry {
@@ -215,6 +218,26 @@ const CLINE_ASKS = new Map([
 function clineToolName(text: string): string | null {
   const m = /^\s*\{\s*"tool"\s*:\s*"([^"\\]{1,64})"/.exec(text);
   return m ? (m[1] ?? null) : null;
+}
+/**
+ * A Cursor CLI `tool_call` event's call: its one `<kind>ToolCall` member (`{ args, result? }`),
+ * or `function: { name, arguments }` for the tools without a kind of their own.
+ */
+function cursorCliCall(tc: Rec): { name: string; args: unknown; result: unknown } | null {
+  const f = getRec(tc, 'function');
+  if (f !== undefined) {
+    const name = getStr(f, 'name');
+    return name === undefined ? null : { name, args: get(f, 'arguments'), result: undefined };
+  }
+  let out: { name: string; args: unknown; result: unknown } | null = null;
+  const keys = tc instanceof Map ? [...tc.keys()] : Object.keys(tc);
+  for (const k of keys) {
+    const v = typeof k === 'string' && k.endsWith('ToolCall') ? get(tc, k) : undefined;
+    if (!isRec(v)) continue;
+    if (out !== null) return null;
+    out = { name: k, args: get(v, 'args'), result: get(v, 'result') };
+  }
+  return out;
 }
 const HOOK_CALLS = new Set(['PreToolUse', 'PostToolUse', 'PostToolUseFailure']);
 /** Windsurf's Cascade hook events that stand for a tool call, and the tool each is. */
@@ -838,6 +861,30 @@ export const DIALECTS: readonly DialectEntry[] = [
       if (name === undefined || name === '') return null;
       const raw = get(o, 'rawArgs');
       return { id: idOf(o, 'toolCallId'), name, args: raw ?? get(o, 'params') };
+    },
+  },
+  {
+    id: 'cursor-cli',
+    label: 'Cursor CLI stream-json `tool_call`',
+    call: 'an event `{ type: "tool_call", subtype: "started" | "completed", call_id, tool_call: { <kind>ToolCall: { args, result? } } }` (or `tool_call: { function: { name, arguments } }`)',
+    result:
+      'the `completed` event, its `<kind>ToolCall.result` (`{ success: {…} }` or `{ error: {…} }`); the `started` event is an echo of it',
+    fields: { id: 'call_id', name: 'the <kind>ToolCall member, or function.name', args: 'args' },
+    source:
+      'cursor.com/docs/cli/reference/output-format (the Cursor CLI is closed source), as recorded in the neosian crate 3.0.3 src/harness/native/cursor/tests.rs (docs.rs)',
+    counted: true,
+    when: { types: ['tool_call'] },
+    read: (o) => {
+      if (getStr(o, 'type') !== 'tool_call') return null;
+      const tc = getRec(o, 'tool_call');
+      const sub = getStr(o, 'subtype');
+      const call = tc ? cursorCliCall(tc) : null;
+      if (call === null || (sub !== 'started' && sub !== 'completed')) return null;
+      const id = idOf(o, 'call_id');
+      // The completed event spells the call again with its result: it is the call, and the
+      // started one counts only where the run ended before the tool did.
+      if (sub === 'started') return { id, name: call.name, args: call.args, echo: true };
+      return { id, name: call.name, args: call.args, output: call.result };
     },
   },
   {

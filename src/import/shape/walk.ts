@@ -255,7 +255,7 @@ class Walker {
           args: c.args,
           input: inputOf(v, c.args),
           echo: c.echo ?? false,
-          output: ownOutput(v),
+          output: (c.output as JsonValue | undefined) ?? ownOutput(v),
         });
       }
       // An unknown is only a guess: what it holds is walked too, as the census does.

@@ -379,6 +379,24 @@ const CASES: readonly Case[] = [
       ],
     ],
   },
+  {
+    // Cursor CLI stream-json: each call `started`, then `completed` with its result; the last one never completed (the run was stopped).
+    file: 'cursor-cli-stream.jsonl',
+    // The documented `function` form's completed event carries no result.
+    unanswered: true,
+    calls: 4,
+    dialects: ['cursor-cli'],
+    outlines: [
+      [
+        'user',
+        'assistant: readToolCall(toolu_vrtx_01) {"path":"src/dates.ts"}',
+        'tool → toolu_vrtx_01: "{\\"success\\":{\\"content\\":\\"export const fmt = (d: Date) => d.toLocaleDateString(\'en-GB\');\\",\\"exceededLimit\\":false,\\"isEmpty\\":false,\\"totalChars\\":63,\\"totalLines\\":1}}"',
+        'assistant: run_terminal_cmd(toolu_vrtx_02) {"command":"npx vitest run tests/dates.test.ts"}',
+        'assistant: run_terminal_cmd(toolu_vrtx_03) {"command":"npx vitest run tests/dates.test.ts"}',
+        'assistant: writeToolCall(toolu_vrtx_04) {"fileText":"export const fmt = (d: Date) => d.toISOString().slice(0, 10);\\n","path":"src/dates.ts","toolCallId":"toolu_vrtx_04"}',
+      ],
+    ],
+  },
 ];
 
 describe('files no importer knows are read by shape', () => {

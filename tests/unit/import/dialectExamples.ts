@@ -120,6 +120,22 @@ export const EXAMPLES: Record<string, unknown> = {
   cursor: [
     { type: 2, bubbleId: 'b1', toolFormerData: { toolCallId: 'u1', name: 'ls', rawArgs: '{}' } },
   ],
+  'cursor-cli': [
+    {
+      type: 'tool_call',
+      subtype: 'started',
+      call_id: 'c1',
+      tool_call: { readToolCall: { args: { path: 'a.ts' } } },
+    },
+    {
+      type: 'tool_call',
+      subtype: 'completed',
+      call_id: 'c1',
+      tool_call: {
+        readToolCall: { args: { path: 'a.ts' }, result: { success: { content: 'x' } } },
+      },
+    },
+  ],
   'windsurf-hooks': [
     { agent_action_name: 'pre_run_command', trajectory_id: 't', tool_info: { command_line: 'ls' } },
     {
