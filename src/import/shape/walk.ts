@@ -319,17 +319,20 @@ class Walker {
  */
 function settleStep(step: ShapeStep, item: JsonValue): void {
   const events = step.events;
-  let seen: Set<string> | null = null;
+  // By id and name first: the arguments are spelled out only where those two meet again.
+  let seen: Map<string, ShapeCall[]> | null = null;
   let dropped = false;
   for (let i = 0; i < events.length; i++) {
     const e = events[i] as ShapeEvent;
     if (e.kind !== 'call' || e.id === null) continue;
-    const key = `${e.id}\u0000${e.name}\u0000${canonical(e.args)}`;
-    seen ??= new Set();
-    if (seen.has(key)) {
+    const key = `${e.id}\u0000${e.name}`;
+    seen ??= new Map();
+    const same = seen.get(key);
+    if (same === undefined) seen.set(key, [e]);
+    else if (same.some((x) => canonical(x.args) === canonical(e.args))) {
       events[i] = DROPPED;
       dropped = true;
-    } else seen.add(key);
+    } else same.push(e);
   }
   if (dropped) step.events.splice(0, events.length, ...events.filter((e) => e !== DROPPED));
   const observations = isJsonObject(item) ? item.get(STEP_OUTPUT) : undefined;
