@@ -37,6 +37,7 @@ export type DialectId =
   | 'copilot-cli'
   | 'codex-exec'
   | 'letta'
+  | 'pydantic-ai'
   | 'goose'
   | 'openhands'
   | 'openhands-v0'
@@ -748,6 +749,23 @@ export const DIALECTS: readonly DialectEntry[] = [
       const id = idOf(o, 'tool_call_id');
       if (name === undefined || id === null || !has(o, 'arguments')) return null;
       return { id, name, args: get(o, 'arguments') };
+    },
+  },
+  {
+    id: 'pydantic-ai',
+    label: 'Pydantic AI `tool-call` part',
+    call: 'a response part `{ part_kind: "tool-call", tool_name, args, tool_call_id }` (args a JSON string or an object)',
+    result: 'a request part `{ part_kind: "tool-return", tool_name, content, tool_call_id }`',
+    fields: { id: 'tool_call_id', name: 'tool_name', args: 'args' },
+    source: 'pydantic/pydantic-ai pydantic_ai_slim/pydantic_ai/messages.py @4fda38988f',
+    counted: true,
+    when: { has: ['part_kind'] },
+    read: (o) => {
+      if (getStr(o, 'part_kind') !== 'tool-call') return null;
+      const name = getStr(o, 'tool_name');
+      return name === undefined
+        ? null
+        : { id: idOf(o, 'tool_call_id'), name, args: get(o, 'args') };
     },
   },
   {

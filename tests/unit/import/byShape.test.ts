@@ -315,7 +315,7 @@ const CASES: readonly Case[] = [
     // Pydantic AI's messages: `tool-call` / `tool-return` parts, arguments as a JSON string or an object.
     file: 'pydantic-ai-messages.json',
     calls: 3,
-    dialects: ['unknown'],
+    dialects: ['pydantic-ai'],
     outlines: [
       [
         'system',

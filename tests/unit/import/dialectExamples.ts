@@ -101,6 +101,12 @@ export const EXAMPLES: Record<string, unknown> = {
       tool_calls: [{ name: 'web_search', arguments: '{"q":"x"}', tool_call_id: 'l1' }],
     },
   ],
+  'pydantic-ai': [
+    {
+      kind: 'response',
+      parts: [{ part_kind: 'tool-call', tool_name: 'ls', args: '{}', tool_call_id: 'p1' }],
+    },
+  ],
   goose: [
     {
       role: 'assistant',
