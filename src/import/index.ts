@@ -369,17 +369,28 @@ function followedImports(
 /**
  * What `importTranscript` gives for the text a follower has read (a session file followed
  * as it grows, `LinesFollower`): the same import, without reading the text again. `whole`:
- * the whole text, once it is finished, for its census.
+ * the whole text, once it is finished or at rest, for its census; `fewer`: the census finds
+ * calls the follower did not read (the whole import may then read the text by shape).
  */
-export function followedImport(read: FollowedRead, opts: ImportOptions, whole?: string): Imported {
+export function followedImport(
+  read: FollowedRead,
+  opts: ImportOptions,
+  whole?: string,
+): { imported: Imported; fewer: boolean } {
   const forced = opts.format !== undefined && opts.format !== 'auto';
   // What a follower read is never blank: its first line is a record.
   const list = followedImports(read, '{', forced, []);
   // The finished text is held to its census as its whole import is; a step of a text still
   // growing is not (a scan of all of it at every step would cost more than the step).
-  const all =
-    whole === undefined || opts.census === false ? list : withCensus(list, scanText(whole));
-  return all[opts.conversation ?? 0] ?? (all[0] as Imported);
+  let all = list;
+  let fewer = false;
+  if (whole !== undefined && opts.census !== false) {
+    const calls: ReadCall[] = [];
+    for (const c of list) for (const m of c.messages) noteCalls(m, calls);
+    all = withCensus(list, scanText(whole), calls);
+    fewer = (all[0]?.census?.toolCalls ?? 0) > calls.length;
+  }
+  return { imported: all[opts.conversation ?? 0] ?? (all[0] as Imported), fewer };
 }
 
 /**

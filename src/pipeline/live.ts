@@ -272,9 +272,26 @@ export class LiveTranscript {
       return this.stepOf(0, false, null);
     }
     this.censusLength = text.length;
-    this.imported = followedImport(read, this.opts, text);
-    this.source = reportSource({ ...this.imported, messages: { length: this.source.messages } });
+    const { imported, fewer } = followedImport(read, this.opts, text);
+    const whole = fewer ? this.readsByShape(text) : null;
+    // What the followers cannot read is read whole from now on, as opening the file reads it.
+    if (whole !== null) return this.step(false, whole);
+    this.imported = imported;
+    this.source = reportSource({ ...imported, messages: { length: this.source.messages } });
     return this.stepOf(0, false, null);
+  }
+
+  /**
+   * The whole import of `text` when it reads the file by shape (a file the followers took
+   * for their format, whose calls they do not see): the followers then step aside.
+   */
+  private readsByShape(text: string): Result<Imported, ImportError> | null {
+    const whole = importTranscript(text, this.opts);
+    if (!whole.ok || whole.value.census?.readByShape === undefined) return null;
+    this.followers = [];
+    this.tail = '';
+    this.importedLength = text.length;
+    return whole;
   }
 
   /** A new config: the state machine walks the prepared replay again; nothing is re-read. */
@@ -325,8 +342,19 @@ export class LiveTranscript {
       this.followers = this.followers.filter((f) => !f.isDead);
       if (this.followers.length === 0) this.tail = '';
       if (read !== null) {
+        // The first read and the last are held to the census of what they read, as opening
+        // the file is: a file the followers took for their format but cannot read is then
+        // read whole. Steps between are not (a scan of everything would cost more than the
+        // step), so such a file is found at its first rest at the latest.
+        const first = this.lastRead === null;
         this.lastRead = read;
-        return ok(followedImport(read, this.opts, final ? this.text : undefined));
+        const whole = final
+          ? this.text
+          : first
+            ? this.text.slice(0, this.text.length - this.tail.length)
+            : undefined;
+        const { imported, fewer } = followedImport(read, this.opts, whole);
+        return (fewer && whole !== undefined ? this.readsByShape(whole) : null) ?? ok(imported);
       }
     }
     return this.importWhole(final);
@@ -341,8 +369,8 @@ export class LiveTranscript {
     return importTranscript(text, this.opts);
   }
 
-  private step(final: boolean): LiveStep {
-    const r = this.importNow(final);
+  private step(final: boolean, given?: Result<Imported, ImportError>): LiveStep {
+    const r = given ?? this.importNow(final);
     if (r === null) return this.stepOf(0, false, null);
     if (!r.ok) {
       // A JSON document still being written does not parse yet: that is no error until the end.

@@ -86,18 +86,22 @@ describe('watchFile', () => {
   });
 
   it('once the file rests, says what its census finds unread, before it is stopped', async () => {
-    // A call in a shape the session's reader does not know, which only the census sees.
+    // A call in a shape the session's reader does not know, which only the census sees. The
+    // format is forced, so the whole import says so too rather than read the file by shape.
     const odd = `${JSON.stringify({
       type: 'system',
       data: { functionCall: { name: 'run_shell', args: { command: 'ls' } } },
     })}\n`;
-    const all = grown(lines.length) + odd;
+    const base = grown(lines.length);
+    const all = base + odd;
+    const forced = { format: 'claude-code' } as const;
     const unread = (said: readonly string[]) => said.filter((e) => /were not read/.test(e));
-    const brief = fakeIo([all, all, all]);
-    await watchFile('s.jsonl', brief.io, DEFAULT_CONFIG, {}, false);
+    // The first read is held to its census (it has no odd call); growth is not, until it rests.
+    const brief = fakeIo([base, all, all, all]);
+    await watchFile('s.jsonl', brief.io, DEFAULT_CONFIG, forced, false);
     expect(unread(brief.saidAtRest)).toEqual([]);
-    const { io, saidAtRest, err } = fakeIo(Array<string>(6).fill(all));
-    await watchFile('s.jsonl', io, DEFAULT_CONFIG, {}, false);
+    const { io, saidAtRest, err } = fakeIo([base, ...Array<string>(6).fill(all)]);
+    await watchFile('s.jsonl', io, DEFAULT_CONFIG, forced, false);
     expect(unread(saidAtRest)).toEqual([
       expect.stringMatching(/^loopscope: s\.jsonl: 1 of the \d+ tool calls in the file were not/),
     ]);

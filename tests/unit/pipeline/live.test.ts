@@ -53,6 +53,12 @@ function feed(t: string, cuts: readonly number[], conversation = 0) {
  * when the second sibling arrives in a later piece; read whole, it is.
  */
 const FOLLOWED_APART = 'claude-code/sibling-reply.jsonl';
+/**
+ * Another, pinned below: a file the Claude Code follower takes for a session (its `user` and
+ * `assistant` lines) whose calls only the reader by shape sees is read whole from its first
+ * read when that holds a call, else from its first rest; the steps between show none.
+ */
+const FOLLOWED_MISREAD = 'generic/cursor-cli-stream.jsonl';
 
 /** Every conversation of the text fixtures: JSON Lines and JSON documents of each format. */
 const CORPUS: [string, number][] = filesUnder(FIXTURES)
@@ -72,7 +78,8 @@ describe('a transcript fed in pieces', () => {
     expect(CORPUS.some(([, c]) => c > 0)).toBe(true);
   });
 
-  it.each(CORPUS)('%s #%i: any split gives the whole-file report, batch for batch', (path, c) => {
+  const SPLIT = CORPUS.filter(([p]) => p !== FOLLOWED_MISREAD);
+  it.each(SPLIT)('%s #%i: any split gives the whole-file report, batch for batch', (path, c) => {
     const t = text(path);
     const expected = verdicts(whole(t, c));
     fc.assert(
@@ -135,15 +142,19 @@ describe('a transcript fed in pieces', () => {
 
   it('a followed session at rest says what its census finds unread; growth drops it till the next', () => {
     const t = text('claude-code/loop-write-file.jsonl');
-    // A call in a shape the session's reader does not know, which only the census sees.
+    // A call in a shape the session's reader does not know, which only the census sees. The
+    // format is forced, so the whole import says so too rather than read the file by shape.
     const odd = `${JSON.stringify({
       type: 'system',
       data: { functionCall: { name: 'run_shell', args: { command: 'ls' } } },
     })}\n`;
-    const live = new LiveTranscript(DEFAULT_CONFIG);
-    const grown = live.append(t + odd);
-    expect(grown.report.source.census).toBeUndefined();
+    const live = new LiveTranscript(DEFAULT_CONFIG, { format: 'claude-code' });
     const unread = (r: Report) => r.source.warnings.filter((w) => /were not read/.test(w));
+    // The first read is held to its census, as opening the file is.
+    const first = live.append(t);
+    expect(first.report.source.census?.toolCalls).toBe(first.report.batches.length);
+    const grown = live.append(odd);
+    expect(grown.report.source.census).toBeUndefined();
     expect(unread(grown.report)).toEqual([]);
     const rest = live.rest().report;
     expect(rest.source.census?.toolCalls).toBe(rest.batches.flatMap((b) => b.calls).length + 1);
@@ -156,6 +167,35 @@ describe('a transcript fed in pieces', () => {
     const next = live.append(odd);
     expect(next.report.source.census).toBeUndefined();
     expect(live.rest().report.source.census?.toolCalls).toBe(rest.source.census!.toolCalls + 1);
+  });
+
+  it('a file its followers take but cannot read is read whole: from its first read, else at rest', () => {
+    const t = text(FOLLOWED_MISREAD);
+    const expected = verdicts(whole(t));
+    expect(expected.batches.length).toBeGreaterThan(0);
+    // All of it at once: the first read's census finds what the followers did not read.
+    const once = new LiveTranscript(DEFAULT_CONFIG);
+    const step = once.append(t);
+    expect(step.report.source.census?.readByShape).toBeDefined();
+    // But the last call, still waiting for its result (the run was stopped).
+    expect(step.pending?.index).toBe(expected.batches.length - 1);
+    expect(step.report.batches).toEqual(expected.batches.slice(0, -1));
+    expect(verdicts(once.finish().report)).toEqual(expected);
+    // Its calls come after the first read: the steps show nothing (the known gap) until it
+    // rests, when it is read whole, as opening it reads it; the steps after read it whole too.
+    const cut = t.search(/"type":\s*"tool_call"/);
+    expect(cut).toBeGreaterThan(0);
+    const head = t.lastIndexOf('\n', cut) + 1;
+    const live = new LiveTranscript(DEFAULT_CONFIG);
+    live.append(t.slice(0, head));
+    const tail = t.slice(head);
+    const mid = tail.indexOf('\n', tail.length >> 1) + 1;
+    expect(live.append(tail.slice(0, mid)).report.batches).toEqual([]);
+    const rest = live.rest();
+    expect(rest.report.source.census?.readByShape).toBeDefined();
+    expect(rest.report.batches.length).toBeGreaterThan(0);
+    live.append(tail.slice(mid));
+    expect(verdicts(live.finish().report)).toEqual(expected);
   });
 
   it('splits inside a JSONL line and inside a JSON string show nothing half-read', () => {

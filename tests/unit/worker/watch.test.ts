@@ -116,13 +116,14 @@ describe('a watched file in the worker', () => {
       type: 'event_msg',
       payload: { functionCall: { name: 'run_shell', args: { command: 'ls' } } },
     })}\n`;
-    const loaded = expectType(
-      await h.handle(watchLoad({ kind: 'blob', blob: blob([...lines, odd]), name: 'w.jsonl' })),
-      'loaded',
-    );
-    const before = await reportOf(loaded);
+    // The format is forced, so the whole import says so too rather than read it by shape.
+    const load = watchLoad({ kind: 'blob', blob: blob(lines), name: 'w.jsonl' });
+    expectType(await h.handle({ ...load, format: 'codex' }), 'loaded');
+    const grow = { type: 'append', requestId: 2, dataVersion: 2, previous: 1 } as const;
+    const grown = expectType(await h.handle({ ...grow, bytes: blob([odd]) }), 'appended');
+    const before = await reportOf(grown);
     expect(before.source.census).toBeUndefined();
-    const rest = { type: 'append', requestId: 2, dataVersion: 2, previous: 1, rest: true } as const;
+    const rest = { type: 'append', requestId: 3, dataVersion: 3, previous: 2, rest: true } as const;
     const r = expectType(await h.handle({ ...rest, bytes: new Blob([]) }), 'appended');
     const after = await reportOf(r);
     expect(r.newBatches).toBe(0);
