@@ -380,8 +380,9 @@ export function followedImport(
   const forced = opts.format !== undefined && opts.format !== 'auto';
   // What a follower read is never blank: its first line is a record.
   const list = followedImports(read, '{', forced, []);
-  // The finished text is held to its census as its whole import is; a step of a text still
-  // growing is not (a scan of all of it at every step would cost more than the step).
+  // The text given (finished, first read or at rest) is held to its census as its whole
+  // import is; a step of a text still growing is not (a scan of all of it at every step would
+  // cost more than the step).
   let all = list;
   let fewer = false;
   if (whole !== undefined && opts.census !== false) {

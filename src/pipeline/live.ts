@@ -353,6 +353,8 @@ export class LiveTranscript {
           : first
             ? this.text.slice(0, this.text.length - this.tail.length)
             : undefined;
+        // A rest with nothing new since takes no census again.
+        if (whole !== undefined && !final) this.censusLength = whole.length;
         const { imported, fewer } = followedImport(read, this.opts, whole);
         return (fewer && whole !== undefined ? this.readsByShape(whole) : null) ?? ok(imported);
       }

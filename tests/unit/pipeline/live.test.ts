@@ -153,6 +153,8 @@ describe('a transcript fed in pieces', () => {
     // The first read is held to its census, as opening the file is.
     const first = live.append(t);
     expect(first.report.source.census?.toolCalls).toBe(first.report.batches.length);
+    // A rest with nothing new since takes no census again.
+    expect(live.rest().report.source.census).toBe(first.report.source.census);
     const grown = live.append(odd);
     expect(grown.report.source.census).toBeUndefined();
     expect(unread(grown.report)).toEqual([]);
