@@ -508,16 +508,24 @@ export const DIALECTS: readonly DialectEntry[] = [
   {
     id: 'vercel-ai-ui',
     label: 'Vercel AI SDK UI tool part',
-    call: 'a UI message part `{ type: "tool-<name>", toolCallId, state, input }`, or `{ type: "dynamic-tool", toolName, toolCallId, state, input }`',
-    result: "the same part's `output` (state `output-available`) or `errorText` (`output-error`)",
+    call: 'a UI message part `{ type: "tool-<name>", toolCallId, state, input }`, or `{ type: "dynamic-tool", toolName, toolCallId, state, input }`; in a UI message stream, `{ type: "tool-input-available", toolCallId, toolName, input }`',
+    result:
+      'the same part\'s `output` (state `output-available`) or `errorText` (`output-error`); in a stream, `{ type: "tool-output-available" | "tool-output-error", toolCallId, output | errorText }`',
     fields: { id: 'toolCallId', name: 'the type after `tool-`, or toolName', args: 'input' },
     source:
-      'vercel/ai packages/ai/src/ui/ui-messages.ts @0103ba5206 (ToolUIPart, DynamicToolUIPart)',
+      'vercel/ai packages/ai/src/ui/ui-messages.ts @0103ba5206 (ToolUIPart, DynamicToolUIPart), packages/ai/src/ui-message-stream/ui-message-chunks.ts @014f4437a9',
     counted: true,
     when: { has: ['toolCallId'] },
     read: (o) => {
       const t = getStr(o, 'type');
-      // The UI stream's chunks (`tool-input-available`, …) carry no `state`: only a part does.
+      // The UI message stream's chunk that carries a call whole (its input chunks before it,
+      // its `tool-output-available` / `-error` chunk after it, by `toolCallId`).
+      if (t === 'tool-input-available') {
+        const name = getStr(o, 'toolName');
+        if (name === undefined || !has(o, 'toolCallId')) return null;
+        return { id: idOf(o, 'toolCallId'), name, args: get(o, 'input') };
+      }
+      // Other chunks carry no `state`: only a part does.
       const state = getStr(o, 'state');
       if (t === undefined || state === undefined || state === 'input-streaming') return null;
       let name: string | undefined;

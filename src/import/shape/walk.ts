@@ -114,9 +114,10 @@ const CONTENT_KEYS = [
   'observation',
   'text',
   'error',
-  // Letta's `tool_return_message`; goose's `toolResponse`.
+  // Letta's `tool_return_message`; goose's `toolResponse`; a UI stream's failed tool.
   'tool_return',
   'toolResult',
+  'errorText',
 ];
 const OWN_OUTPUT = [
   'output',
@@ -434,7 +435,11 @@ function resultOf(o: JsonObject, at: Place): ShapeResult | null {
     if (content !== undefined) break;
   }
   let error =
-    o.get('isError') === true || o.get('is_error') === true || o.get('status') === 'error';
+    o.get('isError') === true ||
+    o.get('is_error') === true ||
+    o.get('status') === 'error' ||
+    // The Vercel AI SDK's UI message stream.
+    type === 'tool-output-error';
   // A Rust `Result` as serialized (goose): `{ status: "success", value }` or `{ status: "error", error }`.
   if (isJsonObject(content) && typeof content.get('status') === 'string') {
     const inner = content.get('value') ?? content.get('error');

@@ -47,6 +47,15 @@ interface Case {
   readonly outlines: readonly (readonly string[])[];
   /** The file logs no answers (a hook log of calls only). */
   readonly unanswered?: true;
+  /** How many answers say their tool failed (none when absent). */
+  readonly errors?: number;
+}
+
+/** The answers that say their tool failed. */
+function errorsOf(list: readonly Imported[]): number {
+  let n = 0;
+  for (const c of list) for (const m of c.messages) if (m.role === 'tool' && m.error === true) n++;
+  return n;
 }
 
 const CASES: readonly Case[] = [
@@ -232,6 +241,7 @@ const CASES: readonly Case[] = [
   },
   {
     file: 'gemini-cli-stream.jsonl',
+    errors: 1,
     calls: 4,
     dialects: ['gemini-cli-stream'],
     outlines: [
@@ -279,6 +289,7 @@ const CASES: readonly Case[] = [
   {
     // Letta's messages: a call in `tool_call` and again in `tool_calls`, its return in `tool_return` and again in `tool_returns`.
     file: 'letta-messages.json',
+    errors: 2,
     calls: 3,
     dialects: ['letta'],
     outlines: [
@@ -297,6 +308,7 @@ const CASES: readonly Case[] = [
   {
     // goose's session lines: `toolRequest` / `toolResponse` items, results wrapped as `{ status, value }`, new and legacy.
     file: 'goose-session.jsonl',
+    errors: 1,
     calls: 3,
     dialects: ['goose'],
     outlines: [
@@ -332,6 +344,7 @@ const CASES: readonly Case[] = [
   {
     // AutoGen's TaskResult: `ToolCallRequestEvent` / `ToolCallExecutionEvent`, the user by `source`.
     file: 'autogen-task-result.json',
+    errors: 2,
     calls: 3,
     dialects: ['unknown'],
     outlines: [
@@ -397,6 +410,23 @@ const CASES: readonly Case[] = [
       ],
     ],
   },
+  {
+    // A UI message stream logged a chunk a line: each call whole in `tool-input-available`, its answer in `tool-output-available` or `tool-output-error`.
+    file: 'ai-sdk-ui-stream.jsonl',
+    errors: 2,
+    calls: 3,
+    dialects: ['vercel-ai-ui'],
+    outlines: [
+      [
+        'assistant: runTests(call_w1) {"path":"tests/dates.test.ts"}',
+        'tool → call_w1: "1 failed: expected \'2026-01-05\'"',
+        'assistant: runTests(call_w2) {"path":"tests/dates.test.ts"}',
+        'tool → call_w2: "1 failed: expected \'2026-01-05\'"',
+        'assistant: readFile(call_w3) {"path":"src/dates.ts"}',
+        'tool → call_w3: "export const fmt = (d: Date) => d.toLocaleDateString(\'en-GB\');"',
+      ],
+    ],
+  },
 ];
 
 describe('files no importer knows are read by shape', () => {
@@ -405,6 +435,7 @@ describe('files no importer knows are read by shape', () => {
     expect(list.map((i) => i.format)).toEqual(list.map(() => 'generic'));
     expect(list.map((i) => outline(i.messages))).toEqual(c.outlines);
     expect(callsOf(list)).toBe(c.calls);
+    expect(errorsOf(list)).toBe(c.errors ?? 0);
     for (const i of list) {
       if (c.unanswered !== true) expectAnswered(i);
       // The census agrees with the calls read: no false alarm.
