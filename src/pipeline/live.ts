@@ -348,11 +348,7 @@ export class LiveTranscript {
         // step), so such a file is found at its first rest at the latest.
         const first = this.lastRead === null;
         this.lastRead = read;
-        const whole = final
-          ? this.text
-          : first
-            ? this.text.slice(0, this.text.length - this.tail.length)
-            : undefined;
+        const whole = final ? this.text : first ? settledText(this.text) : undefined;
         // A rest with nothing new since takes no census again.
         if (whole !== undefined && !final) this.censusLength = whole.length;
         const { imported, fewer } = followedImport(read, this.opts, whole);

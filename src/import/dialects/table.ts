@@ -1,6 +1,6 @@
 // The one table of tool-call dialects: how each writer spells a call and its result.
 import { JsonNumber } from '../../json/index';
-import { get, getRec, getStr, has, isRec, type Rec } from './shape';
+import { eachMember, get, getRec, getStr, has, isRec, type Rec } from './shape';
 
 /**
  * The one table of tool-call dialects: how each writer spells a call and its result, and how
@@ -231,14 +231,13 @@ function cursorCliCall(tc: Rec): { name: string; args: unknown; result: unknown 
     return name === undefined ? null : { name, args: get(f, 'arguments'), result: undefined };
   }
   let out: { name: string; args: unknown; result: unknown } | null = null;
-  const keys = tc instanceof Map ? [...tc.keys()] : Object.keys(tc);
-  for (const k of keys) {
-    const v = typeof k === 'string' && k.endsWith('ToolCall') ? get(tc, k) : undefined;
-    if (!isRec(v)) continue;
-    if (out !== null) return null;
+  let several = false;
+  eachMember(tc, (k, v) => {
+    if (!k.endsWith('ToolCall') || !isRec(v)) return;
+    several ||= out !== null;
     out = { name: k, args: get(v, 'args'), result: get(v, 'result') };
-  }
-  return out;
+  });
+  return several ? null : out;
 }
 const HOOK_CALLS = new Set(['PreToolUse', 'PostToolUse', 'PostToolUseFailure']);
 /** Windsurf's Cascade hook events that stand for a tool call, and the tool each is. */

@@ -322,20 +322,20 @@ function settleStep(step: ShapeStep, item: JsonValue): void {
   const events = step.events;
   // By id and name first: the arguments are spelled out only where those two meet again.
   let seen: Map<string, ShapeCall[]> | null = null;
-  let dropped = false;
-  for (let i = 0; i < events.length; i++) {
-    const e = events[i] as ShapeEvent;
-    if (e.kind !== 'call' || e.id === null) continue;
+  const kept = events.filter((e) => {
+    if (e.kind !== 'call' || e.id === null) return true;
     const key = `${e.id}\u0000${e.name}`;
     seen ??= new Map();
     const same = seen.get(key);
     if (same === undefined) seen.set(key, [e]);
-    else if (same.some((x) => canonical(x.args) === canonical(e.args))) {
-      events[i] = DROPPED;
-      dropped = true;
-    } else same.push(e);
+    else if (same.some((x) => canonical(x.args) === canonical(e.args))) return false;
+    else same.push(e);
+    return true;
+  });
+  if (kept.length !== events.length) {
+    events.length = 0;
+    for (const e of kept) events.push(e);
   }
-  if (dropped) step.events.splice(0, events.length, ...events.filter((e) => e !== DROPPED));
   const observations = isJsonObject(item) ? item.get(STEP_OUTPUT) : undefined;
   if (observations === undefined || observations === null) return;
   if (events.some((e) => e.kind === 'result')) return;
@@ -345,8 +345,6 @@ function settleStep(step: ShapeStep, item: JsonValue): void {
   }
 }
 const STEP_OUTPUT = 'observations';
-/** Stands in for a call spelled again, until the step's events are filtered. */
-const DROPPED: ShapeEvent = { kind: 'turn', role: 'system', text: '' };
 
 /** VS Code's serialized result parts (`[{ $mid, value }]`) as their text; else as they are. */
 function valueText(v: JsonValue): JsonValue {
