@@ -27,6 +27,7 @@ const DESCRIPTIONS: Record<FormatId, string> = {
   openhands: 'OpenHands event streams (V0 action / observation events, V1 kind events).',
   'swe-agent': 'A SWE-agent .traj file (trajectory, history, info), or RetryAgent attempts.',
   atif: 'An Agent Trajectory Interchange Format file: steps with tool_calls and observations.',
+  chatgpt: 'conversations.json from a ChatGPT data export: each conversation to its current node.',
   har: 'A browser or proxy HAR file of chat-completions traffic.',
   sse: 'A saved `data:` stream of chat-completions chunks, Anthropic Messages or Responses events.',
   generic:

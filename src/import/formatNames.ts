@@ -28,6 +28,7 @@ export const FORMAT_NAMES: readonly FormatName[] = Object.freeze([
   { id: 'openhands', label: 'OpenHands trajectory' },
   { id: 'swe-agent', label: 'SWE-agent trajectory' },
   { id: 'atif', label: 'ATIF trajectory (Harbor)' },
+  { id: 'chatgpt', label: 'ChatGPT export' },
   { id: 'har', label: 'HAR capture' },
   { id: 'sse', label: 'Server-sent event stream' },
   { id: 'generic', label: 'Read by shape' },

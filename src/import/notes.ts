@@ -98,6 +98,17 @@ const NOTES: readonly NoteKind[] = [
     pattern: /^The (?:response|span) (?:has|holds) \d+ (?:choices|candidates|completions)/,
     why: 'the conversation goes on with the first; the others were never sent back',
   },
+  {
+    // formats/chatgpt.ts: an edited prompt's or a regenerated answer's first version.
+    pattern:
+      /^Skipped \d+ messages? on other branches \(edited prompts, regenerated answers\) that make no tool call/,
+    why: 'no call is left out: a branch that makes one is read as a conversation of its own',
+  },
+  {
+    // formats/chatgpt.ts: a file's quoted text and like tool messages no call asked for.
+    pattern: /^\d+ tool messages? answered no call made before/,
+    why: 'an answer to no call changes no batch',
+  },
 ];
 
 /** Whether an import sentence is a note (changes nothing the detector sees), not a warning. */

@@ -2,6 +2,7 @@
 import type { FormatImporter } from './format';
 import { importAnthropic } from './formats/anthropic';
 import { importAtif } from './formats/atif';
+import { importChatGpt } from './formats/chatgpt';
 import { importClaudeCode } from './formats/claude-code';
 import { importCline } from './formats/cline';
 import { importCodex } from './formats/codex';
@@ -42,6 +43,7 @@ export const IMPORTERS: Readonly<Record<FormatId, FormatImporter>> = {
   openhands: importOpenHands,
   'swe-agent': importSweAgent,
   atif: importAtif,
+  chatgpt: importChatGpt,
   har: importHar,
   'copilot-cli': importCopilotCli,
   sse: importSse,

@@ -6,6 +6,7 @@ import { isClineHistory } from './formats/cline';
 import { isClineUiMessage } from './formats/clineUi';
 import { isRecordedResponse } from './formats/gemini';
 import { isAtif } from './formats/atif';
+import { isChatGptConversation } from './formats/chatgpt';
 import { isStreamEvent } from './formats/sse';
 import type { Doc } from './text';
 import type { FormatId } from './types';
@@ -100,6 +101,7 @@ export function sniffObject(o: JsonObject): FormatId | null {
     return 'claude-code';
   if (o.has('resourceSpans')) return 'otel';
   if (isAtif(o)) return 'atif';
+  if (isChatGptConversation(o)) return 'chatgpt';
   if (o.has('version') && o.has('eval') && (o.has('samples') || o.has('results'))) return 'inspect';
   if (o.has('epoch') && o.has('input') && isJsonArray(o.get('messages'))) return 'inspect';
   if (o.has('sessionId') && o.has('projectHash') && o.has('messages')) return 'gemini-cli';
@@ -152,6 +154,7 @@ export function sniffArray(a: JsonValue[]): FormatId | null {
   // file) carry envelopes that a message-list rule below would misread.
   if (head.some(isQwenRecord)) return 'qwen-code';
   if (head.some(isClaudeRecord)) return 'claude-code';
+  if (isChatGptConversation(a[0])) return 'chatgpt';
   if (head.some(isClineUiMessage)) return 'cline';
   if (head.some((m) => hasKeys(m, 'role', 'parts'))) return 'gemini';
   if (head.every((m) => hasKeys(m, 'candidates'))) return 'gemini';

@@ -21,6 +21,7 @@ export type FormatId =
   | 'openhands'
   | 'swe-agent'
   | 'atif'
+  | 'chatgpt'
   | 'har'
   | 'copilot-cli'
   | 'sse'

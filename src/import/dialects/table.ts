@@ -1,5 +1,6 @@
 // The one table of tool-call dialects: how each writer spells a call and its result.
 import { JsonNumber } from '../../json/index';
+import { chatGptCall } from './chatgpt';
 import { eachMember, get, getRec, getStr, has, isRec, type Rec } from './shape';
 
 /**
@@ -46,6 +47,7 @@ export type DialectId =
   | 'cursor'
   | 'cursor-cli'
   | 'windsurf-hooks'
+  | 'chatgpt'
   | 'unknown';
 
 /** Where an object sits: the member name it is the value of, or the list it is an item of. */
@@ -942,6 +944,19 @@ export const DIALECTS: readonly DialectEntry[] = [
       }
       return { id: null, name: action, args: info, echo: post };
     },
+  },
+  {
+    id: 'chatgpt',
+    label: 'ChatGPT / harmony `recipient`',
+    call: 'an assistant message addressed to a tool: `{ id, author: { role: "assistant" }, recipient: "python", content: { content_type: "code", text } }` (harmony: `{ role: "assistant", recipient: "functions.<name>", content }`)',
+    result:
+      'the next message, from the tool: `{ author: { role: "tool", name: "python" }, content: { content_type: "execution_output", text } }`',
+    fields: { id: "id (the message's)", name: 'recipient', args: 'content (its text, as written)' },
+    source:
+      'ChatGPT data export (closed source), as mitkury/chatgpt-export-parser docs/chatgpt-data-export-format.md @08e6ae5958 describes it; harmony: openai/harmony docs/format.md @20cd04c17f',
+    counted: true,
+    when: { has: ['recipient'] },
+    read: (o) => chatGptCall(o),
   },
 ];
 

@@ -421,7 +421,13 @@ function resultOf(o: JsonObject, at: Place): ShapeResult | null {
   const role = o.get('role');
   const type = o.get('type');
   let idKeys: readonly string[] | null = null;
-  if (typeof role === 'string' && RESULT_ROLES.has(role)) idKeys = RESULT_IDS;
+  // A harmony message from a tool names the tool as its role and is addressed to the assistant.
+  const toolRole =
+    typeof role === 'string' && o.get('recipient') === 'assistant' && !speaker(role)
+      ? role
+      : undefined;
+  if (typeof role === 'string' && (RESULT_ROLES.has(role) || toolRole !== undefined))
+    idKeys = RESULT_IDS;
   else if (typeof type === 'string' && RESULT_TYPES.has(type)) idKeys = [...RESULT_IDS, 'id'];
   else if (at.key !== null && RESULT_KEYS.has(at.key)) idKeys = ['id', 'toolUseId', ...RESULT_IDS];
   else if (firstStr(o, RESULT_IDS) !== null && CONTENT_KEYS.some((k) => o.has(k)))
@@ -454,10 +460,14 @@ function resultOf(o: JsonObject, at: Place): ShapeResult | null {
   return {
     kind: 'result',
     id: firstStr(o, idKeys),
-    name: firstStr(o, ['toolName', 'tool_name', 'name']) ?? undefined,
+    name: firstStr(o, ['toolName', 'tool_name', 'name']) ?? toolRole,
     content,
     error,
   };
+}
+
+function speaker(role: string): boolean {
+  return USER_ROLES.has(role) || ASSISTANT_ROLES.has(role) || SYSTEM_ROLES.has(role);
 }
 
 /** A user, system or assistant turn, where the object says who speaks. */
@@ -465,8 +475,10 @@ function turnOf(
   o: JsonObject,
 ): { kind: 'turn'; role: 'user' | 'system' | 'assistant'; text: string } | null {
   const info = o.get('info');
-  // opencode keeps a message's role in its `info`, beside its `parts`.
-  const role = o.get('role') ?? (isJsonObject(info) ? info.get('role') : undefined);
+  // opencode keeps a message's role in its `info`, beside its `parts`; a claude.ai export
+  // names it `sender`.
+  const role =
+    o.get('role') ?? (isJsonObject(info) ? info.get('role') : undefined) ?? o.get('sender');
   let who: 'user' | 'system' | 'assistant' | undefined;
   const t = o.get('bubbleId') !== undefined ? o.get('type') : undefined;
   const bubble = t instanceof JsonNumber ? t.lexeme : undefined;

@@ -271,6 +271,50 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // A claude.ai export: each conversation's `chat_messages`, who speaks in `sender`, tool
+    // blocks without ids; the user's second question breaks the run.
+    file: 'claude-ai-export.json',
+    calls: 4,
+    errors: 1,
+    dialects: ['anthropic'],
+    outlines: [
+      [
+        'user',
+        'assistant: web_search(syn-1-0) {"query":"node latest release"}',
+        'tool → syn-1-0: "Node.js 24.1.0 released"',
+        'user',
+        'assistant: web_search(syn-4-0) {"query":"node latest release"}',
+        'tool → syn-4-0: "Node.js 24.1.0 released"',
+      ],
+      [
+        'user',
+        'assistant: artifacts(syn-1-0) {"command":"create","content":"# cli","id":"readme","title":"README","type":"text/markdown"}',
+        'tool → syn-1-0: "OK"',
+        'assistant: artifacts(syn-3-0) {"command":"update","id":"readme","new_str":"# my-cli","old_str":"# cli"}',
+        'tool → syn-3-0: "Error: old_str not found"',
+      ],
+    ],
+  },
+  {
+    // OpenAI harmony messages (gpt-oss): a call is addressed to its tool by `recipient`, and the
+    // tool's reply, addressed to the assistant, names the tool as its role or its name.
+    file: 'harmony-messages.json',
+    calls: 3,
+    dialects: ['chatgpt'],
+    outlines: [
+      [
+        'user',
+        'assistant: get_current_weather(syn-1-0) {"location":"San Francisco, CA"}',
+        'tool → syn-1-0: "{\\"sunny\\": true, \\"temperature\\": 20}"',
+        'assistant: get_current_weather(syn-3-0) {"location":"San Francisco, CA"}',
+        'tool → syn-3-0: "{\\"sunny\\": true, \\"temperature\\": 20}"',
+        'assistant: browser.search(syn-5-0) {"query":"San Francisco weather today","topn":3}',
+        'tool → syn-5-0: "[0] Sunny, 20 °C"',
+        'assistant',
+      ],
+    ],
+  },
+  {
     // smolagents' memory steps: each step's calls answered by its `observations`, spelled again in its model message.
     file: 'smolagents-run.json',
     calls: 3,

@@ -150,4 +150,18 @@ export const EXAMPLES: Record<string, unknown> = {
       tool_info: { command_line: 'ls' },
     },
   ],
+  chatgpt: [
+    {
+      id: 'm1',
+      author: { role: 'assistant' },
+      recipient: 'python',
+      content: { content_type: 'code', text: 'print(1)' },
+    },
+    {
+      id: 'm2',
+      author: { role: 'tool', name: 'python' },
+      recipient: 'all',
+      content: { content_type: 'execution_output', text: '1' },
+    },
+  ],
 };

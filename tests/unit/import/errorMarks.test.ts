@@ -46,6 +46,43 @@ describe('error marks from the transcript', () => {
     expect(b?.answerErrorMarked).toEqual([true]);
   });
 
+  test("ChatGPT's code interpreter marks a run that raised; a browse has no mark", () => {
+    const node = (id: string, parent: string | null, message: unknown) => ({
+      id,
+      parent,
+      children: [],
+      message,
+    });
+    const call = (id: string, to: string, text: string) => ({
+      id,
+      author: { role: 'assistant' },
+      recipient: to,
+      content: { content_type: 'code', text },
+    });
+    const answer = (id: string, name: string, status?: string) => ({
+      id,
+      author: { role: 'tool', name },
+      recipient: 'all',
+      content: { content_type: 'execution_output', text: 'out' },
+      metadata: status === undefined ? {} : { aggregate_result: { status } },
+    });
+    const chain = [
+      call('a', 'python', 'x'),
+      answer('b', 'python', 'failed_with_in_kernel_exception'),
+      call('c', 'python', 'y'),
+      answer('d', 'python', 'success'),
+      call('e', 'web', 'search("z")'),
+      answer('f', 'web'),
+    ];
+    const mapping = Object.fromEntries(
+      chain.map((m, i) => [m.id, node(m.id, i === 0 ? null : (chain[i - 1]?.id ?? null), m)]),
+    );
+    const text = JSON.stringify([{ title: 't', mapping, current_node: 'f' }]);
+    const bs = batches(text, 'conversations.json');
+    expect(bs.map((b) => b.answerError)).toEqual([[true], [false], [false]]);
+    expect(bs.map((b) => b.answerErrorMarked)).toEqual([[true], [true], [false]]);
+  });
+
   test('an OpenHands AgentErrorEvent is an error; an ObservationEvent is not', () => {
     const events = [
       {

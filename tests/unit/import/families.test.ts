@@ -148,6 +148,30 @@ const CASES: Case[] = [
     ],
   },
   {
+    // Two conversations: the first with a regenerated answer that made a call (a conversation
+    // of its own), the second with an edited prompt and a file's quote no call asked for.
+    path: 'chatgpt/conversations.json',
+    format: 'chatgpt',
+    outlines: [
+      [
+        'user',
+        ...['0008', '0010', '0012'].flatMap((n) => [
+          `assistant: python(msg-${n}) "import pandas as pd\\nlen(pd.read_csv('/mnt/data/data.csv'))"`,
+          `tool → msg-${n}: "FileNotFoundError: [Errno 2] No such file or directory: '/mnt/data/data.csv'"`,
+        ]),
+        'assistant: web.run(msg-0014) {"search_query":[{"q":"pandas FileNotFoundError mnt data"}]}',
+        'tool → msg-0014: ""',
+        'assistant',
+      ],
+      [
+        `assistant: python(msg-0005) "len(open('/mnt/data/data.csv').readlines())"`,
+        'tool → msg-0005: "FileNotFoundError"',
+      ],
+      ['user', 'assistant'],
+    ],
+    warnings: [/^Skipped 2 messages on other branches/, /^1 tool message answered no call/],
+  },
+  {
     path: 'otel/vercel-ai-span.json',
     format: 'otel',
     outlines: [

@@ -45,6 +45,17 @@ describe('notes and warnings, as the importers write them', () => {
     expect(s.warnings.some((w) => note.test(w))).toBe(false);
   });
 
+  it("a ChatGPT export's call-free branches and its answers to no call are notes", () => {
+    const r = importConversations(fixture('chatgpt/conversations.json'), { name: 'c.json' });
+    if (!r.ok) throw new Error(r.error.message);
+    const s = splitNotes(r.value.flatMap((c) => c.warnings));
+    expect(s.warnings).toEqual([]);
+    expect(s.notes).toEqual([
+      expect.stringMatching(/^Skipped 2 messages on other branches/),
+      expect.stringMatching(/^1 tool message answered no call/),
+    ]);
+  });
+
   it('what changes the verdict or hides calls stays a warning', () => {
     // Runs broken by user turns (Cline results as sent), lines skipped, invalid UTF-8.
     expect(sentences('cline/repeated-command.json').notes).toEqual([]);
