@@ -22,6 +22,7 @@ export type DialectId =
   | 'responses-computer'
   | 'langchain'
   | 'tool-calls-camel'
+  | 'librechat'
   | 'otel-parts'
   | 'otel-attributes'
   | 'vercel-ai'
@@ -458,6 +459,30 @@ export const DIALECTS: readonly DialectEntry[] = [
       const name = getStr(o, 'name') ?? getStr(o, 'toolName');
       if (name === undefined) return null;
       return { id: idOf(o, 'id', 'toolCallId'), name, args: get(o, 'args') ?? get(o, 'arguments') };
+    },
+  },
+  {
+    id: 'librechat',
+    label: 'LibreChat `tool_call` part',
+    call: 'a message content part `{ type: "tool_call", tool_call: { type: "tool_call", id, name, args, output } }` (an Assistants endpoint: `tool_call: { id, type: "function", function: { name, arguments, output } }`)',
+    result: 'the `output` inside the call',
+    fields: { id: 'id', name: 'name | function.name', args: 'args | function.arguments' },
+    source:
+      'danny-avila/LibreChat packages/data-provider/src/types/agents.ts @04e1c83a6d (Agents.ToolCall), assistants.ts @0015b5a005 (TMessageContentParts)',
+    counted: true,
+    when: { keys: ['tool_call'] },
+    read: (o, at) => {
+      if (at.key !== 'tool_call') return null;
+      const type = getStr(o, 'type');
+      if (type === 'tool_call') {
+        const name = getStr(o, 'name');
+        if (name === undefined || name === '') return null;
+        return { id: idOf(o, 'id'), name, args: get(o, 'args'), output: get(o, 'output') };
+      }
+      const f = type === 'function' ? getRec(o, 'function') : undefined;
+      const name = f ? getStr(f, 'name') : undefined;
+      if (f === undefined || name === undefined || name === '') return null;
+      return { id: idOf(o, 'id'), name, args: get(f, 'arguments'), output: get(f, 'output') };
     },
   },
   {

@@ -505,6 +505,9 @@ function turnOf(
       who = 'user';
     }
   }
+  // LibreChat says whether the user wrote a message; its `sender` names the model or agent.
+  const byUser = o.get('isCreatedByUser');
+  if (who === undefined && typeof byUser === 'boolean') who = byUser ? 'user' : 'assistant';
   if (who === undefined) return null;
   const content = o.get('content') ?? o.get('text') ?? o.get('message') ?? o.get('parts');
   const text = who === 'assistant' ? (narration(content) ?? '') : textOnly(content);

@@ -315,6 +315,25 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // A LibreChat conversation export: an agent's calls are content parts that carry their
+    // output; who speaks is `isCreatedByUser` (its `sender` names the agent).
+    file: 'librechat-export.json',
+    calls: 3,
+    dialects: ['librechat'],
+    outlines: [
+      [
+        'user',
+        'assistant: execute_code(call_1) {"code":"pytest tests/test_dates.py","lang":"py"}',
+        'tool → call_1: "FAILED test_fmt"',
+        'assistant: execute_code(call_2) {"code":"pytest tests/test_dates.py","lang":"py"}',
+        'tool → call_2: "FAILED test_fmt"',
+        'user',
+        'assistant: execute_code(call_3) {"code":"pytest tests/test_dates.py","lang":"py"}',
+        'tool → call_3: "FAILED test_fmt"',
+      ],
+    ],
+  },
+  {
     // smolagents' memory steps: each step's calls answered by its `observations`, spelled again in its model message.
     file: 'smolagents-run.json',
     calls: 3,

@@ -150,6 +150,17 @@ export const EXAMPLES: Record<string, unknown> = {
       tool_info: { command_line: 'ls' },
     },
   ],
+  librechat: [
+    {
+      isCreatedByUser: false,
+      content: [
+        {
+          type: 'tool_call',
+          tool_call: { id: 'c1', type: 'tool_call', name: 'ls', args: '{}', output: 'a' },
+        },
+      ],
+    },
+  ],
   chatgpt: [
     {
       id: 'm1',
