@@ -1,6 +1,7 @@
 // The tool-call census: every call a file holds, found by walking its JSON after the import.
 import { DIALECTS, NAME_KEYS, dialectEntry, looksLikeCall } from './dialects/table';
 import type { DialectEntry, DialectId, FoundCall, Place } from './dialects/table';
+import { holdsToolDetails, toolDetails } from './dialects/openWebUi';
 import { canonical, eachMember, embeddedJson, get, getStr, has, isRec } from './dialects/shape';
 import type { Rec } from './dialects/shape';
 import { strFromU8 } from 'fflate';
@@ -220,7 +221,18 @@ export class CensusScan {
             container: f.container,
             nested: f.nested,
           });
-        } else if (typeof x === 'string' && !(said && k === 'content')) {
+        } else if (typeof x === 'string' && said && k === 'content') {
+          // Open WebUI writes an assistant's calls into its text, as tags (openWebUi.ts).
+          if (get(v, 'role') === 'assistant' && holdsToolDetails(x)) {
+            stack.push({
+              v: toolDetails(x),
+              at: { key: k, listKey: null, outerKey },
+              path: { parent: f.path, seg: k },
+              container: f.container,
+              nested: f.nested,
+            });
+          }
+        } else if (typeof x === 'string') {
           const text = base64 && k === 'text' ? fromBase64(x) : x;
           // Most strings are no JSON: told before a place is made for one.
           if (f.nested >= MAX_NESTED || !mayEmbed(text)) return;
@@ -243,7 +255,9 @@ export class CensusScan {
    * nothing, when it holds anything else.
    */
   private chatMessage(m: Map<unknown, unknown>, prefix: string, container: number): boolean {
-    if (typeof m.get('role') !== 'string') return false;
+    const role = m.get('role');
+    if (typeof role !== 'string') return false;
+    const assistant = role === 'assistant';
     let calls: unknown[] | null = null;
     for (const k of m.keys()) {
       const x = m.get(k);
@@ -253,7 +267,9 @@ export class CensusScan {
       if (typeof x === 'object' && x !== null) {
         if (k !== 'tool_calls' || !Array.isArray(x)) return false;
         calls = x;
-      } else if (typeof x === 'string' && k !== 'content' && mayEmbed(x)) return false;
+      } else if (typeof x === 'string') {
+        if (k !== 'content' ? mayEmbed(x) : assistant && holdsToolDetails(x)) return false;
+      }
     }
     if (calls === null) return true;
     const found: FoundCall[] = [];
@@ -290,8 +306,10 @@ export class CensusScan {
         return false;
       if (k === 'content' && Array.isArray(x)) content = x;
       else if (typeof x === 'string') {
-        // A message's own `content` string is what was said, never walked.
-        if (k !== 'content' && isWord(x)) return false;
+        // A message's own `content` string is what was said, walked only for the tool-call
+        // tags Open WebUI writes into an assistant's text.
+        if (k !== 'content' ? isWord(x) : m.get('role') === 'assistant' && holdsToolDetails(x))
+          return false;
       } else if (typeof x === 'object' && x !== null && mayHoldCall(x)) return false;
     }
     if (content === null) return true;
@@ -807,16 +825,25 @@ export function mayHoldCall(root: unknown): boolean {
     if (Array.isArray(v)) {
       for (const x of v) if (holds(x, stack)) return true;
     } else if (v instanceof Map) {
+      if (toolTags(v)) return true;
       for (const k of v.keys()) {
         if (typeof k !== 'string' || CALL_WORD_SET.has(k) || holds(v.get(k), stack)) return true;
       }
     } else if (isRec(v)) {
+      if (toolTags(v)) return true;
       for (const k of Object.keys(v)) {
         if (CALL_WORD_SET.has(k) || holds((v as Record<string, unknown>)[k], stack)) return true;
       }
     }
   }
   return false;
+}
+
+/** Whether an assistant message's text holds the tool-call tags Open WebUI writes there. */
+function toolTags(m: Rec): boolean {
+  if (get(m, 'role') !== 'assistant') return false;
+  const content = get(m, 'content');
+  return typeof content === 'string' && holdsToolDetails(content);
 }
 
 /** Whether a member or item is a word (`isWord`); an object or list is left on `stack`. */

@@ -49,6 +49,7 @@ export type DialectId =
   | 'cursor-cli'
   | 'windsurf-hooks'
   | 'chatgpt'
+  | 'open-webui'
   | 'unknown';
 
 /** Where an object sits: the member name it is the value of, or the list it is an item of. */
@@ -982,6 +983,28 @@ export const DIALECTS: readonly DialectEntry[] = [
     counted: true,
     when: { has: ['recipient'] },
     read: (o) => chatGptCall(o),
+  },
+  {
+    id: 'open-webui',
+    label: 'Open WebUI `<details type="tool_calls">` tag',
+    call: 'a tag in an assistant message\'s `content` text: `<details type="tool_calls" done="true" id name arguments>` (attributes HTML-escaped, `arguments` a JSON string of the JSON text)',
+    result:
+      'the same tag: its `result` attribute, or the text after its `<summary>` (a JSON string)',
+    fields: { id: 'id', name: 'name', args: 'arguments' },
+    source: 'open-webui/open-webui backend/open_webui/utils/middleware.py @cd9dae0f3a',
+    counted: true,
+    when: { types: ['tool_calls'] },
+    read: (o) => {
+      const name = getStr(o, 'name');
+      const done = getStr(o, 'done');
+      if (getStr(o, 'type') !== 'tool_calls' || done === undefined || !name) return null;
+      return {
+        id: idOf(o, 'id'),
+        name,
+        args: get(o, 'arguments'),
+        output: done === 'true' ? get(o, 'result') : undefined,
+      };
+    },
   },
 ];
 

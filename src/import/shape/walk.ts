@@ -3,6 +3,7 @@ import { isJsonArray, isJsonObject, JsonNumber, parseJson } from '../../json/ind
 import type { JsonObject, JsonValue } from '../../json/index';
 import { displayText, narration } from '../content';
 import { callsAt, isPartList } from '../census';
+import { holdsToolDetails, toolDetails } from '../dialects/openWebUi';
 import { canonical } from '../dialects/shape';
 import type { DialectId, Place } from '../dialects/table';
 
@@ -207,6 +208,10 @@ class Walker {
       return;
     }
     if (!isJsonObject(v)) return;
+    if (keyedById(v)) {
+      this.list([...v.values()], at.key, at.outerKey, join(path, '*'), session, depth);
+      return;
+    }
     const s = sessionOf(v) ?? session;
     for (const [k, x] of v) {
       this.value(x, { key: k, listKey: null, outerKey: at.key }, join(path, k), s, depth + 1);
@@ -241,6 +246,10 @@ class Walker {
       return;
     }
     if (!isJsonObject(v) || v.get('is_demo') === true) return;
+    if (keyedById(v)) {
+      this.list([...v.values()], at.key, at.outerKey, join(path, '*'), session, depth);
+      return;
+    }
     if (at.key !== null && RESULT_MAPS.has(at.key)) {
       this.resultMap(v, join(path, '*'));
       return;
@@ -276,8 +285,17 @@ class Walker {
     if (turn !== null && turn.text !== '') step.events.push(turn);
     const s = sessionOf(v) ?? session;
     for (const [k, x] of v) {
-      // A turn's text was taken above; its parts are walked for calls and results only.
-      if (turn !== null && typeof x === 'string' && (k === 'content' || k === 'text')) continue;
+      // A turn's text was taken above; its parts are walked for calls and results only, and
+      // the tool-call tags Open WebUI writes into an assistant's text (openWebUi.ts).
+      if (turn !== null && typeof x === 'string' && (k === 'content' || k === 'text')) {
+        if (turn.role !== 'assistant' || k !== 'content' || !holdsToolDetails(x)) continue;
+        const parts: Place = { key: null, listKey: k, outerKey: at.key ?? at.listKey };
+        for (const d of toolDetails(x)) {
+          const tag: JsonValue = new Map<string, JsonValue>(Object.entries(d));
+          this.step(tag, parts, step, l, `${join(path, k)}[*]`, s, depth + 2);
+        }
+        continue;
+      }
       if (turn !== null && isJsonArray(x)) {
         // Whatever list a message holds is its parts, not a history of its own.
         const parts: Place = { key: null, listKey: k, outerKey: at.key ?? at.listKey };
@@ -368,6 +386,16 @@ function sessionOf(o: JsonObject): string | null {
     if (typeof v === 'string' && v !== '') return v;
   }
   return null;
+}
+
+/**
+ * Whether an object keeps records by their own ids (`{ "<id>": { id: "<id>", … } }`, as Open
+ * WebUI keeps a chat's messages): a list of them, not one step.
+ */
+function keyedById(v: JsonObject): boolean {
+  if (v.size === 0) return false;
+  for (const [k, x] of v) if (!isJsonObject(x) || x.get('id') !== k) return false;
+  return true;
 }
 
 /** A string that holds JSON naming a call or a result, as that JSON; else undefined. */

@@ -334,6 +334,28 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // An Open WebUI export: the calls are HTML tags in each assistant message's text, the
+    // result in a `result` attribute (older) or after the tag's summary; each chat's messages
+    // stand twice, in order and keyed by id. A call still running has no answer.
+    file: 'open-webui-export.json',
+    calls: 4,
+    unanswered: true,
+    dialects: ['open-webui'],
+    outlines: [
+      [
+        'user',
+        'assistant: get_weather(call_a1) {"city":"Oslo"}',
+        'tool → call_a1: "{\\"temp\\": 4, \\"sky\\": \\"rain & wind\\"}"',
+        'assistant: get_weather(call_a2) {"city":"Oslo"}',
+        'tool → call_a2: "{\\"temp\\": 4, \\"sky\\": \\"rain & wind\\"}"',
+        'user',
+        'assistant: get_forecast(call_a3) {"city":"Oslo","days":1}',
+        'tool → call_a3: "Sun, 9 °C"',
+      ],
+      ['user', 'assistant: search_docs(call_b1) {"q":"install"}'],
+    ],
+  },
+  {
     // smolagents' memory steps: each step's calls answered by its `observations`, spelled again in its model message.
     file: 'smolagents-run.json',
     calls: 3,

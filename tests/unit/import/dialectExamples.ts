@@ -161,6 +161,14 @@ export const EXAMPLES: Record<string, unknown> = {
       ],
     },
   ],
+  'open-webui': [
+    { role: 'user', content: 'list it' },
+    {
+      role: 'assistant',
+      content:
+        '<details type="tool_calls" done="true" id="c1" name="ls" arguments="&quot;{}&quot;">\n<summary>Tool Executed</summary>\n&quot;a&quot;\n</details>',
+    },
+  ],
   chatgpt: [
     {
       id: 'm1',
