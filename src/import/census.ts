@@ -76,6 +76,9 @@ const PART_LISTS = new Set([
   'candidates',
   'choices',
   'output',
+  // Amazon Q Developer CLI: a reply's calls, and the results one user message carries.
+  'tool_uses',
+  'tool_use_results',
 ]);
 
 /** The members a tool's execution span wraps the model's arguments in. */

@@ -50,6 +50,7 @@ export type DialectId =
   | 'windsurf-hooks'
   | 'chatgpt'
   | 'open-webui'
+  | 'amazon-q'
   | 'unknown';
 
 /** Where an object sits: the member name it is the value of, or the list it is an item of. */
@@ -1004,6 +1005,22 @@ export const DIALECTS: readonly DialectEntry[] = [
         args: get(o, 'arguments'),
         output: done === 'true' ? get(o, 'result') : undefined,
       };
+    },
+  },
+  {
+    id: 'amazon-q',
+    label: 'Amazon Q Developer CLI `tool_uses`',
+    call: 'an assistant `{ ToolUse: { message_id, content, tool_uses: [{ id, name, orig_name, args, orig_args }] } }`',
+    result:
+      'the next user message `{ content: { ToolUseResults: { tool_use_results: [{ tool_use_id, content, status }] } } }`',
+    fields: { id: 'id', name: 'name', args: 'args' },
+    source: 'aws/amazon-q-developer-cli crates/chat-cli/src/cli/chat/message.rs @01e5e3dcea',
+    counted: true,
+    when: { lists: ['tool_uses'] },
+    read: (o, at) => {
+      const name = getStr(o, 'name');
+      if (at.listKey !== 'tool_uses' || !name || !has(o, 'args')) return null;
+      return { id: idOf(o, 'id'), name, args: get(o, 'args') };
     },
   },
 ];

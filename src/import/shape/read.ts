@@ -276,6 +276,26 @@ function build(
 function text(v: JsonValue | undefined): JsonValue {
   if (v === undefined || v === null) return '';
   if (typeof v === 'string') return v;
-  if (isJsonArray(v)) return displayText(v);
+  if (isJsonArray(v)) return v.every(typedOrText) ? displayText(v) : v.map(partText).join('\n');
   return printJson(v);
+}
+
+function typedOrText(p: JsonValue): boolean {
+  return typeof p === 'string' || (isJsonObject(p) && p.has('type'));
+}
+
+/**
+ * A result part without a `type`, whole: a Rust enum's `{ Text }` as its text, `{ Json }` as
+ * its JSON (Amazon Q Developer CLI), anything else printed, so two answers that differ never
+ * read as the same placeholder.
+ */
+function partText(p: JsonValue): string {
+  if (typedOrText(p)) return displayText([p]);
+  if (isJsonObject(p) && p.size === 1) {
+    const t = p.get('Text');
+    if (typeof t === 'string') return t;
+    const j = p.get('Json');
+    if (j !== undefined) return printJson(j);
+  }
+  return printJson(p);
 }

@@ -173,7 +173,10 @@ class Walker {
   ): void {
     const l: ShapeList = { path, steps: [], session, order: this.order++ };
     this.lists.push(l);
-    this.items(items, l, key, outer, path, session, depth);
+    // A history kept as exchanges, each `[what was sent, what came back]` (Amazon Q Developer
+    // CLI's `history`): one list of their halves.
+    const pairs = items.length > 0 && items.every((x) => isJsonArray(x) && x.length === 2);
+    this.items(pairs ? items.flat() : items, l, key, outer, path, session, depth);
   }
 
   private items(
@@ -470,6 +473,8 @@ function resultOf(o: JsonObject, at: Place): ShapeResult | null {
     o.get('isError') === true ||
     o.get('is_error') === true ||
     o.get('status') === 'error' ||
+    // Amazon Q Developer CLI's `ToolResultStatus`.
+    o.get('status') === 'Error' ||
     // The Vercel AI SDK's UI message stream.
     type === 'tool-output-error';
   // A Rust `Result` as serialized (goose): `{ status: "success", value }` or `{ status: "error", error }`.
@@ -532,6 +537,15 @@ function turnOf(
     if (who === undefined && o.get('source') === 'user' && typeof o.get('content') === 'string') {
       who = 'user';
     }
+  }
+  // Amazon Q Developer CLI's messages are Rust enums: `{ Prompt: { prompt } }`, `{ Response }`.
+  if (who === undefined && role === undefined) {
+    const prompt = o.get('Prompt');
+    if (isJsonObject(prompt))
+      return { kind: 'turn', role: 'user', text: str(prompt.get('prompt')) };
+    const response = o.get('Response');
+    if (isJsonObject(response))
+      return { kind: 'turn', role: 'assistant', text: str(response.get('content')) };
   }
   // LibreChat says whether the user wrote a message; its `sender` names the model or agent.
   const byUser = o.get('isCreatedByUser');

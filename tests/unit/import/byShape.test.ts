@@ -356,6 +356,24 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // An Amazon Q Developer CLI `/save`: `history` kept as [sent, received] pairs of Rust enums
+    // (`Prompt`, `ToolUse`, `ToolUseResults`, `Response`), results as `{ Json }` / `{ Text }`.
+    file: 'amazon-q-save.json',
+    calls: 2,
+    errors: 1,
+    dialects: ['amazon-q'],
+    outlines: [
+      [
+        'user',
+        'assistant: execute_bash(tooluse_a1) {"command":"npm run build","summary":"Run the build"}',
+        `tool → tooluse_a1: "{\\"exit_status\\":\\"1\\",\\"stderr\\":\\"error TS2304: Cannot find name 'foo'.\\",\\"stdout\\":\\"\\"}"`,
+        'assistant: execute_bash(tooluse_a2) {"command":"npm run build","summary":"Run the build"}',
+        'tool → tooluse_a2: "Command timed out after 30s"',
+        'assistant',
+      ],
+    ],
+  },
+  {
     // smolagents' memory steps: each step's calls answered by its `observations`, spelled again in its model message.
     file: 'smolagents-run.json',
     calls: 3,

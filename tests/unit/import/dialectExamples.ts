@@ -169,6 +169,20 @@ export const EXAMPLES: Record<string, unknown> = {
         '<details type="tool_calls" done="true" id="c1" name="ls" arguments="&quot;{}&quot;">\n<summary>Tool Executed</summary>\n&quot;a&quot;\n</details>',
     },
   ],
+  'amazon-q': {
+    history: [
+      [
+        { content: { Prompt: { prompt: 'ls' } } },
+        {
+          ToolUse: {
+            message_id: 'm',
+            content: '',
+            tool_uses: [{ id: 't1', name: 'ls', args: {} }],
+          },
+        },
+      ],
+    ],
+  },
   chatgpt: [
     {
       id: 'm1',
