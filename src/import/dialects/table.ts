@@ -51,6 +51,7 @@ export type DialectId =
   | 'chatgpt'
   | 'open-webui'
   | 'amazon-q'
+  | 'semantic-kernel'
   | 'unknown';
 
 /** Where an object sits: the member name it is the value of, or the list it is an item of. */
@@ -1021,6 +1022,22 @@ export const DIALECTS: readonly DialectEntry[] = [
       const name = getStr(o, 'name');
       if (at.listKey !== 'tool_uses' || !name || !has(o, 'args')) return null;
       return { id: idOf(o, 'id'), name, args: get(o, 'args') };
+    },
+  },
+  {
+    id: 'semantic-kernel',
+    label: 'Semantic Kernel `FunctionCallContent`',
+    call: 'a message item `{ content_type: "function_call", id, name, function_name, plugin_name, arguments }` (`ChatHistory.serialize()`)',
+    result: 'a tool message item `{ content_type: "function_result", id, name, result }`',
+    fields: { id: 'id', name: 'name (plugin-function), else function_name', args: 'arguments' },
+    source:
+      'microsoft/semantic-kernel python/semantic_kernel/contents/function_call_content.py @0002b9af8c',
+    counted: true,
+    when: { has: ['content_type'] },
+    read: (o) => {
+      if (getStr(o, 'content_type') !== 'function_call') return null;
+      const name = getStr(o, 'name') || getStr(o, 'function_name');
+      return name ? { id: idOf(o, 'id'), name, args: get(o, 'arguments') } : null;
     },
   },
 ];

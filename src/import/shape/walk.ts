@@ -460,6 +460,8 @@ function resultOf(o: JsonObject, at: Place): ShapeResult | null {
   if (typeof role === 'string' && (RESULT_ROLES.has(role) || toolRole !== undefined))
     idKeys = RESULT_IDS;
   else if (typeof type === 'string' && RESULT_TYPES.has(type)) idKeys = [...RESULT_IDS, 'id'];
+  // Semantic Kernel's `FunctionResultContent`.
+  else if (o.get('content_type') === 'function_result') idKeys = [...RESULT_IDS, 'id'];
   else if (at.key !== null && RESULT_KEYS.has(at.key)) idKeys = ['id', 'toolUseId', ...RESULT_IDS];
   else if (firstStr(o, RESULT_IDS) !== null && CONTENT_KEYS.some((k) => o.has(k)))
     idKeys = RESULT_IDS;
@@ -469,6 +471,8 @@ function resultOf(o: JsonObject, at: Place): ShapeResult | null {
     content = o.get(k);
     if (content !== undefined) break;
   }
+  // A tool message whose answers are its items (Semantic Kernel): they answer, not it.
+  if (content === undefined && isJsonArray(o.get('items'))) return null;
   let error =
     o.get('isError') === true ||
     o.get('is_error') === true ||
@@ -551,7 +555,8 @@ function turnOf(
   const byUser = o.get('isCreatedByUser');
   if (who === undefined && typeof byUser === 'boolean') who = byUser ? 'user' : 'assistant';
   if (who === undefined) return null;
-  const content = o.get('content') ?? o.get('text') ?? o.get('message') ?? o.get('parts');
+  const content =
+    o.get('content') ?? o.get('text') ?? o.get('message') ?? o.get('parts') ?? o.get('items');
   const text = who === 'assistant' ? (narration(content) ?? '') : textOnly(content);
   return { kind: 'turn', role: who, text };
 }
@@ -569,6 +574,8 @@ function textOnly(v: JsonValue | undefined): string {
       typeof p === 'string' ||
       (isJsonObject(p) &&
         (p.get('type') === 'text' ||
+          // Semantic Kernel's `TextContent` item.
+          (p.get('content_type') === 'text' && typeof p.get('text') === 'string') ||
           // A Gemini part: `{ text }` with no type.
           (p.get('type') === undefined && typeof p.get('text') === 'string'))),
   );

@@ -374,6 +374,26 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // Semantic Kernel's `ChatHistory.serialize()`: each message's `items` hold its text, its
+    // calls (`content_type: "function_call"`) and, in a tool message, their results.
+    file: 'semantic-kernel-history.json',
+    calls: 3,
+    dialects: ['semantic-kernel'],
+    outlines: [
+      [
+        'system',
+        'user',
+        'assistant: weather-get_forecast(call_1) {"city":"Oslo"}',
+        'tool → call_1: "rain, 4 °C"',
+        'assistant: weather-get_forecast(call_2) {"city":"Oslo"}',
+        'tool → call_2: "rain, 4 °C"',
+        'assistant: weather-get_forecast(call_3) {"city":"Oslo"}',
+        'tool → call_3: "sun, 9 °C"',
+        'assistant',
+      ],
+    ],
+  },
+  {
     // smolagents' memory steps: each step's calls answered by its `observations`, spelled again in its model message.
     file: 'smolagents-run.json',
     calls: 3,

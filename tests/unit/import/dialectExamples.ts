@@ -183,6 +183,14 @@ export const EXAMPLES: Record<string, unknown> = {
       ],
     ],
   },
+  'semantic-kernel': {
+    messages: [
+      {
+        role: 'assistant',
+        items: [{ content_type: 'function_call', id: 'c1', name: 'fs-ls', arguments: '{}' }],
+      },
+    ],
+  },
   chatgpt: [
     {
       id: 'm1',
