@@ -79,6 +79,8 @@ const PART_LISTS = new Set([
   // Amazon Q Developer CLI: a reply's calls, and the results one user message carries.
   'tool_uses',
   'tool_use_results',
+  // OpenInference messages with dotted keys (Phoenix's span dataframes).
+  'message.tool_calls',
 ]);
 
 /** The members a tool's execution span wraps the model's arguments in. */

@@ -52,6 +52,7 @@ export type DialectId =
   | 'open-webui'
   | 'amazon-q'
   | 'semantic-kernel'
+  | 'openinference'
   | 'unknown';
 
 /** Where an object sits: the member name it is the value of, or the list it is an item of. */
@@ -1038,6 +1039,32 @@ export const DIALECTS: readonly DialectEntry[] = [
       if (getStr(o, 'content_type') !== 'function_call') return null;
       const name = getStr(o, 'name') || getStr(o, 'function_name');
       return name ? { id: idOf(o, 'id'), name, args: get(o, 'arguments') } : null;
+    },
+  },
+  {
+    id: 'openinference',
+    label: 'OpenInference `tool_call`',
+    call: 'a message\'s `tool_calls: [{ tool_call: { id, function: { name, arguments } } }]` (spans as Phoenix returns them), or `message.tool_calls: [{ "tool_call.id", "tool_call.function.name", "tool_call.function.arguments" }]` (its span dataframes)',
+    result: '`{ message: { role: "tool", tool_call_id, content } }`, or the same with dotted keys',
+    fields: {
+      id: 'tool_call.id',
+      name: 'tool_call.function.name',
+      args: 'tool_call.function.arguments',
+    },
+    source:
+      'Arize-ai/phoenix packages/phoenix-evals/src/phoenix/evals/formatting.py @22b229a401 (the shapes it reads)',
+    counted: true,
+    when: { keys: ['tool_call'], lists: ['message.tool_calls'] },
+    read: (o, at) => {
+      if (at.listKey === 'message.tool_calls') {
+        const name = getStr(o, 'tool_call.function.name');
+        return name
+          ? { id: idOf(o, 'tool_call.id'), name, args: get(o, 'tool_call.function.arguments') }
+          : null;
+      }
+      const f = at.key === 'tool_call' ? getRec(o, 'function') : undefined;
+      const name = f ? getStr(f, 'name') : undefined;
+      return f && name ? { id: idOf(o, 'id'), name, args: get(f, 'arguments') } : null;
     },
   },
 ];

@@ -35,7 +35,7 @@ interface Unit {
 
 /** Reads the roots (a document, or JSON Lines' lines) by shape; null when they hold no call. */
 export function readByShape(roots: readonly JsonValue[], lines: boolean): ShapeRead | null {
-  let all = walkShapes(roots, lines);
+  let all = joinReplies(walkShapes(roots, lines));
   const records = lines || roots.length !== 1 ? null : keyedRecords(roots[0] as JsonValue);
   // A dump of records keyed by id (Cursor's `bubbleId:…` rows): its records are the steps.
   if (records !== null && !all.some(hasCall)) all = walkShapes(records, true);
@@ -84,6 +84,26 @@ export function readByShape(roots: readonly JsonValue[], lines: boolean): ShapeR
   if (calls === 0) return null;
   const dialects = [...byDialect.entries()].sort((a, b) => b[1] - a[1]).map(([d]) => d);
   return { dialects, calls, conversations };
+}
+
+const REPLY = /(^|\.)output_messages$/;
+
+/**
+ * A request's messages and the reply logged beside them (an OpenInference span's
+ * `input_messages` and `output_messages`) are one history: the reply goes on from the request.
+ */
+function joinReplies(lists: readonly ShapeList[]): ShapeList[] {
+  const out: ShapeList[] = [];
+  for (const l of lists) {
+    const prev = out[out.length - 1];
+    const request = l.path.replace(REPLY, '$1input_messages');
+    if (prev !== undefined && request !== l.path && prev.path === request) {
+      for (const st of l.steps) prev.steps.push(st);
+      continue;
+    }
+    out.push(l);
+  }
+  return out;
 }
 
 function hasCall(l: ShapeList): boolean {

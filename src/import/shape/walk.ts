@@ -99,6 +99,7 @@ const RESULT_TYPES = new Set([
 const RESULT_KEYS = new Set(['functionResponse', 'function_response', 'toolResult']);
 const RESULT_IDS = [
   'tool_call_id',
+  'message.tool_call_id',
   'toolCallId',
   'tool_use_id',
   'toolUseId',
@@ -109,6 +110,7 @@ const RESULT_IDS = [
 ];
 const CONTENT_KEYS = [
   'content',
+  'message.content',
   'output',
   'result',
   'response',
@@ -449,7 +451,8 @@ function firstStr(o: JsonObject, keys: readonly string[]): string | null {
 
 /** A tool's answer: a tool message, a result part or event, or an object naming the call it answers. */
 function resultOf(o: JsonObject, at: Place): ShapeResult | null {
-  const role = o.get('role');
+  // OpenInference spells a message's members with dotted keys in Phoenix's span dataframes.
+  const role = o.get('role') ?? o.get('message.role');
   const type = o.get('type');
   let idKeys: readonly string[] | null = null;
   // A harmony message from a tool names the tool as its role and is addressed to the assistant.
@@ -515,7 +518,10 @@ function turnOf(
   // opencode keeps a message's role in its `info`, beside its `parts`; a claude.ai export
   // names it `sender`.
   const role =
-    o.get('role') ?? (isJsonObject(info) ? info.get('role') : undefined) ?? o.get('sender');
+    o.get('role') ??
+    (isJsonObject(info) ? info.get('role') : undefined) ??
+    o.get('sender') ??
+    o.get('message.role');
   let who: 'user' | 'system' | 'assistant' | undefined;
   const t = o.get('bubbleId') !== undefined ? o.get('type') : undefined;
   const bubble = t instanceof JsonNumber ? t.lexeme : undefined;
@@ -556,7 +562,12 @@ function turnOf(
   if (who === undefined && typeof byUser === 'boolean') who = byUser ? 'user' : 'assistant';
   if (who === undefined) return null;
   const content =
-    o.get('content') ?? o.get('text') ?? o.get('message') ?? o.get('parts') ?? o.get('items');
+    o.get('content') ??
+    o.get('message.content') ??
+    o.get('text') ??
+    o.get('message') ??
+    o.get('parts') ??
+    o.get('items');
   const text = who === 'assistant' ? (narration(content) ?? '') : textOnly(content);
   return { kind: 'turn', role: who, text };
 }

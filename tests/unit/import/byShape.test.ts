@@ -394,6 +394,41 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // Phoenix spans as its client returns them: OpenInference messages nested
+    // (`{ message: { role, tool_calls: [{ tool_call: { function } }] } }`), each LLM span's
+    // request holding the history so far; TOOL spans repeat the calls and are not calls.
+    file: 'phoenix-spans.json',
+    calls: 2,
+    dialects: ['openinference'],
+    outlines: [
+      [
+        'system',
+        'user',
+        'assistant: search_docs(call_1) {"query":"rotate api key"}',
+        'tool → call_1: "No results."',
+        'assistant: search_docs(call_2) {"query":"rotate api key"}',
+        'tool → call_2: "No results."',
+      ],
+    ],
+  },
+  {
+    // Phoenix's span dataframe as JSON: dotted OpenInference keys; a span's reply
+    // (`output_messages`) goes on from its request (`input_messages`).
+    file: 'phoenix-span-rows.json',
+    calls: 3,
+    unanswered: true,
+    dialects: ['openinference'],
+    outlines: [
+      [
+        'user',
+        'assistant: search_docs(call_1) {"query":"rotate api key"} | search_docs(call_1b) {"query":"api key"}',
+        'tool → call_1b: "Keys: see Settings."',
+        'tool → call_1: "No results."',
+        'assistant: search_docs(call_2) {"query":"rotate api key"}',
+      ],
+    ],
+  },
+  {
     // smolagents' memory steps: each step's calls answered by its `observations`, spelled again in its model message.
     file: 'smolagents-run.json',
     calls: 3,

@@ -191,6 +191,14 @@ export const EXAMPLES: Record<string, unknown> = {
       },
     ],
   },
+  openinference: [
+    {
+      message: {
+        role: 'assistant',
+        tool_calls: [{ tool_call: { id: 'c1', function: { name: 'ls', arguments: '{}' } } }],
+      },
+    },
+  ],
   chatgpt: [
     {
       id: 'm1',
