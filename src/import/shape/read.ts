@@ -44,9 +44,11 @@ export function readByShape(roots: readonly JsonValue[], lines: boolean): ShapeR
   const lists = all.filter(hasCall);
   if (lists.length === 0) return null;
   const units = lists.flatMap(unitsOf).filter((u) => u.keys.length > 0);
-  // The longest histories first: a copy of one is then seen to add nothing.
+  // The longest histories first: a copy of one is then seen to add nothing. Of two with the
+  // same calls, the fuller (the messages a request sent, not the spans that logged its calls).
   const bySize = [...units].sort(
-    (a, b) => b.keys.length - a.keys.length || a.list.order - b.list.order,
+    (a, b) =>
+      b.keys.length - a.keys.length || fullness(b) - fullness(a) || a.list.order - b.list.order,
   );
   const covered = new Map<string, Unit[]>();
   const chosen: Unit[][] = [];
@@ -104,6 +106,13 @@ function joinReplies(lists: readonly ShapeList[]): ShapeList[] {
     out.push(l);
   }
   return out;
+}
+
+/** How much a history says: its turns, calls and answers. */
+function fullness(u: Unit): number {
+  let n = 0;
+  for (const s of u.steps) n += s.events.length;
+  return n;
 }
 
 function hasCall(l: ShapeList): boolean {

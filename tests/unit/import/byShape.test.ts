@@ -408,6 +408,25 @@ const CASES: readonly Case[] = [
         'tool → call_1: "No results."',
         'assistant: search_docs(call_2) {"query":"rotate api key"}',
         'tool → call_2: "No results."',
+        'assistant',
+      ],
+    ],
+  },
+  {
+    // An MLflow trace (`Trace.to_json()`): each span's attributes JSON-encoded again, a chat
+    // model span's `mlflow.spanInputs` holding the messages it sent. Of the histories with the
+    // same calls, the messages a request sent are read, not the spans that logged its calls.
+    file: 'mlflow-trace.json',
+    calls: 2,
+    dialects: ['openai-chat'],
+    outlines: [
+      [
+        'system',
+        'user',
+        'assistant: search_docs(call_1) {"query":"rotate api key"}',
+        'tool → call_1: "No results."',
+        'assistant: search_docs(call_2) {"query":"rotate api key"}',
+        'tool → call_2: "No results."',
       ],
     ],
   },
