@@ -223,7 +223,7 @@ function unitsOf(l: ShapeList): Unit[] {
         KEYS.set(e, key);
         keys.push(key);
       }
-    return { list: l, steps, label: session ?? l.path, keys };
+    return { list: l, steps, label: session ?? l.title ?? l.path, keys };
   });
 }
 

@@ -54,6 +54,8 @@ export interface ShapeList {
   readonly session: string | null;
   /** The order its first item was met in the file. */
   readonly order: number;
+  /** The `title` of the nearest object holding it (a chat's), if any: what a user calls it. */
+  readonly title?: string;
 }
 
 /** Past this depth the walk stops: calls deeper than any real transcript's are left uncounted. */
@@ -163,6 +165,8 @@ export function walkShapes(roots: readonly JsonValue[], lines: boolean): ShapeLi
 class Walker {
   readonly lists: ShapeList[] = [];
   private order = 0;
+  /** The `title` of the nearest object the walk is inside. */
+  private title: string | undefined;
 
   /** A list of steps: each item one step, its own nested lists walked as lists of their own. */
   list(
@@ -173,7 +177,13 @@ class Walker {
     session: string | null,
     depth: number,
   ): void {
-    const l: ShapeList = { path, steps: [], session, order: this.order++ };
+    const l: ShapeList = {
+      path,
+      steps: [],
+      session,
+      order: this.order++,
+      ...(this.title === undefined ? {} : { title: this.title }),
+    };
     this.lists.push(l);
     // A history kept as exchanges, each `[what was sent, what came back]` (Amazon Q Developer
     // CLI's `history`): one list of their halves.
@@ -218,9 +228,12 @@ class Walker {
       return;
     }
     const s = sessionOf(v) ?? session;
+    const outer = this.title;
+    this.title = titleOf(v) ?? outer;
     for (const [k, x] of v) {
       this.value(x, { key: k, listKey: null, outerKey: at.key }, join(path, k), s, depth + 1);
     }
+    this.title = outer;
   }
 
   /** One item of a list, or a value inside one: what it says goes into `step`. */
@@ -289,6 +302,8 @@ class Walker {
     const turn = turnOf(v);
     if (turn !== null && turn.text !== '') step.events.push(turn);
     const s = sessionOf(v) ?? session;
+    const outer = this.title;
+    this.title = titleOf(v) ?? outer;
     for (const [k, x] of v) {
       // A turn's text was taken above; its parts are walked for calls and results only, and
       // the tool-call tags Open WebUI writes into an assistant's text (openWebUi.ts).
@@ -317,6 +332,7 @@ class Walker {
         depth + 1,
       );
     }
+    this.title = outer;
   }
 
   /** Results keyed by call id: a list of its own, whose answers the calls find by id. */
@@ -383,6 +399,11 @@ function valueText(v: JsonValue): JsonValue {
 
 function join(path: string, k: string): string {
   return path === '' ? k : `${path}.${k}`;
+}
+
+function titleOf(o: JsonObject): string | undefined {
+  const t = o.get('title');
+  return typeof t === 'string' && t.trim() !== '' ? t.trim() : undefined;
 }
 
 function sessionOf(o: JsonObject): string | null {

@@ -49,6 +49,8 @@ interface Case {
   readonly unanswered?: true;
   /** How many answers say their tool failed (none when absent). */
   readonly errors?: number;
+  /** The conversations' labels, where the file names them. */
+  readonly labels?: readonly string[];
 }
 
 /** The answers that say their tool failed. */
@@ -319,6 +321,7 @@ const CASES: readonly Case[] = [
     // output; who speaks is `isCreatedByUser` (its `sender` names the agent).
     file: 'librechat-export.json',
     calls: 3,
+    labels: ['5b9c0c1e-7a0e-4a8f-9a43-2f7f1c0e1a11'],
     dialects: ['librechat'],
     outlines: [
       [
@@ -339,6 +342,7 @@ const CASES: readonly Case[] = [
     // stand twice, in order and keyed by id. A call still running has no answer.
     file: 'open-webui-export.json',
     calls: 4,
+    labels: ['Weather in Oslo', 'Search the docs'],
     unanswered: true,
     dialects: ['open-webui'],
     outlines: [
@@ -613,6 +617,7 @@ describe('files no importer knows are read by shape', () => {
     expect(list.map((i) => outline(i.messages))).toEqual(c.outlines);
     expect(callsOf(list)).toBe(c.calls);
     expect(errorsOf(list)).toBe(c.errors ?? 0);
+    if (c.labels) expect(list[0]?.conversations.map((x) => x.label)).toEqual(c.labels);
     for (const i of list) {
       if (c.unanswered !== true) expectAnswered(i);
       // The census agrees with the calls read: no false alarm.
