@@ -264,12 +264,12 @@ class Walker {
       return;
     }
     if (!isJsonObject(v) || v.get('is_demo') === true) return;
-    if (keyedById(v)) {
-      this.list([...v.values()], at.key, at.outerKey, join(path, '*'), session, depth);
-      return;
-    }
     if (at.key !== null && RESULT_MAPS.has(at.key)) {
       this.resultMap(v, join(path, '*'));
+      return;
+    }
+    if (keyedById(v)) {
+      this.list([...v.values()], at.key, at.outerKey, join(path, '*'), session, depth);
       return;
     }
     const found = callsAt(v, at);
