@@ -91,14 +91,21 @@ function conversationOf(conv: JsonObject, name: string): ConversationOutput[] {
   out.push(build(nodes, mainPath, name));
   let left = 0;
   let branch = 0;
+  // Each node is climbed through once: a branch's own part ends at a node already read or
+  // already found to make no call, so no shape of tree makes this quadratic.
+  const seen = new Set<string>(read);
   for (const leaf of leaves) {
-    if (read.has(leaf)) continue;
-    const own = pathTo(nodes, leaf).filter((id) => !read.has(id));
+    const own: string[] = [];
+    for (let id: string | undefined = leaf; id !== undefined && !seen.has(id);) {
+      seen.add(id);
+      own.push(id);
+      id = nodes.get(id)?.parent;
+    }
+    own.reverse();
     if (!own.some((id) => callOf(nodes.get(id)) !== null)) {
       left += own.filter((id) => nodes.get(id)?.message !== undefined).length;
       continue;
     }
-    for (const id of own) read.add(id);
     out.push(build(nodes, own, `${name} (branch ${++branch})`));
   }
   if (left > 0) {

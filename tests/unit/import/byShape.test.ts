@@ -40,6 +40,16 @@ function expectAnswered(c: Imported): void {
   expect(answers.sort()).toEqual(ids.sort());
 }
 
+/** The same agent run traced two ways (Phoenix, MLflow): two searches that find nothing. */
+const ROTATE_KEY_SEARCHES = [
+  'system',
+  'user',
+  'assistant: search_docs(call_1) {"query":"rotate api key"}',
+  'tool → call_1: "No results."',
+  'assistant: search_docs(call_2) {"query":"rotate api key"}',
+  'tool → call_2: "No results."',
+];
+
 interface Case {
   readonly file: string;
   readonly calls: number;
@@ -404,17 +414,7 @@ const CASES: readonly Case[] = [
     file: 'phoenix-spans.json',
     calls: 2,
     dialects: ['openinference'],
-    outlines: [
-      [
-        'system',
-        'user',
-        'assistant: search_docs(call_1) {"query":"rotate api key"}',
-        'tool → call_1: "No results."',
-        'assistant: search_docs(call_2) {"query":"rotate api key"}',
-        'tool → call_2: "No results."',
-        'assistant',
-      ],
-    ],
+    outlines: [[...ROTATE_KEY_SEARCHES, 'assistant']],
   },
   {
     // An MLflow trace (`Trace.to_json()`): each span's attributes JSON-encoded again, a chat
@@ -423,16 +423,7 @@ const CASES: readonly Case[] = [
     file: 'mlflow-trace.json',
     calls: 2,
     dialects: ['openai-chat'],
-    outlines: [
-      [
-        'system',
-        'user',
-        'assistant: search_docs(call_1) {"query":"rotate api key"}',
-        'tool → call_1: "No results."',
-        'assistant: search_docs(call_2) {"query":"rotate api key"}',
-        'tool → call_2: "No results."',
-      ],
-    ],
+    outlines: [ROTATE_KEY_SEARCHES],
   },
   {
     // Phoenix's span dataframe as JSON: dotted OpenInference keys; a span's reply

@@ -206,3 +206,40 @@ describe.each(CASES)('$path', (c) => {
     for (const w of warnings) expect(w).not.toContain('\n');
   });
 });
+
+describe('a ChatGPT conversation tree', () => {
+  it('reads a long chain with a dead-end answer off every message once each', () => {
+    // Every user message on the chain was also answered once by a reply later regenerated.
+    const n = 20_000;
+    const mapping: Record<string, unknown> = {};
+    let parent: string | null = null;
+    const say = (id: string, role: string, text: string, at: string | null) => {
+      mapping[id] = {
+        id,
+        parent: at,
+        children: [],
+        message: {
+          id,
+          author: { role },
+          recipient: 'all',
+          content: { content_type: 'text', parts: [text] },
+        },
+      };
+      if (at !== null) (mapping[at] as { children: string[] }).children.push(id);
+    };
+    for (let i = 0; i < n; i++) {
+      say(`u${i}`, 'user', `question ${i}`, parent);
+      say(`x${i}`, 'assistant', `first try ${i}`, `u${i}`);
+      say(`a${i}`, 'assistant', `answer ${i}`, `u${i}`);
+      parent = `a${i}`;
+    }
+    const text = JSON.stringify([{ title: 'long', mapping, current_node: parent }]);
+    const r = importConversations(new TextEncoder().encode(text), { name: 'conversations.json' });
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value).toHaveLength(1);
+    expect(r.value[0]?.messages).toHaveLength(2 * n);
+    expect(r.value[0]?.warnings).toContainEqual(
+      expect.stringMatching(new RegExp(`^Skipped ${n} messages on other branches`)),
+    );
+  });
+});
