@@ -37,20 +37,29 @@ export function chatGptRole(o: Rec): string | undefined {
 const NOT_TOOLS = new Set(['all', 'assistant', 'user', 'system', '']);
 
 /**
- * The call an assistant message makes when its `recipient` is a tool (`python`, `web.run`,
- * `dalle.text2im`, a harmony `functions.<name>`): the recipient is the tool, the content its
- * input (a code block's text, a JSON text, as written), the message's id the call's.
+ * The tool an assistant message is addressed to, when its `recipient` is one (`python`,
+ * `web.run`, `dalle.text2im`, a harmony `functions.<name>`, named `<name>`); else null.
  */
-export function chatGptCall(o: Rec): { id: string | null; name: string; args: unknown } | null {
+export function chatGptTool(o: Rec): string | null {
   const to = getStr(o, 'recipient');
   if (to === undefined || NOT_TOOLS.has(to) || !has(o, 'content')) return null;
   if (chatGptRole(o) !== 'assistant') return null;
+  // Harmony addresses a developer's function as `functions.<name>`: the tool is `<name>`.
+  return to.startsWith('functions.') && to.length > 10 ? to.slice(10) : to;
+}
+
+/**
+ * The call such a message makes: the recipient is the tool, the content its input (a code
+ * block's text, a JSON text, as written), the message's id the call's.
+ */
+export function chatGptCall(o: Rec): { id: string | null; name: string; args: unknown } | null {
+  const name = chatGptTool(o);
+  if (name === null) return null;
   const content = get(o, 'content');
   const id = getStr(o, 'id');
   return {
     id: id === undefined || id === '' ? null : id,
-    // Harmony addresses a developer's function as `functions.<name>`: the tool is `<name>`.
-    name: to.startsWith('functions.') && to.length > 10 ? to.slice(10) : to,
+    name,
     args: chatGptText(content) ?? content,
   };
 }

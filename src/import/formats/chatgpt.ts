@@ -3,7 +3,7 @@ import { isJsonArray, isJsonObject, ok } from '../../json/index';
 import type { JsonObject, JsonValue } from '../../json/index';
 import { field, obj, str } from '../access';
 import { Conversation } from '../build';
-import { chatGptCall, chatGptText } from '../dialects/chatgpt';
+import { chatGptTool, chatGptText } from '../dialects/chatgpt';
 import { finish, invalid } from '../format';
 import type { ConversationOutput, FormatImporter } from '../format';
 import { plural } from '../warnings';
@@ -84,16 +84,14 @@ function conversationOf(conv: JsonObject, name: string): ConversationOutput[] {
   const current = str(conv, 'current_node');
   const leaves = leavesOf(nodes);
   const main = current !== undefined && nodes.has(current) ? current : leaves[leaves.length - 1];
-  const read = new Set<string>();
   const out: ConversationOutput[] = [];
   const mainPath = main === undefined ? [] : pathTo(nodes, main);
-  for (const id of mainPath) read.add(id);
   out.push(build(nodes, mainPath, name));
   let left = 0;
   let branch = 0;
   // Each node is climbed through once: a branch's own part ends at a node already read or
   // already found to make no call, so no shape of tree makes this quadratic.
-  const seen = new Set<string>(read);
+  const seen = new Set<string>(mainPath);
   for (const leaf of leaves) {
     const own: string[] = [];
     for (let id: string | undefined = leaf; id !== undefined && !seen.has(id);) {
@@ -102,7 +100,7 @@ function conversationOf(conv: JsonObject, name: string): ConversationOutput[] {
       id = nodes.get(id)?.parent;
     }
     own.reverse();
-    if (!own.some((id) => callOf(nodes.get(id)) !== null)) {
+    if (!own.some((id) => toolOf(nodes.get(id)) !== null)) {
       left += own.filter((id) => nodes.get(id)?.message !== undefined).length;
       continue;
     }
@@ -167,8 +165,8 @@ function pathTo(nodes: Map<string, Node>, id: string): string[] {
   return path.reverse();
 }
 
-function callOf(n: Node | undefined): ReturnType<typeof chatGptCall> {
-  return n?.message === undefined ? null : chatGptCall(n.message);
+function toolOf(n: Node | undefined): string | null {
+  return n?.message === undefined ? null : chatGptTool(n.message);
 }
 
 /** Context the model was given rather than a turn: custom instructions, memories. */
@@ -189,11 +187,11 @@ function build(
     const content = field(m, 'content');
     const type = str(content, 'content_type');
     const written = chatGptText(content);
-    const call = chatGptCall(m);
-    if (call !== null) {
-      const callId = call.id ?? id;
-      c.assistant(null, [{ id: callId, name: call.name, args: written ?? content ?? null }]);
-      open = { id: callId, name: call.name };
+    const tool = chatGptTool(m);
+    if (tool !== null) {
+      const callId = str(m, 'id') || id;
+      c.assistant(null, [{ id: callId, name: tool, args: written ?? content ?? null }]);
+      open = { id: callId, name: tool };
       continue;
     }
     const text = written ?? '';

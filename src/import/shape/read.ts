@@ -31,6 +31,8 @@ interface Unit {
   readonly steps: ShapeStep[];
   readonly label: string;
   readonly keys: string[];
+  /** How much it says: its turns, calls and answers. */
+  readonly events: number;
 }
 
 /** Reads the roots (a document, or JSON Lines' lines) by shape; null when they hold no call. */
@@ -47,8 +49,7 @@ export function readByShape(roots: readonly JsonValue[], lines: boolean): ShapeR
   // The longest histories first: a copy of one is then seen to add nothing. Of two with the
   // same calls, the fuller (the messages a request sent, not the spans that logged its calls).
   const bySize = [...units].sort(
-    (a, b) =>
-      b.keys.length - a.keys.length || fullness(b) - fullness(a) || a.list.order - b.list.order,
+    (a, b) => b.keys.length - a.keys.length || b.events - a.events || a.list.order - b.list.order,
   );
   const covered = new Map<string, Unit[]>();
   const chosen: Unit[][] = [];
@@ -106,13 +107,6 @@ function joinReplies(lists: readonly ShapeList[]): ShapeList[] {
     out.push(l);
   }
   return out;
-}
-
-/** How much a history says: its turns, calls and answers. */
-function fullness(u: Unit): number {
-  let n = 0;
-  for (const s of u.steps) n += s.events.length;
-  return n;
 }
 
 function hasCall(l: ShapeList): boolean {
@@ -213,7 +207,9 @@ function unitsOf(l: ShapeList): Unit[] {
   return [...groups].map(([session, steps]) => {
     const seen = new Map<string, number>();
     const keys: string[] = [];
-    for (const s of steps)
+    let events = 0;
+    for (const s of steps) {
+      events += s.events.length;
       for (const e of s.events) {
         if (e.kind !== 'call') continue;
         const base = `${e.id ?? ''}\u0000${e.name}\u0000${canonOf(e)}`;
@@ -223,7 +219,8 @@ function unitsOf(l: ShapeList): Unit[] {
         KEYS.set(e, key);
         keys.push(key);
       }
-    return { list: l, steps, label: session ?? l.title ?? l.path, keys };
+    }
+    return { list: l, steps, label: session ?? l.title ?? l.path, keys, events };
   });
 }
 
