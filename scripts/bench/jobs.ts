@@ -2,7 +2,7 @@
 // (200 transcripts of ~100 KB), and the peak memory of `--json-lines` over folders of 1,000,
 // 10,000 and 100,000 small files, which must not grow with the count. Figures only; never an
 // assertion on time. `-- --rss-files 1000,10000` picks the folder sizes.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
@@ -50,27 +50,45 @@ function wallMs(runs: number, args: string[]): number {
   return best;
 }
 
-/** Runs the command in a process that reports its peak resident set (all threads) on exit. */
-function peakRssMb(args: string[]): { mb: number; ms: number } {
-  const probe = join(DATA, 'rss-probe.mjs');
-  writeFileSync(
-    probe,
-    [
-      "import { writeSync } from 'node:fs';",
-      "process.on('exit', () => writeSync(2, `\\nmaxrss ${process.resourceUsage().maxRSS}\\n`));",
-      'process.argv.splice(1, 2, process.argv[2]);',
-      'await import(process.argv[1]);',
-    ].join('\n'),
-  );
-  const t0 = performance.now();
-  const p = spawnSync(process.execPath, [probe, CLI, ...args], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-    maxBuffer: 1 << 28,
+/** The resident set of process `pid` now, and its peak so far, in MB (Linux's /proc). */
+function rssNow(pid: number): { rss: number; peak: number } | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN);
+    return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Runs `--json-lines` over the folder and reads the process's peak resident set (all threads)
+ * as the lines come out: when a tenth, half and all of the conversations are printed. A peak
+ * that stops growing after the first tenth is memory flat in the file count; the peaks of
+ * separate runs over folders of different sizes mix that with how long V8 has had to size
+ * its heaps.
+ */
+function rssAlong(folder: string, count: number): Promise<{ marks: string; ms: number }> {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const child = spawn(process.execPath, [CLI, '--json-lines', folder], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const marks = [Math.ceil(count / 10), Math.ceil(count / 2), count];
+    const seen: string[] = [];
+    let lines = 0;
+    let last = 0;
+    child.stdout.on('data', (chunk: Buffer) => {
+      for (let i = chunk.indexOf(10); i >= 0; i = chunk.indexOf(10, i + 1)) lines++;
+      while (last < marks.length && lines >= (marks[last] as number)) {
+        const r = rssNow(child.pid as number);
+        if (r !== null) seen.push(`${lines.toLocaleString('en-US')}: ${r.peak.toFixed(0)} MB`);
+        last++;
+      }
+    });
+    child.on('error', reject);
+    child.on('close', () => resolve({ marks: seen.join(', '), ms: performance.now() - t0 }));
   });
-  const ms = performance.now() - t0;
-  const m = /maxrss (\d+)/.exec(String(p.stderr));
-  if (m === null) throw new Error(`no maxrss: ${String(p.stderr).slice(0, 300)}`);
-  return { mb: Number(m[1]) / 1024, ms };
 }
 
 function rssCounts(): number[] {
@@ -94,10 +112,10 @@ if (!existsSync(CLI)) {
   );
   for (const count of rssCounts()) {
     const folder = smallFiles(count);
-    const r = peakRssMb(['--json-lines', folder]);
+    const r = await rssAlong(folder, count);
     process.stdout.write(
-      `--json-lines over ${count.toLocaleString('en-US')} files of 10 KB: peak RSS ` +
-        `${r.mb.toFixed(0)} MB, ${(r.ms / 1000).toFixed(1)} s\n`,
+      `--json-lines over ${count.toLocaleString('en-US')} files of 10 KB, peak RSS after so ` +
+        `many lines: ${r.marks}; ${(r.ms / 1000).toFixed(1)} s\n`,
     );
   }
 }
