@@ -81,6 +81,9 @@ const PART_LISTS = new Set([
   'tool_use_results',
   // OpenInference messages with dotted keys (Phoenix's span dataframes).
   'message.tool_calls',
+  // Cohere's v1 tool message; Zed's older threads; Haystack before 2.12.
+  'tool_results',
+  '_content',
 ]);
 
 /** The members a tool's execution span wraps the model's arguments in. */

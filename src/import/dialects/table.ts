@@ -53,6 +53,11 @@ export type DialectId =
   | 'amazon-q'
   | 'semantic-kernel'
   | 'openinference'
+  | 'haystack'
+  | 'zed'
+  | 'openai-agents'
+  | 'cohere'
+  | 'dspy'
   | 'unknown';
 
 /** Where an object sits: the member name it is the value of, or the list it is an item of. */
@@ -86,6 +91,8 @@ export interface FoundCall {
   readonly history?: boolean;
   /** The answer the object carries with the call, where the dialect spells it inside. */
   readonly output?: unknown;
+  /** That answer says the tool failed. */
+  readonly failed?: boolean;
 }
 
 export interface DialectEntry {
@@ -1067,6 +1074,128 @@ export const DIALECTS: readonly DialectEntry[] = [
       return f && name ? { id: idOf(o, 'id'), name, args: get(f, 'arguments') } : null;
     },
   },
+  {
+    id: 'haystack',
+    label: 'Haystack `tool_call`',
+    call: 'a `ChatMessage.to_dict()` part `{ tool_call: { tool_name, arguments, id, extra } }` (`{ _role, _content }` before 2.12)',
+    result:
+      "a tool message's part `{ tool_call_result: { result, origin: { tool_name, arguments, id }, error } }`",
+    fields: {
+      id: 'id (null for some providers)',
+      name: 'tool_name',
+      args: 'arguments (an object)',
+    },
+    source: 'deepset-ai/haystack haystack/dataclasses/chat_message.py @c7cb46c0f2',
+    counted: true,
+    when: { keys: ['tool_call'] },
+    read: (o) => {
+      const name = getStr(o, 'tool_name');
+      return name && has(o, 'arguments')
+        ? { id: idOf(o, 'id'), name, args: get(o, 'arguments') }
+        : null;
+    },
+  },
+  {
+    id: 'zed',
+    label: 'Zed `ToolUse`',
+    call: 'an agent message\'s content item `{ ToolUse: { id, name, raw_input, input, is_input_complete } }` (`input` as `{ type: "json", value }` in newer threads)',
+    result:
+      "the same message's `tool_results: { <id>: { tool_use_id, tool_name, is_error, content: [{ Text }], output } }`",
+    fields: { id: 'id', name: 'name', args: 'input (its value), else raw_input' },
+    source: 'zed-industries/zed crates/agent/src/db.rs @0642ec7e49',
+    counted: true,
+    when: { keys: ['ToolUse'] },
+    read: (o) => {
+      const name = getStr(o, 'name');
+      if (!name || !(has(o, 'input') || has(o, 'raw_input'))) return null;
+      const input = get(o, 'input');
+      // Newer threads tag the input as JSON or text; older ones wrote the value itself.
+      const tagged = isRec(input) && has(input, 'value') && typeof get(input, 'type') === 'string';
+      const args = tagged ? get(input, 'value') : (input ?? get(o, 'raw_input'));
+      return { id: idOf(o, 'id'), name, args };
+    },
+  },
+  {
+    id: 'openai-agents',
+    label: 'OpenAI Agents SDK function span',
+    call: 'a trace span `{ object: "trace.span", span_data: { type: "function", name, input, output, mcp_data }, error }` (the exporter\'s `{ data: [...] }`)',
+    result: "its own `output` (a string); the span's `error` a failure",
+    fields: {
+      id: '(none: the span names no call id)',
+      name: 'span_data.name',
+      args: 'span_data.input (a JSON string)',
+    },
+    source:
+      'openai/openai-agents-python src/agents/tracing/span_data.py, spans.py @7f7a44f8dc; openai/openai-agents-js packages/agents-core/src/tracing/spans.ts @6d0c61a5f6',
+    counted: true,
+    when: { has: ['span_data'] },
+    read: (o) => {
+      const data = getRec(o, 'span_data');
+      const name = data ? getStr(data, 'name') : undefined;
+      if (!data || getStr(data, 'type') !== 'function' || !name) return null;
+      // A failed tool leaves no output; the span's error says what the model was told.
+      const error = getRec(o, 'error');
+      const output =
+        get(data, 'output') ??
+        (error
+          ? (get(getRec(error, 'data') ?? error, 'error') ?? get(error, 'message'))
+          : undefined);
+      // The generation spans of a chat model hold the same calls with their ids: this echoes
+      // them, and counts alone only where a Responses model left no messages in the trace.
+      return {
+        id: null,
+        name,
+        args: get(data, 'input'),
+        echo: true,
+        output,
+        failed: error !== undefined,
+      };
+    },
+  },
+  {
+    id: 'cohere',
+    label: 'Cohere v1 `tool_calls`',
+    call: "a `CHATBOT` message's `tool_calls: [{ name, parameters }]` (no id)",
+    result: "a `TOOL` message's `tool_results: [{ call: { name, parameters }, outputs: [...] }]`",
+    fields: { id: '(none)', name: 'name', args: 'parameters' },
+    source: 'cohere-ai/cohere-python src/cohere/types/tool_call.py, tool_result.py @bc495daab7',
+    counted: true,
+    when: { lists: ['tool_calls'] },
+    read: (o, at) => {
+      const name = getStr(o, 'name');
+      const args = get(o, 'parameters');
+      if (at.listKey !== 'tool_calls' || !name || !isRec(args) || has(o, 'function')) return null;
+      return { id: idOf(o, 'id'), name, args };
+    },
+  },
+  {
+    id: 'dspy',
+    label: 'DSPy ReAct `trajectory`',
+    call: "numbered members of one object: `thought_N`, `tool_name_N`, `tool_args_N`, `observation_N` (`dspy.ReAct`'s `trajectory`, `Prediction.toDict()`)",
+    result: 'its `observation_N`',
+    fields: { id: '(none)', name: 'tool_name_N', args: 'tool_args_N' },
+    source: 'stanfordnlp/dspy dspy/predict/react.py @4ed377ee91',
+    counted: true,
+    when: { has: ['tool_name_0'] },
+    read: (o) => {
+      let out: FoundCall[] | null = null;
+      for (let i = 0; ; i++) {
+        const name = getStr(o, `tool_name_${i}`);
+        if (name === undefined) break;
+        const output = get(o, `observation_${i}`);
+        (out ??= []).push({
+          id: null,
+          name,
+          args: get(o, `tool_args_${i}`),
+          output,
+          // What ReAct writes in place of the answer of a tool that raised.
+          failed: typeof output === 'string' && output.startsWith(`Execution error in ${name}`),
+          sub: `tool_name_${i}`,
+        });
+      }
+      return out;
+    },
+  },
 ];
 
 /** The table entry of a dialect id. */
@@ -1094,7 +1223,8 @@ const ARG_KEYS = ['arguments', 'args', 'input', 'tool_input', 'toolInput', 'para
  * out; so does sitting in a `tools` or `functions` list.
  */
 export function looksLikeCall(o: Rec, at: Place): FoundCall | null {
-  if (at.key !== null || at.listKey === null || DEFINITION_LISTS.has(at.listKey)) return null;
+  if (at.key !== null ? !CALL_KEY.test(at.key) : at.listKey === null) return null;
+  if (at.listKey !== null && DEFINITION_LISTS.has(at.listKey)) return null;
   const type = get(o, 'type');
   if (type !== undefined && (typeof type !== 'string' || !CALL_TYPE.test(type))) return null;
   let name: string | undefined;
@@ -1132,6 +1262,12 @@ const OWN_ANSWER = ['output', 'result', 'observation', 'tool_output', 'toolOutpu
 
 const DEFINITION_LISTS = new Set(['tools', 'functions', 'tool_definitions', 'toolDefinitions']);
 const CALL_TYPE = /tool|call|function|action/i;
+/**
+ * A member whose name says it is a call (`tool_call`, `ToolUse`, `functionCall`): a part that
+ * wraps its call in a member named for it, as Rust enums serialized by serde and Haystack's
+ * parts do. Such a member is looked at as a list's item would be.
+ */
+const CALL_KEY = /^(tool_?call|tool_?use|function_?call|tool_?invocation)$/i;
 const ID_KEYS = [
   'call_id',
   'callId',

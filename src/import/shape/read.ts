@@ -267,7 +267,7 @@ function build(
           const elsewhere = e.id !== null && !answered.has(e.id) ? answers.get(e.id) : undefined;
           if (own !== undefined) {
             // A step that carries its own answer is done before the next step begins.
-            owed.push({ id: e.id ?? undefined, name: e.name, content: text(own), error: false });
+            owed.push({ id: e.id ?? undefined, name: e.name, content: text(own), error: e.failed });
             pay();
           } else if (elsewhere !== undefined) {
             owed.push({

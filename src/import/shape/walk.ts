@@ -30,6 +30,8 @@ export interface ShapeCall {
   readonly echo: boolean | 'fallback';
   /** The answer the call object carries itself (a step's `output`, a part's `state.output`). */
   readonly output: JsonValue | undefined;
+  /** That answer says the tool failed. */
+  readonly failed: boolean;
 }
 
 export interface ShapeResult {
@@ -83,7 +85,8 @@ const TREE_KEYS = new Set([
 ]);
 /** Objects whose members are results keyed by the id of the call each answers. */
 const RESULT_MAPS = new Set(['toolCallResults', 'tool_call_results']);
-const RESULT_ROLES = new Set(['tool', 'toolResult', 'tool_result', 'function', 'ipython']);
+// Cohere's v1 chat history spells its roles in capitals.
+const RESULT_ROLES = new Set(['tool', 'toolResult', 'tool_result', 'function', 'ipython', 'TOOL']);
 const RESULT_TYPES = new Set([
   'tool_result',
   'tool-result',
@@ -98,7 +101,13 @@ const RESULT_TYPES = new Set([
   // goose: `{ type: "toolResponse", id, toolResult: { status, value } }`.
   'toolResponse',
 ]);
-const RESULT_KEYS = new Set(['functionResponse', 'function_response', 'toolResult']);
+const RESULT_KEYS = new Set([
+  'functionResponse',
+  'function_response',
+  'toolResult',
+  // Haystack's `ToolCallResult` part: `{ result, origin: <the call>, error }`.
+  'tool_call_result',
+]);
 const RESULT_IDS = [
   'tool_call_id',
   'message.tool_call_id',
@@ -112,6 +121,7 @@ const RESULT_IDS = [
 ];
 const CONTENT_KEYS = [
   'content',
+  '_content',
   'message.content',
   'output',
   'result',
@@ -135,9 +145,9 @@ const OWN_OUTPUT = [
   'errorText',
 ];
 const ARG_KEYS = ['arguments', 'args', 'input', 'tool_input', 'toolInput', 'parameters', 'params'];
-const USER_ROLES = new Set(['user', 'human']);
-const ASSISTANT_ROLES = new Set(['assistant', 'model', 'ai', 'agent', 'bot']);
-const SYSTEM_ROLES = new Set(['system', 'developer']);
+const USER_ROLES = new Set(['user', 'human', 'USER']);
+const ASSISTANT_ROLES = new Set(['assistant', 'model', 'ai', 'agent', 'bot', 'CHATBOT']);
+const SYSTEM_ROLES = new Set(['system', 'developer', 'SYSTEM']);
 const TURN_TYPES = new Map<string, 'user' | 'assistant' | 'system'>([
   ['user', 'user'],
   ['human', 'user'],
@@ -210,6 +220,28 @@ class Walker {
     }
   }
 
+  /** An object that holds a run of calls outside any list: a list of one step, read where it stands. */
+  private lone(
+    v: JsonObject,
+    at: Place,
+    path: string,
+    session: string | null,
+    depth: number,
+  ): void {
+    const own = sessionOf(v);
+    const step: ShapeStep = { events: [], session: own };
+    const l: ShapeList = {
+      path: path === '' ? '(top)' : path,
+      steps: [step],
+      session,
+      order: this.order++,
+      ...(this.title === undefined ? {} : { title: this.title }),
+    };
+    this.lists.push(l);
+    this.step(v, at, step, l, path, own ?? session, depth + 1);
+    settleStep(step, v);
+  }
+
   /** A value outside any list of steps (the document's top, an object's members). */
   value(v: JsonValue, at: Place, path: string, session: string | null, depth: number): void {
     if (depth > MAX_DEPTH) return;
@@ -225,6 +257,12 @@ class Walker {
     if (!isJsonObject(v)) return;
     if (keyedById(v)) {
       this.list([...v.values()], at.key, at.outerKey, join(path, '*'), session, depth);
+      return;
+    }
+    // An object that spells a run of calls in members of its own (DSPy's numbered trajectory)
+    // is a history even where no list holds it.
+    if (callsAt(v, at)?.calls.some((c) => c.sub !== undefined) === true) {
+      this.lone(v, at, path, session, depth);
       return;
     }
     const s = sessionOf(v) ?? session;
@@ -284,6 +322,7 @@ class Walker {
           input: inputOf(v, c.args),
           echo: c.echo ?? false,
           output: (c.output as JsonValue | undefined) ?? ownOutput(v),
+          failed: c.failed ?? false,
         });
       }
       // An unknown is only a guess: what it holds is walked too, as the census does.
@@ -472,8 +511,9 @@ function firstStr(o: JsonObject, keys: readonly string[]): string | null {
 
 /** A tool's answer: a tool message, a result part or event, or an object naming the call it answers. */
 function resultOf(o: JsonObject, at: Place): ShapeResult | null {
-  // OpenInference spells a message's members with dotted keys in Phoenix's span dataframes.
-  const role = o.get('role') ?? o.get('message.role');
+  // OpenInference spells a message's members with dotted keys in Phoenix's span dataframes;
+  // Haystack before 2.12 prefixed them with `_`.
+  const role = o.get('role') ?? o.get('message.role') ?? o.get('_role');
   const type = o.get('type');
   let idKeys: readonly string[] | null = null;
   // A harmony message from a tool names the tool as its role and is addressed to the assistant.
@@ -489,16 +529,34 @@ function resultOf(o: JsonObject, at: Place): ShapeResult | null {
   else if (at.key !== null && RESULT_KEYS.has(at.key)) idKeys = ['id', 'toolUseId', ...RESULT_IDS];
   else if (firstStr(o, RESULT_IDS) !== null && CONTENT_KEYS.some((k) => o.has(k)))
     idKeys = RESULT_IDS;
+  else if (isJsonObject(o.get('call')) && o.has('outputs')) {
+    // Cohere's v1 `ToolResult`: the call it answers, repeated without an id, and its outputs.
+    const call = o.get('call') as JsonObject;
+    const name = call.get('name');
+    const content = o.get('outputs');
+    return {
+      kind: 'result',
+      id: null,
+      name: typeof name === 'string' ? name : undefined,
+      content,
+      error: false,
+    };
+  }
   if (idKeys === null) return null;
   let content: JsonValue | undefined;
   for (const k of CONTENT_KEYS) {
     content = o.get(k);
     if (content !== undefined) break;
   }
-  // A tool message whose answers are its items (Semantic Kernel): they answer, not it.
-  if (content === undefined && isJsonArray(o.get('items'))) return null;
+  // A tool message whose answers are its items or parts (Semantic Kernel's items, Cohere's
+  // `tool_results`, Haystack's `tool_call_result` parts): they answer, not it.
+  if (content === undefined && (isJsonArray(o.get('items')) || isJsonArray(o.get('tool_results'))))
+    return null;
+  if (isJsonArray(content) && content.some(isResultPart)) return null;
   let error =
     o.get('isError') === true ||
+    // Haystack's `ToolCallResult` says it failed with a boolean `error`.
+    (at.key === 'tool_call_result' && o.get('error') === true) ||
     o.get('is_error') === true ||
     o.get('status') === 'error' ||
     // Amazon Q Developer CLI's `ToolResultStatus`.
@@ -518,13 +576,23 @@ function resultOf(o: JsonObject, at: Place): ShapeResult | null {
     error ||= content.get('isError') === true;
     content = content.get('content');
   }
+  // Haystack's result names its call by the whole call it repeats (`origin`).
+  const origin = o.get('origin');
+  const originId = isJsonObject(origin) ? firstStr(origin, ['id']) : null;
   return {
     kind: 'result',
-    id: firstStr(o, idKeys),
+    id: firstStr(o, idKeys) ?? originId,
     name: firstStr(o, ['toolName', 'tool_name', 'name']) ?? toolRole,
     content,
     error,
   };
+}
+
+/** A part that is a result of its own (`{ tool_call_result: … }`, `{ toolResult: … }`). */
+function isResultPart(p: JsonValue): boolean {
+  if (!isJsonObject(p)) return false;
+  for (const k of RESULT_KEYS) if (isJsonObject(p.get(k))) return true;
+  return false;
 }
 
 function speaker(role: string): boolean {
@@ -542,7 +610,8 @@ function turnOf(
     o.get('role') ??
     (isJsonObject(info) ? info.get('role') : undefined) ??
     o.get('sender') ??
-    o.get('message.role');
+    o.get('message.role') ??
+    o.get('_role');
   let who: 'user' | 'system' | 'assistant' | undefined;
   const t = o.get('bubbleId') !== undefined ? o.get('type') : undefined;
   const bubble = t instanceof JsonNumber ? t.lexeme : undefined;
@@ -569,14 +638,12 @@ function turnOf(
       who = 'user';
     }
   }
-  // Amazon Q Developer CLI's messages are Rust enums: `{ Prompt: { prompt } }`, `{ Response }`.
   if (who === undefined && role === undefined) {
-    const prompt = o.get('Prompt');
-    if (isJsonObject(prompt))
-      return { kind: 'turn', role: 'user', text: str(prompt.get('prompt')) };
-    const response = o.get('Response');
-    if (isJsonObject(response))
-      return { kind: 'turn', role: 'assistant', text: str(response.get('content')) };
+    for (const [variant, turn] of ENUM_TURNS) {
+      const inner = o.get(variant);
+      if (!isJsonObject(inner)) continue;
+      return { kind: 'turn', role: turn.role, text: enumText(inner.get(turn.text)) };
+    }
   }
   // LibreChat says whether the user wrote a message; its `sender` names the model or agent.
   const byUser = o.get('isCreatedByUser');
@@ -584,6 +651,7 @@ function turnOf(
   if (who === undefined) return null;
   const content =
     o.get('content') ??
+    o.get('_content') ??
     o.get('message.content') ??
     o.get('text') ??
     o.get('message') ??
@@ -591,6 +659,31 @@ function turnOf(
     o.get('items');
   const text = who === 'assistant' ? (narration(content) ?? '') : textOnly(content);
   return { kind: 'turn', role: who, text };
+}
+
+/**
+ * Messages as serde writes a Rust enum, one member naming the variant: who speaks, and the
+ * member of the variant's value that holds the words.
+ */
+const ENUM_TURNS = new Map<string, { role: 'user' | 'assistant'; text: string }>([
+  // Amazon Q Developer CLI: `{ Prompt: { prompt } }`, `{ Response: { message_id, content } }`.
+  ['Prompt', { role: 'user', text: 'prompt' }],
+  ['Response', { role: 'assistant', text: 'content' }],
+  // Zed's agent threads: `{ User: { id, content: [{ Text }] } }`, `{ Agent: { content, tool_results } }`.
+  ['User', { role: 'user', text: 'content' }],
+  ['Agent', { role: 'assistant', text: 'content' }],
+]);
+
+/** An enum turn's words: a string, or the `{ Text }` variants of a list of them. */
+function enumText(v: JsonValue | undefined): string {
+  if (typeof v === 'string') return v;
+  if (!isJsonArray(v)) return '';
+  const texts: string[] = [];
+  for (const p of v) {
+    const t = isJsonObject(p) ? p.get('Text') : undefined;
+    if (typeof t === 'string') texts.push(t);
+  }
+  return texts.join('\n');
 }
 
 function str(v: JsonValue | undefined): string {

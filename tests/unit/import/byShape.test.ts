@@ -88,6 +88,42 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // Calls wrapped in a member named for them (`{ ToolCall: … }`, as serde writes a Rust enum)
+    // by a writer no entry knows: unknown calls, their answers by id.
+    file: 'keyed-calls.json',
+    calls: 2,
+    dialects: ['unknown'],
+    outlines: [
+      [
+        'assistant: job_log(k1) {"job":"nightly","lines":50}',
+        'tool → k1: "error: disk full on /var/tmp"',
+        'assistant: job_log(k2) {"job":"nightly","lines":50}',
+        'tool → k2: "error: disk full on /var/tmp"',
+      ],
+    ],
+  },
+  {
+    // A DSPy ReAct prediction (`Prediction.toDict()`): one object numbering its steps
+    // (`tool_name_N`, `tool_args_N`, `observation_N`), no list and no ids; `finish` is a call.
+    file: 'dspy-react-prediction.json',
+    calls: 4,
+    // DSPy's own words for a tool that raised.
+    errors: 2,
+    dialects: ['dspy'],
+    outlines: [
+      [
+        'assistant: lookup_order(syn-0-0) {"order_id":"A-1042"}',
+        'tool → syn-0-0: "Execution error in lookup_order: \\nTraceback (most recent call last):\\nTimeoutError: orders-db did not answer in 5 s"',
+        'assistant: lookup_order(syn-2-0) {"order_id":"A-1042"}',
+        'tool → syn-2-0: "Execution error in lookup_order: \\nTraceback (most recent call last):\\nTimeoutError: orders-db did not answer in 5 s"',
+        'assistant: track_parcel(syn-4-0) {"tracking":"1Z999AA10123456784"}',
+        'tool → syn-4-0: "{\\"eta\\":\\"2026-10-06\\",\\"status\\":\\"in transit\\"}"',
+        'assistant: finish(syn-6-0) {}',
+        'tool → syn-6-0: "Completed."',
+      ],
+    ],
+  },
+  {
     // An event list of `tool_call` / `tool_result` events, answers by position, two sessions.
     file: 'events.json',
     calls: 4,
@@ -596,6 +632,115 @@ const CASES: readonly Case[] = [
         'tool → call_w2: "1 failed: expected \'2026-01-05\'"',
         'assistant: readFile(call_w3) {"path":"src/dates.ts"}',
         'tool → call_w3: "export const fmt = (d: Date) => d.toLocaleDateString(\'en-GB\');"',
+      ],
+    ],
+  },
+  {
+    // Haystack's `ChatMessage.to_dict()`: calls as `tool_call` parts, each answer a tool message
+    // of one `tool_call_result` part naming its call (`origin`), `error` true when it failed.
+    file: 'haystack-messages.json',
+    calls: 3,
+    errors: 1,
+    dialects: ['haystack'],
+    outlines: [
+      [
+        'system',
+        'user',
+        'assistant: ci_status(call_h1) {"branch":"release/2.4"} | open_issues(call_h2) {"label":"release-blocker"}',
+        'tool → call_h1: "{\\"state\\": \\"pending\\", \\"jobs\\": 14}"',
+        'tool → call_h2: "[]"',
+        'assistant: ci_status(call_h3) {"branch":"release/2.4"}',
+        'tool → call_h3: "ci_status timed out after 30 s"',
+        'assistant',
+      ],
+    ],
+  },
+  {
+    // Haystack 2.9–2.11 prefixed the members (`_role`, `_content`); a local model's calls have no id.
+    file: 'haystack-legacy.json',
+    calls: 2,
+    dialects: ['haystack'],
+    outlines: [
+      [
+        'user',
+        'assistant: disk_usage(syn-1-0) {"host":"build-02"}',
+        'tool → syn-1-0: "91% used"',
+        'assistant: disk_usage(syn-3-0) {"host":"build-02"}',
+        'tool → syn-3-0: "91% used"',
+        'assistant',
+      ],
+    ],
+  },
+  {
+    // A Zed agent thread (its database's JSON): messages as Rust enums, `{ User }` and
+    // `{ Agent }`; an agent message's `ToolUse` items and its `tool_results` keyed by call id.
+    file: 'zed-thread.json',
+    calls: 3,
+    errors: 1,
+    dialects: ['zed'],
+    labels: ['Fix the flaky date test'],
+    outlines: [
+      [
+        'user',
+        'assistant: terminal(toolu_01Zb) {"cd":"web","command":"npx vitest run tests/dates.test.ts"}',
+        'tool → toolu_01Zb: "1 passed"',
+        'assistant: terminal(toolu_02Zb) {"cd":"web","command":"TZ=UTC npx vitest run tests/dates.test.ts"} | read_file(toolu_03Zb) {"path":"web/src/dates.ts"}',
+        'tool → toolu_02Zb: "1 failed: expected \'2026-01-05\'"',
+        'tool → toolu_03Zb: "export const fmt = (d: Date) => d.toLocaleDateString();"',
+        'assistant',
+      ],
+    ],
+  },
+  {
+    // Cohere's v1 chat history: capitalised roles, calls without ids, each `TOOL` message's
+    // `tool_results` repeating the call beside its outputs.
+    file: 'cohere-chat-history.json',
+    calls: 2,
+    dialects: ['cohere'],
+    outlines: [
+      [
+        'system',
+        'user',
+        'assistant: http_probe(syn-2-0) {"url":"https://checkout.internal/healthz"}',
+        'tool → syn-2-0: "{\\"body\\":\\"upstream unavailable\\",\\"status\\":503}"',
+        'assistant: http_probe(syn-4-0) {"url":"https://checkout.internal/healthz"}',
+        'tool → syn-4-0: "{\\"body\\":\\"upstream unavailable\\",\\"status\\":503}"',
+        'assistant',
+      ],
+    ],
+  },
+  {
+    // An OpenAI Agents SDK trace of a Responses model: the function spans are the only calls,
+    // each with its output; a failed one has none and an `error` on its span.
+    file: 'openai-agents-trace.json',
+    calls: 3,
+    errors: 1,
+    dialects: ['openai-agents'],
+    outlines: [
+      [
+        'assistant: lookup_order(syn-0-0) {"order_id":"A-1042"}',
+        `tool → syn-0-0: "{'status': 'not found'}"`,
+        'assistant: lookup_order(syn-2-0) {"order_id":"A-1042"}',
+        `tool → syn-2-0: "{'status': 'not found'}"`,
+        'assistant: refund(syn-4-0) {"order_id":"A-1042"}',
+        'tool → syn-4-0: "order not found"',
+      ],
+    ],
+  },
+  {
+    // The same SDK with a chat model: the generation spans hold the history with its call ids,
+    // and the function spans only echo those calls.
+    file: 'openai-agents-chat-trace.json',
+    calls: 2,
+    dialects: ['openai-chat'],
+    outlines: [
+      [
+        'system',
+        'user',
+        'assistant: deploy_status(call_D1) {"deploy":"14:00"}',
+        'tool → call_D1: "running"',
+        'assistant: deploy_status(call_D2) {"deploy":"14:00"}',
+        'tool → call_D2: "running"',
       ],
     ],
   },

@@ -213,4 +213,59 @@ export const EXAMPLES: Record<string, unknown> = {
       content: { content_type: 'execution_output', text: '1' },
     },
   ],
+  haystack: [
+    { role: 'user', meta: {}, name: null, content: [{ text: 'list it' }] },
+    {
+      role: 'assistant',
+      meta: {},
+      name: null,
+      content: [{ tool_call: { tool_name: 'ls', arguments: {}, id: 'c1', extra: null } }],
+    },
+  ],
+  zed: {
+    messages: [
+      {
+        Agent: {
+          content: [
+            {
+              ToolUse: {
+                id: 't1',
+                name: 'ls',
+                raw_input: '{}',
+                input: { type: 'json', value: {} },
+                is_input_complete: true,
+              },
+            },
+          ],
+          tool_results: {},
+        },
+      },
+    ],
+  },
+  'openai-agents': {
+    data: [
+      {
+        object: 'trace.span',
+        id: 'span_1',
+        trace_id: 'trace_1',
+        parent_id: null,
+        span_data: { type: 'function', name: 'ls', input: '{}', output: 'a b', mcp_data: null },
+        error: null,
+      },
+    ],
+  },
+  cohere: {
+    chat_history: [
+      { role: 'USER', message: 'list it' },
+      { role: 'CHATBOT', message: '', tool_calls: [{ name: 'ls', parameters: {} }] },
+    ],
+  },
+  dspy: {
+    trajectory: {
+      thought_0: 'List it.',
+      tool_name_0: 'ls',
+      tool_args_0: {},
+      observation_0: 'a b',
+    },
+  },
 };
