@@ -9,7 +9,7 @@ import {
   type DetectorConfig,
   type Report,
 } from '../detector/index';
-import { corpusParts } from '../import/corpus';
+import { corpusParts, type CorpusPart } from '../import/corpus';
 import { FORMATS, type FormatId, type ImportError } from '../import/index';
 import { importPrepared, reportSource } from '../pipeline/index';
 import { parseArgs, USAGE, type CliOptions } from './args';
@@ -175,13 +175,13 @@ async function analyse(argv: readonly string[], io: CliIo): Promise<number> {
   const t0 = io.now();
   // No `name`: it is used only in messages, and every error line already starts with the file.
   // The prepare step takes each message as the import reads it (no whole parsed tree).
-  const imported = importPrepared(bytes, importOpts);
+  const whole = parts[0] as CorpusPart;
+  const imported = importPrepared(whole.input, importOpts);
   if (!imported.ok) throw new CliFailure(importFailure(display, imported.error));
   const importMs = io.now() - t0;
   const { value } = imported;
   // A file of several conversations (subagents, samples) prints one row for each.
   if (value.conversations.length > 1) {
-    const whole = { name: display, line: null, input: bytes };
     const results: CorpusResult[] = replayPart(display, whole, config, importOpts, io.now);
     return printResults(
       printer(),

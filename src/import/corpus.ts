@@ -7,7 +7,7 @@
  * CLI can give every conversation its own row.
  */
 import { isJsonArray, isJsonObject, parseJson, type JsonValue } from '../json/index';
-import { decodeInput } from './decode';
+import { decodeInput, type Decoded } from './decode';
 
 /** One conversation line of a JSONL-of-conversations file. */
 interface ConversationLine {
@@ -23,8 +23,12 @@ export interface CorpusPart {
   readonly name: string;
   /** The line number for a conversation line; null for the whole file. */
   readonly line: number | null;
-  /** What to hand to `importTranscript`. */
-  readonly input: string | Uint8Array;
+  /**
+   * What to hand to `importTranscript`: a conversation line's text, or the whole file as it
+   * was decoded to look for lines (so it is not decoded again), or its bytes where it could not
+   * be decoded (the import then says why).
+   */
+  readonly input: string | Uint8Array | Decoded;
 }
 
 /**
@@ -50,21 +54,24 @@ interface LineSpan {
   readonly end: number;
 }
 
-/** The non-blank lines of `text` (CRLF-aware), as spans. */
-function nonBlankLines(text: string): LineSpan[] {
-  const out: LineSpan[] = [];
-  let pos = 0;
-  let lineNo = 0;
+/** The non-blank line of `text` (CRLF-aware) that starts at or after `pos`, as a span; null past the end. */
+function nextLine(text: string, pos: number, lineNo: number): LineSpan | null {
   while (pos < text.length) {
-    lineNo++;
     let nl = text.indexOf('\n', pos);
     if (nl < 0) nl = text.length;
     let end = nl;
     if (end > pos && text.charCodeAt(end - 1) === 13) end--;
-    if (text.slice(pos, end).trim() !== '') out.push({ line: lineNo, start: pos, end });
+    if (text.slice(pos, end).trim() !== '') return { line: lineNo, start: pos, end };
     pos = nl + 1;
+    lineNo++;
   }
-  return out;
+  return null;
+}
+
+/** Where the line after `span` starts. */
+function after(text: string, span: LineSpan): number {
+  const nl = text.indexOf('\n', span.end);
+  return nl < 0 ? text.length : nl + 1;
 }
 
 /**
@@ -75,19 +82,23 @@ function nonBlankLines(text: string): LineSpan[] {
  * import fails as that line's own error rather than hiding the file's other conversations.
  */
 export function splitConversations(text: string): ConversationLine[] | null {
-  const lines = nonBlankLines(text);
-  if (lines.length < 2) return null;
+  // The first line is judged before the rest are listed: most files are one document or a
+  // transcript's JSON Lines, told apart by it at once.
+  const first = nextLine(text, 0, 1);
+  if (first === null) return null;
+  const second = nextLine(text, after(text, first), first.line + 1);
+  if (second === null) return null;
   const out: ConversationLine[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    const span = lines[i] as LineSpan;
+  for (let span: LineSpan | null = first; span !== null;) {
     const lineText = text.slice(span.start, span.end);
     const parsed = parseJson(lineText);
     if (parsed.ok) {
       if (!isConversation(parsed.value.value)) return null;
-    } else if (i === 0) {
+    } else if (span === first) {
       return null;
     }
     out.push({ line: span.line, text: lineText });
+    span = nextLine(text, after(text, span), span.line + 1);
   }
   return out;
 }
@@ -98,8 +109,8 @@ export function splitConversations(text: string): ConversationLine[] | null {
  * sees a ZIP, a UTF-16 file or a binary one as what it is).
  */
 export function corpusParts(bytes: Uint8Array, name: string): CorpusPart[] {
-  const whole: CorpusPart[] = [{ name, line: null, input: bytes }];
   const decoded = decodeInput(bytes, name);
+  const whole: CorpusPart[] = [{ name, line: null, input: decoded.ok ? decoded.value : bytes }];
   if (!decoded.ok || decoded.value.kind !== 'text') return whole;
   const split = splitConversations(decoded.value.text);
   if (split === null) return whole;

@@ -187,8 +187,16 @@ function readingOf(report: Report): Reading {
       ? {
           verdicts: packReport(report),
           callsOf: (i) => report.batches[i]?.calls ?? [],
-          toolNames: () =>
-            (names ??= [...new Set(report.batches.flatMap((b) => b.calls.map((c) => c.name)))]),
+          toolNames: () => {
+            // One set, no list of every call: at 100k batches the spread lists cost the
+            // command's summary about 0.1 s.
+            if (names === undefined) {
+              const seen = new Set<string>();
+              for (const b of report.batches) for (const c of b.calls) seen.add(c.name);
+              names = [...seen];
+            }
+            return names;
+          },
         }
       : {
           verdicts: columns.verdicts,

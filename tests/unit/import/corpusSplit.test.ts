@@ -63,10 +63,21 @@ describe('corpusParts', () => {
     for (const p of parts) expect(importTranscript(p.input).ok).toBe(true);
   });
 
-  it('keeps an ordinary file whole, as bytes', () => {
-    const b = bytes(body(LOOP_MESSAGES));
-    const parts = corpusParts(b, 'loop.json');
-    expect(parts).toEqual([{ name: 'loop.json', line: null, input: b }]);
+  it('keeps an ordinary file whole, as the text it was decoded to, not to decode it again', () => {
+    const text = body(LOOP_MESSAGES);
+    const parts = corpusParts(bytes(text), 'loop.json');
+    expect(parts).toEqual([
+      { name: 'loop.json', line: null, input: { kind: 'text', text, warnings: [] } },
+    ]);
+    expect(importTranscript(parts[0]!.input).ok).toBe(true);
+  });
+
+  it('keeps a JSON Lines transcript whole: its first line is no conversation', () => {
+    const text = [
+      JSON.stringify({ type: 'user', message: { role: 'user', content: 'hi' } }),
+      JSON.stringify({ type: 'assistant', message: { role: 'assistant', content: 'hello' } }),
+    ].join('\n');
+    expect(corpusParts(bytes(text), 's.jsonl').map((p) => p.line)).toEqual([null]);
   });
 
   it('keeps a binary or empty file whole, so the importer names the problem', () => {
