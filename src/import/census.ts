@@ -1,7 +1,7 @@
 // The tool-call census: every call a file holds, found by walking its JSON after the import.
 import { DIALECTS, NAME_KEYS, dialectEntry, looksLikeCall } from './dialects/table';
 import type { DialectEntry, DialectId, FoundCall, Place } from './dialects/table';
-import { holdsToolDetails, toolDetails } from './dialects/openWebUi';
+import { holdsTextCalls, textCalls } from './dialects/textCalls';
 import { canonical, eachMember, embeddedJson, get, getStr, has, isRec } from './dialects/shape';
 import type { Rec } from './dialects/shape';
 import { strFromU8 } from 'fflate';
@@ -230,10 +230,11 @@ export class CensusScan {
             nested: f.nested,
           });
         } else if (typeof x === 'string' && said && k === 'content') {
-          // Open WebUI writes an assistant's calls into its text, as tags (openWebUi.ts).
-          if (get(v, 'role') === 'assistant' && holdsToolDetails(x)) {
+          // Open WebUI, and a model served without a tool parser, write an assistant's calls into
+          // its text as tags (textCalls.ts).
+          if (get(v, 'role') === 'assistant' && holdsTextCalls(x)) {
             stack.push({
-              v: toolDetails(x),
+              v: textCalls(x),
               at: { key: k, listKey: null, outerKey },
               path: { parent: f.path, seg: k },
               container: f.container,
@@ -276,7 +277,7 @@ export class CensusScan {
         if (k !== 'tool_calls' || !Array.isArray(x)) return false;
         calls = x;
       } else if (typeof x === 'string') {
-        if (k !== 'content' ? mayEmbed(x) : assistant && holdsToolDetails(x)) return false;
+        if (k !== 'content' ? mayEmbed(x) : assistant && holdsTextCalls(x)) return false;
       }
     }
     if (calls === null) return true;
@@ -315,8 +316,8 @@ export class CensusScan {
       if (k === 'content' && Array.isArray(x)) content = x;
       else if (typeof x === 'string') {
         // A message's own `content` string is what was said, walked only for the tool-call
-        // tags Open WebUI writes into an assistant's text.
-        if (k !== 'content' ? isWord(x) : m.get('role') === 'assistant' && holdsToolDetails(x))
+        // tags an assistant's text may hold (textCalls.ts).
+        if (k !== 'content' ? isWord(x) : m.get('role') === 'assistant' && holdsTextCalls(x))
           return false;
       } else if (typeof x === 'object' && x !== null && mayHoldCall(x)) return false;
     }
@@ -847,11 +848,11 @@ export function mayHoldCall(root: unknown): boolean {
   return false;
 }
 
-/** Whether an assistant message's text holds the tool-call tags Open WebUI writes there. */
+/** Whether an assistant message's text holds calls written as tags (textCalls.ts). */
 function toolTags(m: Rec): boolean {
   if (get(m, 'role') !== 'assistant') return false;
   const content = get(m, 'content');
-  return typeof content === 'string' && holdsToolDetails(content);
+  return typeof content === 'string' && holdsTextCalls(content);
 }
 
 /** Whether a member or item is a word (`isWord`); an object or list is left on `stack`. */

@@ -58,6 +58,7 @@ export type DialectId =
   | 'openai-agents'
   | 'cohere'
   | 'dspy'
+  | 'hermes'
   | 'unknown';
 
 /** Where an object sits: the member name it is the value of, or the list it is an item of. */
@@ -1194,6 +1195,22 @@ export const DIALECTS: readonly DialectEntry[] = [
         });
       }
       return out;
+    },
+  },
+  {
+    id: 'hermes',
+    label: 'Hermes `<tool_call>` tag',
+    call: 'a tag in an assistant message\'s `content` text: `<tool_call>{"name": …, "arguments": {…}}</tool_call>` (a model served without a tool parser; Hermes and Qwen chat templates)',
+    result: 'the next `tool` message (its text often wrapped in `<tool_response>` tags)',
+    fields: { id: '(none)', name: 'name', args: 'arguments' },
+    source:
+      'vllm-project/vllm vllm/entrypoints/openai/tool_parsers/hermes_tool_parser.py @00854322d2',
+    counted: true,
+    when: { types: ['hermes_tool_call'] },
+    read: (o) => {
+      const name = getStr(o, 'name');
+      if (getStr(o, 'type') !== 'hermes_tool_call' || !name) return null;
+      return { id: null, name, args: get(o, 'arguments') };
     },
   },
 ];

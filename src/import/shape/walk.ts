@@ -3,7 +3,7 @@ import { isJsonArray, isJsonObject, JsonNumber, parseJson } from '../../json/ind
 import type { JsonObject, JsonValue } from '../../json/index';
 import { displayText, narration } from '../content';
 import { callsAt, isPartList } from '../census';
-import { holdsToolDetails, toolDetails } from '../dialects/openWebUi';
+import { holdsTextCalls, textCalls } from '../dialects/textCalls';
 import { canonical } from '../dialects/shape';
 import type { DialectId, Place } from '../dialects/table';
 
@@ -345,11 +345,11 @@ class Walker {
     this.title = titleOf(v) ?? outer;
     for (const [k, x] of v) {
       // A turn's text was taken above; its parts are walked for calls and results only, and
-      // the tool-call tags Open WebUI writes into an assistant's text (openWebUi.ts).
+      // the calls an assistant's text spells as tags (textCalls.ts).
       if (turn !== null && typeof x === 'string' && (k === 'content' || k === 'text')) {
-        if (turn.role !== 'assistant' || k !== 'content' || !holdsToolDetails(x)) continue;
+        if (turn.role !== 'assistant' || k !== 'content' || !holdsTextCalls(x)) continue;
         const parts: Place = { key: null, listKey: k, outerKey: at.key ?? at.listKey };
-        for (const d of toolDetails(x)) {
+        for (const d of textCalls(x)) {
           const tag: JsonValue = new Map<string, JsonValue>(Object.entries(d));
           this.step(tag, parts, step, l, `${join(path, k)}[*]`, s, depth + 2);
         }

@@ -124,6 +124,27 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // A chat of a model served without a tool parser: each call a `<tool_call>` tag in the
+    // assistant's text (the system prompt's template of one is not a call), each answer the
+    // next tool message.
+    file: 'hermes-tool-calls.json',
+    calls: 3,
+    dialects: ['hermes'],
+    outlines: [
+      [
+        'system',
+        'user',
+        'assistant: search_flights(syn-2-0) {"date":"2026-12-18","from":"OSL","to":"LIS"}',
+        'tool → syn-2-0: "<tool_response>\\n{\\"flights\\": []}\\n</tool_response>"',
+        'assistant: search_flights(syn-4-0) {"date":"2026-12-18","from":"OSL","to":"LIS"}',
+        'tool → syn-4-0: "<tool_response>\\n{\\"flights\\": []}\\n</tool_response>"',
+        'assistant: search_flights(syn-6-0) {"date":"2026-12-19","from":"OSL","to":"LIS"}',
+        'tool → syn-6-0: "<tool_response>\\n{\\"flights\\": [{\\"no\\": \\"TP1173\\", \\"dep\\": \\"06:40\\"}]}\\n</tool_response>"',
+        'assistant',
+      ],
+    ],
+  },
+  {
     // An event list of `tool_call` / `tool_result` events, answers by position, two sessions.
     file: 'events.json',
     calls: 4,

@@ -268,4 +268,11 @@ export const EXAMPLES: Record<string, unknown> = {
       observation_0: 'a b',
     },
   },
+  hermes: [
+    { role: 'user', content: 'list it' },
+    {
+      role: 'assistant',
+      content: '<tool_call>\n{"name": "ls", "arguments": {}}\n</tool_call>',
+    },
+  ],
 };

@@ -1,0 +1,56 @@
+// Calls a model wrote into its reply's text: the tags an assistant message's text may hold.
+import { readLenient } from '../pyLiteral';
+import { isJsonObject, type JsonValue } from '../../json/index';
+import { holdsToolDetails, toolDetails, type ToolDetails } from './openWebUi';
+
+/**
+ * Hermes-style calls: a model served without a tool parser (or logged before one ran) writes
+ * each call into its text as `<tool_call>{"name": …, "arguments": {…}}</tool_call>`, the
+ * format of NousResearch's Hermes models and of the Qwen chat templates; servers that parse
+ * it take the JSON between the tags, or from an unclosed tag to the end of the text
+ * (vllm-project/vllm `vllm/entrypoints/openai/tool_parsers/hermes_tool_parser.py` @00854322d2).
+ * The answer goes back as a `tool` message (its text wrapped in `<tool_response>` tags in
+ * datasets of such chats).
+ * Hermes' own examples write the JSON as a Python dict (single quotes), read here as well.
+ */
+const OPEN = '<tool_call>';
+const CLOSE = '</tool_call>';
+
+/** One `<tool_call>` tag as the object it spells. */
+export interface HermesCall {
+  readonly type: 'hermes_tool_call';
+  readonly name: string;
+  readonly arguments: JsonValue | undefined;
+}
+
+/** Whether an assistant's text holds calls written as tags (one or two searches, no allocation). */
+export function holdsTextCalls(s: string): boolean {
+  return holdsToolDetails(s) || (s.length > OPEN.length && s.includes(OPEN));
+}
+
+/** The calls an assistant's text spells as tags, each as the object the tag spells. */
+export function textCalls(s: string): (ToolDetails | HermesCall)[] {
+  const out: (ToolDetails | HermesCall)[] = holdsToolDetails(s) ? toolDetails(s) : [];
+  let from = 0;
+  // Once no closing tag is left, none is searched for again (each search would scan the rest).
+  let closing = true;
+  for (;;) {
+    const start = s.indexOf(OPEN, from);
+    if (start < 0) break;
+    const body = start + OPEN.length;
+    const close: number = closing ? s.indexOf(CLOSE, body) : -1;
+    closing = close >= 0;
+    const call = hermesCall(s.slice(body, close < 0 ? s.length : close));
+    if (call !== null) out.push(call);
+    from = close < 0 ? s.length : close + CLOSE.length;
+  }
+  return out;
+}
+
+function hermesCall(body: string): HermesCall | null {
+  const read = readLenient(body);
+  if (read.how === 'text' || !isJsonObject(read.value)) return null;
+  const name = read.value.get('name');
+  if (typeof name !== 'string' || name === '') return null;
+  return { type: 'hermes_tool_call', name, arguments: read.value.get('arguments') };
+}
