@@ -1240,7 +1240,7 @@ const ARG_KEYS = ['arguments', 'args', 'input', 'tool_input', 'toolInput', 'para
  * out; so does sitting in a `tools` or `functions` list.
  */
 export function looksLikeCall(o: Rec, at: Place): FoundCall | null {
-  if (at.key !== null ? !CALL_KEY.test(at.key) : at.listKey === null) return null;
+  if (at.key !== null && !CALL_KEY.test(at.key)) return null;
   if (at.listKey !== null && DEFINITION_LISTS.has(at.listKey)) return null;
   const type = get(o, 'type');
   if (type !== undefined && (typeof type !== 'string' || !CALL_TYPE.test(type))) return null;

@@ -133,6 +133,8 @@ const CONTENT_KEYS = [
   'tool_return',
   'toolResult',
   'errorText',
+  // An event that names its call and holds the answer as `value`.
+  'value',
 ];
 const OWN_OUTPUT = [
   'output',
@@ -654,7 +656,14 @@ function turnOf(
     o.get('_content') ??
     o.get('message.content') ??
     o.get('text') ??
-    o.get('message') ??
+    // A record that names who speaks beside the API message it wraps, which does not (`{ role,
+    // message: { content } }`, as Cursor's agent transcripts write it); a message that names its
+    // own role is a turn of its own when walked.
+    (isJsonObject(message)
+      ? message.has('role')
+        ? undefined
+        : message.get('content')
+      : message) ??
     o.get('parts') ??
     o.get('items');
   const text = who === 'assistant' ? (narration(content) ?? '') : textOnly(content);

@@ -145,6 +145,43 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // JSON Lines of events, a call a line (`{ type: "tool_call", toolCallId, toolName,
+    // parameters }`, as `droid exec` stream-json writes) in a shape no entry knows: unknown calls
+    // at the top level of the lines, each answer's `value` found by its call id.
+    file: 'jsonl-call-events.jsonl',
+    calls: 2,
+    dialects: ['unknown'],
+    labels: ['s-41'],
+    outlines: [
+      [
+        'user',
+        'assistant: Shell(t1) {"command":"kubectl logs worker-0 --tail 20"}',
+        'tool → t1: "{\\"exitCode\\":0,\\"stdout\\":\\"OOMKilled\\"}"',
+        'assistant: Shell(t2) {"command":"kubectl logs worker-0 --tail 20"}',
+        'tool → t2: "{\\"exitCode\\":0,\\"stdout\\":\\"OOMKilled\\"}"',
+        'assistant',
+      ],
+    ],
+  },
+  {
+    // A Cursor agent transcript (`~/.cursor/projects/*/agent-transcripts/*.jsonl`): each line a
+    // record naming its role beside the API message it wraps, one model turn a line, no ids
+    // and no results. Each line's words open its own batch.
+    file: 'cursor-agent-transcript.jsonl',
+    calls: 4,
+    unanswered: true,
+    dialects: ['anthropic'],
+    outlines: [
+      [
+        'user',
+        'assistant: Read(syn-1-0) {"limit":80,"path":"/home/dev/app/build.log"}',
+        'assistant: Grep(syn-2-0) {"path":"/home/dev/app/src","pattern":"process.env.API_URL"} | Read(syn-2-1) {"path":"/home/dev/app/.env.production"}',
+        'assistant: Grep(syn-3-0) {"path":"/home/dev/app/src","pattern":"process.env.API_URL"}',
+        'assistant',
+      ],
+    ],
+  },
+  {
     // An event list of `tool_call` / `tool_result` events, answers by position, two sessions.
     file: 'events.json',
     calls: 4,
