@@ -948,7 +948,7 @@ export function isPartList(key: string | null): boolean {
 }
 
 /** OTLP attributes, `[{ key, value: { stringValue | intValue | … } }]`, as one flat object; else null. */
-function otlpAttributes(list: readonly unknown[]): Map<string, unknown> | null {
+export function otlpAttributes(list: readonly unknown[]): Map<string, unknown> | null {
   if (list.length === 0) return null;
   const first: unknown = list[0];
   if (!isRec(first) || getStr(first, 'key') === undefined || !isRec(get(first, 'value')))

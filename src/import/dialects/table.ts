@@ -59,6 +59,7 @@ export type DialectId =
   | 'cohere'
   | 'dspy'
   | 'hermes'
+  | 'otel-tool-span'
   | 'unknown';
 
 /** Where an object sits: the member name it is the value of, or the list it is an item of. */
@@ -1211,6 +1212,34 @@ export const DIALECTS: readonly DialectEntry[] = [
       const name = getStr(o, 'name');
       if (getStr(o, 'type') !== 'hermes_tool_call' || !name) return null;
       return { id: null, name, args: get(o, 'arguments') };
+    },
+  },
+  {
+    id: 'otel-tool-span',
+    label: 'OTel GenAI `execute_tool` span',
+    call: 'a tool execution span\'s attributes `{ "gen_ai.tool.name", "gen_ai.tool.call.id", "gen_ai.tool.call.arguments" }` (or OpenInference\'s `input.value`); an echo of the model\'s call',
+    result: '`gen_ai.tool.call.result` (or `output.value`) beside them',
+    fields: {
+      id: 'gen_ai.tool.call.id',
+      name: 'gen_ai.tool.name',
+      args: 'gen_ai.tool.call.arguments, else input.value',
+    },
+    source: 'open-telemetry/semantic-conventions docs/gen-ai/gen-ai-spans.md @a064dcca28',
+    counted: true,
+    when: { has: ['gen_ai.tool.name'] },
+    read: (o) => {
+      const name = getStr(o, 'gen_ai.tool.name');
+      const args = get(o, 'gen_ai.tool.call.arguments') ?? get(o, 'input.value');
+      // Without its arguments (they are opt-in) the span names a tool, not a call to compare.
+      if (!name || args === undefined) return null;
+      // The model's messages hold the same call where they were recorded: this only echoes it.
+      return {
+        id: idOf(o, 'gen_ai.tool.call.id'),
+        name,
+        args,
+        echo: true,
+        output: get(o, 'gen_ai.tool.call.result') ?? get(o, 'output.value'),
+      };
     },
   },
 ];

@@ -2,7 +2,7 @@
 import { isJsonArray, isJsonObject, JsonNumber, parseJson } from '../../json/index';
 import type { JsonObject, JsonValue } from '../../json/index';
 import { displayText, narration } from '../content';
-import { callsAt, isPartList } from '../census';
+import { callsAt, isPartList, otlpAttributes } from '../census';
 import { holdsTextCalls, textCalls } from '../dialects/textCalls';
 import { canonical } from '../dialects/shape';
 import type { DialectId, Place } from '../dialects/table';
@@ -288,6 +288,13 @@ class Walker {
   ): void {
     if (depth > MAX_DEPTH) return;
     if (isJsonArray(v)) {
+      const attrs = otlpAttributes(v);
+      if (attrs !== null) {
+        // OTLP's `[{ key, value: { stringValue } }]`, read as the flat attributes it spells, as
+        // the census reads it.
+        this.step(attrs as JsonObject, at, step, l, path, session, depth + 1);
+        return;
+      }
       const key = at.key ?? at.listKey;
       if (isPartList(key)) {
         const inner: Place = { key: null, listKey: key, outerKey: at.outerKey };

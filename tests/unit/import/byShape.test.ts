@@ -182,6 +182,23 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // An OTLP trace whose model messages were not recorded (they are opt-in): only the
+    // `execute_tool` spans name the calls, in OTLP's attribute lists, each with its result.
+    file: 'otlp-tool-spans.json',
+    calls: 3,
+    dialects: ['otel-tool-span'],
+    outlines: [
+      [
+        'assistant: lookup_invoice(call_Q1) {"invoice":"INV-2207"}',
+        'tool → call_Q1: "{\\"error\\":\\"not found\\"}"',
+        'assistant: lookup_invoice(call_Q2) {"invoice":"INV-2207"}',
+        'tool → call_Q2: "{\\"error\\":\\"not found\\"}"',
+        'assistant: search_invoices(call_Q3) {"customer":"ACME"}',
+        'tool → call_Q3: "[\\"INV-2270\\"]"',
+      ],
+    ],
+  },
+  {
     // An event list of `tool_call` / `tool_result` events, answers by position, two sessions.
     file: 'events.json',
     calls: 4,

@@ -275,4 +275,18 @@ export const EXAMPLES: Record<string, unknown> = {
       content: '<tool_call>\n{"name": "ls", "arguments": {}}\n</tool_call>',
     },
   ],
+  'otel-tool-span': {
+    spans: [
+      {
+        name: 'execute_tool ls',
+        attributes: {
+          'gen_ai.operation.name': 'execute_tool',
+          'gen_ai.tool.name': 'ls',
+          'gen_ai.tool.call.id': 'c1',
+          'gen_ai.tool.call.arguments': '{}',
+          'gen_ai.tool.call.result': 'a b',
+        },
+      },
+    ],
+  },
 };
