@@ -60,6 +60,8 @@ export type DialectId =
   | 'dspy'
   | 'hermes'
   | 'otel-tool-span'
+  | 'mastra'
+  | 'adk-eval'
   | 'unknown';
 
 /** Where an object sits: the member name it is the value of, or the list it is an item of. */
@@ -509,7 +511,9 @@ export const DIALECTS: readonly DialectEntry[] = [
     counted: true,
     when: { types: ['tool_call'] },
     read: (o) => {
-      if (getStr(o, 'type') !== 'tool_call') return null;
+      // A span typed `tool_call` that records a tool's run (its `input`, Mastra's) is no part.
+      if (getStr(o, 'type') !== 'tool_call' || (has(o, 'input') && !has(o, 'arguments')))
+        return null;
       const name = getStr(o, 'name');
       return name === undefined ? null : { id: idOf(o, 'id'), name, args: get(o, 'arguments') };
     },
@@ -1019,6 +1023,21 @@ export const DIALECTS: readonly DialectEntry[] = [
     },
   },
   {
+    id: 'adk-eval',
+    label: 'Google ADK eval case `tool_uses`',
+    call: "an invocation's `intermediate_data.tool_uses: [{ id, name, args }]` (google.genai `FunctionCall`s, in an `.evalset.json` / `.test.json`)",
+    result: "the same invocation's `intermediate_data.tool_responses: [{ id, name, response }]`",
+    fields: { id: 'id (often null)', name: 'name', args: 'args' },
+    source: 'google/adk-python src/google/adk/evaluation/eval_case.py @13b8219eb5',
+    counted: true,
+    when: { lists: ['tool_uses'] },
+    read: (o, at) => {
+      const name = getStr(o, 'name');
+      if (at.listKey !== 'tool_uses' || at.outerKey !== 'intermediate_data' || !name) return null;
+      return { id: idOf(o, 'id'), name, args: get(o, 'args') };
+    },
+  },
+  {
     id: 'amazon-q',
     label: 'Amazon Q Developer CLI `tool_uses`',
     call: 'an assistant `{ ToolUse: { message_id, content, tool_uses: [{ id, name, orig_name, args, orig_args }] } }`',
@@ -1239,6 +1258,37 @@ export const DIALECTS: readonly DialectEntry[] = [
         args,
         echo: true,
         output: get(o, 'gen_ai.tool.call.result') ?? get(o, 'output.value'),
+      };
+    },
+  },
+  {
+    id: 'mastra',
+    label: 'Mastra `tool_call` span',
+    call: 'a span `{ type: "tool_call" | "mcp_tool_call", name: "tool: \'<tool>\'", entityType: "tool", entityId: <tool>, input, output }` (its AI tracing); an echo of the model step\'s `toolCalls`',
+    result: 'its own `output`; `errorInfo` a failure',
+    fields: {
+      id: '(none: the span names no call id)',
+      name: 'entityId, else attributes.toolId',
+      args: 'input',
+    },
+    source:
+      'mastra-ai/mastra observability/mastra/src/__snapshots__/agent-tool-call-trace.json @0860a2f69c (span types: packages/core `SpanType`)',
+    counted: true,
+    when: { types: ['tool_call', 'mcp_tool_call'] },
+    read: (o) => {
+      const type = getStr(o, 'type');
+      if ((type !== 'tool_call' && type !== 'mcp_tool_call') || !has(o, 'input')) return null;
+      const attrs = getRec(o, 'attributes');
+      const name = getStr(o, 'entityId') || (attrs ? getStr(attrs, 'toolId') : undefined);
+      if (!name) return null;
+      const error = get(o, 'errorInfo');
+      return {
+        id: null,
+        name,
+        args: get(o, 'input'),
+        echo: true,
+        output: get(o, 'output') ?? (isRec(error) ? get(error, 'message') : undefined),
+        failed: isRec(error),
       };
     },
   },

@@ -41,8 +41,8 @@ export function readByShape(roots: readonly JsonValue[], lines: boolean): ShapeR
   const records = lines || roots.length !== 1 ? null : keyedRecords(roots[0] as JsonValue);
   // A dump of records keyed by id (Cursor's `bubbleId:…` rows): its records are the steps.
   if (records !== null && !all.some(hasCall)) all = walkShapes(records, true);
-  dropEchoes(all);
   const answers = resultsById(all);
+  dropEchoes(all, answers);
   const lists = all.filter(hasCall);
   if (lists.length === 0) return null;
   const units = lists.flatMap(unitsOf).filter((u) => u.keys.length > 0);
@@ -128,8 +128,9 @@ function keyedRecords(v: JsonValue): JsonValue[] | null {
  * A hook's `PostToolUse`, a tool's execution span: an echo of a call the file holds elsewhere
  * is no call of its own, by the census's rule (docs/formats.md §22).
  */
-function dropEchoes(lists: readonly ShapeList[]): void {
+function dropEchoes(lists: readonly ShapeList[], answers: ReadonlyMap<string, ShapeResult>): void {
   const ids = new Set<string>();
+  const strongCalls: StrongCall[] = [];
   const full = new Set<string>();
   const byArgs = new Map<string, string[]>();
   let strong = 0;
@@ -138,6 +139,7 @@ function dropEchoes(lists: readonly ShapeList[]): void {
       for (const e of s.events) {
         if (e.kind !== 'call' || e.echo !== false) continue;
         strong++;
+        strongCalls.push({ step: s, call: e });
         if (e.id !== null) ids.add(e.id);
         if (e.args !== undefined) full.add(e.name);
         const a = canonOf(e);
@@ -152,16 +154,49 @@ function dropEchoes(lists: readonly ShapeList[]): void {
         // A call named without arguments copies one spelled in full elsewhere.
         if (e.echo === false) return !(e.id === null && e.args === undefined && full.has(e.name));
         if (e.echo === 'fallback') return strong === 0;
-        if (e.id !== null && ids.has(e.id)) return false;
+        if (e.id !== null && ids.has(e.id)) return answerEcho(e, strongCalls, answers);
         const inner = unwrappedArgs(e.args);
-        return ![canonOf(e), ...(inner === null ? [] : [inner])].some((a) =>
+        const echoes = [canonOf(e), ...(inner === null ? [] : [inner])].some((a) =>
           (byArgs.get(a) ?? []).some((n) => e.name.includes(n)),
         );
+        return echoes ? answerEcho(e, strongCalls, answers) : true;
       });
       if (kept.length === s.events.length) continue;
       s.events.length = 0;
       for (const e of kept) s.events.push(e);
     }
+}
+
+/**
+ * An echo that carries the tool's answer (an execution span's output) gives it to the call it
+ * echoes, where that call has no answer anywhere else: the first such call with its id, else
+ * with its name and arguments. False: the echo itself is dropped.
+ */
+function answerEcho(
+  echo: ShapeCall,
+  strong: readonly StrongCall[],
+  answers: ReadonlyMap<string, ShapeResult>,
+): false {
+  if (echo.output === undefined) return false;
+  const key = canonOf(echo);
+  for (const s of strong) {
+    const c = s.call;
+    if (c.output !== undefined || (c.id !== null && answers.has(c.id))) continue;
+    const same =
+      echo.id !== null ? c.id === echo.id : canonOf(c) === key && echo.name.includes(c.name);
+    const at = same ? s.step.events.indexOf(c) : -1;
+    if (at < 0) continue;
+    s.call = { ...c, output: echo.output, failed: echo.failed };
+    s.step.events[at] = s.call;
+    return false;
+  }
+  return false;
+}
+
+/** A call no echo: where it stands, to be given an echo's answer. */
+interface StrongCall {
+  readonly step: ShapeStep;
+  call: ShapeCall;
 }
 
 /** Every result with an id, wherever it stands (a history's answers may sit in the next request). */

@@ -536,6 +536,8 @@ function resultOf(o: JsonObject, at: Place): ShapeResult | null {
   // Semantic Kernel's `FunctionResultContent`.
   else if (o.get('content_type') === 'function_result') idKeys = [...RESULT_IDS, 'id'];
   else if (at.key !== null && RESULT_KEYS.has(at.key)) idKeys = ['id', 'toolUseId', ...RESULT_IDS];
+  // An ADK eval case's `tool_responses`: google.genai `FunctionResponse`s.
+  else if (at.listKey === 'tool_responses' && o.has('response')) idKeys = ['id', ...RESULT_IDS];
   else if (firstStr(o, RESULT_IDS) !== null && CONTENT_KEYS.some((k) => o.has(k)))
     idKeys = RESULT_IDS;
   else if (isJsonObject(o.get('call')) && o.has('outputs')) {

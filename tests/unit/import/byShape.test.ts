@@ -199,6 +199,36 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // A Mastra trace (its span tree, `children`): each model step's `toolCalls` are the calls;
+    // the `tool_call` span under it echoes the call and carries its answer, which the call takes.
+    file: 'mastra-trace.json',
+    calls: 2,
+    dialects: ['tool-calls-camel'],
+    outlines: [
+      [
+        'assistant: diskUsage(call_m1) {"host":"web-3","path":"/var"}',
+        'tool → call_m1: "{\\"usedPercent\\":97}"',
+        'assistant: diskUsage(call_m2) {"host":"web-3","path":"/var"}',
+        'tool → call_m2: "{\\"usedPercent\\":97}"',
+      ],
+    ],
+  },
+  {
+    // A Google ADK eval set: each invocation's `intermediate_data` lists its calls
+    // (`tool_uses`) and their answers by id (`tool_responses`), read as one reply's calls.
+    file: 'adk-evalset.json',
+    calls: 2,
+    dialects: ['adk-eval'],
+    outlines: [
+      [
+        'user',
+        'assistant: lookup_order(adk-7f1c) {"order_id":"A-1042"} | lookup_order(adk-81d2) {"order_id":"A-1042"}',
+        'tool → adk-7f1c: "{\\"error\\":\\"not found\\"}"',
+        'tool → adk-81d2: "{\\"error\\":\\"not found\\"}"',
+      ],
+    ],
+  },
+  {
     // An event list of `tool_call` / `tool_result` events, answers by position, two sessions.
     file: 'events.json',
     calls: 4,

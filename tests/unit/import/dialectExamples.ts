@@ -289,4 +289,33 @@ export const EXAMPLES: Record<string, unknown> = {
       },
     ],
   },
+  mastra: {
+    spans: [
+      {
+        span: {
+          id: 's1',
+          name: "tool: 'ls'",
+          type: 'tool_call',
+          entityType: 'tool',
+          entityId: 'ls',
+          input: {},
+          output: 'a b',
+        },
+      },
+    ],
+  },
+  'adk-eval': {
+    eval_cases: [
+      {
+        eval_id: 'e',
+        conversation: [
+          {
+            invocation_id: 'i',
+            user_content: { parts: [{ text: 'list it' }], role: 'user' },
+            intermediate_data: { tool_uses: [{ id: 'c1', args: {}, name: 'ls' }] },
+          },
+        ],
+      },
+    ],
+  },
 };
