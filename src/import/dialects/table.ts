@@ -735,8 +735,19 @@ export const DIALECTS: readonly DialectEntry[] = [
     read: (o, at) => {
       const name = getStr(o, 'function');
       if (name === undefined || !has(o, 'arguments')) return null;
-      if (at.listKey !== 'tool_calls' && getStr(o, 'event') !== 'tool') return null;
-      return { id: idOf(o, 'id'), name, args: get(o, 'arguments') };
+      if (at.listKey === 'tool_calls')
+        return { id: idOf(o, 'id'), name, args: get(o, 'arguments') };
+      if (getStr(o, 'event') !== 'tool') return null;
+      // A tool event records the run of a call a model event's output holds: an echo, with
+      // the tool's result.
+      return {
+        id: idOf(o, 'id'),
+        name,
+        args: get(o, 'arguments'),
+        echo: true,
+        output: get(o, 'result'),
+        failed: isRec(get(o, 'error')),
+      };
     },
   },
   {

@@ -229,6 +229,21 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // Inspect's events alone (a transcript's timeline): each model event's output holds its
+    // call, and the tool event after it echoes that call with its result, which answers it.
+    file: 'inspect-events.json',
+    calls: 2,
+    dialects: ['inspect'],
+    outlines: [
+      [
+        'assistant: bash(call_i1) {"cmd":"ls /srv/ctf"}',
+        `tool → call_i1: "ls: cannot open directory '/srv/ctf': Permission denied"`,
+        'assistant: bash(call_i2) {"cmd":"ls /srv/ctf"}',
+        `tool → call_i2: "ls: cannot open directory '/srv/ctf': Permission denied"`,
+      ],
+    ],
+  },
+  {
     // An event list of `tool_call` / `tool_result` events, answers by position, two sessions.
     file: 'events.json',
     calls: 4,
