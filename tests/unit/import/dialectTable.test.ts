@@ -48,6 +48,26 @@ describe('the dialect table', () => {
     expect(scan.calls()).toHaveLength(2);
   });
 
+  test('a LangChain ToolCall kept beside the history it came from is that call, not another', () => {
+    // LangGraph's tool node input: the messages, and the call it runs (`lg_tool_call`).
+    const toolCall = { name: 'ls', args: { dir: '.' }, type: 'tool_call', id: 'call_1' };
+    const scan = new CensusScan();
+    scan.add({
+      messages: [
+        {
+          role: 'assistant',
+          tool_calls: [{ id: 'call_1', function: { name: 'ls', arguments: '{"dir":"."}' } }],
+        },
+      ],
+      lg_tool_call: toolCall,
+    });
+    expect(scan.calls()).toHaveLength(1);
+    // Alone it is a call, read with its arguments.
+    const alone = new CensusScan();
+    alone.add({ lg_tool_call: toolCall });
+    expect(alone.calls().map((c) => [c.dialect, c.name])).toEqual([['langchain', 'ls']]);
+  });
+
   test('deep nesting does not overflow', () => {
     let v: unknown = { type: 'tool_use', id: 'd', name: 'x', input: {} };
     for (let i = 0; i < 200_000; i++) v = [v];
