@@ -1334,9 +1334,16 @@ const ARG_KEYS = ['arguments', 'args', 'input', 'tool_input', 'toolInput', 'para
  * out; so does sitting in a `tools` or `functions` list.
  */
 export function looksLikeCall(o: Rec, at: Place): FoundCall | null {
-  if (at.key !== null && !CALL_KEY.test(at.key)) return null;
-  if (at.listKey !== null && DEFINITION_LISTS.has(at.listKey)) return null;
   const type = get(o, 'type');
+  // A member is looked at where its name, or its own type, says it is a call (an event log's
+  // `{ event: { type: "tool.call", … } }`).
+  if (
+    at.key !== null &&
+    !CALL_KEY.test(at.key) &&
+    !(typeof type === 'string' && KEYED_TYPE.test(type))
+  )
+    return null;
+  if (at.listKey !== null && DEFINITION_LISTS.has(at.listKey)) return null;
   if (type !== undefined && (typeof type !== 'string' || !CALL_TYPE.test(type))) return null;
   let name: string | undefined;
   for (const k of NAME_KEYS) {
@@ -1355,7 +1362,9 @@ export function looksLikeCall(o: Rec, at: Place): FoundCall | null {
   }
   if (!found || Array.isArray(args) || args === null || args === undefined) return null;
   if (isRec(args) && (has(args, 'properties') || getStr(args, 'type') === 'object')) return null;
-  if (has(o, 'description') || has(o, 'input_schema') || has(o, 'inputSchema')) return null;
+  if (has(o, 'input_schema') || has(o, 'inputSchema')) return null;
+  // A definition describes its tool; a call says what it does only where its type says it is one.
+  if (has(o, 'description') && !(typeof type === 'string' && KEYED_TYPE.test(type))) return null;
   let id: string | null = null;
   for (const k of ID_KEYS) {
     const v = get(o, k);
@@ -1379,6 +1388,8 @@ const CALL_TYPE = /tool|call|function|action/i;
  * parts do. Such a member is looked at as a list's item would be.
  */
 const CALL_KEY = /^(tool_?call|tool_?use|function_?call|tool_?invocation)$/i;
+/** A `type` that says its object is a call, wherever it stands. */
+const KEYED_TYPE = /call|tool_?use|invocation/i;
 const ID_KEYS = [
   'call_id',
   'callId',

@@ -244,6 +244,23 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // An event log that wraps each call under a member its type names as one (`{ event: {
+    // type: "tool.call", toolCallId, name, args, description } }`, as Kimi Code CLI's wire log
+    // does): unknown calls, though they describe themselves, each answer by its call id.
+    file: 'wrapped-call-events.jsonl',
+    calls: 2,
+    dialects: ['unknown'],
+    outlines: [
+      [
+        'user',
+        'assistant: Bash(Bash_0) {"command":"npm run lint"}',
+        `tool → Bash_0: "{\\"output\\":\\"src/app.ts:3:7 error 'x' is never used\\"}"`,
+        'assistant: Bash(Bash_1) {"command":"npm run lint"}',
+        `tool → Bash_1: "{\\"output\\":\\"src/app.ts:3:7 error 'x' is never used\\"}"`,
+      ],
+    ],
+  },
+  {
     // An event list of `tool_call` / `tool_result` events, answers by position, two sessions.
     file: 'events.json',
     calls: 4,
