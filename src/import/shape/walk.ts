@@ -649,7 +649,8 @@ function turnOf(
       who = 'user';
     }
   }
-  if (who === undefined && role === undefined) {
+  // Only an object that is nothing but the variant: a member named `Agent` elsewhere is none.
+  if (who === undefined && role === undefined && o.size === 1) {
     for (const [variant, turn] of ENUM_TURNS) {
       const inner = o.get(variant);
       if (!isJsonObject(inner)) continue;
