@@ -129,23 +129,20 @@ function keyedRecords(v: JsonValue): JsonValue[] | null {
  * is no call of its own, by the census's rule (docs/formats.md §22).
  */
 function dropEchoes(lists: readonly ShapeList[], answers: ReadonlyMap<string, ShapeResult>): void {
-  const ids = new Set<string>();
-  const strongCalls: StrongCall[] = [];
+  // The calls that are no echoes, by id and by canonical arguments.
+  const byId = new Map<string, StrongCall[]>();
+  const byArgs = new Map<string, StrongCall[]>();
   const full = new Set<string>();
-  const byArgs = new Map<string, string[]>();
   let strong = 0;
   for (const l of lists)
     for (const s of l.steps)
       for (const e of s.events) {
         if (e.kind !== 'call' || e.echo !== false) continue;
         strong++;
-        strongCalls.push({ step: s, call: e });
-        if (e.id !== null) ids.add(e.id);
+        const c: StrongCall = { step: s, call: e };
+        if (e.id !== null) push(byId, e.id, c);
         if (e.args !== undefined) full.add(e.name);
-        const a = canonOf(e);
-        const names = byArgs.get(a);
-        if (names === undefined) byArgs.set(a, [e.name]);
-        else if (!names.includes(e.name)) names.push(e.name);
+        push(byArgs, canonOf(e), c);
       }
   for (const l of lists)
     for (const s of l.steps) {
@@ -154,12 +151,16 @@ function dropEchoes(lists: readonly ShapeList[], answers: ReadonlyMap<string, Sh
         // A call named without arguments copies one spelled in full elsewhere.
         if (e.echo === false) return !(e.id === null && e.args === undefined && full.has(e.name));
         if (e.echo === 'fallback') return strong === 0;
-        if (e.id !== null && ids.has(e.id)) return answerEcho(e, strongCalls, answers);
+        const named = (c: StrongCall) => e.name.includes(c.call.name);
+        if (e.id !== null && byId.has(e.id)) return answerEcho(e, byId.get(e.id) ?? [], answers);
         const inner = unwrappedArgs(e.args);
         const echoes = [canonOf(e), ...(inner === null ? [] : [inner])].some((a) =>
-          (byArgs.get(a) ?? []).some((n) => e.name.includes(n)),
+          (byArgs.get(a) ?? []).some(named),
         );
-        return echoes ? answerEcho(e, strongCalls, answers) : true;
+        if (!echoes) return true;
+        // An echo with an id answers only the call of that id.
+        const same = e.id === null ? (byArgs.get(canonOf(e)) ?? []).filter(named) : [];
+        return answerEcho(e, same, answers);
       });
       if (kept.length === s.events.length) continue;
       s.events.length = 0;
@@ -167,24 +168,27 @@ function dropEchoes(lists: readonly ShapeList[], answers: ReadonlyMap<string, Sh
     }
 }
 
+function push<K, V>(m: Map<K, V[]>, k: K, v: V): void {
+  const l = m.get(k);
+  if (l === undefined) m.set(k, [v]);
+  else l.push(v);
+}
+
 /**
- * An echo that carries the tool's answer (an execution span's output) gives it to the call it
- * echoes, where that call has no answer anywhere else: the first such call with its id, else
- * with its name and arguments. False: the echo itself is dropped.
+ * An echo that carries the tool's answer (an execution span's output) gives it to the first of
+ * the calls it echoes (`candidates`, in file order) that has no answer anywhere else. False: the
+ * echo itself is dropped.
  */
 function answerEcho(
   echo: ShapeCall,
-  strong: readonly StrongCall[],
+  candidates: readonly StrongCall[],
   answers: ReadonlyMap<string, ShapeResult>,
 ): false {
   if (echo.output === undefined) return false;
-  const key = canonOf(echo);
-  for (const s of strong) {
+  for (const s of candidates) {
     const c = s.call;
     if (c.output !== undefined || (c.id !== null && answers.has(c.id))) continue;
-    const same =
-      echo.id !== null ? c.id === echo.id : canonOf(c) === key && echo.name.includes(c.name);
-    const at = same ? s.step.events.indexOf(c) : -1;
+    const at = s.step.events.indexOf(c);
     if (at < 0) continue;
     s.call = { ...c, output: echo.output, failed: echo.failed };
     s.step.events[at] = s.call;

@@ -189,14 +189,7 @@ class Walker {
     session: string | null,
     depth: number,
   ): void {
-    const l: ShapeList = {
-      path,
-      steps: [],
-      session,
-      order: this.order++,
-      ...(this.title === undefined ? {} : { title: this.title }),
-    };
-    this.lists.push(l);
+    const l = this.open(path, session);
     // A history kept as exchanges, each `[what was sent, what came back]` (Amazon Q Developer
     // CLI's `history`): one list of their halves.
     const pairs = items.length > 0 && items.every((x) => isJsonArray(x) && x.length === 2);
@@ -222,6 +215,19 @@ class Walker {
     }
   }
 
+  /** A new list of steps, in walk order, under the nearest title. */
+  private open(path: string, session: string | null): ShapeList {
+    const l: ShapeList = {
+      path,
+      steps: [],
+      session,
+      order: this.order++,
+      ...(this.title === undefined ? {} : { title: this.title }),
+    };
+    this.lists.push(l);
+    return l;
+  }
+
   /** An object that holds a run of calls outside any list: a list of one step, read where it stands. */
   private lone(
     v: JsonObject,
@@ -232,14 +238,8 @@ class Walker {
   ): void {
     const own = sessionOf(v);
     const step: ShapeStep = { events: [], session: own };
-    const l: ShapeList = {
-      path: path === '' ? '(top)' : path,
-      steps: [step],
-      session,
-      order: this.order++,
-      ...(this.title === undefined ? {} : { title: this.title }),
-    };
-    this.lists.push(l);
+    const l = this.open(path === '' ? '(top)' : path, session);
+    l.steps.push(step);
     this.step(v, at, step, l, path, own ?? session, depth + 1);
     settleStep(step, v);
   }
