@@ -7,6 +7,7 @@ import type { Rec } from './dialects/shape';
 import { strFromU8 } from 'fflate';
 import { decodeBase64 } from './base64';
 import { pythonLiteralToJson } from './pyLiteral';
+import { ancestorCopies, spanParents } from './spanTree';
 import {
   DIALECT_COUNTS,
   DIALECT_IDS,
@@ -17,7 +18,7 @@ import {
   OPENAI_CHAT_NO,
   Rows,
 } from './censusRows';
-import type { CensusSource, PathNode } from './censusRows';
+import type { CensusSource, PathNode, SpanItem } from './censusRows';
 
 export type { CensusSource } from './censusRows';
 
@@ -81,6 +82,8 @@ const PART_LISTS = new Set([
   'tool_use_results',
   // OpenInference messages with dotted keys (Phoenix's span dataframes).
   'message.tool_calls',
+  // A model span's reply as any-agent records it: the calls of one step.
+  'gen_ai.output',
   // Cohere's v1 tool message; Zed's older threads; Haystack before 2.12.
   'tool_results',
   '_content',
@@ -109,6 +112,8 @@ export class CensusScan {
   });
   private readonly callPaths = new Map<string, PathNode>();
   private containers = 1;
+  /** Whether some list walked was a list of spans linked to their parents (`spanParents`). */
+  private spans = false;
   /** The rows of `calls()` as last worked out, until something more is seen. */
   private counted: number[] | null = null;
 
@@ -203,10 +208,14 @@ export class CensusScan {
           });
           continue;
         }
+        const parents = spanParents(v);
+        if (parents !== null) this.spans = true;
         for (let i = v.length - 1; i >= 0; i--) {
           const x: unknown = v[i];
           if (typeof x === 'object' && x !== null) {
-            stack.push({ v: x, at, path, container, nested: f.nested });
+            const at1 =
+              parents === null ? path : { parent: f.path, seg: '[*]', span: { item: i, parents } };
+            stack.push({ v: x, at, path: at1, container, nested: f.nested });
           } else if (typeof x === 'string') this.embedded(x, at, path, container, f.nested, stack);
         }
         continue;
@@ -462,7 +471,8 @@ export class CensusScan {
   private allInOneList(): boolean {
     const rows = this.rows;
     const n = rows.length;
-    if (n === 0 || n >= 1e6) return false;
+    // A span's call may stand again in its parent span's output, at the same path.
+    if (n === 0 || n >= 1e6 || this.spans) return false;
     const d = rows.dialect[0] as number;
     if (!DIALECT_COUNTS[d]) return false;
     const c = rows.container[0];
@@ -585,9 +595,11 @@ export class CensusScan {
       outRow.push(row);
       outOrder.push(order);
     };
+    const shadowed = this.spans ? spanCopies(rows) : null;
     const strong: number[] = [];
     for (let i = 0; i < n; i++)
-      if (rows.echo[i] === ECHO_NO && DIALECT_COUNTS[rows.dialect[i] as number]) strong.push(i);
+      if (rows.echo[i] === ECHO_NO && DIALECT_COUNTS[rows.dialect[i] as number])
+        if (shadowed === null || !shadowed.has(i)) strong.push(i);
     const echoes: number[] = [];
     for (let i = 0; i < n; i++) {
       const e = rows.echo[i];
@@ -1065,6 +1077,39 @@ function inOrder(rows: number[], order: readonly number[]): number[] {
 }
 
 /** Whether the rows all stand in one list at one path, none without arguments. */
+/** The span item a row stands in, if it stands in one. */
+function spanOf(node: PathNode | null): SpanItem | null {
+  for (let n = node; n !== null; n = n.parent) if (n.span !== undefined) return n.span;
+  return null;
+}
+
+/**
+ * The rows that repeat a call a span below theirs holds (the same id, name and arguments in a
+ * span and in one of its descendants): the descendant's row is the call, the ancestor's a copy.
+ */
+function spanCopies(rows: Rows): Set<number> {
+  const keyOf = (i: number): string =>
+    `${rows.id[i] ?? ''}\u0000${rows.name[i] as string}\u0000${rows.args(i)}`;
+  const trees = new Map<Int32Array, { rows: [number, number][]; keys: Map<number, string[]> }>();
+  for (let i = 0; i < rows.length; i++) {
+    if (rows.echo[i] !== ECHO_NO) continue;
+    const span = spanOf(rows.node[i] ?? null);
+    if (span === null) continue;
+    let t = trees.get(span.parents);
+    if (!t) trees.set(span.parents, (t = { rows: [], keys: new Map() }));
+    t.rows.push([i, span.item]);
+    const keys = t.keys.get(span.item);
+    if (keys) keys.push(keyOf(i));
+    else t.keys.set(span.item, [keyOf(i)]);
+  }
+  const out = new Set<number>();
+  for (const [parents, t] of trees) {
+    const copies = ancestorCopies(parents, t.keys);
+    for (const [i, item] of t.rows) if (copies.get(item)?.has(keyOf(i)) === true) out.add(i);
+  }
+  return out;
+}
+
 function oneListOnePath(rows: Rows, list: readonly number[]): boolean {
   const first = list[0] as number;
   const c = rows.container[first];

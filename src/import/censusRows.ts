@@ -338,6 +338,14 @@ class RowCall implements CensusCall {
 export interface PathNode {
   readonly parent: PathNode | null;
   readonly seg: string;
+  /** Set on an item of a span list (spans linked to their parents): the item and its tree. */
+  readonly span?: SpanItem;
+}
+
+/** An item of a list of spans: its index, and each item's parent's index (-1: none). */
+export interface SpanItem {
+  readonly item: number;
+  readonly parents: Int32Array;
 }
 
 /** Text that may spell an empty object; anything else is not empty arguments. */

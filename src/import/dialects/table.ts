@@ -60,6 +60,7 @@ export type DialectId =
   | 'dspy'
   | 'hermes'
   | 'otel-tool-span'
+  | 'tool-dotted'
   | 'mastra'
   | 'adk-eval'
   | 'unknown';
@@ -1251,19 +1252,22 @@ export const DIALECTS: readonly DialectEntry[] = [
   {
     id: 'otel-tool-span',
     label: 'OTel GenAI `execute_tool` span',
-    call: 'a tool execution span\'s attributes `{ "gen_ai.tool.name", "gen_ai.tool.call.id", "gen_ai.tool.call.arguments" }` (or OpenInference\'s `input.value`); an echo of the model\'s call',
-    result: '`gen_ai.tool.call.result` (or `output.value`) beside them',
+    call: 'a tool execution span\'s attributes `{ "gen_ai.tool.name", "gen_ai.tool.call.id", "gen_ai.tool.call.arguments" }` (or OpenInference\'s `input.value`, or the older `gen_ai.tool.args` that any-agent writes); an echo of the model\'s call',
+    result:
+      "`gen_ai.tool.call.result` (or `output.value`, or any-agent's `gen_ai.output`) beside them",
     fields: {
       id: 'gen_ai.tool.call.id',
       name: 'gen_ai.tool.name',
-      args: 'gen_ai.tool.call.arguments, else input.value',
+      args: 'gen_ai.tool.call.arguments, else gen_ai.tool.args, else input.value',
     },
-    source: 'open-telemetry/semantic-conventions docs/gen-ai/gen-ai-spans.md @a064dcca28',
+    source:
+      'open-telemetry/semantic-conventions docs/gen-ai/gen-ai-spans.md @a064dcca28; mozilla-ai/any-agent src/any_agent/tracing/attributes.py @39edb69b4e',
     counted: true,
     when: { has: ['gen_ai.tool.name'] },
     read: (o) => {
       const name = getStr(o, 'gen_ai.tool.name');
-      const args = get(o, 'gen_ai.tool.call.arguments') ?? get(o, 'input.value');
+      const args =
+        get(o, 'gen_ai.tool.call.arguments') ?? get(o, 'gen_ai.tool.args') ?? get(o, 'input.value');
       // Without its arguments (they are opt-in) the span names a tool, not a call to compare.
       if (!name || args === undefined) return null;
       // The model's messages hold the same call where they were recorded: this only echoes it.
@@ -1272,7 +1276,33 @@ export const DIALECTS: readonly DialectEntry[] = [
         name,
         args,
         echo: true,
-        output: get(o, 'gen_ai.tool.call.result') ?? get(o, 'output.value'),
+        output:
+          get(o, 'gen_ai.tool.call.result') ?? get(o, 'output.value') ?? get(o, 'gen_ai.output'),
+      };
+    },
+  },
+  {
+    id: 'tool-dotted',
+    label: 'dotted `tool.name` / `tool.args`',
+    call: 'an object `{ "tool.name", "tool.args" }`: an item of a model span\'s output list (any-agent\'s `gen_ai.output` of a `call_llm` span), or a tool span\'s own attributes (an echo)',
+    result: "the tool span's output beside it (`gen_ai.output`, `output.value`, `tool.result`)",
+    fields: { id: '(none)', name: 'tool.name', args: 'tool.args' },
+    source:
+      'mozilla-ai/any-agent src/any_agent/tracing/instrumentation/llama_index.py @d2acb65cb3 (`_set_llm_output`)',
+    counted: true,
+    when: { has: ['tool.name'] },
+    read: (o, at) => {
+      const name = getStr(o, 'tool.name');
+      if (!name || !has(o, 'tool.args')) return null;
+      // In a list the model's reply names its calls; anywhere else the object is a span's
+      // attributes, which echo the call the tool ran.
+      if (at.listKey !== null) return { id: null, name, args: get(o, 'tool.args') };
+      return {
+        id: null,
+        name,
+        args: get(o, 'tool.args'),
+        echo: true,
+        output: get(o, 'gen_ai.output') ?? get(o, 'output.value') ?? get(o, 'tool.result'),
       };
     },
   },

@@ -134,33 +134,38 @@ function dropEchoes(lists: readonly ShapeList[], answers: ReadonlyMap<string, Sh
   const byArgs = new Map<string, StrongCall[]>();
   const full = new Set<string>();
   let strong = 0;
+  let at = 0;
   for (const l of lists)
-    for (const s of l.steps)
+    for (const s of l.steps) {
+      at++;
       for (const e of s.events) {
         if (e.kind !== 'call' || e.echo !== false) continue;
         strong++;
-        const c: StrongCall = { step: s, call: e };
+        const c: StrongCall = { step: s, call: e, at, list: l };
         if (e.id !== null) push(byId, e.id, c);
         if (e.args !== undefined) full.add(e.name);
         push(byArgs, canonOf(e), c);
       }
+    }
+  at = 0;
   for (const l of lists)
     for (const s of l.steps) {
+      at++;
       const kept = s.events.filter((e) => {
         if (e.kind !== 'call') return true;
         // A call named without arguments copies one spelled in full elsewhere.
         if (e.echo === false) return !(e.id === null && e.args === undefined && full.has(e.name));
         if (e.echo === 'fallback') return strong === 0;
         const named = (c: StrongCall) => e.name.includes(c.call.name);
-        if (e.id !== null && byId.has(e.id)) return answerEcho(e, byId.get(e.id) ?? [], answers);
+        if (e.id !== null && byId.has(e.id))
+          return answerEcho(e, l, at, byId.get(e.id) ?? [], answers);
         const inner = unwrappedArgs(e.args);
-        const echoes = [canonOf(e), ...(inner === null ? [] : [inner])].some((a) =>
-          (byArgs.get(a) ?? []).some(named),
-        );
-        if (!echoes) return true;
-        // An echo with an id answers only the call of that id.
-        const same = e.id === null ? (byArgs.get(canonOf(e)) ?? []).filter(named) : [];
-        return answerEcho(e, same, answers);
+        const argsOf = [canonOf(e), ...(inner === null ? [] : [inner])];
+        const same = argsOf.flatMap((a) => (byArgs.get(a) ?? []).filter(named));
+        if (same.length === 0) return true;
+        // An id no call has is the echo's own (a span's), not a call's: the echo answers the
+        // first call of its name and arguments that has no answer yet.
+        return answerEcho(e, l, at, same, answers);
       });
       if (kept.length === s.events.length) continue;
       s.events.length = 0;
@@ -176,16 +181,22 @@ function push<K, V>(m: Map<K, V[]>, k: K, v: V): void {
 
 /**
  * An echo that carries the tool's answer (an execution span's output) gives it to the first of
- * the calls it echoes (`candidates`, in file order) that has no answer anywhere else. False: the
- * echo itself is dropped.
+ * the calls it echoes (`candidates`, in file order) that has no answer anywhere else: of those
+ * before it in its own list (`list`; `at`, its step's place in the walk) where any stand there,
+ * as a tool runs after its call and a trace's summary elsewhere may repeat the call; else of
+ * those before it; else of all. False: the echo itself is dropped.
  */
 function answerEcho(
   echo: ShapeCall,
+  list: ShapeList,
+  at: number,
   candidates: readonly StrongCall[],
   answers: ReadonlyMap<string, ShapeResult>,
 ): false {
   if (echo.output === undefined) return false;
-  for (const s of candidates) {
+  const before = candidates.filter((c) => c.at <= at);
+  const mine = before.filter((c) => c.list === list);
+  for (const s of mine.length > 0 ? mine : before.length > 0 ? before : candidates) {
     const c = s.call;
     if (c.output !== undefined || (c.id !== null && answers.has(c.id))) continue;
     const at = s.step.events.indexOf(c);
@@ -201,6 +212,9 @@ function answerEcho(
 interface StrongCall {
   readonly step: ShapeStep;
   call: ShapeCall;
+  /** Its step's place in the walk, and its list. */
+  readonly at: number;
+  readonly list: ShapeList;
 }
 
 /** Every result with an id, wherever it stands (a history's answers may sit in the next request). */

@@ -5,6 +5,7 @@ import { displayText, narration } from '../content';
 import { callsAt, isPartList, otlpAttributes } from '../census';
 import { holdsTextCalls, textCalls } from '../dialects/textCalls';
 import { canonical } from '../dialects/shape';
+import { ancestorCopies, spanParents } from '../spanTree';
 import type { DialectId, Place } from '../dialects/table';
 
 /**
@@ -206,13 +207,17 @@ class Walker {
     depth: number,
   ): void {
     const at: Place = { key: null, listKey: key, outerKey: outer };
+    const own: ShapeStep[] = [];
     for (const item of items) {
-      const own = isJsonObject(item) ? sessionOf(item) : null;
-      const step: ShapeStep = { events: [], session: own };
+      const mine = isJsonObject(item) ? sessionOf(item) : null;
+      const step: ShapeStep = { events: [], session: mine };
       l.steps.push(step);
-      this.step(item, at, step, l, `${path}[*]`, own ?? session, depth + 1);
+      own.push(step);
+      this.step(item, at, step, l, `${path}[*]`, mine ?? session, depth + 1);
       settleStep(step, item);
     }
+    const parents = spanParents(items);
+    if (parents !== null) dropSpanCopies(own, parents);
   }
 
   /** A new list of steps, in walk order, under the nearest title. */
@@ -395,6 +400,37 @@ class Walker {
       });
     }
     this.lists.push(l);
+  }
+}
+
+/** A call's identity across spans: its id, name and canonical arguments. */
+function spanKey(e: ShapeCall): string {
+  return `${e.id ?? ''}\u0000${e.name}\u0000${canonical(e.args)}`;
+}
+
+/**
+ * A span's calls that one of its descendant spans holds too (the same id, name and arguments)
+ * are dropped: the parent's output repeats its child's, as the census counts them once.
+ */
+function dropSpanCopies(steps: readonly ShapeStep[], parents: Int32Array): void {
+  const keys = new Map<number, string[]>();
+  steps.forEach((s, i) => {
+    for (const e of s.events) {
+      if (e.kind !== 'call' || e.echo !== false) continue;
+      const k = keys.get(i);
+      if (k) k.push(spanKey(e));
+      else keys.set(i, [spanKey(e)]);
+    }
+  });
+  if (keys.size < 2) return;
+  for (const [i, copies] of ancestorCopies(parents, keys)) {
+    const s = steps[i];
+    if (s === undefined || !keys.has(i)) continue;
+    const kept = s.events.filter(
+      (e) => e.kind !== 'call' || e.echo !== false || !copies.has(spanKey(e)),
+    );
+    s.events.length = 0;
+    s.events.push(...kept);
   }
 }
 
@@ -582,6 +618,14 @@ function resultOf(o: JsonObject, at: Place): ShapeResult | null {
       content = inner;
     }
   }
+  // The Vercel AI SDK 5's tool output: `{ type: "json" | "text" | "error-json" | "error-text", value }`.
+  if (type === 'tool-result' && isJsonObject(content) && content.has('value')) {
+    const kind = content.get('type');
+    if (typeof kind === 'string') {
+      error ||= kind.startsWith('error-');
+      content = content.get('value');
+    }
+  }
   // An MCP tool result: `{ content: [...], isError }`.
   if (isJsonObject(content) && isJsonArray(content.get('content'))) {
     error ||= content.get('isError') === true;
@@ -603,7 +647,10 @@ function resultOf(o: JsonObject, at: Place): ShapeResult | null {
 function isResultPart(p: JsonValue): boolean {
   if (!isJsonObject(p)) return false;
   for (const k of RESULT_KEYS) if (isJsonObject(p.get(k))) return true;
-  return false;
+  // A typed result part that names its call (the Vercel AI SDK's `tool-result` in a tool
+  // message's content).
+  const type = p.get('type');
+  return typeof type === 'string' && RESULT_TYPES.has(type) && firstStr(p, RESULT_IDS) !== null;
 }
 
 function speaker(role: string): boolean {

@@ -199,6 +199,37 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // An any-agent trace: each `call_llm` span's `gen_ai.output` lists the step's calls as
+    // `{ "tool.name", "tool.args" }` (a JSON string, or an object); the `execute_tool` spans
+    // echo them (`gen_ai.tool.args`) with the answer (`gen_ai.output`).
+    file: 'any-agent-trace.json',
+    calls: 2,
+    dialects: ['tool-dotted'],
+    outlines: [
+      [
+        'assistant: deploy_status(syn-0-0) {"env":"prod"}',
+        'tool → syn-0-0: "pending"',
+        'assistant: deploy_status(syn-2-0) {"env":"prod"}',
+        'tool → syn-2-0: "pending"',
+      ],
+    ],
+  },
+  {
+    // A Langfuse export of Vercel AI SDK telemetry: the outer `ai.generateText` span lists the
+    // last step's calls again, as its `doGenerate` child does; the TOOL observations answer.
+    file: 'langfuse-vercel-spans.json',
+    calls: 2,
+    dialects: ['vercel-ai'],
+    outlines: [
+      [
+        'assistant: getWeather(call_w1) {"city":"Oslo"}',
+        'tool → call_w1: "{\\"city\\":\\"Oslo\\",\\"tempC\\":4}"',
+        'assistant: getWeather(call_w2) {"city":"Oslo"}',
+        'tool → call_w2: "{\\"city\\":\\"Oslo\\",\\"tempC\\":4}"',
+      ],
+    ],
+  },
+  {
     // A Mastra trace (its span tree, `children`): each model step's `toolCalls` are the calls;
     // the `tool_call` span under it echoes the call and carries its answer, which the call takes.
     file: 'mastra-trace.json',

@@ -289,6 +289,14 @@ export const EXAMPLES: Record<string, unknown> = {
       },
     ],
   },
+  'tool-dotted': {
+    spans: [
+      {
+        name: 'call_llm m',
+        attributes: { 'gen_ai.output': '[{"tool.name": "ls", "tool.args": "{}"}]' },
+      },
+    ],
+  },
   mastra: {
     spans: [
       {

@@ -68,6 +68,99 @@ describe('the dialect table', () => {
     expect(alone.calls().map((c) => [c.dialect, c.name])).toEqual([['langchain', 'ls']]);
   });
 
+  describe('a span tree', () => {
+    // With an id, Anthropic's block; without one, Gemini's part.
+    const call = (id: string | null, path: string) =>
+      id === null
+        ? { functionCall: { name: 'read', args: { path } } }
+        : { type: 'tool_use', id, name: 'read', input: { path } };
+    const span = (
+      id: string,
+      parent: string | null,
+      calls: unknown[],
+      link = 'parentObservationId',
+    ) => ({
+      id,
+      ...(parent === null ? {} : { [link]: parent }),
+      output: calls,
+    });
+    const count = (v: unknown) => {
+      const scan = new CensusScan();
+      scan.add(v);
+      return scan.calls().length;
+    };
+
+    test.each([
+      ['Langfuse observations', 'parentObservationId'],
+      ['LangSmith runs', 'parent_run_id'],
+    ])("%s: a parent's output repeating its child's calls adds none", (_, link) => {
+      // An SDK's outer span lists the reply's calls its inner model span made.
+      const a = call('call_a', 'x');
+      const b = call('call_b', 'y');
+      expect(
+        count({
+          observations: [
+            span('root', null, [a, b], link),
+            span('step1', 'root', [a], link),
+            span('step2', 'root', [b], link),
+          ],
+        }),
+      ).toBe(2);
+    });
+
+    test('OTLP spans, camelCase and snake_case, and a grandparent', () => {
+      const a = call(null, 'x');
+      const camel = (id: string, parent: string | null, c: unknown[]) => ({
+        spanId: id,
+        ...(parent === null ? {} : { parentSpanId: parent }),
+        output: c,
+      });
+      const snake = (id: string, parent: string | null, c: unknown[]) => ({
+        span_id: id,
+        ...(parent === null ? {} : { parent_span_id: parent }),
+        output: c,
+      });
+      for (const s of [camel, snake])
+        expect(count({ spans: [s('r', null, [a]), s('m', 'r', [a]), s('l', 'm', [a])] })).toBe(1);
+    });
+
+    test('two sibling spans with the same call are a loop, not a copy', () => {
+      // A local model's reused id, the same arguments: two turns under one agent span.
+      const a = call('call_0', 'x');
+      expect(
+        count({
+          observations: [span('root', null, []), span('g1', 'root', [a]), span('g2', 'root', [a])],
+        }),
+      ).toBe(2);
+      // Without ids, too; the agent span's summary of both adds none.
+      const b = call(null, 'x');
+      expect(
+        count({
+          observations: [
+            span('root', null, [b, b]),
+            span('g1', 'root', [b]),
+            span('g2', 'root', [b]),
+          ],
+        }),
+      ).toBe(2);
+    });
+
+    test("a message chain's parent link is no span tree", () => {
+      // Claude Code's lines name the line before; a reused id there is a call each time.
+      const line = (uuid: string, parent: string | null) => ({
+        uuid,
+        parentUuid: parent,
+        message: { role: 'assistant', content: [call('call_0', 'x')] },
+      });
+      expect(count([line('u1', null), line('u2', 'u1'), line('u3', 'u2')])).toBe(3);
+    });
+
+    test('a cycle of parents ends', () => {
+      const a = call('call_a', 'x');
+      expect(count({ observations: [span('p', 'q', [a]), span('q', 'p', [a])] })).toBe(1);
+    });
+  });
+
   test('deep nesting does not overflow', () => {
     let v: unknown = { type: 'tool_use', id: 'd', name: 'x', input: {} };
     for (let i = 0; i < 200_000; i++) v = [v];

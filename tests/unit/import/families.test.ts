@@ -141,6 +141,22 @@ const CASES: Case[] = [
     warnings: [/logs only its own turn/],
   },
   {
+    // Microsoft Agent Framework through Langfuse: the agent observation's output is the whole
+    // run, its calls again; each chat generation under it holds its own call once.
+    path: 'langfuse/langfuse-agent-spans.json',
+    format: 'langfuse',
+    outlines: [
+      [
+        'assistant: get_weather(call_k1) {"location":"Tokyo"}',
+        'tool → call_k1: "stormy"',
+        'assistant: get_weather(call_k2) {"location":"Tokyo"}',
+        'tool → call_k2: "stormy"',
+        'assistant',
+      ],
+    ],
+    never: [/not read/, /Read by shape/],
+  },
+  {
     path: 'langfuse/adk-gemini.json',
     format: 'langfuse',
     outlines: [
