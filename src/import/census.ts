@@ -2,7 +2,17 @@
 import { DIALECTS, NAME_KEYS, dialectEntry, looksLikeCall } from './dialects/table';
 import type { DialectEntry, DialectId, FoundCall, Place } from './dialects/table';
 import { holdsTextCalls, textCalls } from './dialects/textCalls';
-import { canonical, eachMember, embeddedJson, get, getStr, has, isRec } from './dialects/shape';
+import {
+  canonical,
+  eachMember,
+  embeddedJson,
+  get,
+  getStr,
+  has,
+  isRec,
+  isStreamText,
+  streamEvents,
+} from './dialects/shape';
 import type { Rec } from './dialects/shape';
 import { strFromU8 } from 'fflate';
 import { decodeBase64 } from './base64';
@@ -84,6 +94,9 @@ const PART_LISTS = new Set([
   'message.tool_calls',
   // A model span's reply as any-agent records it: the calls of one step.
   'gen_ai.output',
+  // DeepEval: the calls one span (or test case) made.
+  'toolsCalled',
+  'tools_called',
   // Cohere's v1 tool message; Zed's older threads; Haystack before 2.12.
   'tool_results',
   '_content',
@@ -100,6 +113,7 @@ const MARKER = /tool|unction|Call|call_id|hook_event/;
 
 const TOOL_CALL_ITEM: Place = { key: null, listKey: 'tool_calls', outerKey: null };
 const ROOT: Place = { key: null, listKey: null, outerKey: null };
+const DOCUMENT: Place = { ...ROOT, document: true };
 
 /** Walks JSON values and gathers the tool calls they hold. Iterative: no nesting overflows it. */
 export class CensusScan {
@@ -185,7 +199,12 @@ export class CensusScan {
     if (member !== null && root instanceof Map) {
       if (this.blocksMessage(root, path as PathNode, member, container)) return;
     }
-    const at: Place = member === null ? ROOT : { key: member, listKey: null, outerKey: null };
+    const at: Place =
+      member !== null
+        ? { key: member, listKey: null, outerKey: null }
+        : prefix === null
+          ? DOCUMENT
+          : ROOT;
     const stack: Frame[] = [{ v: root, at, path, container, nested: 0 }];
     while (stack.length > 0) {
       const f = stack.pop() as Frame;
@@ -384,15 +403,8 @@ export class CensusScan {
     stack: Frame[],
   ): void {
     if (nested >= MAX_NESTED || !mayEmbed(s)) return;
-    if (s.charCodeAt(0) !== 0x7b && s.charCodeAt(0) !== 0x5b) {
-      // A captured event stream: each `data:` line is one event, the events one list.
-      const events: unknown[] = [];
-      for (const line of s.split('\n')) {
-        if (!line.startsWith('data:')) continue;
-        const e = embeddedJson(line.slice(5).trim());
-        if (e !== undefined) events.push(e);
-      }
-      stack.push({ v: events, at, path, container, nested: nested + 1 });
+    if (isStreamText(s)) {
+      stack.push({ v: streamEvents(s, embeddedJson), at, path, container, nested: nested + 1 });
       return;
     }
     let v = embeddedJson(s);
@@ -764,7 +776,7 @@ export class CensusScan {
       if (names) names.add(rows.name[i] as string);
       else namesByArgs.set(a, new Set([rows.name[i] as string]));
     }
-    const groups = new Map<string, { first: number; order: number; per: Map<number, number> }>();
+    const groups = new Map<string, { first: number; order: number; per: Map<string, number> }>();
     echoes.forEach((o, i) => {
       const name = rows.name[o] as string;
       const id = rows.id[o] ?? null;
@@ -781,8 +793,10 @@ export class CensusScan {
       const key = id ?? shape;
       let g = groups.get(key);
       if (!g) groups.set(key, (g = { first: o, order: strong.length + i, per: new Map() }));
-      const c = rows.container[o] as number;
-      g.per.set(c, (g.per.get(c) ?? 0) + 1);
+      // Echoes of one list at two paths are two records of the same calls (a tool span, and
+      // the list of calls it keeps inside itself), so each path of each list counts apart.
+      const at = `${rows.container[o] as number}\u0000${rows.path(o)}`;
+      g.per.set(at, (g.per.get(at) ?? 0) + 1);
     });
     for (const g of groups.values()) {
       const most = rows.id[g.first] != null ? 1 : mostOf(g.per.values());
@@ -886,8 +900,7 @@ function isWord(s: string): boolean {
 function mayEmbed(s: string): boolean {
   if (s.length < 16 || s.length > MAX_EMBEDDED) return false;
   const c = s.charCodeAt(0);
-  const stream = (c === 0x64 || c === 0x65) && /^(?:data|event):/.test(s.slice(0, 6));
-  return (c === 0x7b || c === 0x5b || stream) && MARKER.test(s);
+  return (c === 0x7b || c === 0x5b || isStreamText(s)) && MARKER.test(s);
 }
 
 /** The first entry of the table, so the first any `tool_calls` item is tried against. */

@@ -126,3 +126,32 @@ export function embeddedJson(s: string): unknown {
     return undefined;
   }
 }
+
+/** Whether a string opens as a captured event stream (`data:` or `event:` lines). */
+export function isStreamText(s: string): boolean {
+  const c = s.charCodeAt(0);
+  return (c === 0x64 || c === 0x65) && /^(?:data|event):/.test(s.slice(0, 6));
+}
+
+/**
+ * A captured event stream kept as a list of its lines (Azure SDK test recordings keep a
+ * streamed response body so), as one text; null for any other list.
+ */
+export function streamText(list: readonly unknown[]): string | null {
+  if (list.length < 2) return null;
+  const first = list[0];
+  if (typeof first !== 'string' || !isStreamText(first)) return null;
+  for (const x of list) if (typeof x !== 'string') return null;
+  return list.join('\n');
+}
+
+/** A captured event stream's events: each `data:` line's JSON, as `parse` reads it. */
+export function streamEvents<T>(s: string, parse: (text: string) => T | undefined): T[] {
+  const events: T[] = [];
+  for (const line of s.split('\n')) {
+    if (!line.startsWith('data:')) continue;
+    const e = parse(line.slice(5).trim());
+    if (e !== undefined) events.push(e);
+  }
+  return events;
+}

@@ -61,6 +61,7 @@ export type DialectId =
   | 'hermes'
   | 'otel-tool-span'
   | 'tool-dotted'
+  | 'deepeval'
   | 'mastra'
   | 'adk-eval'
   | 'unknown';
@@ -73,6 +74,8 @@ export interface Place {
   readonly listKey: string | null;
   /** The member name the enclosing object sits under (its own `key` or `listKey`). */
   readonly outerKey: string | null;
+  /** Set for a document's own top value (not a line of JSON Lines, nor an item of a list). */
+  readonly document?: true;
 }
 
 /** A call read from one object. */
@@ -1307,6 +1310,25 @@ export const DIALECTS: readonly DialectEntry[] = [
     },
   },
   {
+    id: 'deepeval',
+    label: 'DeepEval `toolsCalled`',
+    call: "an item of a span's or a trace's `toolsCalled` (or a test case's `tools_called`): `{ name, inputParameters, output }`; an echo of the model's calls, which its LLM spans hold where they were recorded",
+    result: 'its own `output`',
+    fields: { id: '(none)', name: 'name', args: 'inputParameters (input_parameters)' },
+    source:
+      'confident-ai/deepeval deepeval/test_case/llm_test_case.py @099d2a8715 (`ToolCall`), deepeval/tracing/api.py @63b117d7a6',
+    counted: true,
+    // A test case's `expected_tools` are what should have been called, not calls.
+    when: { lists: ['toolsCalled', 'tools_called'] },
+    read: (o, at) => {
+      if (at.listKey !== 'toolsCalled' && at.listKey !== 'tools_called') return null;
+      const name = getStr(o, 'name');
+      const args = get(o, 'inputParameters') ?? get(o, 'input_parameters');
+      if (!name || args === undefined || args === null) return null;
+      return { id: null, name, args, echo: true, output: get(o, 'output') };
+    },
+  },
+  {
     id: 'mastra',
     label: 'Mastra `tool_call` span',
     call: 'a span `{ type: "tool_call" | "mcp_tool_call", name: "tool: \'<tool>\'", entityType: "tool", entityId: <tool>, input, output }` (its AI tracing); an echo of the model step\'s `toolCalls`',
@@ -1364,6 +1386,9 @@ const ARG_KEYS = ['arguments', 'args', 'input', 'tool_input', 'toolInput', 'para
  * out; so does sitting in a `tools` or `functions` list.
  */
 export function looksLikeCall(o: Rec, at: Place): FoundCall | null {
+  // A whole document is a transcript or a trace, never one call of unknown shape (a trace's
+  // own `name` beside its `input` and `output` looks like one).
+  if (at.document === true) return null;
   const type = get(o, 'type');
   // A member is looked at where its name, or its own type, says it is a call (an event log's
   // `{ event: { type: "tool.call", … } }`).

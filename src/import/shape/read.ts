@@ -4,7 +4,7 @@ import type { JsonValue } from '../../json/index';
 import { Conversation } from '../build';
 import type { CallInput } from '../build';
 import { displayText } from '../content';
-import { canonical } from '../dialects/shape';
+import { canonical, emptyArgs } from '../dialects/shape';
 import { unwrappedArgs } from '../census';
 import type { DialectId } from '../dialects/table';
 import type { ConversationOutput } from '../format';
@@ -43,6 +43,7 @@ export function readByShape(roots: readonly JsonValue[], lines: boolean): ShapeR
   if (records !== null && !all.some(hasCall)) all = walkShapes(records, true);
   const answers = resultsById(all);
   dropEchoes(all, answers);
+  for (const l of all) dropStreamCopies(l);
   const lists = all.filter(hasCall);
   if (lists.length === 0) return null;
   const units = lists.flatMap(unitsOf).filter((u) => u.keys.length > 0);
@@ -100,13 +101,29 @@ function joinReplies(lists: readonly ShapeList[]): ShapeList[] {
   for (const l of lists) {
     const prev = out[out.length - 1];
     const request = l.path.replace(REPLY, '$1input_messages');
-    if (prev !== undefined && request !== l.path && prev.path === request) {
+    const span = prev !== undefined && request !== l.path && prev.path === request;
+    if (span || (prev !== undefined && sameExchange(prev.path, l.path))) {
       for (const st of l.steps) prev.steps.push(st);
       continue;
     }
     out.push(l);
   }
   return out;
+}
+
+/**
+ * Whether two lists are a recorded exchange's request and its response (an HTTP recording's
+ * `Entries[*].RequestBody.input` and `Entries[*].ResponseBody`): the reply goes on from the
+ * history the request sent.
+ */
+function sameExchange(request: string, response: string): boolean {
+  const at = (path: string, word: RegExp): string | null => {
+    const segs = path.split('.');
+    const i = segs.findIndex((x) => word.test(x));
+    return i > 0 && (segs[i - 1] as string).endsWith('[*]') ? segs.slice(0, i).join('.') : null;
+  };
+  const asked = at(request, /request/i);
+  return asked !== null && asked === at(response, /response/i);
 }
 
 function hasCall(l: ShapeList): boolean {
@@ -171,6 +188,43 @@ function dropEchoes(lists: readonly ShapeList[], answers: ReadonlyMap<string, Sh
       s.events.length = 0;
       for (const e of kept) s.events.push(e);
     }
+}
+
+/**
+ * The census's rule for one id in one list (docs/formats.md §22): a copy without arguments is a
+ * stream's first word of a call spelled in full elsewhere, and the same arguments at two paths
+ * (a streamed event's item and the finished response's output) are one call; at one path, as
+ * many as stand there (a reused id, turn after turn).
+ */
+function dropStreamCopies(l: ShapeList): void {
+  const byId = new Map<string, ShapeCall[]>();
+  for (const s of l.steps)
+    for (const e of s.events)
+      if (e.kind === 'call' && e.echo === false && e.id !== null)
+        push(byId, `${e.id}\u0000${e.name}`, e);
+  const drop = new Set<ShapeCall>();
+  for (const same of byId.values()) {
+    if (same.length < 2) continue;
+    const argued = same.filter((e) => !emptyArgs(canonOf(e)));
+    if (argued.length === 0) continue;
+    for (const e of same) if (!argued.includes(e)) drop.add(e);
+    const byArgs = new Map<string, ShapeCall[]>();
+    for (const e of argued) push(byArgs, canonOf(e), e);
+    for (const copies of byArgs.values()) {
+      const perPath = new Map<string, number>();
+      for (const e of copies) perPath.set(e.path, (perPath.get(e.path) ?? 0) + 1);
+      let keep = copies[0]?.path ?? '';
+      for (const [p, n] of perPath) if (n > (perPath.get(keep) ?? 0)) keep = p;
+      for (const e of copies) if (e.path !== keep) drop.add(e);
+    }
+  }
+  if (drop.size === 0) return;
+  for (const s of l.steps) {
+    const kept = s.events.filter((e) => e.kind !== 'call' || !drop.has(e));
+    if (kept.length === s.events.length) continue;
+    s.events.length = 0;
+    s.events.push(...kept);
+  }
 }
 
 function push<K, V>(m: Map<K, V[]>, k: K, v: V): void {

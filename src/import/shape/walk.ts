@@ -4,7 +4,7 @@ import type { JsonObject, JsonValue } from '../../json/index';
 import { displayText, narration } from '../content';
 import { callsAt, isPartList, otlpAttributes } from '../census';
 import { holdsTextCalls, textCalls } from '../dialects/textCalls';
-import { canonical } from '../dialects/shape';
+import { canonical, isStreamText, streamEvents, streamText } from '../dialects/shape';
 import { ancestorCopies, spanParents } from '../spanTree';
 import type { DialectId, Place } from '../dialects/table';
 
@@ -33,6 +33,8 @@ export interface ShapeCall {
   readonly output: JsonValue | undefined;
   /** That answer says the tool failed. */
   readonly failed: boolean;
+  /** Where it stands in its list's items (`[*]` for every index), as the census spells it. */
+  readonly path: string;
 }
 
 export interface ShapeResult {
@@ -252,6 +254,11 @@ class Walker {
   /** A value outside any list of steps (the document's top, an object's members). */
   value(v: JsonValue, at: Place, path: string, session: string | null, depth: number): void {
     if (depth > MAX_DEPTH) return;
+    const stream = isJsonArray(v) ? streamText(v) : null;
+    if (stream !== null) {
+      this.value(stream, at, path, session, depth);
+      return;
+    }
     if (isJsonArray(v)) {
       this.list(v, at.key, at.outerKey, path === '' ? '(top)' : path, session, depth);
       return;
@@ -292,6 +299,11 @@ class Walker {
     depth: number,
   ): void {
     if (depth > MAX_DEPTH) return;
+    const stream = isJsonArray(v) ? streamText(v) : null;
+    if (stream !== null) {
+      this.step(stream, at, step, l, path, session, depth);
+      return;
+    }
     if (isJsonArray(v)) {
       const attrs = otlpAttributes(v);
       if (attrs !== null) {
@@ -337,14 +349,21 @@ class Walker {
           echo: c.echo ?? false,
           output: (c.output as JsonValue | undefined) ?? ownOutput(v),
           failed: c.failed ?? false,
+          path,
         });
       }
       // An unknown is only a guess: what it holds is walked too, as the census does.
       if (found.dialect !== 'unknown') return;
       const inner = { key: null, listKey: null, outerKey: at.key ?? at.listKey };
+      const before = step.events.length;
       for (const [k, x] of v)
         if (typeof x === 'object' && x !== null)
           this.step(x, { ...inner, key: k }, step, l, join(path, k), session, depth + 1);
+      // An echo inside it of its own call (a span's list of the calls it ran) is that call.
+      const own = step.events[before - 1] as ShapeCall;
+      const held = step.events.splice(before);
+      for (const e of held)
+        if (!(e.kind === 'call' && e.echo !== false && sameCall(e, own))) step.events.push(e);
       return;
     }
     const result = resultOf(v, at);
@@ -401,6 +420,11 @@ class Walker {
     }
     this.lists.push(l);
   }
+}
+
+/** Whether two calls name the same tool with the same arguments. */
+function sameCall(a: ShapeCall, b: ShapeCall): boolean {
+  return a.name === b.name && canonical(a.args) === canonical(b.args);
 }
 
 /** A call's identity across spans: its id, name and canonical arguments. */
@@ -511,6 +535,14 @@ function keyedById(v: JsonObject): boolean {
 /** A string that holds JSON naming a call or a result, as that JSON; else undefined. */
 function embedded(s: string, depth: number): JsonValue | undefined {
   if (depth > MAX_DEPTH - MAX_DEPTH / MAX_NESTED || s.length < 16) return undefined;
+  if (isStreamText(s)) {
+    // A captured event stream, as the census reads it: its events one list.
+    if (!MARKER.test(s)) return undefined;
+    return streamEvents(s, (t) => {
+      const r = t.startsWith('{') || t.startsWith('[') ? parseJson(t) : null;
+      return r?.ok === true ? r.value.value : undefined;
+    });
+  }
   const c = s.trimStart().charCodeAt(0);
   if ((c !== 0x7b && c !== 0x5b) || !MARKER.test(s)) return undefined;
   const r = parseJson(s);
@@ -765,6 +797,9 @@ function textOnly(v: JsonValue | undefined): string {
       typeof p === 'string' ||
       (isJsonObject(p) &&
         (p.get('type') === 'text' ||
+          // The Responses API's message parts.
+          p.get('type') === 'input_text' ||
+          p.get('type') === 'output_text' ||
           // Semantic Kernel's `TextContent` item.
           (p.get('content_type') === 'text' && typeof p.get('text') === 'string') ||
           // A Gemini part: `{ text }` with no type.

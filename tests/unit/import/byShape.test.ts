@@ -215,6 +215,40 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // A DeepEval trace whose model spans hold no structured calls: each tool span records its
+    // call twice, as itself (`{ name, type: "tool", input, output }`) and in the `toolsCalled`
+    // it keeps; the agent span's `toolsCalled` lists the run's calls again.
+    file: 'deepeval-trace.json',
+    calls: 2,
+    dialects: ['deepeval'],
+    outlines: [
+      [
+        'assistant: run_tests(syn-0-0) {"suite":"unit"}',
+        'tool → syn-0-0: "1 failed"',
+        'assistant: run_tests(syn-2-0) {"suite":"unit"}',
+        'tool → syn-2-0: "1 failed"',
+      ],
+    ],
+  },
+  {
+    // An Azure SDK test recording (`Entries[]` of HTTP exchanges) of the Responses API streamed:
+    // each response body kept as the list of its event-stream lines; the call seen first without
+    // arguments, then done, then in the finished response, is one call; the next request's input
+    // carries the first call's answer, and its response goes on from there.
+    file: 'azure-recording-stream.json',
+    calls: 2,
+    dialects: ['responses'],
+    outlines: [
+      [
+        'user',
+        'assistant: get_build_log(call_n1) {"job":"nightly"}',
+        'tool → call_n1: "error: runner lost"',
+        'assistant: get_build_log(call_n2) {"job":"nightly"}',
+      ],
+    ],
+    unanswered: true,
+  },
+  {
     // A Langfuse export of Vercel AI SDK telemetry: the outer `ai.generateText` span lists the
     // last step's calls again, as its `doGenerate` child does; the TOOL observations answer.
     file: 'langfuse-vercel-spans.json',

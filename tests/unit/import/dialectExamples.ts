@@ -289,6 +289,16 @@ export const EXAMPLES: Record<string, unknown> = {
       },
     ],
   },
+  deepeval: {
+    toolSpans: [
+      {
+        uuid: 's1',
+        name: 'execute_tool ls',
+        type: 'tool',
+        toolsCalled: [{ name: 'ls', type: 'FUNCTION', inputParameters: {}, output: 'a b' }],
+      },
+    ],
+  },
   'tool-dotted': {
     spans: [
       {
