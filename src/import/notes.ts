@@ -19,6 +19,11 @@ interface NoteKind {
 
 const NOTES: readonly NoteKind[] = [
   {
+    // text.ts: JSON values written one after another, each over many lines.
+    pattern: /^Read as \d+ JSON values written one after another/,
+    why: 'each value read whole, as a line of JSON Lines would be',
+  },
+  {
     // formats/claude-code.ts: one reply written as one line per content block.
     pattern: /^Merged \d+ assistant lines? into the reply/,
     why: 'the blocks of one reply, put back together as the API sent it',

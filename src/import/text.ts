@@ -48,7 +48,56 @@ export function readDoc(text: string, name?: string): Result<Doc, ImportError> {
   if (whole.ok) return ok({ kind: 'json', parsed: whole.value, text });
   const jsonl = tryJsonl(text);
   if (jsonl) return ok(jsonl);
+  const values = whole.error.message.startsWith('trailing characters')
+    ? concatenated(text, whole.error.offset)
+    : null;
+  if (values) return ok(values);
   return err(chatLogError(text, name) ?? syntaxError(text, whole.error, name));
+}
+
+/**
+ * JSON values written one after another, each over many lines (`jq` without `-c`, a logger
+ * that appends `json.dumps(…, indent=2)` per run), read as JSON Lines whose lines are those
+ * values; null unless every value is an object or array and only whitespace lies between them.
+ * `end` is where the first value ends (the whole-text parse stopped there).
+ */
+function concatenated(text: string, end: number): Doc | null {
+  const lines: JsonlLine[] = [];
+  let start = skipSpace(text, 0);
+  let line = 1 + countLines(text, 0, start);
+  let stop = end;
+  while (start < text.length) {
+    const r = parseJson(text.slice(start, stop));
+    if (!r.ok || !(isJsonObject(r.value.value) || isJsonArray(r.value.value))) return null;
+    lines.push({ value: r.value.value, diagnostics: r.value.diagnostics, line, start, end: stop });
+    const next = skipSpace(text, stop);
+    line += countLines(text, start, next);
+    start = next;
+    if (start >= text.length) break;
+    // Where the next value ends: the parse of the rest stops at its trailing characters.
+    const rest = parseJson(text.slice(start));
+    if (rest.ok) stop = text.length;
+    else if (rest.error.message.startsWith('trailing characters')) stop = start + rest.error.offset;
+    else return null;
+  }
+  if (lines.length < 2) return null;
+  const note = `Read as ${lines.length} JSON values written one after another, not one a line.`;
+  return { kind: 'jsonl', lines, warnings: [note], text };
+}
+
+function skipSpace(text: string, i: number): number {
+  while (i < text.length) {
+    const c = text.charCodeAt(i);
+    if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) break;
+    i++;
+  }
+  return i;
+}
+
+function countLines(text: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = text.indexOf('\n', from); i >= 0 && i < to; i = text.indexOf('\n', i + 1)) n++;
+  return n;
 }
 
 function tryJsonl(text: string): Doc | null {

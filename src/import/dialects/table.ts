@@ -1375,6 +1375,8 @@ export const NAME_KEYS: readonly string[] = [
   'function',
   'function_name',
   'functionName',
+  // CAMEL's `FunctionCallingRecord` (camel-ai/camel camel/agents/chat_agent.py @5fc07ed462).
+  'func_name',
 ];
 const ARG_KEYS = ['arguments', 'args', 'input', 'tool_input', 'toolInput', 'parameters', 'params'];
 

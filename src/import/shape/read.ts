@@ -73,7 +73,13 @@ export function readByShape(roots: readonly JsonValue[], lines: boolean): ShapeR
     }
     for (const k of fresh) covered.set(k, into);
   }
-  chosen.sort((a, b) => (a[0] as Unit).list.order - (b[0] as Unit).list.order);
+  // In file order: by list, then, for the sessions of one list, by where each begins.
+  const begins = (u: Unit): number => u.list.steps.indexOf(u.steps[0] as ShapeStep);
+  chosen.sort(
+    (a, b) =>
+      (a[0] as Unit).list.order - (b[0] as Unit).list.order ||
+      begins(a[0] as Unit) - begins(b[0] as Unit),
+  );
   const byDialect = new Map<DialectId, number>();
   let calls = 0;
   const conversations = chosen.map((parts) => {

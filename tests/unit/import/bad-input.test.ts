@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isJsonObject } from '../../../src/json/index';
-import { FORMATS, importTranscript } from '../../../src/import/index';
+import { FORMATS, importConversations, importTranscript } from '../../../src/import/index';
+import { isNote } from '../../../src/import/notes';
 import { loadError, outline } from './helpers';
 
 const BODY = '{"messages":[{"role":"user","content":"hi"},{"role":"assistant","content":"hello"}]}';
@@ -77,6 +78,37 @@ describe('syntax errors', () => {
   it('a truncated single document is a syntax error at the end', () => {
     const e = loadError('{"messages":[{"role":"user","content":"hi"}');
     expect(e.kind).toBe('syntax');
+  });
+});
+
+describe('JSON values one after another', () => {
+  const pretty = (v: unknown) => JSON.stringify(v, null, 2);
+  const chat = (id: string) => ({
+    messages: [
+      { role: 'user', content: 'go' },
+      {
+        role: 'assistant',
+        tool_calls: [{ id, type: 'function', function: { name: 'ls', arguments: '{}' } }],
+      },
+      { role: 'tool', tool_call_id: id, content: 'a b' },
+    ],
+  });
+
+  it('reads pretty-printed values written one after another, each a record, with a note', () => {
+    const text = `${pretty(chat('c1'))}\n\n${pretty(chat('c2'))}  ${pretty(chat('c3'))}\n`;
+    const r = importConversations(text);
+    if (!r.ok) throw new Error(r.error.message);
+    const said = 'Read as 3 JSON values written one after another, not one a line.';
+    expect(r.value[0]?.warnings).toContain(said);
+    // It changes nothing the detector sees: a note, not a warning.
+    expect(isNote(said)).toBe(true);
+    const calls = r.value.flatMap((c) => outline(c.messages)).filter((m) => m.includes('ls('));
+    expect(calls).toEqual(['assistant: ls(c1) {}', 'assistant: ls(c2) {}', 'assistant: ls(c3) {}']);
+  });
+
+  it('is still a syntax error when anything but values follows the first', () => {
+    for (const tail of [' oops', ' "a string"', ' {"messages": [}'])
+      expect(loadError(`${pretty(chat('c1'))}${tail}`).kind).toBe('syntax');
   });
 });
 

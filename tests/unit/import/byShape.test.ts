@@ -249,6 +249,24 @@ const CASES: readonly Case[] = [
     unanswered: true,
   },
   {
+    // CAMEL's GAIA results: pretty-printed records one after another, not one a line; each
+    // task's `tool_calls` are `FunctionCallingRecord`s (`func_name`, `args`, `result`), each
+    // task a conversation of its own (`task_id`).
+    file: 'camel-gaia-results.jsonl',
+    calls: 3,
+    dialects: ['unknown'],
+    labels: ['t-001', 't-002'],
+    outlines: [
+      ['assistant: web_search(syn-0-0) {"query":"answer to everything"}', 'tool → syn-0-0: "42"'],
+      [
+        'assistant: execute_code(syn-0-0) {"code":"fetch(\'capital\')"}',
+        'tool → syn-0-0: "NameError: fetch"',
+        'assistant: execute_code(syn-2-0) {"code":"fetch(\'capital\')"}',
+        'tool → syn-2-0: "NameError: fetch"',
+      ],
+    ],
+  },
+  {
     // A Langfuse export of Vercel AI SDK telemetry: the outer `ai.generateText` span lists the
     // last step's calls again, as its `doGenerate` child does; the TOOL observations answer.
     file: 'langfuse-vercel-spans.json',
@@ -969,7 +987,7 @@ describe('files no importer knows are read by shape', () => {
   test.each(CASES)('$file chosen by hand as read by shape', (c) => {
     const forced = load(join(GENERIC, c.file), 'generic');
     expect(forced.map((i) => outline(i.messages))).toEqual(c.outlines);
-    expect(forced[0]?.warnings[0]).toMatch(/^Read by shape from /);
+    expect(forced[0]?.warnings.filter((w) => w.startsWith('Read by shape from '))).toHaveLength(1);
   });
 
   test('every fixture of the folder has its case', () => {
