@@ -4,7 +4,7 @@ import type { JsonObject, JsonValue } from '../../json/index';
 import { arr, field, obj, str } from '../access';
 import { Conversation } from '../build';
 import { finish, invalid } from '../format';
-import type { FormatImporter } from '../format';
+import type { ConversationOutput, FormatImporter, FormatOutput } from '../format';
 import { logRecords } from '../records';
 import { plural } from '../warnings';
 import { spanMessages } from './otel-messages';
@@ -15,6 +15,11 @@ interface Span {
   readonly attrs: Map<string, JsonValue>;
   readonly start: string;
   readonly order: number;
+  readonly id: string | null;
+  readonly parent: string | null;
+  readonly name: string | undefined;
+  /** Whether it is an agent's span: OpenInference's `AGENT` kind, GenAI's `invoke_agent`. */
+  readonly agent: boolean;
 }
 
 /**
@@ -26,33 +31,61 @@ interface Span {
 export const importOtel: FormatImporter = (doc) => {
   const spans: Span[] = [];
   for (const r of logRecords(doc)) collectSpans(r.value, spans);
-  const c = new Conversation();
-  let best: { span: Span; io: SpanIO } | null = null;
-  let llmSpans = 0;
+  // Each agent's model spans (those under the same nearest agent span) are one history: a
+  // subagent's run is a conversation of its own beside its parent's.
+  const byId = new Map<string, Span>();
+  for (const s of spans) if (s.id !== null && !byId.has(s.id)) byId.set(s.id, s);
+  const groups = new Map<string, { agent: Span | null; llm: { span: Span; io: SpanIO }[] }>();
   for (const s of spans) {
     const io = spanMessages(s.attrs);
     if (!io) continue;
-    llmSpans++;
-    if (
-      !best ||
-      io.length > best.io.length ||
-      (io.length === best.io.length && s.start >= best.span.start)
-    ) {
-      best = { span: s, io };
-    }
+    const agent = agentOf(s, byId);
+    const key = agent?.id ?? '';
+    let g = groups.get(key);
+    if (!g) groups.set(key, (g = { agent, llm: [] }));
+    g.llm.push({ span: s, io });
   }
-  if (!best)
+  if (groups.size === 0)
     return invalid(
       `None of the ${plural(spans.length, 'span')} carries LLM messages (gen_ai.* or llm.* attributes).`,
     );
-  best.io.emit(c);
-  if (llmSpans > 1) {
-    c.warnings.add(
-      `Rebuilt from the longest of ${llmSpans} LLM spans plus its output; each span repeats the history, so they were not concatenated.`,
-    );
-  }
-  return ok(finish(c));
+  const ordered = [...groups.values()];
+  const conversations: ConversationOutput[] = ordered.map((g, i) => {
+    const c = new Conversation();
+    let best = g.llm[0] as { span: Span; io: SpanIO };
+    for (const x of g.llm)
+      if (
+        x.io.length > best.io.length ||
+        (x.io.length === best.io.length && x.span.start >= best.span.start)
+      )
+        best = x;
+    best.io.emit(c);
+    if (g.llm.length > 1) {
+      c.warnings.add(
+        `Rebuilt from the longest of ${g.llm.length} LLM spans plus its output; each span repeats the history, so they were not concatenated.`,
+      );
+    }
+    const label = g.agent?.name ?? (i === 0 ? 'trace' : `agent ${i + 1}`);
+    return { label, ...finish(c) };
+  });
+  const first = conversations[0] as ConversationOutput;
+  const out: FormatOutput = { messages: first.messages, warnings: first.warnings };
+  return ok(conversations.length > 1 ? { ...out, conversations } : out);
 };
+
+/**
+ * The nearest agent span above a span (OpenInference's `AGENT` kind, or GenAI's `invoke_agent`
+ * operation), or null. A cycle of parents (hostile input) ends the climb.
+ */
+function agentOf(s: Span, byId: ReadonlyMap<string, Span>): Span | null {
+  const seen = new Set<Span>();
+  for (let p = s.parent === null ? undefined : byId.get(s.parent); p && !seen.has(p);) {
+    seen.add(p);
+    if (p.agent) return p;
+    p = p.parent === null ? undefined : byId.get(p.parent);
+  }
+  return null;
+}
 
 function collectSpans(v: JsonValue, out: Span[]): void {
   const rs = arr(v, 'resourceSpans');
@@ -91,7 +124,21 @@ function addSpan(s: JsonValue, out: Span[]): void {
       : startV instanceof JsonNumber
         ? startV.lexeme.padStart(24, '0')
         : '';
-  out.push({ attrs, start, order: out.length });
+  const ctx = field(s, 'context');
+  const id = str(s, 'spanId') ?? str(s, 'span_id') ?? str(ctx, 'span_id') ?? null;
+  const parent = str(s, 'parentSpanId') ?? str(s, 'parent_span_id') ?? str(s, 'parent_id') ?? null;
+  // Phoenix's span dumps keep the kind beside the attributes (`span_kind`).
+  const kind = attrs.get('openinference.span.kind') ?? str(s, 'span_kind');
+  const agent = kind === 'AGENT' || attrs.get('gen_ai.operation.name') === 'invoke_agent';
+  out.push({
+    attrs,
+    start,
+    order: out.length,
+    id,
+    parent: parent || null,
+    name: str(s, 'name'),
+    agent,
+  });
 }
 
 /** Phoenix exports nest dotted keys in objects; flatten them back into dotted paths. */

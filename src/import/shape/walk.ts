@@ -609,7 +609,14 @@ function resultOf(o: JsonObject, at: Place): ShapeResult | null {
   else if (at.key !== null && RESULT_KEYS.has(at.key)) idKeys = ['id', 'toolUseId', ...RESULT_IDS];
   // An ADK eval case's `tool_responses`: google.genai `FunctionResponse`s.
   else if (at.listKey === 'tool_responses' && o.has('response')) idKeys = ['id', ...RESULT_IDS];
-  else if (firstStr(o, RESULT_IDS) !== null && CONTENT_KEYS.some((k) => o.has(k)))
+  // A message that names the call it answers; one that says the assistant (or the user)
+  // speaks is that speaker's, whatever id it carries (Letta writes its calls' own id beside
+  // them as `tool_call_id`).
+  else if (
+    firstStr(o, RESULT_IDS) !== null &&
+    CONTENT_KEYS.some((k) => o.has(k)) &&
+    !(typeof role === 'string' && speaker(role))
+  )
     idKeys = RESULT_IDS;
   else if (isJsonObject(o.get('call')) && o.has('outputs')) {
     // Cohere's v1 `ToolResult`: the call it answers, repeated without an id, and its outputs.

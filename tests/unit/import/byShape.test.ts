@@ -267,6 +267,24 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // A Letta agent file (`.af`): each agent's `messages` in OpenAI chat form, where an
+    // assistant message keeps its own call's id as `tool_call_id` too; it is no tool result.
+    file: 'letta-agent-file.af',
+    calls: 2,
+    dialects: ['openai-chat'],
+    outlines: [
+      [
+        'system',
+        'user',
+        'assistant: web_search(call_a1) {"query":"deploy stuck"}',
+        'tool → call_a1: "{\\"status\\": \\"OK\\", \\"message\\": \\"no results\\"}"',
+        'user',
+        'assistant: web_search(call_a2) {"query":"deploy stuck"}',
+        'tool → call_a2: "{\\"status\\": \\"OK\\", \\"message\\": \\"no results\\"}"',
+      ],
+    ],
+  },
+  {
     // A Langfuse export of Vercel AI SDK telemetry: the outer `ai.generateText` span lists the
     // last step's calls again, as its `doGenerate` child does; the TOOL observations answer.
     file: 'langfuse-vercel-spans.json',

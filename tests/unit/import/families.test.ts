@@ -157,6 +157,29 @@ const CASES: Case[] = [
     never: [/not read/, /Read by shape/],
   },
   {
+    // A Phoenix span dump of an agent that delegates to a subagent: each agent's model spans
+    // (under the nearest AGENT span) are a history of their own.
+    path: 'otel/phoenix-subagent.json',
+    format: 'otel',
+    outlines: [
+      [
+        'user',
+        'assistant: delegate(call_d1) {"task":"Read the CI log."}',
+        'tool → call_d1: "The log is gone."',
+        'assistant',
+      ],
+      [
+        'user',
+        'assistant: read_log(call_r1) {"job":"ci"}',
+        'tool → call_r1: "log rotated"',
+        'assistant: read_log(call_r2) {"job":"ci"}',
+        'tool → call_r2: "log rotated"',
+        'assistant',
+      ],
+    ],
+    never: [/not read/],
+  },
+  {
     path: 'langfuse/adk-gemini.json',
     format: 'langfuse',
     outlines: [
