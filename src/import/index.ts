@@ -29,6 +29,7 @@ import { noteCalls, withCensus } from './censusImport';
 import type { ReadCall } from './census';
 import { chatObserver, LinesCensus, scanDoc, scanText, scanZip } from './censusInput';
 import { shapeOf } from './formats/generic';
+import { httprrAsHar, isHttprr } from './httprr';
 import { byShapeNote } from './shape/note';
 import type { ShapeRead } from './shape/read';
 
@@ -238,8 +239,15 @@ function importAllUnsafe(
       ),
     );
   }
-  const { text, warnings: decodeWarnings } = decoded.value;
   const forced = opts.format !== undefined && opts.format !== 'auto';
+  let { text, warnings: decodeWarnings } = decoded.value;
+  // Go's HTTP recordings (httprr) hold the API calls an agent made: read as a HAR capture.
+  if ((!forced || opts.format === 'har') && isHttprr(text)) {
+    const har = httprrAsHar(text, opts.name);
+    if (!har.ok) return har;
+    text = har.value.text;
+    decodeWarnings = [...decodeWarnings, har.value.note];
+  }
   // A saved event stream is not JSON: it is read as what it is instead of failing the parse.
   if ((!forced || opts.format === 'sse') && looksLikeSse(text)) {
     const out = importSseText(text);

@@ -19,6 +19,11 @@ interface NoteKind {
 
 const NOTES: readonly NoteKind[] = [
   {
+    // httprr.ts: Go's HTTP recording, rewritten as the HAR capture it holds.
+    pattern: /^Read an httprr recording of \d+ HTTP exchanges? as the HAR capture/,
+    why: 'the same requests and responses, in the form the HAR importer reads',
+  },
+  {
     // text.ts: JSON values written one after another, each over many lines.
     pattern: /^Read as \d+ JSON values written one after another/,
     why: 'each value read whole, as a line of JSON Lines would be',

@@ -180,6 +180,24 @@ const CASES: Case[] = [
     never: [/not read/],
   },
   {
+    // Go's httprr recording (langchaingo's tests): raw HTTP exchanges back to back, read as the
+    // HAR capture they are; one response's body chunked, the user's text not ASCII.
+    path: 'har/agent-loop.httprr',
+    format: 'har',
+    outlines: [
+      [
+        'user',
+        'assistant: get_status(call_s1) {"job":"deploy"}',
+        'tool → call_s1: "running"',
+        'assistant: get_status(call_s2) {"job":"deploy"}',
+        'tool → call_s2: "running"',
+        'assistant',
+      ],
+    ],
+    warnings: [/^Read an httprr recording of 3 HTTP exchanges as the HAR capture it is\.$/],
+    never: [/not read/],
+  },
+  {
     path: 'langfuse/adk-gemini.json',
     format: 'langfuse',
     outlines: [
