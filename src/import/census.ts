@@ -1,7 +1,7 @@
 // The tool-call census: every call a file holds, found by walking its JSON after the import.
 import { DIALECTS, NAME_KEYS, dialectEntry, looksLikeCall } from './dialects/table';
 import type { DialectEntry, DialectId, FoundCall, Place } from './dialects/table';
-import { holdsTextCalls, textCalls } from './dialects/textCalls';
+import { holdsTextCalls, smolagentsCalls, textCalls } from './dialects/textCalls';
 import {
   canonical,
   eachMember,
@@ -243,6 +243,18 @@ export class CensusScan {
       // A demonstration in a prompt shows calls nobody made.
       if (get(v, 'is_demo') === true) continue;
       if (this.read(v, f)) continue;
+      const smolagents = smolagentsCalls(v);
+      if (smolagents !== null) {
+        // smolagents writes a step's calls into a message's text (textCalls.ts).
+        stack.push({
+          v: smolagents,
+          at: { key: 'tool_calls', listKey: null, outerKey: f.at.key ?? f.at.listKey },
+          path: { parent: f.path, seg: 'content' },
+          container: f.container,
+          nested: f.nested,
+        });
+        continue;
+      }
       const base64 = get(v, 'encoding') === 'base64';
       // A message's text is what was said or returned: calls quoted in a tool's output were
       // not made here, and reading every result again would cost as much as the import.

@@ -1,6 +1,7 @@
 // Calls a model wrote into its reply's text: the tags an assistant message's text may hold.
 import { readLenient } from '../pyLiteral';
-import { isJsonObject, type JsonValue } from '../../json/index';
+import { isJsonArray, isJsonObject, type JsonValue } from '../../json/index';
+import { get, isRec, type Rec } from './shape';
 import { holdsToolDetails, toolDetails, type ToolDetails } from './openWebUi';
 
 /**
@@ -53,4 +54,35 @@ function hermesCall(body: string): HermesCall | null {
   const name = read.value.get('name');
   if (typeof name !== 'string' || name === '') return null;
   return { type: 'hermes_tool_call', name, arguments: read.value.get('arguments') };
+}
+
+/**
+ * smolagents' memory written as chat messages (`agent.write_memory_to_messages()`, as its
+ * benchmarks save them): a message of role `tool-call` whose text is `Calling tools:` and, on
+ * the next line, the Python repr of the step's calls, `[{'id', 'type': 'function', 'function':
+ * {'name', 'arguments'}}]`; the answers follow as `tool-response` messages ("Observation: …")
+ * (huggingface/smolagents src/smolagents/memory.py @8b49fc9f9b, `ActionStep.to_messages`).
+ * The calls, as OpenAI chat `tool_calls` items; null for any other message.
+ */
+export function smolagentsCalls(m: Rec): JsonValue[] | null {
+  if (get(m, 'role') !== 'tool-call') return null;
+  const text = partsText(get(m, 'content'));
+  if (!text.startsWith(SMOLAGENTS_CALLS)) return null;
+  const read = readLenient(text.slice(SMOLAGENTS_CALLS.length));
+  if (read.how === 'text' || !isJsonArray(read.value)) return null;
+  return read.value.filter((c) => isJsonObject(c));
+}
+
+const SMOLAGENTS_CALLS = 'Calling tools:\n';
+
+/** A message's text: a string, or its text parts joined. */
+function partsText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  let out = '';
+  for (const p of content) {
+    const t = isRec(p) ? get(p, 'text') : undefined;
+    if (typeof t === 'string') out += t;
+  }
+  return out;
 }

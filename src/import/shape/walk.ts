@@ -3,7 +3,7 @@ import { isJsonArray, isJsonObject, JsonNumber, parseJson } from '../../json/ind
 import type { JsonObject, JsonValue } from '../../json/index';
 import { displayText, narration } from '../content';
 import { callsAt, isPartList, otlpAttributes } from '../census';
-import { holdsTextCalls, textCalls } from '../dialects/textCalls';
+import { holdsTextCalls, smolagentsCalls, textCalls } from '../dialects/textCalls';
 import { canonical, isStreamText, streamEvents, streamText } from '../dialects/shape';
 import { ancestorCopies, spanParents } from '../spanTree';
 import type { DialectId, Place } from '../dialects/table';
@@ -92,7 +92,16 @@ const TREE_KEYS = new Set([
 /** Objects whose members are results keyed by the id of the call each answers. */
 const RESULT_MAPS = new Set(['toolCallResults', 'tool_call_results']);
 // Cohere's v1 chat history spells its roles in capitals.
-const RESULT_ROLES = new Set(['tool', 'toolResult', 'tool_result', 'function', 'ipython', 'TOOL']);
+// smolagents' memory as messages answers its calls as `tool-response`.
+const RESULT_ROLES = new Set([
+  'tool',
+  'toolResult',
+  'tool_result',
+  'function',
+  'ipython',
+  'TOOL',
+  'tool-response',
+]);
 const RESULT_TYPES = new Set([
   'tool_result',
   'tool-result',
@@ -337,6 +346,14 @@ class Walker {
     }
     if (keyedById(v)) {
       this.list([...v.values()], at.key, at.outerKey, join(path, '*'), session, depth);
+      return;
+    }
+    const smolagents = smolagentsCalls(v);
+    if (smolagents !== null) {
+      // A step's calls written into a message's text (textCalls.ts), read as its `tool_calls`.
+      const calls: Place = { key: null, listKey: 'tool_calls', outerKey: at.key ?? at.listKey };
+      for (const c of smolagents)
+        this.step(c, calls, step, l, `${join(path, 'content')}[*]`, session, depth + 2);
       return;
     }
     const found = callsAt(v, at);

@@ -285,6 +285,26 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // A smolagents benchmark's output: each line a question, its `intermediate_steps` the
+    // agent's memory as chat messages, a step's calls only in a `tool-call` message's text
+    // ("Calling tools:" and their Python repr), each answered by the `tool-response` after it.
+    file: 'smolagents-benchmark.jsonl',
+    calls: 3,
+    dialects: ['openai-chat'],
+    outlines: [
+      [
+        'system',
+        'user',
+        'assistant: python_interpreter(call_m1) {"code":"print(7*6)"}',
+        'tool → call_m1: "Observation:\\nStdout:\\n42\\nOutput: None"',
+        'assistant: python_interpreter(call_m2) {"code":"print(7*6)"}',
+        'tool → call_m2: "Observation:\\nStdout:\\n42\\nOutput: None"',
+        'assistant: final_answer(call_m3) {"answer":"42"}',
+        'tool → call_m3: "Observation:\\n42"',
+      ],
+    ],
+  },
+  {
     // A Langfuse export of Vercel AI SDK telemetry: the outer `ai.generateText` span lists the
     // last step's calls again, as its `doGenerate` child does; the TOOL observations answer.
     file: 'langfuse-vercel-spans.json',
