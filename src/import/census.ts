@@ -232,9 +232,9 @@ export class CensusScan {
         for (let i = v.length - 1; i >= 0; i--) {
           const x: unknown = v[i];
           if (typeof x === 'object' && x !== null) {
-            const at1 =
+            const itemPath =
               parents === null ? path : { parent: f.path, seg: '[*]', span: { item: i, parents } };
-            stack.push({ v: x, at, path: at1, container, nested: f.nested });
+            stack.push({ v: x, at, path: itemPath, container, nested: f.nested });
           } else if (typeof x === 'string') this.embedded(x, at, path, container, f.nested, stack);
         }
         continue;

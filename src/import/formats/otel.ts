@@ -65,7 +65,7 @@ export const importOtel: FormatImporter = (doc) => {
         `Rebuilt from the longest of ${g.llm.length} LLM spans plus its output; each span repeats the history, so they were not concatenated.`,
       );
     }
-    const label = g.agent?.name ?? (i === 0 ? 'trace' : `agent ${i + 1}`);
+    const label = g.agent === null ? 'trace' : (g.agent.name ?? `agent ${i + 1}`);
     return { label, ...finish(c) };
   });
   const first = conversations[0] as ConversationOutput;

@@ -73,8 +73,12 @@ export function readByShape(roots: readonly JsonValue[], lines: boolean): ShapeR
     }
     for (const k of fresh) covered.set(k, into);
   }
-  // In file order: by list, then, for the sessions of one list, by where each begins.
-  const begins = (u: Unit): number => u.list.steps.indexOf(u.steps[0] as ShapeStep);
+  // In file order: by list, then, for the sessions of one list, by where each begins (each
+  // step's place found once, not at every comparison).
+  const stepAt = new Map<ShapeStep, number>();
+  for (const l of new Set(chosen.map((parts) => (parts[0] as Unit).list)))
+    l.steps.forEach((st, i) => stepAt.set(st, i));
+  const begins = (u: Unit): number => stepAt.get(u.steps[0] as ShapeStep) ?? 0;
   chosen.sort(
     (a, b) =>
       (a[0] as Unit).list.order - (b[0] as Unit).list.order ||
@@ -213,7 +217,7 @@ function dropStreamCopies(l: ShapeList): void {
     if (same.length < 2) continue;
     const argued = same.filter((e) => !emptyArgs(canonOf(e)));
     if (argued.length === 0) continue;
-    for (const e of same) if (!argued.includes(e)) drop.add(e);
+    for (const e of same) if (emptyArgs(canonOf(e))) drop.add(e);
     const byArgs = new Map<string, ShapeCall[]>();
     for (const e of argued) push(byArgs, canonOf(e), e);
     for (const copies of byArgs.values()) {
