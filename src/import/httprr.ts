@@ -9,16 +9,43 @@ import type { ImportError } from './types';
  * after rsc.io/httprr): this line, then for each exchange a line `<request bytes> <response
  * bytes>` and the raw HTTP/1.1 request and response, headers and body, back to back.
  */
-const HEADER = 'httprr trace v1';
+const HEADER = /^httprr trace v1\r?\n/;
 
 export function isHttprr(text: string): boolean {
-  return text.startsWith(HEADER) && /^httprr trace v1\r?\n/.test(text.slice(0, HEADER.length + 2));
+  return text.startsWith('httprr') && HEADER.test(text.slice(0, 17));
 }
 
 interface HttpMessage {
   readonly start: string;
   readonly headers: Map<string, string>;
   readonly body: string;
+}
+
+/** One exchange's raw request and response, or where and why the recording breaks. */
+type Exchange =
+  | { readonly request: Uint8Array; readonly response: Uint8Array; readonly end: number }
+  | { readonly broken: string };
+
+/**
+ * The recording's exchanges in order, each ending at byte `end`; the walk stops at the first
+ * place the recording breaks (a sizes line missing or wrong, sizes past the end of the text).
+ */
+function* exchanges(bytes: Uint8Array): Generator<Exchange> {
+  let pos = bytes.indexOf(0x0a) + 1;
+  while (pos > 0 && pos < bytes.length) {
+    const eol = bytes.indexOf(0x0a, pos);
+    if (eol < 0) return yield { broken: 'its last exchange has no sizes line' };
+    const sizes = /^(\d+) (\d+)\r?$/.exec(strFromU8(bytes.subarray(pos, eol)));
+    if (!sizes)
+      return yield { broken: `the line at byte ${pos} is not the two sizes of an exchange` };
+    const at = eol + 1;
+    const split = at + Number(sizes[1]);
+    const end = split + Number(sizes[2]);
+    if (end > bytes.length)
+      return yield { broken: `the exchange at byte ${pos} runs past the end of the file` };
+    yield { request: bytes.subarray(at, split), response: bytes.subarray(split, end), end };
+    pos = end;
+  }
 }
 
 /**
@@ -30,28 +57,16 @@ export function httprrAsHar(
   text: string,
   name?: string,
 ): Result<{ text: string; note: string }, ImportError> {
-  const bytes = strToU8(text);
-  let pos = bytes.indexOf(0x0a) + 1;
   const entries: unknown[] = [];
-  const broken = (why: string) =>
-    err<ImportError>({
-      kind: 'invalid',
-      message: `${name ? `“${name}”` : 'The input'} is an httprr recording, but ${why}.`,
-    });
-  while (pos < bytes.length) {
-    const eol = bytes.indexOf(0x0a, pos);
-    if (eol < 0) return broken(`its last exchange has no sizes line`);
-    const sizes = /^(\d+) (\d+)\r?$/.exec(strFromU8(bytes.subarray(pos, eol)));
-    if (!sizes) return broken(`the line at byte ${pos} is not the two sizes of an exchange`);
-    const reqLen = Number(sizes[1]);
-    const respLen = Number(sizes[2]);
-    const at = eol + 1;
-    if (at + reqLen + respLen > bytes.length)
-      return broken(`the exchange at byte ${pos} runs past the end of the file`);
-    const req = parseMessage(bytes.subarray(at, at + reqLen));
-    const resp = parseMessage(bytes.subarray(at + reqLen, at + reqLen + respLen));
+  for (const x of exchanges(strToU8(text))) {
+    if ('broken' in x)
+      return err({
+        kind: 'invalid',
+        message: `${name ? `“${name}”` : 'The input'} is an httprr recording, but ${x.broken}.`,
+      });
+    const req = parseMessage(x.request);
+    const resp = parseMessage(x.response);
     const [method = '', url = ''] = req.start.split(' ');
-    const status = Number(resp.start.split(' ')[1] ?? 0);
     entries.push({
       request: {
         method,
@@ -59,11 +74,10 @@ export function httprrAsHar(
         postData: { mimeType: req.headers.get('content-type') ?? '', text: req.body },
       },
       response: {
-        status,
+        status: Number(resp.start.split(' ')[1] ?? 0),
         content: { mimeType: resp.headers.get('content-type') ?? '', text: resp.body },
       },
     });
-    pos = at + reqLen + respLen;
   }
   const har = { log: { version: '1.2', creator: { name: 'httprr' }, entries } };
   const n = entries.length;
@@ -128,17 +142,8 @@ function dechunk(body: Uint8Array): Uint8Array {
 /** The part of a recording still being written that holds whole exchanges only. */
 export function httprrComplete(text: string): string {
   const bytes = strToU8(text);
-  let pos = bytes.indexOf(0x0a) + 1;
-  if (pos <= 0) return '';
-  let done = pos;
-  while (pos < bytes.length) {
-    const eol = bytes.indexOf(0x0a, pos);
-    if (eol < 0) break;
-    const sizes = /^(\d+) (\d+)\r?$/.exec(strFromU8(bytes.subarray(pos, eol)));
-    if (!sizes) break;
-    const end = eol + 1 + Number(sizes[1]) + Number(sizes[2]);
-    if (end > bytes.length) break;
-    done = pos = end;
-  }
+  let done = bytes.indexOf(0x0a) + 1;
+  if (done <= 0) return '';
+  for (const x of exchanges(bytes)) if (!('broken' in x)) done = x.end;
   return done === bytes.length ? text : strFromU8(bytes.subarray(0, done));
 }

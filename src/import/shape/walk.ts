@@ -458,21 +458,25 @@ function spanKey(e: ShapeCall): string {
  */
 function dropSpanCopies(steps: readonly ShapeStep[], parents: Int32Array): void {
   const keys = new Map<number, string[]>();
+  const keyOf = new Map<ShapeEvent, string>();
   steps.forEach((s, i) => {
     for (const e of s.events) {
       if (e.kind !== 'call' || e.echo !== false) continue;
+      const key = spanKey(e);
+      keyOf.set(e, key);
       const k = keys.get(i);
-      if (k) k.push(spanKey(e));
-      else keys.set(i, [spanKey(e)]);
+      if (k) k.push(key);
+      else keys.set(i, [key]);
     }
   });
   if (keys.size < 2) return;
   for (const [i, copies] of ancestorCopies(parents, keys)) {
     const s = steps[i];
     if (s === undefined || !keys.has(i)) continue;
-    const kept = s.events.filter(
-      (e) => e.kind !== 'call' || e.echo !== false || !copies.has(spanKey(e)),
-    );
+    const kept = s.events.filter((e) => {
+      const key = keyOf.get(e);
+      return key === undefined || !copies.has(key);
+    });
     s.events.length = 0;
     s.events.push(...kept);
   }
@@ -555,16 +559,15 @@ function keyedById(v: JsonObject): boolean {
 /** A string that holds JSON naming a call or a result, as that JSON; else undefined. */
 function embedded(s: string, depth: number): JsonValue | undefined {
   if (depth > MAX_DEPTH - MAX_DEPTH / MAX_NESTED || s.length < 16) return undefined;
-  if (isStreamText(s)) {
-    // A captured event stream, as the census reads it: its events one list.
-    if (!MARKER.test(s)) return undefined;
-    return streamEvents(s, (t) => {
-      const r = t.startsWith('{') || t.startsWith('[') ? parseJson(t) : null;
-      return r?.ok === true ? r.value.value : undefined;
-    });
-  }
+  // A captured event stream, as the census reads it: its events one list.
+  if (isStreamText(s)) return MARKER.test(s) ? streamEvents(s, jsonValue) : undefined;
+  return MARKER.test(s) ? jsonValue(s) : undefined;
+}
+
+/** A JSON object or array spelled by a string; undefined for anything else. */
+function jsonValue(s: string): JsonValue | undefined {
   const c = s.trimStart().charCodeAt(0);
-  if ((c !== 0x7b && c !== 0x5b) || !MARKER.test(s)) return undefined;
+  if (c !== 0x7b && c !== 0x5b) return undefined;
   const r = parseJson(s);
   return r.ok ? r.value.value : undefined;
 }
