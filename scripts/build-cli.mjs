@@ -5,23 +5,17 @@ import { build } from 'esbuild';
 import { chmodSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CLI_BANNER, CLI_BUILD } from './lib/cliBuild.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = join(root, 'dist', 'cli');
-const common = {
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  legalComments: 'none',
-  logLevel: 'warning',
-};
+const common = { ...CLI_BUILD, logLevel: 'warning' };
 
 await build({
   ...common,
   entryPoints: [join(root, 'src', 'cli', 'loopscope.ts')],
   outfile: join(outdir, 'loopscope.mjs'),
-  banner: { js: '#!/usr/bin/env node' },
+  banner: { js: CLI_BANNER },
 });
 await build({
   ...common,

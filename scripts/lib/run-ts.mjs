@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { CLI_BUILD } from './cliBuild.mjs';
 
 /**
  * Bundles `entry` and runs it; returns the child's exit status.
@@ -26,6 +27,7 @@ export async function runTs(entry, args = [], nodeFlags = []) {
       target: 'node20',
       sourcemap: 'inline',
       logLevel: 'warning',
+      banner: CLI_BUILD.banner,
     });
     const child = spawnSync(
       process.execPath,

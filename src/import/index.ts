@@ -30,6 +30,7 @@ import type { ReadCall } from './census';
 import { chatObserver, LinesCensus, scanDoc, scanText, scanZip } from './censusInput';
 import { shapeOf } from './formats/generic';
 import { httprrAsHar, isHttprr } from './httprr';
+import { looksLikeYaml, yamlAsJson } from './yamlInput';
 import { byShapeNote } from './shape/note';
 import type { ShapeRead } from './shape/read';
 
@@ -247,6 +248,13 @@ function importAllUnsafe(
     if (!har.ok) return har;
     text = har.value.text;
     decodeWarnings = [...decodeWarnings, har.value.note];
+  }
+  // YAML: a recorded HTTP cassette is read as a HAR capture, any other document as its JSON.
+  if (looksLikeYaml(text)) {
+    const json = yamlAsJson(text, opts.name);
+    if (!json.ok) return json;
+    text = json.value.text;
+    decodeWarnings = [...decodeWarnings, json.value.note];
   }
   // A saved event stream is not JSON: it is read as what it is instead of failing the parse.
   if ((!forced || opts.format === 'sse') && looksLikeSse(text)) {

@@ -24,6 +24,16 @@ const NOTES: readonly NoteKind[] = [
     why: 'the same requests and responses, in the form the HAR importer reads',
   },
   {
+    // yamlInput.ts: a recorded HTTP cassette, rewritten as the HAR capture it holds.
+    pattern: /^Read a recorded HTTP cassette \(YAML\) of \d+ exchanges? as the HAR capture/,
+    why: 'the same requests and responses, in the form the HAR importer reads',
+  },
+  {
+    // yamlInput.ts: other YAML, spelled as JSON (several documents as JSON Lines).
+    pattern: /^Read (?:a YAML document as the JSON value|\d+ YAML documents as JSON Lines)/,
+    why: 'the same values, in the notation the importers read',
+  },
+  {
     // text.ts: JSON values written one after another, each over many lines.
     pattern: /^Read as \d+ JSON values written one after another/,
     why: 'each value read whole, as a line of JSON Lines would be',

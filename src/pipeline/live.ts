@@ -42,6 +42,7 @@ import {
 } from '../import/index';
 import type { Imported, ImportError, ImportOptions } from '../import/types';
 import { httprrComplete, isHttprr } from '../import/httprr';
+import { looksLikeYaml, yamlComplete } from '../import/yamlInput';
 import { reportSource } from './prepare';
 
 /** What a step of a growing transcript gave. */
@@ -158,9 +159,11 @@ export function completeCount(
 }
 
 /** The part of a growing text that can be imported now: whole lines, or the whole document. */
-function settledText(text: string): string {
+export function settledText(text: string): string {
   // A recording of HTTP exchanges is its complete exchanges.
   if (isHttprr(text)) return httprrComplete(text);
+  // A YAML document is its whole top-level entries: one cut inside an entry still parses.
+  if (looksLikeYaml(text)) return yamlComplete(text);
   // A JSON document parses only once complete; a JSON Lines file is its complete lines.
   if (!readsAsLines(text)) return text;
   const nl = text.lastIndexOf('\n');

@@ -36,6 +36,7 @@ const FILES: readonly { format: string; path: string }[] = [
   { format: 'openhands', path: 'openhands/loop-write-file.json' },
   { format: 'swe-agent', path: 'swe-agent/loop-write-file.traj' },
   { format: 'har', path: 'har/loop-write-file.har' },
+  { format: 'har', path: 'cassette/vcrpy-openai-tools.yaml' },
   { format: 'copilot-cli', path: 'copilot-cli/loop-write-file.jsonl' },
 ];
 

@@ -429,15 +429,16 @@ function typedOrText(p: JsonValue): boolean {
 
 /**
  * A result part without a `type`, whole: a Rust enum's `{ Text }` as its text, `{ Json }` as
- * its JSON (Amazon Q Developer CLI), anything else printed, so two answers that differ never
- * read as the same placeholder.
+ * its JSON (Amazon Q Developer CLI), Bedrock Converse's `{ text }` and `{ json }` blocks
+ * (`ToolResultContentBlock`, a union keyed by member) the same, anything else printed, so
+ * two answers that differ never read as the same placeholder.
  */
 function partText(p: JsonValue): string {
   if (typedOrText(p)) return displayText([p]);
   if (isJsonObject(p) && p.size === 1) {
-    const t = p.get('Text');
+    const t = p.get('Text') ?? p.get('text');
     if (typeof t === 'string') return t;
-    const j = p.get('Json');
+    const j = p.get('Json') ?? p.get('json');
     if (j !== undefined) return printJson(j);
   }
   return printJson(p);

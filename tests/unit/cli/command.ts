@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll } from 'vitest';
+import { CLI_BUILD } from '../../../scripts/lib/cliBuild.mjs';
 
 const ROOT = join(__dirname, '..', '..', '..');
 
@@ -15,13 +16,7 @@ const ROOT = join(__dirname, '..', '..', '..');
  */
 export async function buildCli(dir: string): Promise<string> {
   const cli = join(dir, 'loopscope.mjs');
-  const common = {
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'silent',
-  } as const;
+  const common = { ...CLI_BUILD, logLevel: 'silent' } as const;
   await build({ ...common, entryPoints: [join(ROOT, 'src', 'cli', 'loopscope.ts')], outfile: cli });
   await build({
     ...common,

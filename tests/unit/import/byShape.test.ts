@@ -1002,6 +1002,34 @@ const CASES: readonly Case[] = [
       ],
     ],
   },
+  {
+    // A recorded HTTP cassette of pydantic-ai's (`parsed_body`: the JSON bodies as YAML, header
+    // values as `!!binary`): Bedrock Converse, which no body reader of the HAR importer knows.
+    file: 'pydantic-bedrock-cassette.yaml',
+    calls: 1,
+    dialects: ['bedrock'],
+    outlines: [
+      [
+        'user',
+        'assistant: lookup_city(tooluse_b1) {"name":"Paris"}',
+        'tool → tooluse_b1: "Paris is the capital of France."',
+      ],
+    ],
+  },
+  {
+    // A YAML document that is no cassette: Claude Agent SDK messages saved beside a test.
+    file: 'agent-sdk-messages.yaml',
+    calls: 2,
+    dialects: ['anthropic'],
+    outlines: [
+      [
+        'assistant: Bash(toolu_y1) {"command":"git status"}',
+        'tool → toolu_y1: "nothing to commit"',
+        'assistant: Bash(toolu_y2) {"command":"git status"}',
+        'tool → toolu_y2: "nothing to commit"',
+      ],
+    ],
+  },
 ];
 
 describe('files no importer knows are read by shape', () => {

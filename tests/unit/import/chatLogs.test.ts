@@ -44,37 +44,3 @@ describe("Aider's markdown chat history", () => {
     expect(errorOf('# aider chat started at some point\n').kind).toBe('syntax');
   });
 });
-
-describe('YAML', () => {
-  const cassette = [
-    'interactions:',
-    '- request:',
-    '    body: \'{"model":"gpt-4o","messages":[{"role":"user","content":"hi"}]}\'',
-    '    method: POST',
-    '    uri: https://api.openai.com/v1/chat/completions',
-    '  response:',
-    '    status:',
-    '      code: 200',
-    'version: 1',
-    '',
-  ].join('\n');
-
-  it('a recorded HTTP cassette is named as one, with what to import instead', () => {
-    const e = errorOf(cassette, 'test_chat.yaml');
-    expect(e.kind).toBe('not-transcript');
-    expect(e.message).toBe(
-      "“test_chat.yaml” is a recorded HTTP cassette (YAML), as vcrpy and Ruby's VCR write them: Loopscope reads JSON. Its request and response bodies are what to import; save them as JSON, or record the traffic as a HAR file.",
-    );
-    // Ruby's VCR, after a comment and a document marker.
-    const ruby = `# recorded\n---\nhttp_interactions:\n- request:\n    method: get\n`;
-    expect(errorOf(ruby).message).toContain('a recorded HTTP cassette');
-  });
-
-  it('other YAML is named as YAML; text that is neither stays a syntax error', () => {
-    expect(errorOf('name: agent\nsteps:\n  - run: ls\n').message).toBe(
-      'The input is YAML, not JSON: Loopscope reads JSON and JSON Lines transcripts.',
-    );
-    expect(errorOf('{"messages": [').kind).toBe('syntax');
-    expect(errorOf('just some words: and more\n').kind).toBe('syntax');
-  });
-});

@@ -180,6 +180,53 @@ const CASES: Case[] = [
     never: [/not read/],
   },
   {
+    // vcrpy's cassette (pytest-recording, OpenLLMetry, OpenInference): OpenAI chat bodies as
+    // YAML strings, the last response, the only place of the third call, gzipped as the
+    // server sent it (`!!binary`).
+    path: 'cassette/vcrpy-openai-tools.yaml',
+    format: 'har',
+    outlines: [
+      [
+        'user',
+        'assistant: get_status(call_v1) {"job":"deploy"}',
+        'tool → call_v1: "running"',
+        'assistant: get_status(call_v2) {"job":"deploy"}',
+        'tool → call_v2: "running"',
+        'assistant: get_status(call_v3) {"job":"deploy"}',
+      ],
+    ],
+    warnings: [/^Read a recorded HTTP cassette \(YAML\) of 3 exchanges as the HAR capture/],
+    never: [/not read/],
+  },
+  {
+    // Ruby's VCR: `http_interactions`, bodies `{encoding, string}`, the last one base64.
+    path: 'cassette/ruby-vcr-anthropic.yml',
+    format: 'har',
+    outlines: [
+      [
+        'user',
+        'assistant: search_docs(toolu_r1) {"q":"retry policy"}',
+        'tool → toolu_r1: "no match"',
+        'assistant: search_docs(toolu_r2) {"q":"retry policy"}',
+      ],
+    ],
+    never: [/not read/],
+  },
+  {
+    // go-vcr: a `---` marker, `url`, text bodies, a numeric `code`; Gemini calls with no ids.
+    path: 'cassette/go-vcr-gemini.yaml',
+    format: 'har',
+    outlines: [
+      [
+        'user',
+        'assistant: list_files(syn-1-0) {"dir":"src"}',
+        'tool → syn-1-0: {"files":[]}',
+        'assistant: list_files(syn-3-0) {"dir":"src"}',
+      ],
+    ],
+    never: [/not read/],
+  },
+  {
     // Go's httprr recording (langchaingo's tests): raw HTTP exchanges back to back, read as the
     // HAR capture they are; one response's body chunked, the user's text not ASCII.
     path: 'har/agent-loop.httprr',

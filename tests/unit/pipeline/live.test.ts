@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, type ChatMessage, type Report } from '../../../src/detector/index';
 import type { JsonValue } from '../../../src/json/index';
 import { importTranscript } from '../../../src/import/index';
-import { completeCount, LiveTranscript, readsAsLines } from '../../../src/pipeline/live';
+import { completeCount, LiveTranscript, settledText } from '../../../src/pipeline/live';
 import { fixture, FIXTURES, filesUnder, run } from '../import/helpers';
 
 const text = (p: string) => new TextDecoder().decode(fixture(p));
@@ -127,7 +127,7 @@ describe('a transcript fed in pieces', () => {
 
   it.each(CORPUS)('%s #%i: at rest, the census is the settled text’s', (path, c) => {
     const t = text(path);
-    const settled = readsAsLines(t) ? t.slice(0, t.lastIndexOf('\n') + 1) : t;
+    const settled = settledText(t);
     const imported = importTranscript(settled, { conversation: c });
     if (!imported.ok || imported.value.conversation !== c) return;
     const live = new LiveTranscript(DEFAULT_CONFIG, { conversation: c });
