@@ -4,6 +4,7 @@ import type { JsonValue } from '../json/index';
 import { arr, field, obj, str } from './access';
 import { anthropicEvents } from './streams/anthropic';
 import { chatChunks } from './streams/chat';
+import { COHERE_EVENTS, cohereEvents } from './streams/cohere';
 import { responsesEvents } from './streams/responses';
 import type { Assembled } from './streams/shared';
 import { plural, Warnings } from './warnings';
@@ -81,12 +82,15 @@ export function looksLikeSse(text: string): boolean {
   return /^\s*(?:(?:data|event|id|retry):|:)/.test(text) && /^data:/m.test(text);
 }
 
-/** The API whose stream a capture holds; each assembles to that API's non-streamed reply. */
-type StreamDialect = 'openai-chat' | 'anthropic' | 'openai-responses' | 'gemini';
+/**
+ * The API whose stream a capture holds; each assembles to that API's non-streamed reply (a
+ * Cohere v2 stream to an OpenAI chat completion, whose calls Cohere's already are).
+ */
+type StreamDialect = 'openai-chat' | 'anthropic' | 'openai-responses' | 'gemini' | 'cohere';
 
 /** One reassembled reply, in the shape the non-streamed API returns. */
 export interface StreamReply {
-  readonly dialect: StreamDialect;
+  readonly dialect: Exclude<StreamDialect, 'cohere'>;
   readonly value: JsonValue;
 }
 
@@ -116,6 +120,7 @@ function dialectOf(events: readonly JsonValue[]): StreamDialect | null {
     if (ANTHROPIC_EVENTS.has(t)) return 'anthropic';
     if (t.startsWith('response.')) return 'openai-responses';
     if (arr(e, 'candidates') !== undefined) return 'gemini';
+    if (COHERE_EVENTS.has(t) && field(e, 'delta') !== undefined) return 'cohere';
   }
   return null;
 }
@@ -123,8 +128,9 @@ function dialectOf(events: readonly JsonValue[]): StreamDialect | null {
 /**
  * Reassembles a stream into the replies the non-streamed API would have returned: OpenAI
  * chunks into `{choices: [{message}]}`, Anthropic events into an assistant message,
- * Responses events into `{output}`, Gemini chunks into `{candidates}`. A new chunk id, a
- * second `message_start` or `response.created` starts the next reply.
+ * Responses events into `{output}`, Gemini chunks into `{candidates}`, Cohere v2 events into
+ * `{choices: [{message}]}`. A new chunk id, a second `message_start`, `message-start` or
+ * `response.created` starts the next reply.
  */
 export function assembleStreams(events: readonly JsonValue[]): AssembledStreams {
   const w = new Warnings();
@@ -134,13 +140,15 @@ export function assembleStreams(events: readonly JsonValue[]): AssembledStreams 
   else if (dialect === 'anthropic') out = anthropicEvents(events, w);
   else if (dialect === 'openai-responses') out = responsesEvents(events);
   else if (dialect === 'gemini') out = { replies: [geminiChunks(events)], unfinished: 0 };
+  else if (dialect === 'cohere') out = cohereEvents(events);
   errorEvents(events, w);
   if (out.unfinished > 0) {
     w.add(
       `${plural(out.unfinished, 'streamed reply', 'streamed replies')} stopped before ${out.unfinished === 1 ? 'its' : 'their'} final event (the capture was cut short); what arrived was kept.`,
     );
   }
-  const replies = dialect === null ? [] : out.replies.map((value) => ({ dialect, value }));
+  const as = dialect === 'cohere' ? 'openai-chat' : dialect;
+  const replies = as === null ? [] : out.replies.map((value) => ({ dialect: as, value }));
   return { dialect, replies, warnings: w.toArray() };
 }
 

@@ -270,20 +270,23 @@ export const DIALECTS: readonly DialectEntry[] = [
   {
     id: 'openai-chat',
     label: 'OpenAI chat `tool_calls`',
-    call: 'an assistant message\'s `tool_calls: [{ id, type: "function", function: { name, arguments } }]` (also in `additional_kwargs`, stream `delta`s)',
+    call: 'an assistant message\'s `tool_calls: [{ id, type: "function", function: { name, arguments } }]` (also in `additional_kwargs`, stream `delta`s; one object, not a list, in a Cohere v2 `tool-call-start` event\'s `delta.message`)',
     result: '`{ role: "tool", tool_call_id, content }`',
     fields: { id: 'id', name: 'function.name', args: 'function.arguments (a JSON string)' },
-    source: 'openai/openai-node src/resources/chat/completions/completions.ts @2f679e61cf',
+    source:
+      'openai/openai-node src/resources/chat/completions/completions.ts @2f679e61cf; cohere-ai/cohere-python src/cohere/v2/types/chat_tool_call_start_event_delta_tool_call.py @4c01f9b863',
     counted: true,
-    when: { lists: ['tool_calls'] },
+    when: { lists: ['tool_calls'], keys: ['tool_calls'] },
     read: (o, at) => {
-      if (at.listKey !== 'tool_calls') return null;
+      // Cohere's stream opens each call with the call alone under `message.tool_calls`.
+      const started = at.key === 'tool_calls' && at.outerKey === 'message';
+      if (at.listKey !== 'tool_calls' && !started) return null;
       const f = getRec(o, 'function');
       const name = f ? getStr(f, 'name') : undefined;
       if (f === undefined || name === undefined) return null;
       const id = idOf(o, 'id');
       // A stream's later delta may repeat the name without the id: a fragment, not a call.
-      if (id === null && at.outerKey === 'delta') return null;
+      if (id === null && (at.outerKey === 'delta' || started)) return null;
       return { id, name, args: get(f, 'arguments') };
     },
   },

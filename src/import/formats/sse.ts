@@ -12,9 +12,9 @@ import { plural } from '../warnings';
 
 /**
  * A saved server-sent event stream (`data:` lines): OpenAI chat-completions chunks,
- * Anthropic Messages events, Responses events or Gemini chunks, each reply reassembled
- * into the assistant message the non-streamed API would have returned. A capture holds
- * only the model's side: no prompt and no tool results.
+ * Anthropic Messages events, Responses events, Gemini chunks or Cohere v2 chat events, each
+ * reply reassembled into the assistant message the non-streamed API would have returned. A
+ * capture holds only the model's side: no prompt and no tool results.
  */
 export function importSseText(text: string): Result<FormatOutput, ImportError> {
   const read = readSse(text);
@@ -30,6 +30,8 @@ export function isStreamEvent(v: JsonValue): boolean {
   const t = str(v, 'type');
   if (t === 'message_start') return hasKeys(v, 'message');
   if (t === 'content_block_start' || t === 'content_block_delta') return hasKeys(v, 'index');
+  // Cohere v2 (vercel/ai packages/cohere/src/__fixtures__/*.chunks.txt, the same commit).
+  if (t === 'message-start' || t === 'tool-call-start') return hasKeys(v, 'delta');
   return t !== undefined && t.startsWith('response.') && hasKeys(v, 'sequence_number');
 }
 
@@ -40,7 +42,7 @@ function importEvents(
   const s = assembleStreams(events);
   if (events.length > 0 && s.dialect === null) {
     return invalid(
-      `None of the stream's ${plural(events.length, 'JSON payload')} is a chat-completions chunk, an Anthropic Messages event, a Responses event or a Gemini chunk.`,
+      `None of the stream's ${plural(events.length, 'JSON payload')} is a chat-completions chunk, an Anthropic Messages event, a Responses event, a Gemini chunk or a Cohere v2 chat event.`,
     );
   }
   const c = new Conversation();

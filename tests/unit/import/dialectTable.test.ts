@@ -48,6 +48,31 @@ describe('the dialect table', () => {
     expect(scan.calls()).toHaveLength(2);
   });
 
+  test('a Cohere v2 stream opens a call alone under message.tool_calls; deltas are no calls', () => {
+    const tc = { id: 'c_1', type: 'function', function: { name: 'ls', arguments: '' } };
+    const stream = [
+      { type: 'tool-call-start', index: 0, delta: { message: { tool_calls: tc } } },
+      {
+        type: 'tool-call-delta',
+        index: 0,
+        delta: { message: { tool_calls: { function: { arguments: '{}' } } } },
+      },
+    ];
+    const calls = (v: unknown) => {
+      const scan = new CensusScan();
+      scan.add(v);
+      return scan.calls().map((c) => [c.dialect, c.id]);
+    };
+    expect(calls(stream)).toEqual([['openai-chat', 'c_1']]);
+    // The next request's history sends the same call again, by id: still one call.
+    const resent = { ...tc, function: { name: 'ls', arguments: '{}' } };
+    const history = { messages: [{ role: 'assistant', tool_calls: [resent] }] };
+    expect(calls([...stream, history])).toEqual([['openai-chat', 'c_1']]);
+    // A `tool_calls` object elsewhere, or one without an id, is not a call.
+    expect(calls({ delta: { message: { tool_calls: { function: { name: 'ls' } } } } })).toEqual([]);
+    expect(calls({ config: { tool_calls: tc } })).toEqual([]);
+  });
+
   test('a LangChain ToolCall kept beside the history it came from is that call, not another', () => {
     // LangGraph's tool node input: the messages, and the call it runs (`lg_tool_call`).
     const toolCall = { name: 'ls', args: { dir: '.' }, type: 'tool_call', id: 'call_1' };

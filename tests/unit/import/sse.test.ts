@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { importTranscript } from '../../../src/import/index';
 import type { Imported } from '../../../src/import/index';
 import { readSse } from '../../../src/import/sse';
-import { load, outline } from './helpers';
+import { fixture, load, outline } from './helpers';
 
 const data = (...payloads: unknown[]) =>
   payloads.map((p) => `data: ${typeof p === 'string' ? p : JSON.stringify(p)}\n\n`).join('');
@@ -129,6 +129,32 @@ describe('raw SSE captures', () => {
     expect(json.warnings[0]).toMatch(
       /^Read as Server-sent event stream \(chosen by hand\), the file has no messages; it looks like OpenAI Chat Completions/,
     );
+  });
+});
+
+describe('Cohere v2 chat streams', () => {
+  const COHERE = [
+    'assistant: service_status(svc_status_a1b2) {"service":"api"} | service_status(svc_status_c3d4) {"service":"db"}',
+    'assistant',
+  ];
+
+  it('joins each call from its start and deltas by index, and each reply at message-start', () => {
+    for (const path of ['sse/cohere-v2-tool-calls.sse', 'sse/cohere-v2-tool-calls.chunks.txt']) {
+      const c = load(path);
+      expect(c.format).toBe('sse');
+      expect(outline(c.messages)).toEqual(COHERE);
+      expect(c.messages[1]?.content).toBe('Both are up.');
+      // The census counts each call once, by its start event: no false alarm.
+      expect(c.census?.toolCalls).toBe(2);
+    }
+  });
+
+  it('keeps what arrived of a reply cut before its message-end, and says so', () => {
+    const text = new TextDecoder().decode(fixture('sse/cohere-v2-tool-calls.sse'));
+    const cut = text.slice(0, text.indexOf('event: message-end'));
+    const c = imported(cut);
+    expect(outline(c.messages)).toEqual([COHERE[0]]);
+    expect(c.warnings.join('\n')).toMatch(/1 streamed reply stopped before its final event/);
   });
 });
 
