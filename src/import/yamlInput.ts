@@ -6,6 +6,7 @@ import { gunzipSync, strFromU8 } from 'fflate';
 import { parseAllDocuments } from 'yaml';
 import { err, ok } from '../json/index';
 import type { Result } from '../json/index';
+import { eventStreamAsSse } from './awsEventStream';
 import { decodeBase64 } from './base64';
 import type { ImportError } from './types';
 
@@ -114,8 +115,8 @@ function plain(v: unknown): unknown {
 
 /**
  * A body recorded as bytes: gunzipped when it is gzip (vcrpy keeps a compressed body as the
- * server sent it), then read as UTF-8, any invalid byte as U+FFFD (a binary frame's JSON
- * payloads stay readable).
+ * server sent it); an AWS event stream as the server-sent events it carries; else read as
+ * UTF-8, any invalid byte as U+FFFD.
  */
 function bytesText(bytes: Uint8Array): string {
   let b = bytes;
@@ -126,7 +127,8 @@ function bytesText(bytes: Uint8Array): string {
       // Not gzip after all: read as it is.
     }
   }
-  return strFromU8(b);
+  // Bedrock's streamed responses: AWS event-stream messages, read as the events they carry.
+  return eventStreamAsSse(b) ?? strFromU8(b);
 }
 
 type Rec = Record<string, unknown>;

@@ -5,6 +5,7 @@ import { referenceScan } from '../../detector/index';
 import { isJsonArray, ok, parseJson } from '../../json/index';
 import type { JsonValue, ParsedJson } from '../../json/index';
 import { arr, field, obj, str } from '../access';
+import { eventStreamAsSse } from '../awsEventStream';
 import { decodeBase64 } from '../base64';
 import { Conversation } from '../build';
 import { mapReply, mapStreamReply } from '../dialects/embedded';
@@ -115,7 +116,8 @@ function mapResponse(response: JsonValue | undefined, c: Conversation): void {
   if (str(content, 'encoding') === 'base64') {
     const bytes = decodeBase64(text);
     if (!bytes) return;
-    text = strFromU8(bytes);
+    // Bedrock's streamed responses are AWS event-stream messages, kept as bytes.
+    text = eventStreamAsSse(bytes) ?? strFromU8(bytes);
   }
   if (looksLikeSse(text) || (str(content, 'mimeType') ?? '').includes('event-stream')) {
     const read = readSse(text);

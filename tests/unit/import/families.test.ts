@@ -199,6 +199,14 @@ const CASES: Case[] = [
     never: [/not read/],
   },
   {
+    // Bedrock's InvokeModelWithResponseStream recorded by vcrpy: the response an AWS event
+    // stream kept as `!!binary`, each `chunk` wrapping an Anthropic stream event in base64.
+    path: 'cassette/bedrock-invoke-stream.yaml',
+    format: 'har',
+    outlines: [['user', 'assistant: get_weather(toolu_bdrk_e1) {"city":"Oslo"}']],
+    never: [/not read/],
+  },
+  {
     // Ruby's VCR: `http_interactions`, bodies `{encoding, string}`, the last one base64.
     path: 'cassette/ruby-vcr-anthropic.yml',
     format: 'har',
