@@ -48,6 +48,7 @@ export type DialectId =
   | 'cursor'
   | 'cursor-cli'
   | 'windsurf-hooks'
+  | 'windsurf-transcript'
   | 'chatgpt'
   | 'open-webui'
   | 'amazon-q'
@@ -262,7 +263,25 @@ function cursorCliCall(tc: Rec): { name: string; args: unknown; result: unknown 
   return several ? null : out;
 }
 const HOOK_CALLS = new Set(['PreToolUse', 'PostToolUse', 'PostToolUseFailure']);
+/** A Windsurf transcript's steps that are turns, not tool calls (walk.ts reads them as turns). */
+export const WINDSURF_TURNS: ReadonlySet<string> = new Set(['user_input', 'planner_response']);
+/** A record without some of its members, in the form it came in (a lossless tree's `Map`, or an object). */
+function without(o: Rec, drop: ReadonlySet<string>): Rec {
+  if (o instanceof Map) return new Map([...o].filter(([k]) => !drop.has(k)));
+  return Object.fromEntries(Object.entries(o).filter(([k]) => !drop.has(k)));
+}
 /** Windsurf's Cascade hook events that stand for a tool call, and the tool each is. */
+/** What a Windsurf transcript step returned, beside what it was asked. */
+const WINDSURF_RESULTS: ReadonlySet<string> = new Set([
+  'output',
+  'content',
+  'original_content',
+  'exit_code',
+  'total_results',
+  'user_rejected',
+  'acknowledgement_type',
+  'error',
+]);
 const CASCADE_ACTIONS = new Set(['read_code', 'write_code', 'run_command', 'mcp_tool_use']);
 
 /** Every dialect, in the order an object is tried (the first that reads it wins). */
@@ -1007,6 +1026,31 @@ export const DIALECTS: readonly DialectEntry[] = [
         return { id: null, name, args: get(info, 'mcp_tool_arguments'), echo: post };
       }
       return { id: null, name: action, args: info, echo: post };
+    },
+  },
+  {
+    id: 'windsurf-transcript',
+    label: 'Windsurf Cascade transcript step',
+    call: 'a line `{ type: "<step>", status, "<step>": { … } }` of the JSONL Cascade writes for its transcript hook, any step but `user_input` and `planner_response` (`view_file`, `run_command`, `code_action`, `find`, `grep_search`, `list_directory`, …)',
+    result: 'the same step\'s own `output` (a view\'s `content`); `status: "error"` a failure',
+    fields: { id: '(none)', name: 'type', args: 'the step object without what it returned' },
+    source:
+      'git-ai-project/git-ai src/commands/checkpoint_agent/transcript_readers.rs @117c0e0783 (read_windsurf_jsonl), the file the post_cascade_response_with_transcript hook writes (docs.windsurf.com/windsurf/cascade/hooks)',
+    counted: true,
+    when: { has: ['status'] },
+    read: (o) => {
+      const type = getStr(o, 'type');
+      if (type === undefined || WINDSURF_TURNS.has(type)) return null;
+      const step = getRec(o, type);
+      if (step === undefined) return null;
+      const status = getStr(o, 'status');
+      return {
+        id: null,
+        name: type,
+        args: without(step, WINDSURF_RESULTS),
+        output: get(step, 'output') ?? get(step, 'content') ?? get(step, 'error') ?? '',
+        failed: status === 'error',
+      };
     },
   },
   {

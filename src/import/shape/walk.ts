@@ -179,6 +179,15 @@ const TURN_TYPES = new Map<string, 'user' | 'assistant' | 'system'>([
   ['user-prompt', 'user'],
   ['system-prompt', 'system'],
 ]);
+/**
+ * Turns whose words stand under a member named for their type (Windsurf's Cascade transcript:
+ * `{ type: "user_input", user_input: { user_response } }`; the table's `windsurf-transcript`
+ * entry reads its other steps as calls).
+ */
+const ADJACENT_TURNS = new Map<string, { role: 'user' | 'assistant'; text: string }>([
+  ['user_input', { role: 'user', text: 'user_response' }],
+  ['planner_response', { role: 'assistant', text: 'response' }],
+]);
 const MARKER = /tool|unction|Call|call_id/;
 
 /** Walks the roots (a document, or the lines of JSON Lines as one list) into its lists of steps. */
@@ -752,6 +761,11 @@ function turnOf(
   } else {
     // Letta names its messages' kind `message_type`, Pydantic AI its parts' `part_kind`.
     const type = o.get('type') ?? o.get('message_type') ?? o.get('part_kind');
+    // A Windsurf transcript keeps a step's words under a member named for its type.
+    const step = typeof type === 'string' ? ADJACENT_TURNS.get(type) : undefined;
+    const inner = typeof type === 'string' ? o.get(type) : undefined;
+    if (step !== undefined && isJsonObject(inner))
+      return { kind: 'turn', role: step.role, text: str(inner.get(step.text)) };
     if (typeof type === 'string') who = TURN_TYPES.get(type);
     // AutoGen names who speaks in `source`: the user, or an agent by its own name.
     if (who === undefined && o.get('source') === 'user' && typeof o.get('content') === 'string') {

@@ -1017,6 +1017,34 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // Windsurf's Cascade transcript (the JSONL its transcript hook writes): steps named by
+    // their `type`, each under a member of that name; the words of `user_input` and
+    // `planner_response` are turns, every other step a call holding its own result.
+    file: 'windsurf-transcript.jsonl',
+    calls: 6,
+    dialects: ['windsurf-transcript'],
+    errors: 1,
+    outlines: [
+      [
+        'user',
+        'assistant: run_command(syn-1-0) {"command":"npm run build","cwd":"/work/app"}',
+        'tool → syn-1-0: "error TS2304: Cannot find name \'fetchUser\'."',
+        'assistant: view_file(syn-3-0) {"end_line":3,"path":"file:///work/app/src/api.ts","start_line":0}',
+        'tool → syn-3-0: "<file name=\\"/work/app/src/api.ts\\" start_line=\\"1\\" end_line=\\"3\\">\\n     1→export function getUser() {}\\n</file>"',
+        'assistant: code_action(syn-5-0) {"new_content":"export function fetchUser() {}\\n","path":"file:///work/app/src/api.ts"}',
+        'tool → syn-5-0: ""',
+        'assistant: run_command(syn-7-0) {"command":"npm run build","cwd":"/work/app"}',
+        'tool → syn-7-0: "error TS2304: Cannot find name \'fetchUser\'."',
+        'assistant: run_command(syn-9-0) {"command":"npm run build","cwd":"/work/app"}',
+        'tool → syn-9-0: "error TS2304: Cannot find name \'fetchUser\'."',
+        'assistant: list_resources(syn-11-0) {"server_name":"github"}',
+        'tool → syn-11-0: ""',
+        'user',
+        'assistant',
+      ],
+    ],
+  },
+  {
     // A YAML document that is no cassette: Claude Agent SDK messages saved beside a test.
     file: 'agent-sdk-messages.yaml',
     calls: 2,

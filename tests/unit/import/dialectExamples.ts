@@ -150,6 +150,14 @@ export const EXAMPLES: Record<string, unknown> = {
       tool_info: { command_line: 'ls' },
     },
   ],
+  'windsurf-transcript': [
+    { type: 'user_input', status: 'done', user_input: { user_response: 'ls' } },
+    {
+      type: 'run_command',
+      status: 'done',
+      run_command: { command: 'ls', cwd: '/w', exit_code: 0, output: 'a b' },
+    },
+  ],
   librechat: [
     {
       isCreatedByUser: false,
