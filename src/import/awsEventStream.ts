@@ -12,17 +12,30 @@ import { decodeBase64 } from './base64';
 const FRAME = 16;
 
 /**
- * The stream as `event:` / `data:` lines, or null when the bytes are not whole AWS event-stream
- * messages back to back. A `chunk` event's payload `{"bytes": base64}` (InvokeModel's stream)
- * is the model's own event, written as that event (an Anthropic `message_start`, …); any
- * other event's payload is written under its event type (`{"contentBlockStart": …}`), as the
- * AWS SDKs hand a stream's union members over.
+ * The stream as text the importers read, or null when the bytes are not whole AWS event-stream
+ * messages back to back. ConverseStream's events become the one reply they stream (below).
+ * Any other stream is written as `event:` / `data:` lines: a `chunk` event's payload
+ * `{"bytes": base64}` (InvokeModel's stream) as the model's own event it wraps (an Anthropic
+ * `message_start`, …), any other payload under its event type, as the AWS SDKs hand a
+ * stream's union members over.
  */
 export function eventStreamAsSse(bytes: Uint8Array): string | null {
+  const events = decodeAll(bytes);
+  if (events === null) return null;
+  if (events.length > 0 && events.every((e) => CONVERSE_EVENTS.has(e.type)))
+    return JSON.stringify(converseReply(events));
+  let out = '';
+  for (const { type, body } of events)
+    out += `event: ${type}\ndata: ${payloadJson(type, body)}\n\n`;
+  return out;
+}
+
+/** Each message's event type and payload text, or null when the bytes are not whole messages. */
+function decodeAll(bytes: Uint8Array): { type: string; body: string }[] | null {
   if (bytes.length < FRAME) return null;
   const codec = new EventStreamCodec(strFromU8, strToU8);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let out = '';
+  const out: { type: string; body: string }[] = [];
   for (let at = 0; at < bytes.length;) {
     if (at + FRAME > bytes.length) return null;
     const length = view.getUint32(at);
@@ -36,9 +49,75 @@ export function eventStreamAsSse(bytes: Uint8Array): string | null {
     at += length;
     const header = message.headers[':event-type'];
     const type = header?.type === 'string' ? header.value : 'message';
-    out += `event: ${type}\ndata: ${payloadJson(type, strFromU8(message.body))}\n\n`;
+    out.push({ type, body: strFromU8(message.body) });
   }
   return out;
+}
+
+/**
+ * ConverseStream's events (aws/aws-sdk-js-v3 clients/client-bedrock-runtime
+ * src/models/models_0.ts @3e92ce782e, `ConverseStreamOutput`): a reply's blocks open at their
+ * `contentBlockIndex` (a tool use with its id and name), grow by deltas (text, or the tool
+ * input's JSON in pieces) and close; `messageStop` gives the stop reason.
+ */
+const CONVERSE_EVENTS: ReadonlySet<string> = new Set([
+  'messageStart',
+  'contentBlockStart',
+  'contentBlockDelta',
+  'contentBlockStop',
+  'messageStop',
+  'metadata',
+]);
+
+type Obj = Record<string, unknown>;
+const objOf = (v: unknown): Obj | undefined =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Obj) : undefined;
+
+/**
+ * The stream as the reply `Converse` would have returned (`{ output: { message }, stopReason }`),
+ * so what reads a Bedrock Converse response reads it: a tool use's input joined and parsed
+ * (kept as its text when it does not parse), text blocks joined.
+ */
+function converseReply(events: readonly { type: string; body: string }[]): Obj {
+  const blocks = new Map<number, { text: string; tool: Obj | null; input: string }>();
+  let role = 'assistant';
+  let stopReason: unknown = null;
+  for (const { type, body } of events) {
+    let e: Obj | undefined;
+    try {
+      e = objOf(JSON.parse(body));
+    } catch {
+      continue;
+    }
+    if (e === undefined) continue;
+    if (type === 'messageStart' && typeof e['role'] === 'string') role = e['role'];
+    if (type === 'messageStop') stopReason = e['stopReason'] ?? null;
+    if (!type.startsWith('contentBlock')) continue;
+    const index = typeof e['contentBlockIndex'] === 'number' ? e['contentBlockIndex'] : 0;
+    const block = blocks.get(index) ?? { text: '', tool: null, input: '' };
+    blocks.set(index, block);
+    const tool = objOf(objOf(e['start'])?.['toolUse']);
+    if (tool) block.tool = { ...tool };
+    const delta = objOf(e['delta']);
+    if (typeof delta?.['text'] === 'string') block.text += delta['text'];
+    const input = objOf(delta?.['toolUse'])?.['input'];
+    if (typeof input === 'string') block.input += input;
+  }
+  const content: Obj[] = [];
+  for (const [, b] of [...blocks].sort((x, y) => x[0] - y[0])) {
+    if (b.tool) content.push({ toolUse: { ...b.tool, input: parsedInput(b.input) } });
+    else if (b.text !== '') content.push({ text: b.text });
+  }
+  return { output: { message: { role, content } }, stopReason };
+}
+
+function parsedInput(text: string): unknown {
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
 }
 
 function payloadJson(type: string, body: string): string {

@@ -46,6 +46,42 @@ describe('AWS event streams', () => {
     ]);
   });
 
+  it("writes ConverseStream's events as the one Converse reply they stream", () => {
+    const bytes = join([
+      message('messageStart', { role: 'assistant' }),
+      message('contentBlockDelta', { contentBlockIndex: 0, delta: { text: 'Looking' } }),
+      message('contentBlockDelta', { contentBlockIndex: 0, delta: { text: ' it up.' } }),
+      message('contentBlockStop', { contentBlockIndex: 0 }),
+      message('contentBlockStart', {
+        contentBlockIndex: 1,
+        start: { toolUse: { toolUseId: 'tu_1', name: 'weather' } },
+      }),
+      message('contentBlockDelta', {
+        contentBlockIndex: 1,
+        delta: { toolUse: { input: '{"city":' } },
+      }),
+      message('contentBlockDelta', {
+        contentBlockIndex: 1,
+        delta: { toolUse: { input: '"Oslo"}' } },
+      }),
+      message('contentBlockStop', { contentBlockIndex: 1 }),
+      message('messageStop', { stopReason: 'tool_use' }),
+      message('metadata', { usage: { inputTokens: 10, outputTokens: 5 } }),
+    ]);
+    expect(JSON.parse(eventStreamAsSse(bytes) ?? 'null')).toEqual({
+      output: {
+        message: {
+          role: 'assistant',
+          content: [
+            { text: 'Looking it up.' },
+            { toolUse: { toolUseId: 'tu_1', name: 'weather', input: { city: 'Oslo' } } },
+          ],
+        },
+      },
+      stopReason: 'tool_use',
+    });
+  });
+
   it('is not taken for other bytes: a broken CRC, a cut message, text', () => {
     const whole = message('chunk', { bytes: btoa('{}') });
     const broken = whole.slice();
