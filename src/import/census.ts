@@ -6,6 +6,7 @@ import {
   canonical,
   eachMember,
   embeddedJson,
+  emptyArgs,
   get,
   getStr,
   has,
@@ -630,7 +631,12 @@ export class CensusScan {
       if (e === ECHO_YES || (e === ECHO_FALLBACK && strong.length === 0)) echoes.push(i);
     }
     const name = (i: number): string => rows.name[i] as string;
-    const shapeOf = (i: number): string => `${name(i)}\u0000${rows.args(i)}`;
+    // Arguments absent, null, "" or {} are one shape: Gemini leaves `args` out of a call with
+    // none, and a client that sends it back may write `{}` or nothing.
+    const shapeOf = (i: number): string => {
+      const a = rows.args(i);
+      return `${name(i)}\u0000${emptyArgs(a) ? '{}' : a}`;
+    };
     // With an id: one call per id and name, and per distinct non-empty arguments under them.
     // Grouped by id (`idNo`), then (rarely) by another name under the same id; a group's rows
     // are linked through `next`.

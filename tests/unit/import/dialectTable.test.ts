@@ -73,6 +73,22 @@ describe('the dialect table', () => {
     expect(calls({ config: { tool_calls: tc } })).toEqual([]);
   });
 
+  test('a Gemini call with no arguments and its copy sent back with an id are one call', () => {
+    // Gemini leaves `args` out of a call with none; the client that sends the turn back gives
+    // it an id, and may write `{}` or nothing.
+    const model = (fc: object) => ({ role: 'model', parts: [{ functionCall: fc }] });
+    const scan = new CensusScan();
+    scan.add([
+      { response: { candidates: [{ content: model({ name: 'ls', args: {} }) }] } },
+      {
+        request: {
+          contents: [{ role: 'user', parts: [{ text: 'hi' }] }, model({ name: 'ls', id: 'c1' })],
+        },
+      },
+    ]);
+    expect(scan.calls()).toHaveLength(1);
+  });
+
   test('a LangChain ToolCall kept beside the history it came from is that call, not another', () => {
     // LangGraph's tool node input: the messages, and the call it runs (`lg_tool_call`).
     const toolCall = { name: 'ls', args: { dir: '.' }, type: 'tool_call', id: 'call_1' };
