@@ -1,6 +1,7 @@
 // An httprr recording (Go's HTTP record and replay for tests), read as the HAR capture it is.
 import { strFromU8, strToU8 } from 'fflate';
 import { err, ok } from '../json/index';
+import { joinBytes } from './bytes';
 import type { Result } from '../json/index';
 import type { ImportError } from './types';
 
@@ -130,13 +131,7 @@ function dechunk(body: Uint8Array): Uint8Array {
     if (next < 0) break;
     i = next + 1;
   }
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return joinBytes(parts);
 }
 
 /** The part of a recording still being written that holds whole exchanges only. */

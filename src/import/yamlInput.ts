@@ -68,6 +68,8 @@ export function yamlAsJson(
     return err({ kind: 'invalid', message: yamlFailure(input, e) });
   }
   values = values.filter((v) => v !== null && v !== undefined);
+  if (values.length === 0)
+    return err({ kind: 'empty', message: `${input} is YAML that holds no value.` });
   try {
     const cassette = values.length === 1 ? cassetteEntries(values[0]) : null;
     if (cassette) {

@@ -3,6 +3,7 @@ import { EventStreamCodec } from '@smithy/eventstream-codec';
 import { strFromU8, strToU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { eventStreamAsSse } from '../../../src/import/awsEventStream';
+import { joinBytes } from '../../../src/import/bytes';
 import { importConversations } from '../../../src/import/index';
 import { readSse } from '../../../src/import/sse';
 import { outline } from './helpers';
@@ -16,20 +17,10 @@ function message(type: string, body: unknown): Uint8Array {
   });
 }
 
-function join(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
 describe('AWS event streams', () => {
   it("writes a chunk's base64 payload as the model's own event, others under their type", () => {
     const inner = { type: 'message_start', message: { id: 'm', role: 'assistant' } };
-    const bytes = join([
+    const bytes = joinBytes([
       message('chunk', { bytes: btoa(JSON.stringify(inner)) }),
       message('contentBlockStart', { contentBlockIndex: 1, start: { toolUse: { name: 'ls' } } }),
     ]);
@@ -47,7 +38,7 @@ describe('AWS event streams', () => {
   });
 
   it("writes ConverseStream's events as the one Converse reply they stream", () => {
-    const bytes = join([
+    const bytes = joinBytes([
       message('messageStart', { role: 'assistant' }),
       message('contentBlockDelta', { contentBlockIndex: 0, delta: { text: 'Looking' } }),
       message('contentBlockDelta', { contentBlockIndex: 0, delta: { text: ' it up.' } }),
@@ -109,7 +100,9 @@ describe('AWS event streams', () => {
       { type: 'content_block_stop', index: 0 },
       { type: 'message_stop' },
     ];
-    const stream = join(events.map((e) => message('chunk', { bytes: btoa(JSON.stringify(e)) })));
+    const stream = joinBytes(
+      events.map((e) => message('chunk', { bytes: btoa(JSON.stringify(e)) })),
+    );
     const har = {
       log: {
         entries: [

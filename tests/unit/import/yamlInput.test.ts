@@ -137,6 +137,12 @@ describe('YAML input', () => {
     );
   });
 
+  it('says so of YAML that holds no value', () => {
+    const e = errorOf('---\n# nothing here\n---\n', 'empty.yaml');
+    expect(e.kind).toBe('empty');
+    expect(e.message).toBe('“empty.yaml” is YAML that holds no value.');
+  });
+
   it('names YAML with no calls as no transcript, so a folder skips it', () => {
     const e = errorOf('name: ci\non: [push]\njobs:\n  test:\n    steps:\n      - run: ls\n');
     expect(isNotTranscript(e)).toBe(true);
