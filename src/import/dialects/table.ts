@@ -57,6 +57,7 @@ export type DialectId =
   | 'haystack'
   | 'zed'
   | 'openai-agents'
+  | 'openai-agents-approval'
   | 'cohere'
   | 'dspy'
   | 'hermes'
@@ -1236,6 +1237,30 @@ export const DIALECTS: readonly DialectEntry[] = [
         echo: true,
         output,
         failed: error !== undefined,
+      };
+    },
+  },
+  {
+    id: 'openai-agents-approval',
+    label: 'OpenAI Agents SDK `tool_approval_item`',
+    call: 'a run item `{ type: "tool_approval_item", raw_item | rawItem: { type: "function_call", call_id, name, arguments } }` in a saved `RunState` (its `generated_items`, `session_items`, interruptions): an echo of the call its `tool_call_item` holds',
+    result: "the call's own `tool_call_output_item`",
+    fields: { id: 'raw_item.call_id', name: 'raw_item.name', args: 'raw_item.arguments' },
+    source:
+      'openai/openai-agents-python src/agents/items.py @47851ef2b9 (ToolApprovalItem); openai/openai-agents-js packages/agents-core/src/items.ts @2b57c4ebec (RunToolApprovalItem)',
+    counted: true,
+    when: { types: ['tool_approval_item'] },
+    read: (o) => {
+      if (getStr(o, 'type') !== 'tool_approval_item') return null;
+      const raw = getRec(o, 'raw_item') ?? getRec(o, 'rawItem');
+      const name = raw ? (getStr(raw, 'name') ?? getStr(o, 'tool_name')) : undefined;
+      if (raw === undefined || name === undefined) return null;
+      // The item asks approval for a call the run already holds: its insides are not walked.
+      return {
+        id: idOf(raw, 'call_id', 'callId', 'id'),
+        name,
+        args: get(raw, 'arguments'),
+        echo: true,
       };
     },
   },

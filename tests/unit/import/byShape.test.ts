@@ -1017,6 +1017,16 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // An OpenAI Agents SDK run state saved at an approval: the call's `tool_call_item`, its
+    // `tool_approval_item` (the same raw call, asking approval) in the same list and again
+    // among the interruptions, and the model response it came from: one call, not yet run.
+    file: 'openai-agents-run-state.json',
+    calls: 1,
+    dialects: ['responses'],
+    unanswered: true,
+    outlines: [['assistant: refund_order(call_refund_1) {"order_id":42}']],
+  },
+  {
     // Windsurf's Cascade transcript (the JSONL its transcript hook writes): steps named by
     // their `type`, each under a member of that name; the words of `user_input` and
     // `planner_response` are turns, every other step a call holding its own result.

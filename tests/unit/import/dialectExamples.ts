@@ -150,6 +150,10 @@ export const EXAMPLES: Record<string, unknown> = {
       tool_info: { command_line: 'ls' },
     },
   ],
+  'openai-agents-approval': {
+    type: 'tool_approval_item',
+    raw_item: { type: 'function_call', call_id: 'c1', name: 'pay', arguments: '{"n":1}' },
+  },
   'windsurf-transcript': [
     { type: 'user_input', status: 'done', user_input: { user_response: 'ls' } },
     {
