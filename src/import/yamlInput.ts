@@ -80,7 +80,7 @@ export function yamlAsJson(
         note: `Read a recorded HTTP cassette (YAML) of ${n} exchange${n === 1 ? '' : 's'} as the HAR capture it is.`,
       });
     }
-    const json = values.map((v) => JSON.stringify(plain(v)) ?? 'null');
+    const json = values.map(jsonText);
     return ok({
       text: json.length === 1 ? (json[0] as string) : json.join('\n'),
       note:
@@ -100,19 +100,21 @@ function yamlFailure(input: string, e: unknown): string {
   return `${input} is YAML that cannot be read: ${why}.`;
 }
 
-/** A value with bytes and dates spelled as JSON spells them: text, or ISO time. */
-function plain(v: unknown): unknown {
-  if (v instanceof Uint8Array) return bytesText(v);
-  if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : v.toISOString();
-  if (v instanceof Map) return Object.fromEntries([...v].map(([k, x]) => [String(k), plain(x)]));
-  if (v instanceof Set) return [...v].map(plain);
-  if (Array.isArray(v)) return v.map(plain);
-  if (typeof v === 'object' && v !== null) {
-    const out: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(v)) out[k] = plain(x);
-    return out;
-  }
-  return v;
+/**
+ * A value as JSON text, bytes as their text, maps and sets as objects and lists (dates print
+ * as ISO time by their own `toJSON`). Read off the holder: Node's `Buffer` has a `toJSON` of its
+ * own, which runs before the replacer sees the value.
+ */
+function jsonText(v: unknown): string {
+  return (
+    JSON.stringify(v, function (this: Record<string, unknown>, key: string, value: unknown) {
+      const raw = this[key];
+      if (raw instanceof Uint8Array) return bytesText(raw);
+      if (raw instanceof Map) return Object.fromEntries(raw);
+      if (raw instanceof Set) return [...raw];
+      return value;
+    }) ?? 'null'
+  );
 }
 
 /**
@@ -175,7 +177,7 @@ function cassetteEntries(value: unknown): unknown[] | null {
 function bodyText(m: Rec): string {
   const parsed = m['parsed_body'];
   if (parsed !== undefined && parsed !== null) {
-    return typeof parsed === 'string' ? parsed : (JSON.stringify(plain(parsed)) ?? '');
+    return typeof parsed === 'string' ? parsed : jsonText(parsed);
   }
   const body = m['body'];
   const inner = rec(body);
@@ -193,7 +195,7 @@ function bodyText(m: Rec): string {
 function textOf(v: unknown): string {
   if (typeof v === 'string') return v;
   if (v instanceof Uint8Array) return bytesText(v);
-  return v === undefined || v === null ? '' : (JSON.stringify(plain(v)) ?? '');
+  return v === undefined || v === null ? '' : jsonText(v);
 }
 
 /** A `Content-Type` header's value: header names in any case, values a string or a list. */

@@ -5,7 +5,7 @@ import type { JsonValue } from '../../json/index';
 import { arr, field, obj, str } from '../access';
 import { plural } from '../warnings';
 import type { Warnings } from '../warnings';
-import { indexField, object } from './shared';
+import { chatMessage, indexField, object } from './shared';
 import type { Assembled } from './shared';
 
 interface CallAcc {
@@ -75,7 +75,7 @@ export function chatChunks(events: readonly JsonValue[], w: Warnings): Assembled
           }
           return object([
             ['index', new JsonNumber(String(index))],
-            ['message', messageOf(acc)],
+            ['message', chatMessage(acc.role, acc.content, acc.calls)],
             ['finish_reason', acc.finish],
           ]);
         }),
@@ -133,30 +133,4 @@ function addCall(acc: ChoiceAcc, tc: JsonValue): void {
   if (name !== undefined && name !== '') call.name = name;
   const args = str(fn, 'arguments');
   if (args !== undefined) call.args += args;
-}
-
-function messageOf(acc: ChoiceAcc): JsonValue {
-  const message = object([
-    ['role', acc.role],
-    ['content', acc.content],
-  ]);
-  if (acc.calls.length > 0) {
-    message.set(
-      'tool_calls',
-      acc.calls.map((c) =>
-        object([
-          ['id', c.id],
-          ['type', c.type === '' ? 'function' : c.type],
-          [
-            'function',
-            object([
-              ['name', c.name],
-              ['arguments', c.args],
-            ]),
-          ],
-        ]),
-      ),
-    );
-  }
-  return message;
 }

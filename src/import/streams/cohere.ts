@@ -2,7 +2,7 @@
 import { JsonNumber } from '../../json/index';
 import type { JsonValue } from '../../json/index';
 import { field, obj, str } from '../access';
-import { indexField, object } from './shared';
+import { chatMessage, indexField, object } from './shared';
 import type { Assembled } from './shared';
 
 /**
@@ -27,7 +27,7 @@ export const COHERE_EVENTS: ReadonlySet<string> = new Set([
 interface Reply {
   id: JsonValue | undefined;
   text: string | null;
-  readonly calls: { id: string; name: string; args: string }[];
+  readonly calls: { id: string; type: string; name: string; args: string }[];
   /** A `tool-call-*` event's `index` → the slot in `calls` it names. */
   readonly atIndex: Map<number, number>;
   finish: JsonValue | null;
@@ -60,7 +60,7 @@ export function cohereEvents(events: readonly JsonValue[]): Assembled {
       let slot = cur.atIndex.get(index);
       if (slot === undefined || type === 'tool-call-start') {
         slot = cur.calls.length;
-        cur.calls.push({ id: '', name: '', args: '' });
+        cur.calls.push({ id: '', type: 'function', name: '', args: '' });
         cur.atIndex.set(index, slot);
       }
       const call = cur.calls[slot] as Reply['calls'][number];
@@ -74,27 +74,7 @@ export function cohereEvents(events: readonly JsonValue[]): Assembled {
   }
   if (cur !== null) done.push(cur);
   const replies = done.map((r) => {
-    const message = object([
-      ['role', 'assistant'],
-      ['content', r.text],
-    ]);
-    if (r.calls.length > 0)
-      message.set(
-        'tool_calls',
-        r.calls.map((c) =>
-          object([
-            ['id', c.id],
-            ['type', 'function'],
-            [
-              'function',
-              object([
-                ['name', c.name],
-                ['arguments', c.args],
-              ]),
-            ],
-          ]),
-        ),
-      );
+    const message = chatMessage('assistant', r.text, r.calls);
     const choice = object([
       ['index', new JsonNumber('0')],
       ['message', message],

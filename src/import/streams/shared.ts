@@ -21,3 +21,42 @@ export function indexField(o: JsonValue | undefined, key: string): number | unde
 export function object(entries: readonly (readonly [string, JsonValue])[]): Map<string, JsonValue> {
   return new Map<string, JsonValue>(entries);
 }
+
+/** A streamed call put back together: its id, type, function name and argument text. */
+export interface StreamedCall {
+  readonly id: string;
+  readonly type: string;
+  readonly name: string;
+  readonly args: string;
+}
+
+/** An assistant message in the chat-completions shape, its calls as `tool_calls` when any. */
+export function chatMessage(
+  role: JsonValue,
+  content: string | null,
+  calls: readonly StreamedCall[],
+): Map<string, JsonValue> {
+  const message = object([
+    ['role', role],
+    ['content', content],
+  ]);
+  if (calls.length > 0) {
+    message.set(
+      'tool_calls',
+      calls.map((c) =>
+        object([
+          ['id', c.id],
+          ['type', c.type === '' ? 'function' : c.type],
+          [
+            'function',
+            object([
+              ['name', c.name],
+              ['arguments', c.args],
+            ]),
+          ],
+        ]),
+      ),
+    );
+  }
+  return message;
+}
