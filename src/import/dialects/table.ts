@@ -52,6 +52,7 @@ export type DialectId =
   | 'chatgpt'
   | 'open-webui'
   | 'amazon-q'
+  | 'kiro'
   | 'semantic-kernel'
   | 'openinference'
   | 'haystack'
@@ -1118,6 +1119,24 @@ export const DIALECTS: readonly DialectEntry[] = [
       const name = getStr(o, 'name');
       if (at.listKey !== 'tool_uses' || !name || !has(o, 'args')) return null;
       return { id: idOf(o, 'id'), name, args: get(o, 'args') };
+    },
+  },
+  {
+    id: 'kiro',
+    label: 'Kiro CLI `toolUse` block',
+    call: 'a block `{ kind: "toolUse", data: { toolUseId, name, input } }` in an `AssistantMessage` line\'s `data.content` (its session log: lines `{ version, kind, data }`, each enum variant beside its `data`)',
+    result:
+      'a block `{ kind: "toolResult", data: { toolUseId, content: [{ kind: "text" | "json", data }], status } }` in the next `ToolResults` line; `status: "error"` a failure',
+    fields: { id: 'toolUseId', name: 'name', args: 'input' },
+    source:
+      'Kiro CLI (closed source) as Dicklesworthstone/coding_agent_session_search src/connectors/kiro.rs @28b31916c6 reads ~/.kiro/sessions/cli/<uuid>.jsonl',
+    counted: true,
+    // The variant's fields stand under `data`, beside the `kind` that names it.
+    when: { keys: ['data'] },
+    read: (o, at) => {
+      const name = getStr(o, 'name');
+      if (at.key !== 'data' || !name || !has(o, 'toolUseId') || !has(o, 'input')) return null;
+      return { id: idOf(o, 'toolUseId'), name, args: get(o, 'input') };
     },
   },
   {

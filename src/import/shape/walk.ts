@@ -702,6 +702,7 @@ function resultOf(o: JsonObject, at: Place): ShapeResult | null {
     error ||= content.get('isError') === true;
     content = content.get('content');
   }
+  content = variantData(content);
   // Haystack's result names its call by the whole call it repeats (`origin`).
   const origin = o.get('origin');
   const originId = isJsonObject(origin) ? firstStr(origin, ['id']) : null;
@@ -772,6 +773,12 @@ function turnOf(
       who = 'user';
     }
   }
+  const adjacent = role === undefined ? variant(o) : null;
+  const turn = adjacent === null ? undefined : VARIANT_TURNS.get(adjacent.tag);
+  if (turn !== undefined && isJsonObject(adjacent?.data)) {
+    const parts = adjacent.data.get('content');
+    return { kind: 'turn', role: turn, text: isJsonArray(parts) ? variantText(parts) : str(parts) };
+  }
   // Only an object that is nothing but the variant: a member named `Agent` elsewhere is none.
   if (who === undefined && role === undefined && o.size === 1) {
     for (const [variant, turn] of ENUM_TURNS) {
@@ -815,6 +822,51 @@ const ENUM_TURNS = new Map<string, { role: 'user' | 'assistant'; text: string }>
   ['User', { role: 'user', text: 'content' }],
   ['Agent', { role: 'assistant', text: 'content' }],
 ]);
+
+/**
+ * Records as serde writes a Rust enum with its tag beside its content (`#[serde(tag = "kind",
+ * content = "data")]`): the variant's name, and its value. Kiro CLI's session log is made of
+ * them, lines and content blocks alike.
+ */
+function variant(o: JsonObject): { tag: string; data: JsonValue } | null {
+  const tag = o.get('kind');
+  const data = o.get('data');
+  if (typeof tag !== 'string' || data === undefined) return null;
+  if (o.size > 3 || (o.size === 3 && !o.has('version'))) return null;
+  return { tag, data };
+}
+
+/** Kiro CLI's turns: `{ kind: "Prompt" | "AssistantMessage", data: { content: [blocks] } }`. */
+const VARIANT_TURNS = new Map<string, 'user' | 'assistant'>([
+  ['Prompt', 'user'],
+  ['AssistantMessage', 'assistant'],
+]);
+
+/** The words of a list of variant blocks: its `text` variants' (thinking is not said). */
+function variantText(parts: readonly JsonValue[]): string {
+  const texts: string[] = [];
+  for (const p of parts) {
+    const v = isJsonObject(p) ? variant(p) : null;
+    if (v?.tag === 'text' && typeof v.data === 'string') texts.push(v.data);
+  }
+  return texts.join('\n');
+}
+
+/**
+ * A result's content made of variant blocks (`[{ kind: "text" | "json", data }]`) as what they
+ * hold: their texts joined, a lone block's value, or the values in order; else as it is.
+ */
+function variantData(content: JsonValue | undefined): JsonValue | undefined {
+  if (!isJsonArray(content) || content.length === 0) return content;
+  const values: JsonValue[] = [];
+  for (const p of content) {
+    const v = isJsonObject(p) ? variant(p) : null;
+    if (v === null) return content;
+    values.push(v.data);
+  }
+  if (values.every((v) => typeof v === 'string')) return values.join('\n');
+  return values.length === 1 ? values[0] : values;
+}
 
 /** An enum turn's words: a string, or the `{ Text }` variants of a list of them. */
 function enumText(v: JsonValue | undefined): string {

@@ -1055,6 +1055,27 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // A Kiro CLI session log: each line an enum variant named by `kind` beside its `data`
+    // (`Prompt`, `AssistantMessage`, `ToolResults`), and so is each block of its content.
+    file: 'kiro-cli-session.jsonl',
+    calls: 4,
+    dialects: ['kiro'],
+    errors: 1,
+    outlines: [
+      [
+        'user',
+        'assistant: shell(tooluse_k1) {"command":"cargo test"}',
+        'tool → tooluse_k1: "{\\"exit_status\\":\\"exit status: 101\\",\\"stderr\\":\\"\\",\\"stdout\\":\\"test parse ... FAILED\\"}"',
+        'assistant: read(tooluse_k2) {"path":"src/parse.rs"} | grep(tooluse_k3) {"path":"src","pattern":"fn parse"}',
+        'tool → tooluse_k2: "fn parse(s: &str) -> u8 { s.parse().unwrap() }"',
+        'tool → tooluse_k3: "grep: src: permission denied"',
+        'assistant: shell(tooluse_k4) {"command":"cargo test"}',
+        'tool → tooluse_k4: "{\\"exit_status\\":\\"exit status: 101\\",\\"stderr\\":\\"\\",\\"stdout\\":\\"test parse ... FAILED\\"}"',
+        'assistant',
+      ],
+    ],
+  },
+  {
     // A YAML document that is no cassette: Claude Agent SDK messages saved beside a test.
     file: 'agent-sdk-messages.yaml',
     calls: 2,

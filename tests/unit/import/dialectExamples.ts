@@ -154,6 +154,10 @@ export const EXAMPLES: Record<string, unknown> = {
     type: 'tool_approval_item',
     raw_item: { type: 'function_call', call_id: 'c1', name: 'pay', arguments: '{"n":1}' },
   },
+  kiro: {
+    kind: 'AssistantMessage',
+    data: { content: [{ kind: 'toolUse', data: { toolUseId: 't1', name: 'ls', input: {} } }] },
+  },
   'windsurf-transcript': [
     { type: 'user_input', status: 'done', user_input: { user_response: 'ls' } },
     {
