@@ -270,6 +270,19 @@ export class CensusScan {
             container: f.container,
             nested: f.nested,
           });
+          if (said && k === 'content' && Array.isArray(x) && get(v, 'role') === 'assistant') {
+            for (const b of x) {
+              const text = blockCalls(b);
+              if (text === null) continue;
+              stack.push({
+                v: textCalls(text),
+                at: { key: k, listKey: null, outerKey },
+                path: { parent: f.path, seg: k },
+                container: f.container,
+                nested: f.nested,
+              });
+            }
+          }
         } else if (typeof x === 'string' && said && k === 'content') {
           // Open WebUI, and a model served without a tool parser, write an assistant's calls into
           // its text as tags (textCalls.ts).
@@ -349,6 +362,7 @@ export class CensusScan {
     container: number,
   ): boolean {
     if (typeof m.get('role') !== 'string' || BY_KEY.has(key)) return false;
+    const assistant = m.get('role') === 'assistant';
     let content: unknown[] | null = null;
     for (const k of m.keys()) {
       const x = m.get(k);
@@ -358,8 +372,7 @@ export class CensusScan {
       else if (typeof x === 'string') {
         // A message's own `content` string is what was said, walked only for the tool-call
         // tags an assistant's text may hold (textCalls.ts).
-        if (k !== 'content' ? isWord(x) : m.get('role') === 'assistant' && holdsTextCalls(x))
-          return false;
+        if (k !== 'content' ? isWord(x) : assistant && holdsTextCalls(x)) return false;
       } else if (typeof x === 'object' && x !== null && mayHoldCall(x)) return false;
     }
     if (content === null) return true;
@@ -381,6 +394,7 @@ export class CensusScan {
       if (typeof b !== 'object' || b === null) continue;
       if (!isRec(b)) return this.undo(mark);
       if (get(b, 'is_demo') === true) continue;
+      if (assistant && blockCalls(b) !== null) return this.undo(mark);
       const before = this.rows.length;
       if (this.read(b, f)) continue;
       // An unknown call is walked into too, and anything else may hold one.
@@ -896,7 +910,18 @@ export function mayHoldCall(root: unknown): boolean {
 function toolTags(m: Rec): boolean {
   if (get(m, 'role') !== 'assistant') return false;
   const content = get(m, 'content');
-  return typeof content === 'string' && holdsTextCalls(content);
+  if (typeof content === 'string') return holdsTextCalls(content);
+  return Array.isArray(content) && content.some((b) => blockCalls(b) !== null);
+}
+
+/**
+ * The text of a text block (`{ type: "text", text }`) of an assistant's content, where it holds
+ * calls written as tags (Cline's XML, as an Anthropic message keeps its text); else null.
+ */
+function blockCalls(b: unknown): string | null {
+  if (!isRec(b) || get(b, 'type') !== 'text') return null;
+  const text = get(b, 'text');
+  return typeof text === 'string' && holdsTextCalls(text) ? text : null;
 }
 
 /** Whether a member or item is a word (`isWord`); an object or list is left on `stack`. */

@@ -4,6 +4,7 @@ import { JsonPartReader } from '../json/index';
 import type { ValueObserver } from './chatSpans';
 import { CALL_WORDS, CensusScan, mayHoldCall } from './census';
 import { stableOrder, type CensusSource } from './censusRows';
+import { TEXT_TAGS } from './dialects/clineXml';
 import { getStr, isRec } from './dialects/shape';
 import type { LinesSeen } from './formats/claudeLines';
 import { looksLikeSse } from './sse';
@@ -214,15 +215,16 @@ function lineValue(text: string, start: number, end: number, sse: boolean): unkn
 /**
  * What a line may hold a call by, in its raw text: one of the census's words (`CALL_WORDS`) or
  * the rewind key as a whole JSON string, that is between quotes (`"` or, in a Python literal,
- * `'`; a JSON string inside a string ends in `\"`), or an escape that spells a printable ASCII
- * character (`\u0074`, or Python's `\x74`), which could spell a word in disguise. No other
+ * `'`; a JSON string inside a string ends in `\"`), an escape that spells a printable ASCII
+ * character (`\u0074`, or Python's `\x74`), which could spell a word in disguise, or the tag
+ * of a call written into a reply's text (`TEXT_TAGS`). No other
  * escape stands for a letter, and a string in a string keeps its words spelled out, so a line
  * without any of these parses to values the walk finds nothing in and that rewind nothing:
  * it is not parsed. tests/unit/import/censusPrefilter.test.ts holds the scan to the unfiltered one.
  */
 const CLUE = new RegExp(
   String.raw`["'](?:${[...CALL_WORDS, REWIND_KEY].map(escapeRegExp).join('|')})["'\\]` +
-    String.raw`|\\u00[2-7][0-9a-fA-F]|\\x[2-7][0-9a-fA-F]`,
+    String.raw`|\\u00[2-7][0-9a-fA-F]|\\x[2-7][0-9a-fA-F]|${TEXT_TAGS}`,
   'g',
 );
 

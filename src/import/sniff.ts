@@ -167,7 +167,10 @@ export function sniffArray(a: JsonValue[]): FormatId | null {
     return 'otel';
   if (head.some((m) => hasKeys(m, 'role'))) {
     const dialect = messageListDialect(a);
-    return dialect === 'anthropic' && isClineHistory(a) ? 'cline' : dialect;
+    // A Cline or Roo Code history whose calls are all XML in the assistant's text has no block
+    // that says Anthropic, and nothing that says OpenAI either.
+    const plain = dialect === 'openai-chat' && !a.some(openAiTooling);
+    return (dialect === 'anthropic' || plain) && isClineHistory(a) ? 'cline' : dialect;
   }
   // One JSON array of JSON Lines records (e.g. a Claude Code file wrapped in brackets).
   return sniffLineRecords(head);
@@ -217,6 +220,19 @@ function sniffLineRecords(head: JsonValue[]): FormatId | null {
 }
 
 /** The dialect of a list of `{role, …}` messages (docs/formats.md §2 step 4). */
+/** Whether a message has OpenAI chat's calls or results. */
+function openAiTooling(m: JsonValue): boolean {
+  if (!isJsonObject(m)) return false;
+  const role = str(m, 'role');
+  return (
+    role === 'tool' ||
+    role === 'function' ||
+    m.has('tool_calls') ||
+    m.has('function_call') ||
+    m.has('tool_call_id')
+  );
+}
+
 export function messageListDialect(msgs: readonly JsonValue[]): FormatId {
   const fold = new DialectFold();
   for (const m of msgs) if (fold.add(m)) break;

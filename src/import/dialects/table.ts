@@ -62,6 +62,7 @@ export type DialectId =
   | 'cohere'
   | 'dspy'
   | 'hermes'
+  | 'cline-xml'
   | 'otel-tool-span'
   | 'tool-dotted'
   | 'deepeval'
@@ -1341,6 +1342,22 @@ export const DIALECTS: readonly DialectEntry[] = [
       const name = getStr(o, 'name');
       if (getStr(o, 'type') !== 'hermes_tool_call' || !name) return null;
       return { id: null, name, args: get(o, 'arguments') };
+    },
+  },
+  {
+    id: 'cline-xml',
+    label: 'Cline XML tool tag',
+    call: "the first tool tag in an assistant's text, one element a parameter: `<read_file>\\n<path>src/a.ts</path>\\n</read_file>` (Cline, Roo Code and Kilo Code before native tool calls; only their own tools' names)",
+    result: "the next user message's text block `[read_file for 'src/a.ts'] Result:`",
+    fields: { id: '(none)', name: 'the tag', args: 'its parameters, each a string' },
+    source:
+      'cline/cline src/core/assistant-message/index.ts @1cb3206b87 (parse-assistant-message.ts); RooCodeInc/Roo-Code packages/types/src/tool.ts @0126cb0b15',
+    counted: true,
+    when: { types: ['cline_xml_call'] },
+    read: (o) => {
+      const name = getStr(o, 'name');
+      if (getStr(o, 'type') !== 'cline_xml_call' || !name) return null;
+      return { id: null, name, args: get(o, 'params') };
     },
   },
   {

@@ -3,6 +3,7 @@ import { readLenient } from '../pyLiteral';
 import { isJsonArray, isJsonObject, type JsonValue } from '../../json/index';
 import { get, isRec, type Rec } from './shape';
 import { holdsToolDetails, toolDetails, type ToolDetails } from './openWebUi';
+import { clineXmlCall, holdsClineXml, type ClineXmlCall } from './clineXml';
 
 /**
  * Hermes-style calls: a model served without a tool parser (or logged before one ran) writes
@@ -26,12 +27,16 @@ export interface HermesCall {
 
 /** Whether an assistant's text holds calls written as tags (one or two searches, no allocation). */
 export function holdsTextCalls(s: string): boolean {
-  return holdsToolDetails(s) || (s.length > OPEN.length && s.includes(OPEN));
+  return holdsToolDetails(s) || (s.length > OPEN.length && s.includes(OPEN)) || holdsClineXml(s);
 }
 
 /** The calls an assistant's text spells as tags, each as the object the tag spells. */
-export function textCalls(s: string): (ToolDetails | HermesCall)[] {
-  const out: (ToolDetails | HermesCall)[] = holdsToolDetails(s) ? toolDetails(s) : [];
+export function textCalls(s: string): (ToolDetails | HermesCall | ClineXmlCall)[] {
+  const out: (ToolDetails | HermesCall | ClineXmlCall)[] = holdsToolDetails(s)
+    ? toolDetails(s)
+    : [];
+  const cline = holdsClineXml(s) ? clineXmlCall(s) : null;
+  if (cline !== null) out.push(cline);
   let from = 0;
   // Once no closing tag is left, none is searched for again (each search would scan the rest).
   let closing = true;

@@ -2,9 +2,10 @@
 import { isJsonArray, ok } from '../../json/index';
 import type { JsonValue } from '../../json/index';
 import { field, hasKeys, str } from '../access';
-import { Conversation } from '../build';
+import { Conversation, type CallInput } from '../build';
 import { displayText } from '../content';
-import { mapAnthropicMessage } from '../dialects/anthropic';
+import { assistantParts, mapAnthropicMessage } from '../dialects/anthropic';
+import { clineXmlCall, holdsClineXml } from '../dialects/clineXml';
 import { finish, invalid } from '../format';
 import type { FormatImporter } from '../format';
 import { elementSpans } from '../spans';
@@ -77,6 +78,12 @@ export const importCline: FormatImporter = (doc, opts) => {
       calls = r.unanswered;
       if (r.read > 0) continue;
     }
+    const xml = role === 'assistant' ? xmlCalls(m) : [];
+    if (xml.length > 0) {
+      c.assistant(assistantParts(field(m, 'content'), c).text, xml, span);
+      calls = xml.map((x) => x.name);
+      continue;
+    }
     mapAnthropicMessage(m, c, span);
     if (role === 'assistant') calls = callIds(m);
     else if (role === 'user') calls = [];
@@ -93,6 +100,23 @@ export const importCline: FormatImporter = (doc, opts) => {
   }
   return ok(finish(c, extra));
 };
+
+/**
+ * The calls a reply without `tool_use` blocks wrote as XML into its text (clineXml.ts): one a
+ * text block, as the census counts them.
+ */
+function xmlCalls(m: JsonValue): CallInput[] {
+  const content = field(m, 'content');
+  const texts = typeof content === 'string' ? [content] : isJsonArray(content) ? content : [];
+  const out: CallInput[] = [];
+  for (const b of texts) {
+    if (typeof b !== 'string' && str(b, 'type') === 'tool_use') return [];
+    const text = typeof b === 'string' ? b : str(b, 'type') === 'text' ? str(b, 'text') : undefined;
+    const call = text !== undefined && holdsClineXml(text) ? clineXmlCall(text) : null;
+    if (call !== null) out.push({ id: undefined, name: call.name, args: new Map(call.params) });
+  }
+  return out;
+}
 
 function callIds(m: JsonValue): string[] {
   const content = field(m, 'content');

@@ -175,6 +175,7 @@ function dropEchoes(lists: readonly ShapeList[], answers: ReadonlyMap<string, Sh
       }
     }
   at = 0;
+  const echoIds = new Set<string>();
   for (const l of lists)
     for (const s of l.steps) {
       at++;
@@ -189,7 +190,14 @@ function dropEchoes(lists: readonly ShapeList[], answers: ReadonlyMap<string, Sh
         const inner = unwrappedArgs(e.args);
         const argsOf = [canonOf(e), ...(inner === null ? [] : [inner])];
         const same = argsOf.flatMap((a) => (byArgs.get(a) ?? []).filter(named));
-        if (same.length === 0) return true;
+        if (same.length === 0) {
+          // Echoes of one call and nothing else (a call-like object logged as it streamed, in
+          // the reply and as it ran): one call by its id, as the census counts them.
+          if (e.id === null) return true;
+          if (echoIds.has(e.id)) return false;
+          echoIds.add(e.id);
+          return true;
+        }
         // An id no call has is the echo's own (a span's), not a call's: the echo answers the
         // first call of its name and arguments that has no answer yet.
         return answerEcho(e, l, at, same, answers);

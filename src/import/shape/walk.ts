@@ -420,7 +420,17 @@ class Walker {
       if (turn !== null && isJsonArray(x)) {
         // Whatever list a message holds is its parts, not a history of its own.
         const parts: Place = { key: null, listKey: k, outerKey: at.key ?? at.listKey };
-        for (const p of x) this.step(p, parts, step, l, `${join(path, k)}[*]`, s, depth + 2);
+        for (const p of x) {
+          this.step(p, parts, step, l, `${join(path, k)}[*]`, s, depth + 2);
+          // An assistant's text block may spell calls as tags (Cline's XML).
+          const text = isJsonObject(p) && p.get('type') === 'text' ? p.get('text') : undefined;
+          if (turn.role !== 'assistant' || typeof text !== 'string' || !holdsTextCalls(text))
+            continue;
+          for (const d of textCalls(text)) {
+            const tag: JsonValue = new Map<string, JsonValue>(Object.entries(d));
+            this.step(tag, parts, step, l, `${join(path, k)}[*]`, s, depth + 2);
+          }
+        }
         continue;
       }
       this.step(

@@ -1076,6 +1076,41 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // An agent's event log that records each call of unknown shape three times (its block as
+    // it streamed, in the finished reply, and as it ran), as getagentseal/codeburn keeps one
+    // (tests/fixtures/dsh/bash-tool-turn.jsonl @ed8fa3af3d): one call an id.
+    file: 'streamed-call-events.jsonl',
+    calls: 2,
+    dialects: ['unknown'],
+    outlines: [
+      [
+        'user',
+        'assistant: bash(call_s1) {"command":"make test"}',
+        'tool → call_s1: "FAIL: 1 test"',
+        'assistant: bash(call_s2) {"command":"make test"}',
+        'tool → call_s2: "FAIL: 1 test"',
+        'assistant',
+      ],
+    ],
+  },
+  {
+    // Cline's request to Anthropic's API as a proxy logs it: its calls are XML in the
+    // assistant's text blocks (no `tool_use`), its results user text, as Cline sends them.
+    file: 'cline-anthropic-request.json',
+    calls: 2,
+    dialects: ['cline-xml'],
+    unanswered: true,
+    outlines: [
+      [
+        'user',
+        'assistant: execute_command(syn-1-0) {"command":"npm run build","requires_approval":"false"}',
+        'user',
+        'assistant: read_file(syn-3-0) {"path":"src/main.ts"}',
+        'user',
+      ],
+    ],
+  },
+  {
     // A YAML document that is no cassette: Claude Agent SDK messages saved beside a test.
     file: 'agent-sdk-messages.yaml',
     calls: 2,

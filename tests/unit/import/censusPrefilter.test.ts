@@ -83,6 +83,12 @@ describe('the census prefilter of JSON Lines', () => {
     );
   });
 
+  test.each(Object.keys(CALLS))('a line holding only %s is parsed', (example) => {
+    const filler = JSON.stringify({ type: 'user', content: 'plain words' });
+    const text = `${filler}\n${JSON.stringify({ message: CALLS[example] })}\n${filler}\n`;
+    expect(view(scanText(text))).toEqual(view(scanText(text, new CensusScan(), false)));
+  });
+
   test('a rewind to a line it skipped forgets the calls after that line', () => {
     const call = (id: string) =>
       JSON.stringify({

@@ -284,6 +284,13 @@ export const EXAMPLES: Record<string, unknown> = {
       observation_0: 'a b',
     },
   },
+  'cline-xml': [
+    { role: 'user', content: [{ type: 'text', text: '<task>\nlist it\n</task>' }] },
+    {
+      role: 'assistant',
+      content: [{ type: 'text', text: '<list_files>\n<path>.</path>\n</list_files>' }],
+    },
+  ],
   hermes: [
     { role: 'user', content: 'list it' },
     {

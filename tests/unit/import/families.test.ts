@@ -99,6 +99,26 @@ const CASES: Case[] = [
     warnings: [/ui_messages\.json: only commands and MCP calls keep their answers/],
   },
   {
+    // Calls Cline and Roo Code had the model write as XML in its text, before native tools.
+    path: 'cline/xml-tools.json',
+    format: 'cline',
+    outlines: [
+      [
+        'user',
+        'assistant: read_file(syn-1-0) {"path":"src/main.ts"}',
+        'user',
+        'assistant: execute_command(syn-3-0) {"command":"npm run build","requires_approval":"false"}',
+        'user',
+        'assistant: execute_command(syn-5-0) {"command":"npm run build","requires_approval":"false"}',
+        'user',
+        'assistant: write_to_file(syn-7-0) {"content":"// the tag </content> inside a comment stays in the file\\nexport function run() {}","line_count":"2","path":"src/run.ts"}',
+        'user',
+        'assistant: attempt_completion(syn-9-0) {"result":"The build passes: src/run.ts was missing."}',
+      ],
+    ],
+    warnings: [/^Synthesized 5 tool-call ids/],
+  },
+  {
     path: 'gemini/recorded.responses',
     format: 'gemini',
     outlines: [
