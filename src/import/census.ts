@@ -749,6 +749,7 @@ export class CensusScan {
         if (inList) inList.push(i);
         else per.set(c, [i]);
       }
+      if (args.size > 1) foldLoneMembers(args, rows);
       for (const [a, per] of args) {
         let most = 0;
         for (const inList of per.values()) most = Math.max(most, mostAtOnePath(rows, inList));
@@ -835,6 +836,41 @@ export class CensusScan {
       for (let i = 0; i < most; i++) out(g.first, g.order + i * 1e-6);
     }
   }
+}
+
+/**
+ * One id's calls by their arguments, with the calls that spell only the lone member's value of
+ * another's arguments (`"Go 1.0"` beside `{"__arg1": "Go 1.0"}`: a framework that resends a
+ * one-argument call's input bare in the next request's history) counted with those. Each
+ * list of rows is kept by container.
+ */
+function foldLoneMembers(args: Map<string, Map<number, number[]>>, rows: Rows): void {
+  for (const [a, per] of [...args]) {
+    const first = per.values().next().value?.[0];
+    if (first === undefined) continue;
+    const inner = loneMember(rows.rawOf(first));
+    const copies = inner === null || inner === a ? undefined : args.get(inner);
+    if (copies === undefined) continue;
+    for (const [c, list] of copies) {
+      const mine = per.get(c);
+      if (mine) mine.push(...list);
+      else per.set(c, list);
+    }
+    args.delete(inner as string);
+  }
+}
+
+/** The canonical value of arguments that are an object of one member; else null. */
+export function loneMember(raw: unknown): string | null {
+  const v = typeof raw === 'string' ? embeddedJson(raw) : raw;
+  if (!isRec(v)) return null;
+  let only: unknown;
+  let n = 0;
+  eachMember(v, (_, x) => {
+    n++;
+    only = x;
+  });
+  return n === 1 ? canonical(only) : null;
 }
 
 /** The entries an object might be, in table order (most objects: none, at a few lookups). */

@@ -30,6 +30,7 @@ import type { ReadCall } from './census';
 import { chatObserver, LinesCensus, scanDoc, scanText, scanZip } from './censusInput';
 import { shapeOf } from './formats/generic';
 import { httprrAsHar, isHttprr } from './httprr';
+import { isSpecStory, specStoryAsJson } from './specStory';
 import { looksLikeYaml, yamlAsJson } from './yamlInput';
 import { byShapeNote } from './shape/note';
 import type { ShapeRead } from './shape/read';
@@ -252,6 +253,13 @@ function importAllUnsafe(
   // YAML: a recorded HTTP cassette is read as a HAR capture, any other document as its JSON.
   if (looksLikeYaml(text)) {
     const json = yamlAsJson(text, opts.name);
+    if (!json.ok) return json;
+    text = json.value.text;
+    decodeWarnings = [...decodeWarnings, json.value.note];
+  }
+  // SpecStory's markdown export of a session: the chat messages it shows.
+  if (!forced && isSpecStory(text)) {
+    const json = specStoryAsJson(text, opts.name);
     if (!json.ok) return json;
     text = json.value.text;
     decodeWarnings = [...decodeWarnings, json.value.note];

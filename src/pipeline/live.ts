@@ -42,6 +42,7 @@ import {
 } from '../import/index';
 import type { Imported, ImportError, ImportOptions } from '../import/types';
 import { httprrComplete, isHttprr } from '../import/httprr';
+import { isSpecStory, specStoryComplete } from '../import/specStory';
 import { looksLikeYaml, yamlComplete } from '../import/yamlInput';
 import { reportSource } from './prepare';
 
@@ -164,6 +165,8 @@ export function settledText(text: string): string {
   if (isHttprr(text)) return httprrComplete(text);
   // A YAML document is its whole top-level entries: one cut inside an entry still parses.
   if (looksLikeYaml(text)) return yamlComplete(text);
+  // A SpecStory export is its whole messages: the last may still be written.
+  if (isSpecStory(text)) return specStoryComplete(text);
   // A JSON document parses only once complete; a JSON Lines file is its complete lines.
   if (!readsAsLines(text)) return text;
   const nl = text.lastIndexOf('\n');

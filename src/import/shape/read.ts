@@ -5,7 +5,7 @@ import { Conversation } from '../build';
 import type { CallInput } from '../build';
 import { displayText } from '../content';
 import { canonical, emptyArgs } from '../dialects/shape';
-import { unwrappedArgs } from '../census';
+import { loneMember, unwrappedArgs } from '../census';
 import type { DialectId } from '../dialects/table';
 import type { ConversationOutput } from '../format';
 import { walkShapes } from './walk';
@@ -337,7 +337,9 @@ function unitsOf(l: ShapeList): Unit[] {
       events += s.events.length;
       for (const e of s.events) {
         if (e.kind !== 'call') continue;
-        const base = `${e.id ?? ''}\u0000${e.name}\u0000${canonOf(e)}`;
+        // Under one id, one argument and its bare value are the same call resent.
+        const args = e.id === null ? canonOf(e) : (loneMember(e.args) ?? canonOf(e));
+        const base = `${e.id ?? ''}\u0000${e.name}\u0000${args}`;
         const n = seen.get(base) ?? 0;
         seen.set(base, n + 1);
         const key = `${base}\u0000${n}`;

@@ -1111,6 +1111,14 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // A request log whose next request sends a one-argument call back with the argument bare
+    // under the same id (as langchaingo does): one call, as the census counts it.
+    file: 'bare-argument-history.jsonl',
+    calls: 1,
+    dialects: ['openai-chat'],
+    outlines: [['user', 'assistant: search(c1) "Go 1.0 release date"', 'tool → c1: "March 2012"']],
+  },
+  {
     // A YAML document that is no cassette: Claude Agent SDK messages saved beside a test.
     file: 'agent-sdk-messages.yaml',
     calls: 2,

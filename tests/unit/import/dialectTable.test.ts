@@ -48,6 +48,24 @@ describe('the dialect table', () => {
     expect(scan.calls()).toHaveLength(2);
   });
 
+  test('a call resent with its one argument bare under the same id is one call', () => {
+    // langchaingo sends `{"__arg1": "…"}` back as the bare string in the next request's history.
+    const call = (id: string, a: string) => ({
+      role: 'assistant',
+      tool_calls: [{ id, type: 'function', function: { name: 'search', arguments: a } }],
+    });
+    const count = (v: unknown) => {
+      const scan = new CensusScan();
+      scan.add(v);
+      return scan.calls().length;
+    };
+    const reply = { choices: [{ message: call('c1', '{"__arg1": "Go 1.0 release"}') }] };
+    expect(count([reply, { messages: [call('c1', 'Go 1.0 release')] }])).toBe(1);
+    // Another value, or the same value under another id, is another call.
+    expect(count([reply, { messages: [call('c1', 'Go 1.1 release')] }])).toBe(2);
+    expect(count([reply, { messages: [call('c2', 'Go 1.0 release')] }])).toBe(2);
+  });
+
   test('a Cohere v2 stream opens a call alone under message.tool_calls; deltas are no calls', () => {
     const tc = { id: 'c_1', type: 'function', function: { name: 'ls', arguments: '' } };
     const stream = [
