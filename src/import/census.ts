@@ -860,17 +860,20 @@ function foldLoneMembers(args: Map<string, Map<number, number[]>>, rows: Rows): 
   }
 }
 
-/** The canonical value of arguments that are an object of one member; else null. */
-export function loneMember(raw: unknown): string | null {
+/**
+ * The canonical value of arguments that are an object of one member (of one of `names`, where
+ * given); else null.
+ */
+export function loneMember(raw: unknown, names?: ReadonlySet<string>): string | null {
   const v = typeof raw === 'string' ? embeddedJson(raw) : raw;
   if (!isRec(v)) return null;
   let only: unknown;
   let n = 0;
-  eachMember(v, (_, x) => {
+  eachMember(v, (k, x) => {
     n++;
-    only = x;
+    only = names === undefined || names.has(k) ? x : undefined;
   });
-  return n === 1 ? canonical(only) : null;
+  return n === 1 && only !== undefined ? canonical(only) : null;
 }
 
 /** The entries an object might be, in table order (most objects: none, at a few lookups). */
@@ -978,8 +981,15 @@ function isWord(s: string): boolean {
 /** Whether `embedded` would read the string as JSON (its tests before it parses). */
 function mayEmbed(s: string): boolean {
   if (s.length < 16 || s.length > MAX_EMBEDDED) return false;
-  const c = s.charCodeAt(0);
+  // A body may open with white space: OpenRouter keeps a connection alive with blank lines.
+  let i = 0;
+  while (i < s.length && isSpace(s.charCodeAt(i))) i++;
+  const c = s.charCodeAt(i);
   return (c === 0x7b || c === 0x5b || isStreamText(s)) && MARKER.test(s);
+}
+
+function isSpace(c: number): boolean {
+  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 }
 
 /** The first entry of the table, so the first any `tool_calls` item is tried against. */
@@ -1017,15 +1027,7 @@ function candidates(o: Rec, at: Place): readonly DialectEntry[] {
  * not so wrapped.
  */
 export function unwrappedArgs(raw: unknown): string | null {
-  const v = typeof raw === 'string' ? embeddedJson(raw) : raw;
-  if (!isRec(v)) return null;
-  let only: unknown;
-  let n = 0;
-  eachMember(v, (k, x) => {
-    n++;
-    only = WRAPPERS.has(k) ? x : undefined;
-  });
-  return n === 1 && only !== undefined ? canonical(only) : null;
+  return loneMember(raw, WRAPPERS);
 }
 
 /**

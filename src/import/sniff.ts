@@ -3,6 +3,7 @@ import { isJsonArray, isJsonObject } from '../json/index';
 import type { JsonObject, JsonValue } from '../json/index';
 import { arr, describeKeys, describeValue, field, hasKeys, obj, str } from './access';
 import { isClineHistory } from './formats/cline';
+import { hookRecord, isHookPayload } from './formats/claudeHooks';
 import { isClineUiMessage } from './formats/clineUi';
 import { isRecordedResponse } from './formats/gemini';
 import { isAtif } from './formats/atif';
@@ -383,12 +384,15 @@ function isClaudeRecord(l: JsonValue): boolean {
   if (!isJsonObject(l)) return false;
   const type = str(l, 'type') ?? '';
   // A Claude Code hook's payload, as hook collections log them (formats/claudeHooks.ts).
-  if (
-    l.has('hook_event_name') &&
-    l.has('session_id') &&
-    (l.has('tool_name') || l.has('transcript_path'))
-  )
-    return true;
+  const hook = hookRecord(l);
+  if (hook !== null && isHookPayload(l)) {
+    const p = hook.payload;
+    if (
+      isJsonObject(p) &&
+      (p.has('tool_name') || p.has('transcript_path') || l.has('transcript_path'))
+    )
+      return true;
+  }
   if (
     type === 'system' &&
     CLAUDE_STREAM_SYSTEM.test(str(l, 'subtype') ?? '') &&

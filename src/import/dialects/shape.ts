@@ -116,7 +116,8 @@ export function emptyArgs(c: string): boolean {
  */
 export function embeddedJson(s: string): unknown {
   let i = 0;
-  while (i < s.length && (s.charCodeAt(i) === 0x20 || s.charCodeAt(i) === 0x0a)) i++;
+  for (let c = s.charCodeAt(i); c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;)
+    c = s.charCodeAt(++i);
   const c = s.charCodeAt(i);
   if (c !== 0x7b && c !== 0x5b) return undefined;
   try {

@@ -265,7 +265,18 @@ function cursorCliCall(tc: Rec): { name: string; args: unknown; result: unknown 
   });
   return several ? null : out;
 }
-const HOOK_CALLS = new Set(['PreToolUse', 'PostToolUse', 'PostToolUseFailure']);
+/** Hook events that carry a call: Claude Code's (and Codex's), and Gemini CLI's names for them. */
+const HOOK_CALLS = new Set([
+  'PreToolUse',
+  'PostToolUse',
+  'PostToolUseFailure',
+  'BeforeTool',
+  'AfterTool',
+]);
+/** The events a hook sees before the call runs. */
+const HOOK_BEFORE = new Set(['PreToolUse', 'BeforeTool']);
+/** The members a hook logger names the event by, beside Claude Code's own (claudeHooks.ts). */
+const LOGGED_EVENTS = ['event', 'hook_event_type', 'hook_event'];
 /** A Windsurf transcript's steps that are turns, not tool calls (walk.ts reads them as turns). */
 export const WINDSURF_TURNS: ReadonlySet<string> = new Set(['user_input', 'planner_response']);
 /** A record without some of its members, in the form it came in (a lossless tree's `Map`, or an object). */
@@ -695,24 +706,34 @@ export const DIALECTS: readonly DialectEntry[] = [
   {
     id: 'claude-hooks',
     label: 'Claude Code hook payload',
-    call: '`{ hook_event_name: "PreToolUse", tool_name, tool_input, tool_use_id? }`',
+    call: '`{ hook_event_name: "PreToolUse", tool_name, tool_input, tool_use_id? }` (Gemini CLI: `"BeforeTool"`; a logger may name the event `event` or `hook_event_type`, or wrap the payload)',
     result:
       '`{ hook_event_name: "PostToolUse", tool_name, tool_input, tool_response }` (an echo of the call)',
     fields: { id: 'tool_use_id', name: 'tool_name', args: 'tool_input' },
     source:
       'anthropics/claude-code plugins/plugin-dev/skills/hook-development/SKILL.md (hook input)',
     counted: true,
-    when: { has: ['hook_event_name'] },
+    // A logger may name the event otherwise, or keep it around the payload (`{ hook_event_type,
+    // payload }`): a payload with `tool_input` and its `session_id` and no event is the call,
+    // or, holding the tool's answer, its echo.
+    when: { has: ['hook_event_name', 'tool_input'] },
     read: (o) => {
-      const ev = getStr(o, 'hook_event_name');
-      if (ev === undefined || !HOOK_CALLS.has(ev)) return null;
+      let ev = getStr(o, 'hook_event_name');
+      for (const k of LOGGED_EVENTS) {
+        if (ev !== undefined) break;
+        const e = getStr(o, k);
+        if (e !== undefined && HOOK_CALLS.has(e)) ev = e;
+      }
       const name = getStr(o, 'tool_name');
-      if (name === undefined) return null;
+      if (name === undefined || (ev !== undefined && !HOOK_CALLS.has(ev))) return null;
+      // Without an event, only a payload as Claude Code sends it (its session named).
+      if (ev === undefined && !(has(o, 'tool_input') && has(o, 'session_id'))) return null;
+      const answered = has(o, 'tool_response') || has(o, 'result');
       return {
         id: idOf(o, 'tool_use_id'),
         name,
         args: get(o, 'tool_input'),
-        echo: ev !== 'PreToolUse',
+        echo: ev === undefined ? answered : !HOOK_BEFORE.has(ev),
       };
     },
   },
@@ -817,14 +838,17 @@ export const DIALECTS: readonly DialectEntry[] = [
     when: { types: ['command_execution', 'mcp_tool_call', 'file_change'] },
     read: (o) => {
       const t = getStr(o, 'type');
+      // `item.started` shows the item in progress, `item.completed` the same item done: the
+      // started copy is an echo, counted only where the item never completed.
+      const echo = getStr(o, 'status') === 'in_progress';
       if (t === 'command_execution' && has(o, 'command'))
-        return { id: idOf(o, 'id'), name: t, args: get(o, 'command') };
+        return { id: idOf(o, 'id'), name: t, args: get(o, 'command'), echo };
       if (t === 'mcp_tool_call' && has(o, 'server') && has(o, 'tool')) {
         const name = `${getStr(o, 'server') ?? 'mcp'}.${getStr(o, 'tool') ?? ''}`;
-        return { id: idOf(o, 'id'), name, args: get(o, 'arguments') };
+        return { id: idOf(o, 'id'), name, args: get(o, 'arguments'), echo };
       }
       if (t === 'file_change' && has(o, 'changes'))
-        return { id: idOf(o, 'id'), name: t, args: get(o, 'changes') };
+        return { id: idOf(o, 'id'), name: t, args: get(o, 'changes'), echo };
       return null;
     },
   },

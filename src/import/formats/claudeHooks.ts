@@ -1,5 +1,5 @@
 // Claude Code hook payloads logged one per record, read as a conversation.
-import { printJson } from '../../json/index';
+import { isJsonObject, printJson } from '../../json/index';
 import type { JsonValue } from '../../json/index';
 import { field, str } from '../access';
 import { Conversation } from '../build';
@@ -19,14 +19,63 @@ import { plural } from '../warnings';
  * conversation.
  */
 export function isHookPayload(v: JsonValue): boolean {
-  return str(v, 'hook_event_name') !== undefined && field(v, 'session_id') !== undefined;
+  const r = hookRecord(v);
+  return r !== null && (field(v, 'session_id') ?? field(r.payload, 'session_id')) !== undefined;
 }
+
+/**
+ * A logged hook payload: the event it names, and the payload itself. Loggers keep Claude
+ * Code's `hook_event_name`, or write the event under a name of their own beside the payload's
+ * members (`event`: oneryalcin/fasthooks `specs/data/sample_hook_logs.jsonl` @9262fb2cdb) or
+ * around the payload (`{ hook_event_type, payload }`: danielmiessler's PAI observability
+ * hooks, as VeloF2025/PAI `.claude/skills/agent-observability` @cc1f066459 keeps them); under
+ * those names only Claude Code's own event names count.
+ */
+export function hookRecord(v: JsonValue): { event: string; payload: JsonValue } | null {
+  const own = str(v, 'hook_event_name');
+  if (own !== undefined) return { event: own, payload: v };
+  for (const k of LOGGED_EVENT_KEYS) {
+    const event = str(v, k);
+    if (event === undefined || !HOOK_EVENTS.has(event)) continue;
+    const inner = field(v, 'payload');
+    const wrapped = str(v, 'tool_name') === undefined && isJsonObject(inner);
+    return { event, payload: wrapped ? inner : v };
+  }
+  return null;
+}
+
+const LOGGED_EVENT_KEYS = ['event', 'hook_event_type', 'hook_event'];
+const BEFORE = new Set(['PreToolUse', 'BeforeTool']);
+const AFTER = new Set(['PostToolUse', 'AfterTool']);
+/** The members a logged hook payload names its event by (its line is read whole). */
+export const HOOK_EVENT_KEYS: ReadonlySet<string> = new Set([
+  'hook_event_name',
+  ...LOGGED_EVENT_KEYS,
+]);
+/** Claude Code's hook events (code.claude.com/docs/en/hooks). */
+const HOOK_EVENTS = new Set([
+  'PreToolUse',
+  'PostToolUse',
+  'PostToolUseFailure',
+  'PermissionRequest',
+  'UserPromptSubmit',
+  'Notification',
+  'Stop',
+  'SubagentStart',
+  'SubagentStop',
+  'PreCompact',
+  'SessionStart',
+  'SessionEnd',
+  // Gemini CLI's hooks (geminicli.com/docs/hooks/reference).
+  'BeforeTool',
+  'AfterTool',
+]);
 
 export function hookOutput(records: readonly LogRecord[]): FormatOutput {
   const sessions = new Map<string, LogRecord[]>();
   for (const r of records) {
     if (!isHookPayload(r.value)) continue;
-    const s = str(r.value, 'session_id') ?? '';
+    const s = str(r.value, 'session_id') ?? str(hookRecord(r.value)?.payload, 'session_id') ?? '';
     const list = sessions.get(s);
     if (list) list.push(r);
     else sessions.set(s, [r]);
@@ -58,19 +107,29 @@ function sessionConversation(session: string, list: readonly LogRecord[]): Conve
     str(v, 'tool_use_id') ??
     `${str(v, 'tool_name') ?? ''}\u0000${printJson(field(v, 'tool_input') ?? null)}`;
   for (const r of list) {
-    const v = r.value;
-    const event = str(v, 'hook_event_name');
+    const { event, payload: v } = hookRecord(r.value) as { event: string; payload: JsonValue };
     if (event === 'UserPromptSubmit') {
-      const prompt = str(v, 'prompt');
+      const prompt = str(v, 'prompt') ?? str(v, 'user_message');
       if (prompt !== undefined) steps.push({ prompt, span: r.span });
       continue;
     }
-    if (event !== 'PreToolUse' && event !== 'PostToolUse') continue;
+    // Gemini CLI names the two BeforeTool and AfterTool.
+    if (!BEFORE.has(event) && !AFTER.has(event)) continue;
+    const after = AFTER.has(event);
     const key = keyOf(v);
-    const waiting = event === 'PostToolUse' ? open.get(key) : undefined;
+    // A logger that keeps only the answer of a PostToolUse answers the oldest open call of
+    // that tool.
+    const bare = field(v, 'tool_input') === undefined && str(v, 'tool_use_id') === undefined;
+    const waiting = !after
+      ? undefined
+      : bare
+        ? [...open.entries()].find(
+            ([k, q]) => q.length > 0 && k.startsWith(`${str(v, 'tool_name') ?? ''}\u0000`),
+          )?.[1]
+        : open.get(key);
     const started = waiting?.shift();
     if (started !== undefined) {
-      started.response = field(v, 'tool_response') ?? null;
+      started.response = field(v, 'tool_response') ?? field(v, 'result') ?? null;
       started.responseSpan = r.span;
       continue;
     }
@@ -79,11 +138,11 @@ function sessionConversation(session: string, list: readonly LogRecord[]): Conve
       name: str(v, 'tool_name') ?? '',
       args: field(v, 'tool_input') ?? null,
       span: r.span,
-      response: event === 'PostToolUse' ? (field(v, 'tool_response') ?? null) : undefined,
+      response: after ? (field(v, 'tool_response') ?? field(v, 'result') ?? null) : undefined,
       responseSpan: r.span,
     };
     steps.push(call);
-    if (event === 'PreToolUse') {
+    if (!after) {
       const q = open.get(key);
       if (q) q.push(call);
       else open.set(key, [call]);

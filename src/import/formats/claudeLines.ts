@@ -30,7 +30,7 @@ import {
 } from '../lineFollower';
 import { skipString, skipValue, skipWs } from '../spans';
 import { claudeConversations, claudeGroups, isStreamInit, TurnMapper } from './claude-code';
-import { hookOutput, isHookPayload } from './claudeHooks';
+import { HOOK_EVENT_KEYS, hookOutput, isHookPayload } from './claudeHooks';
 import {
   isTurn,
   orderWarnings,
@@ -352,7 +352,7 @@ function fieldsOf(piece: Piece, start: number, end: number): ClaudeLine | null {
         i = reader.end;
       }
       // A hook payload is read whole: its tool fields are what its import maps.
-      if (key === 'hook_event_name') return null;
+      if (HOOK_EVENT_KEYS.has(key)) return null;
       i = skipWs(text, i);
       if (text.charCodeAt(i) !== 0x3a /* : */) return null;
       i = skipWs(text, i + 1);

@@ -48,6 +48,22 @@ describe('the dialect table', () => {
     expect(scan.calls()).toHaveLength(2);
   });
 
+  test('a JSON body that opens with blank lines (a kept-alive connection) is read', () => {
+    const reply = {
+      choices: [
+        {
+          message: {
+            role: 'assistant',
+            tool_calls: [{ id: 'c1', type: 'function', function: { name: 'ls', arguments: '{}' } }],
+          },
+        },
+      ],
+    };
+    const scan = new CensusScan();
+    scan.add({ response: { body: `\n         \n\r\n\t${JSON.stringify(reply)}` } });
+    expect(scan.calls().map((c) => c.id)).toEqual(['c1']);
+  });
+
   test('a call resent with its one argument bare under the same id is one call', () => {
     // langchaingo sends `{"__arg1": "…"}` back as the bare string in the next request's history.
     const call = (id: string, a: string) => ({

@@ -73,6 +73,65 @@ const CASES: Case[] = [
     warnings: [/hook payloads/, /1 tool call logged before running/],
   },
   {
+    // Hook loggers that name the event `event` (fasthooks), or keep it around the payload
+    // (`{ hook_event_type, payload }`, PAI's observability hooks, whose PostToolUse keeps only
+    // the `result`); and Gemini CLI's BeforeTool / AfterTool payloads.
+    path: 'claude-code/hooks-event-log.jsonl',
+    format: 'claude-code',
+    outlines: [
+      [
+        'user',
+        'assistant: Bash(hook-1) {"command":"npm test"}',
+        'tool → hook-1: {"interrupted":false,"stderr":"","stdout":"1 failing"}',
+        'assistant: Bash(hook-2) {"command":"npm test"}',
+        'tool → hook-2: {"interrupted":false,"stderr":"","stdout":"1 failing"}',
+      ],
+    ],
+    warnings: [/hook payloads/],
+    never: [/census/],
+  },
+  {
+    path: 'claude-code/hooks-wrapped.jsonl',
+    format: 'claude-code',
+    outlines: [
+      [
+        'user',
+        'assistant: Read(hook-1) {"file_path":"/w/config.ts"}',
+        'tool → hook-1: "export default {}"',
+      ],
+    ],
+    never: [/census/],
+  },
+  {
+    path: 'claude-code/gemini-hooks.jsonl',
+    format: 'claude-code',
+    outlines: [
+      [
+        'assistant: run_shell_command(hook-0) {"command":"git status"}',
+        'tool → hook-0: {"llmContent":"nothing to commit"}',
+      ],
+    ],
+    never: [/census/],
+  },
+  {
+    // `codex exec --json` (openai/codex codex-rs/exec/src/exec_events.rs): each item once as it
+    // starts (in progress) and again as it completes: one call each, census included.
+    path: 'codex/exec-json.jsonl',
+    format: 'codex',
+    outlines: [
+      [
+        'assistant: command_execution(item_1) {"command":"bash -lc \'npm test\'"}',
+        'tool → item_1: "1 failing\\n"',
+        'assistant: command_execution(item_2) {"command":"bash -lc \'npm test\'"}',
+        'tool → item_2: "1 failing\\n"',
+        'assistant: docs.search(item_3) {"q":"vitest"}',
+        'tool → item_3: {"content":[{"text":"Vitest docs","type":"text"}]}',
+        'assistant',
+      ],
+    ],
+    never: [/census|Read by shape/],
+  },
+  {
     path: 'qwen-code/session.jsonl',
     format: 'qwen-code',
     outlines: [
@@ -336,6 +395,29 @@ describe.each(CASES)('$path', (c) => {
         String(w),
       ).toBe(false);
     for (const w of warnings) expect(w).not.toContain('\n');
+  });
+});
+
+describe('a long hook log whose payloads name their event `event`', () => {
+  it('reads every call, past the lines the format is judged by', () => {
+    const line = (event: string, k: number, extra = {}) =>
+      JSON.stringify({
+        session_id: 's',
+        event,
+        tool_name: 'Bash',
+        tool_input: { command: `echo ${k}` },
+        ...extra,
+      });
+    const lines: string[] = [];
+    for (let k = 0; k < 30; k++)
+      lines.push(line('PreToolUse', k), line('PostToolUse', k, { tool_response: { stdout: k } }));
+    const r = importConversations(new TextEncoder().encode(`${lines.join('\n')}\n`), {
+      name: 'hooks.jsonl',
+    });
+    if (!r.ok) throw new Error(r.error.message);
+    const calls = r.value[0]?.messages.filter((m) => m.role === 'assistant').length;
+    expect(calls).toBe(30);
+    expect(r.value[0]?.census?.toolCalls).toBe(30);
   });
 });
 
