@@ -559,7 +559,10 @@ export const DIALECTS: readonly DialectEntry[] = [
       if (getStr(o, 'type') !== 'tool_call' || (has(o, 'input') && !has(o, 'arguments')))
         return null;
       const name = getStr(o, 'name');
-      return name === undefined ? null : { id: idOf(o, 'id'), name, args: get(o, 'arguments') };
+      // An event log's record of this shape keeps its own `id` beside the call's (Tarko's
+      // `tool_call` event: bytedance/UI-TARS-desktop multimodal/tarko, `toolCallId`).
+      const id = idOf(o, 'toolCallId', 'tool_call_id', 'id');
+      return name === undefined ? null : { id, name, args: get(o, 'arguments') };
     },
   },
   {

@@ -1119,6 +1119,22 @@ const CASES: readonly Case[] = [
     outlines: [['user', 'assistant: search(c1) "Go 1.0 release date"', 'tool → c1: "March 2012"']],
   },
   {
+    // Tarko's event stream (bytedance/UI-TARS-desktop multimodal/tarko): the reply's
+    // `toolCalls`, then a `tool_call` event that keeps its own `id` beside the call's
+    // `toolCallId`: one call.
+    file: 'tarko-events.json',
+    calls: 1,
+    dialects: ['tool-calls-camel'],
+    outlines: [
+      [
+        'user',
+        'assistant: JupyterCI(call_1) {"code":"print(max(9.11, 9.9))"}',
+        'tool → call_1: "9.9"',
+        'assistant',
+      ],
+    ],
+  },
+  {
     // A YAML document that is no cassette: Claude Agent SDK messages saved beside a test.
     file: 'agent-sdk-messages.yaml',
     calls: 2,
