@@ -220,7 +220,6 @@ function sniffLineRecords(head: JsonValue[]): FormatId | null {
   return null;
 }
 
-/** The dialect of a list of `{role, …}` messages (docs/formats.md §2 step 4). */
 /** Whether a message has OpenAI chat's calls or results. */
 function openAiTooling(m: JsonValue): boolean {
   if (!isJsonObject(m)) return false;
@@ -234,6 +233,7 @@ function openAiTooling(m: JsonValue): boolean {
   );
 }
 
+/** The dialect of a list of `{role, …}` messages (docs/formats.md §2 step 4). */
 export function messageListDialect(msgs: readonly JsonValue[]): FormatId {
   const fold = new DialectFold();
   for (const m of msgs) if (fold.add(m)) break;
