@@ -273,28 +273,14 @@ export class CensusScan {
           if (said && k === 'content' && Array.isArray(x) && get(v, 'role') === 'assistant') {
             for (const b of x) {
               const text = blockCalls(b);
-              if (text === null) continue;
-              stack.push({
-                v: textCalls(text),
-                at: { key: k, listKey: null, outerKey },
-                path: { parent: f.path, seg: k },
-                container: f.container,
-                nested: f.nested,
-              });
+              if (text !== null) stack.push(tagsFrame(text, k, outerKey, f));
             }
           }
         } else if (typeof x === 'string' && said && k === 'content') {
           // Open WebUI, and a model served without a tool parser, write an assistant's calls into
           // its text as tags (textCalls.ts).
-          if (get(v, 'role') === 'assistant' && holdsTextCalls(x)) {
-            stack.push({
-              v: textCalls(x),
-              at: { key: k, listKey: null, outerKey },
-              path: { parent: f.path, seg: k },
-              container: f.container,
-              nested: f.nested,
-            });
-          }
+          if (get(v, 'role') === 'assistant' && holdsTextCalls(x))
+            stack.push(tagsFrame(x, k, outerKey, f));
         } else if (typeof x === 'string') {
           const text = base64 && k === 'text' ? fromBase64(x) : x;
           // Most strings are no JSON: told before a place is made for one.
@@ -951,6 +937,17 @@ function toolTags(m: Rec): boolean {
   const content = get(m, 'content');
   if (typeof content === 'string') return holdsTextCalls(content);
   return Array.isArray(content) && content.some((b) => blockCalls(b) !== null);
+}
+
+/** The calls a text spells as tags, walked as a list under the member `k` of `f`'s object. */
+function tagsFrame(text: string, k: string, outerKey: string | null, f: Frame): Frame {
+  return {
+    v: textCalls(text),
+    at: { key: k, listKey: null, outerKey },
+    path: { parent: f.path, seg: k },
+    container: f.container,
+    nested: f.nested,
+  };
 }
 
 /**
