@@ -30,6 +30,7 @@ import type { ReadCall } from './census';
 import { chatObserver, LinesCensus, scanDoc, scanText, scanZip } from './censusInput';
 import { shapeOf } from './formats/generic';
 import { httprrAsHar, isHttprr } from './httprr';
+import { automakerAsJson, isAutomakerLog } from './automakerLog';
 import { isSpecStory, specStoryAsJson } from './specStory';
 import { looksLikeYaml, yamlAsJson } from './yamlInput';
 import { byShapeNote } from './shape/note';
@@ -260,6 +261,13 @@ function importAllUnsafe(
   // SpecStory's markdown export of a session: the chat messages it shows.
   if (!forced && isSpecStory(text)) {
     const json = specStoryAsJson(text, opts.name);
+    if (!json.ok) return json;
+    text = json.value.text;
+    decodeWarnings = [...decodeWarnings, json.value.note];
+  }
+  // Automaker's feature log: the calls its agent made.
+  if (!forced && isAutomakerLog(text)) {
+    const json = automakerAsJson(text);
     if (!json.ok) return json;
     text = json.value.text;
     decodeWarnings = [...decodeWarnings, json.value.note];
