@@ -29,10 +29,7 @@ import { noteCalls, withCensus } from './censusImport';
 import type { ReadCall } from './census';
 import { chatObserver, LinesCensus, scanDoc, scanText, scanZip } from './censusInput';
 import { shapeOf } from './formats/generic';
-import { httprrAsHar, isHttprr } from './httprr';
-import { automakerAsJson, isAutomakerLog } from './automakerLog';
-import { isSpecStory, specStoryAsJson } from './specStory';
-import { looksLikeYaml, yamlAsJson } from './yamlInput';
+import { TEXT_INPUTS } from './textInputs';
 import { byShapeNote } from './shape/note';
 import type { ShapeRead } from './shape/read';
 
@@ -244,30 +241,10 @@ function importAllUnsafe(
   }
   const forced = opts.format !== undefined && opts.format !== 'auto';
   let { text, warnings: decodeWarnings } = decoded.value;
-  // Go's HTTP recordings (httprr) hold the API calls an agent made: read as a HAR capture.
-  if ((!forced || opts.format === 'har') && isHttprr(text)) {
-    const har = httprrAsHar(text, opts.name);
-    if (!har.ok) return har;
-    text = har.value.text;
-    decodeWarnings = [...decodeWarnings, har.value.note];
-  }
-  // YAML: a recorded HTTP cassette is read as a HAR capture, any other document as its JSON.
-  if (looksLikeYaml(text)) {
-    const json = yamlAsJson(text, opts.name);
-    if (!json.ok) return json;
-    text = json.value.text;
-    decodeWarnings = [...decodeWarnings, json.value.note];
-  }
-  // SpecStory's markdown export of a session: the chat messages it shows.
-  if (!forced && isSpecStory(text)) {
-    const json = specStoryAsJson(text, opts.name);
-    if (!json.ok) return json;
-    text = json.value.text;
-    decodeWarnings = [...decodeWarnings, json.value.note];
-  }
-  // Automaker's feature log: the calls its agent made.
-  if (!forced && isAutomakerLog(text)) {
-    const json = automakerAsJson(text);
+  // Text that is no JSON (an HTTP recording, YAML, a markdown export): the JSON it holds.
+  for (const input of TEXT_INPUTS) {
+    if (!input.is(text, forced ? (opts.format as FormatId) : null)) continue;
+    const json = input.asJson(text, opts.name);
     if (!json.ok) return json;
     text = json.value.text;
     decodeWarnings = [...decodeWarnings, json.value.note];

@@ -1,0 +1,29 @@
+// Inputs that are no JSON, rewritten as the JSON the importers read.
+import type { Result } from '../json/index';
+import { automakerAsJson, isAutomakerLog } from './automakerLog';
+import { httprrAsHar, isHttprr } from './httprr';
+import { isSpecStory, specStoryAsJson } from './specStory';
+import type { FormatId, ImportError } from './types';
+import { looksLikeYaml, yamlAsJson } from './yamlInput';
+
+/** A kind of text input: whether a text is one, and the JSON it holds with a note saying so. */
+interface TextInput {
+  /** `forced`: the format the user chose, if any. */
+  readonly is: (text: string, forced: FormatId | null) => boolean;
+  readonly asJson: (
+    text: string,
+    name?: string,
+  ) => Result<{ text: string; note: string }, ImportError>;
+}
+
+/** In the order they are tried; each reads what the one before it wrote too. */
+export const TEXT_INPUTS: readonly TextInput[] = [
+  // Go's HTTP recordings (httprr) hold the API calls an agent made: read as a HAR capture.
+  { is: (t, f) => (f === null || f === 'har') && isHttprr(t), asJson: httprrAsHar },
+  // YAML: a recorded HTTP cassette is read as a HAR capture, any other document as its JSON.
+  { is: (t) => looksLikeYaml(t), asJson: yamlAsJson },
+  // SpecStory's markdown export of a session: the chat messages it shows.
+  { is: (t, f) => f === null && isSpecStory(t), asJson: specStoryAsJson },
+  // Automaker's feature log: the calls its agent made.
+  { is: (t, f) => f === null && isAutomakerLog(t), asJson: automakerAsJson },
+];
