@@ -2,6 +2,7 @@
 import { ok, type Result } from '../json/index';
 import { skipValue } from './spans';
 import type { ImportError } from './types';
+import { plural } from './warnings';
 
 /**
  * Automaker (AutoMaker-Org/automaker `apps/server/src/services/agent-executor.ts` @7f7332db5c)
@@ -65,6 +66,6 @@ export function automakerAsJson(text: string): Result<{ text: string; note: stri
   if (rest !== '') messages.push({ role: 'assistant', content: rest });
   return ok({
     text: JSON.stringify(messages),
-    note: `Read an Automaker feature log (agent-output.md) as the ${calls} tool call${calls === 1 ? '' : 's'} it shows, numbered as it names none: each a batch of its own (the log does not say which calls one reply made together), none with a result (the log keeps none).`,
+    note: `Read an Automaker feature log (agent-output.md) as the ${plural(calls, 'tool call')} it shows, numbered as it names none: each a batch of its own (the log does not say which calls one reply made together), none with a result (the log keeps none).`,
   });
 }

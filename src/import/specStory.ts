@@ -1,6 +1,7 @@
 // SpecStory's markdown exports of agent sessions, read as the chat messages they show.
 import { err, ok, type Result } from '../json/index';
 import type { ImportError } from './types';
+import { plural } from './warnings';
 
 /**
  * SpecStory (specstoryai/getspecstory `specstory-cli/pkg/markdown/markdown.go` @0097eac456)
@@ -123,10 +124,9 @@ export function specStoryAsJson(
     role = m[1] === 'User' ? 'user' : 'assistant';
   }
   flush();
-  const n = (k: number, what: string) => `${k} ${what}${k === 1 ? '' : 's'}`;
   return ok({
     text: JSON.stringify(messages),
-    note: `Read a SpecStory markdown export as the ${n(messages.length, 'message')} it shows: ${n(calls, 'tool call')} (numbered, as it names none), each with its input as SpecStory wrote it (often a summary, cut short), ${answered} with a result.`,
+    note: `Read a SpecStory markdown export as the ${plural(messages.length, 'message')} it shows: ${plural(calls, 'tool call')} (numbered, as it names none), each with its input as SpecStory wrote it (often a summary, cut short), ${answered} with a result.`,
   });
 }
 
