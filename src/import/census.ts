@@ -850,7 +850,7 @@ function foldLoneMembers(args: Map<string, Map<number, number[]>>, rows: Rows): 
  * The canonical value of arguments that are an object of one member (of one of `names`, where
  * given); else null.
  */
-export function loneMember(raw: unknown, names?: ReadonlySet<string>): string | null {
+function loneMember(raw: unknown, names?: ReadonlySet<string>): string | null {
   const v = typeof raw === 'string' ? embeddedJson(raw) : raw;
   if (!isRec(v)) return null;
   let only: unknown;

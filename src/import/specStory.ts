@@ -92,10 +92,11 @@ export function specStoryAsJson(
     }
     // Agent messages a `---` line parts (outside a tool use) are replies of their own.
     for (const { text: rest, tools } of toolUses(said)) {
-      if (tools.length === 0 && prose(rest) === '') continue;
+      const words = prose(rest);
+      if (tools.length === 0 && words === '') continue;
       messages.push({
         role: 'assistant',
-        content: prose(rest) || null,
+        content: words || null,
         ...(tools.length > 0
           ? {
               tool_calls: tools.map((t, k) => ({

@@ -273,10 +273,12 @@ const HOOK_CALLS = new Set([
   'BeforeTool',
   'AfterTool',
 ]);
-/** The events a hook sees before the call runs. */
-const HOOK_BEFORE = new Set(['PreToolUse', 'BeforeTool']);
-/** The members a hook logger names the event by, beside Claude Code's own (claudeHooks.ts). */
-const LOGGED_EVENTS = ['event', 'hook_event_type', 'hook_event'];
+/** The events a hook sees before the call runs (importers read this set too). */
+export const HOOK_BEFORE: ReadonlySet<string> = new Set(['PreToolUse', 'BeforeTool']);
+/** The events a hook sees after the call ran, with its answer. */
+export const HOOK_AFTER: ReadonlySet<string> = new Set(['PostToolUse', 'AfterTool']);
+/** The members a hook logger names the event by, beside Claude Code's own `hook_event_name`. */
+export const LOGGED_EVENT_KEYS: readonly string[] = ['event', 'hook_event_type', 'hook_event'];
 /** A Windsurf transcript's steps that are turns, not tool calls (walk.ts reads them as turns). */
 export const WINDSURF_TURNS: ReadonlySet<string> = new Set(['user_input', 'planner_response']);
 /** A record without some of its members, in the form it came in (a lossless tree's `Map`, or an object). */
@@ -722,7 +724,7 @@ export const DIALECTS: readonly DialectEntry[] = [
     when: { has: ['hook_event_name', 'tool_input'] },
     read: (o) => {
       let ev = getStr(o, 'hook_event_name');
-      for (const k of LOGGED_EVENTS) {
+      for (const k of LOGGED_EVENT_KEYS) {
         if (ev !== undefined) break;
         const e = getStr(o, k);
         if (e !== undefined && HOOK_CALLS.has(e)) ev = e;

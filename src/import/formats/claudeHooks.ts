@@ -6,6 +6,7 @@ import { Conversation } from '../build';
 import type { ConversationOutput, FormatOutput } from '../format';
 import type { LogRecord } from '../records';
 import { plural } from '../warnings';
+import { HOOK_AFTER, HOOK_BEFORE, LOGGED_EVENT_KEYS } from '../dialects/table';
 
 /**
  * Claude Code hook payloads logged one per record: what Claude Code sends a hook on stdin
@@ -44,9 +45,6 @@ export function hookRecord(v: JsonValue): { event: string; payload: JsonValue } 
   return null;
 }
 
-const LOGGED_EVENT_KEYS = ['event', 'hook_event_type', 'hook_event'];
-const BEFORE = new Set(['PreToolUse', 'BeforeTool']);
-const AFTER = new Set(['PostToolUse', 'AfterTool']);
 /** The members a logged hook payload names its event by (its line is read whole). */
 export const HOOK_EVENT_KEYS: ReadonlySet<string> = new Set([
   'hook_event_name',
@@ -114,8 +112,8 @@ function sessionConversation(session: string, list: readonly LogRecord[]): Conve
       continue;
     }
     // Gemini CLI names the two BeforeTool and AfterTool.
-    if (!BEFORE.has(event) && !AFTER.has(event)) continue;
-    const after = AFTER.has(event);
+    if (!HOOK_BEFORE.has(event) && !HOOK_AFTER.has(event)) continue;
+    const after = HOOK_AFTER.has(event);
     const key = keyOf(v);
     // A logger that keeps only the answer of a PostToolUse answers the oldest open call of
     // that tool.

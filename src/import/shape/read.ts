@@ -5,7 +5,8 @@ import { Conversation } from '../build';
 import type { CallInput } from '../build';
 import { displayText } from '../content';
 import { canonical, emptyArgs } from '../dialects/shape';
-import { loneMember, unwrappedArgs } from '../census';
+import { unwrappedArgs } from '../census';
+import { skipValue } from '../spans';
 import type { DialectId } from '../dialects/table';
 import type { ConversationOutput } from '../format';
 import { walkShapes } from './walk';
@@ -309,6 +310,18 @@ function canonOf(e: ShapeCall): string {
   return c;
 }
 
+/**
+ * The value of a canonical object of one member (`{"k":v}` gives `v`, as canonical); else
+ * null. Read off the canonical text, which has no white space, rather than parsed again.
+ */
+function loneValue(c: string): string | null {
+  if (c.charCodeAt(0) !== 0x7b /* { */) return null;
+  const key = skipValue(c, 1);
+  if (key < 0 || c.charCodeAt(key) !== 0x3a /* : */) return null;
+  const end = skipValue(c, key + 1);
+  return end === c.length - 1 && c.charCodeAt(end) === 0x7d ? c.slice(key + 1, end) : null;
+}
+
 /** A call's identity: its id, name and arguments, and how many times the same came before in its history. */
 function keyAt(_u: Unit, e: ShapeEvent): string {
   return KEYS.get(e as ShapeCall) ?? '';
@@ -338,7 +351,7 @@ function unitsOf(l: ShapeList): Unit[] {
       for (const e of s.events) {
         if (e.kind !== 'call') continue;
         // Under one id, one argument and its bare value are the same call resent.
-        const args = e.id === null ? canonOf(e) : (loneMember(e.args) ?? canonOf(e));
+        const args = e.id === null ? canonOf(e) : (loneValue(canonOf(e)) ?? canonOf(e));
         const base = `${e.id ?? ''}\u0000${e.name}\u0000${args}`;
         const n = seen.get(base) ?? 0;
         seen.set(base, n + 1);
