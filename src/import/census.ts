@@ -20,6 +20,7 @@ import { strFromU8 } from 'fflate';
 import { decodeBase64 } from './base64';
 import { pythonLiteralToJson } from './pyLiteral';
 import { ancestorCopies, spanParents } from './spanTree';
+import { callKey, lineages } from './lineage';
 import {
   DIALECT_COUNTS,
   DIALECT_IDS,
@@ -623,6 +624,7 @@ export class CensusScan {
   private rowId = new Int32Array(0);
 
   private count(): number[] {
+    this.lineage = null;
     const rows = this.rows;
     const n = rows.length;
     const outRow: number[] = [];
@@ -749,7 +751,8 @@ export class CensusScan {
       if (args.size > 1) foldLoneMembers(args, rows);
       for (const [a, per] of args) {
         let most = 0;
-        for (const inList of per.values()) most = Math.max(most, mostAtOnePath(rows, inList));
+        if (per.size === 1) for (const inList of per.values()) most = mostAtOnePath(rows, inList);
+        else most = this.perLineage(strong, per, (inList) => mostAtOnePath(rows, inList));
         if (compared.has(gName)) noteId(`${gName}\u0000${a}`, firstIn.get(a) ?? 0, most);
         for (let i = 0; i < most; i++) out(first, order + i * 1e-6);
       }
@@ -761,8 +764,7 @@ export class CensusScan {
     for (const [shape, g] of byShape) {
       strongShapes.add(shape);
       const withIds = idPer.get(shape);
-      let most = 0;
-      for (const [c, k] of g.per) most = Math.max(most, k + (withIds?.get(c) ?? 0));
+      const most = this.perLineage(strong, g.per, (k, c) => k + (withIds?.get(c) ?? 0));
       const extra = most - (idCallsByShape.get(shape) ?? 0);
       for (let i = 0; i < extra; i++) out(g.first, g.order + i * 1e-6);
     }
@@ -789,6 +791,48 @@ export class CensusScan {
     return inOrder(outRow, outOrder);
   }
 
+  /** Each container's lineage (`lineages`), worked out once a count when first needed. */
+  private lineage: Int32Array | null = null;
+
+  /**
+   * The calls of one identity held in several lists: as many as the fullest list of each
+   * lineage holds (`most` of a list), summed over the lineages. One conversation's history
+   * logged again at every request holds a call once; two runs that part after a shared start
+   * each made it.
+   */
+  private perLineage<T>(
+    calls: readonly number[],
+    per: ReadonlyMap<number, T>,
+    most: (inList: T, container: number) => number,
+  ): number {
+    const roots = (this.lineage ??= this.lineages(calls));
+    const best = new Map<number, number>();
+    for (const [c, x] of per) {
+      const r = roots[c] ?? c;
+      best.set(r, Math.max(best.get(r) ?? 0, most(x, c)));
+    }
+    let sum = 0;
+    for (const k of best.values()) sum += k;
+    return sum;
+  }
+
+  /** The lineages of the lists the calls stand in, keyed by each call's id, name and arguments. */
+  private lineages(calls: readonly number[]): Int32Array {
+    const rows = this.rows;
+    const keyNo = new Map<string, number>();
+    const lists = new Map<number, number[]>();
+    for (const i of calls) {
+      const key = callKey(rows.id[i] ?? null, rows.name[i] as string, rows.args(i));
+      let k = keyNo.get(key);
+      if (k === undefined) keyNo.set(key, (k = keyNo.size));
+      const c = rows.container[i] as number;
+      const l = lists.get(c);
+      if (l) l.push(k);
+      else lists.set(c, [k]);
+    }
+    return lineages(lists, this.containers);
+  }
+
   /** Echoes count only where nothing else is the same call. */
   private echoCalls(
     strong: readonly number[],
@@ -806,7 +850,10 @@ export class CensusScan {
       if (names) names.add(rows.name[i] as string);
       else namesByArgs.set(a, new Set([rows.name[i] as string]));
     }
-    const groups = new Map<string, { first: number; order: number; per: Map<string, number> }>();
+    const groups = new Map<
+      string,
+      { first: number; order: number; per: Map<string, number>; lists: Map<number, number> }
+    >();
     echoes.forEach((o, i) => {
       const name = rows.name[o] as string;
       const id = rows.id[o] ?? null;
@@ -823,14 +870,29 @@ export class CensusScan {
       // A reused id with other arguments is another call.
       const key = id === null ? shape : `${id}\u0000${shape}`;
       let g = groups.get(key);
-      if (!g) groups.set(key, (g = { first: o, order: strong.length + i, per: new Map() }));
+      if (!g)
+        groups.set(
+          key,
+          (g = { first: o, order: strong.length + i, per: new Map(), lists: new Map() }),
+        );
       // Echoes of one list at two paths are two records of the same calls (a tool span, and
       // the list of calls it keeps inside itself), so each path of each list counts apart.
-      const at = `${rows.container[o] as number}\u0000${rows.path(o)}`;
-      g.per.set(at, (g.per.get(at) ?? 0) + 1);
+      const c = rows.container[o] as number;
+      const at = `${c}\u0000${rows.path(o)}`;
+      const k = (g.per.get(at) ?? 0) + 1;
+      g.per.set(at, k);
+      g.lists.set(c, Math.max(g.lists.get(c) ?? 0, k));
     });
     for (const g of groups.values()) {
-      const most = rows.id[g.first] != null ? 1 : mostOf(g.per.values());
+      const id = rows.id[g.first] != null;
+      // Where no call stands beside them, the echoes are the calls: one in each run that
+      // made it, as the calls of a dialect that counts are.
+      const most =
+        strong.length === 0 && g.lists.size > 1
+          ? this.perLineage(echoes, g.lists, (k) => (id ? 1 : k))
+          : id
+            ? 1
+            : mostOf(g.per.values());
       for (let i = 0; i < most; i++) out(g.first, g.order + i * 1e-6);
     }
   }

@@ -6,7 +6,7 @@ import type { CallInput } from '../build';
 import { displayText } from '../content';
 import { canonical, emptyArgs } from '../dialects/shape';
 import { echoNames, unwrappedArgs } from '../census';
-import { skipValue } from '../spans';
+import { callKey, lineages, sameLineage } from '../lineage';
 import type { DialectId } from '../dialects/table';
 import type { ConversationOutput } from '../format';
 import { walkShapes } from './walk';
@@ -32,6 +32,8 @@ interface Unit {
   readonly steps: ShapeStep[];
   readonly label: string;
   readonly keys: string[];
+  /** Its calls in order, each by its id, name and arguments (as numbers: `CALL_NO`). */
+  readonly calls: number[];
   /** How much it says: its turns, calls and answers. */
   readonly events: number;
 }
@@ -47,16 +49,29 @@ export function readByShape(roots: readonly JsonValue[], lines: boolean): ShapeR
   for (const l of all) dropStreamCopies(l);
   const lists = all.filter(hasCall);
   if (lists.length === 0) return null;
-  const units = lists.flatMap(unitsOf).filter((u) => u.keys.length > 0);
+  const callNo = new Map<string, number>();
+  const units = lists.flatMap((l) => unitsOf(l, callNo)).filter((u) => u.keys.length > 0);
   // The longest histories first: a copy of one is then seen to add nothing. Of two with the
   // same calls, the fuller (the messages a request sent, not the spans that logged its calls).
   const bySize = [...units].sort(
     (a, b) => b.keys.length - a.keys.length || b.events - a.events || a.list.order - b.list.order,
   );
-  const covered = new Map<string, Unit[]>();
+  const covered = new Map<string, Unit[][]>();
   const chosen: Unit[][] = [];
   for (const u of bySize) {
-    const fresh = u.keys.filter((k) => !covered.has(k));
+    // Only a history of the same run copies or goes on from one taken: two runs that share
+    // their first calls (two trials of one task) are two conversations.
+    const related = new Set<Unit[]>();
+    const other = new Set<Unit[]>();
+    for (const k of u.keys)
+      for (const conv of covered.get(k) ?? []) {
+        if (related.has(conv) || other.has(conv)) continue;
+        if (conv.some((p) => sameLineage(p.calls, u.calls))) related.add(conv);
+        else other.add(conv);
+      }
+    const taken = (k: string): Unit[] | undefined =>
+      covered.get(k)?.find((conv) => related.has(conv));
+    const fresh = u.keys.filter((k) => taken(k) === undefined);
     if (fresh.length === 0) continue;
     let into: Unit[] | undefined;
     if (fresh.length < u.keys.length) {
@@ -65,14 +80,18 @@ export function readByShape(roots: readonly JsonValue[], lines: boolean): ShapeR
       const firstNew = u.steps.findIndex((s) =>
         s.events.some((e) => e.kind === 'call' && isFresh.has(keyAt(u, e))),
       );
-      into = covered.get(u.keys.find((k) => covered.has(k)) as string);
+      into = taken(u.keys.find((k) => !isFresh.has(k)) as string);
       if (into) into.push({ ...u, steps: u.steps.slice(Math.max(0, firstNew)) });
     }
     if (!into) {
       into = [u];
       chosen.push(into);
     }
-    for (const k of fresh) covered.set(k, into);
+    for (const k of fresh) {
+      const convs = covered.get(k);
+      if (convs) convs.push(into);
+      else covered.set(k, [into]);
+    }
   }
   // In file order: by list, then, for the sessions of one list, by where each begins (each
   // step's place found once, not at every comparison).
@@ -177,7 +196,9 @@ function dropEchoes(lists: readonly ShapeList[], answers: ReadonlyMap<string, Sh
     }
   at = 0;
   const echoIds = new Set<string>();
-  for (const l of lists)
+  // Where no call stands beside them, the echoes are the calls: one in each run that made it.
+  const runs = strong === 0 ? callLineages(lists) : null;
+  lists.forEach((l, li) => {
     for (const s of l.steps) {
       at++;
       const kept = s.events.filter((e) => {
@@ -196,7 +217,7 @@ function dropEchoes(lists: readonly ShapeList[], answers: ReadonlyMap<string, Sh
           // the reply and as it ran): one call by its id and arguments, as the census counts
           // them (a reused id with other arguments is another call).
           if (e.id === null) return true;
-          const key = `${e.id}\u0000${e.name}\u0000${canonOf(e)}`;
+          const key = `${runs?.[li] ?? ''}\u0000${e.id}\u0000${e.name}\u0000${canonOf(e)}`;
           if (echoIds.has(key)) return false;
           echoIds.add(key);
           return true;
@@ -209,6 +230,26 @@ function dropEchoes(lists: readonly ShapeList[], answers: ReadonlyMap<string, Sh
       s.events.length = 0;
       for (const e of kept) s.events.push(e);
     }
+  });
+}
+
+/** Each list's lineage (lineage.ts), by the calls it holds: their ids, names and arguments. */
+function callLineages(lists: readonly ShapeList[]): Int32Array {
+  const callNo = new Map<string, number>();
+  const calls = new Map<number, number[]>();
+  lists.forEach((l, li) => {
+    const mine: number[] = [];
+    for (const s of l.steps)
+      for (const e of s.events) {
+        if (e.kind !== 'call') continue;
+        const base = callKey(e.id, e.name, canonOf(e));
+        let no = callNo.get(base);
+        if (no === undefined) callNo.set(base, (no = callNo.size));
+        mine.push(no);
+      }
+    if (mine.length > 0) calls.set(li, mine);
+  });
+  return lineages(calls, lists.length);
 }
 
 /**
@@ -312,25 +353,13 @@ function canonOf(e: ShapeCall): string {
   return c;
 }
 
-/**
- * The value of a canonical object of one member (`{"k":v}` gives `v`, as canonical); else
- * null. Read off the canonical text, which has no white space, rather than parsed again.
- */
-function loneValue(c: string): string | null {
-  if (c.charCodeAt(0) !== 0x7b /* { */) return null;
-  const key = skipValue(c, 1);
-  if (key < 0 || c.charCodeAt(key) !== 0x3a /* : */) return null;
-  const end = skipValue(c, key + 1);
-  return end === c.length - 1 && c.charCodeAt(end) === 0x7d ? c.slice(key + 1, end) : null;
-}
-
 /** A call's identity: its id, name and arguments, and how many times the same came before in its history. */
 function keyAt(_u: Unit, e: ShapeEvent): string {
   return KEYS.get(e as ShapeCall) ?? '';
 }
 
 /** A list as histories: one, or one per session when its items name several. */
-function unitsOf(l: ShapeList): Unit[] {
+function unitsOf(l: ShapeList, callNo: Map<string, number>): Unit[] {
   const sessions = new Set<string>();
   for (const s of l.steps) if (s.session !== null) sessions.add(s.session);
   const groups = new Map<string | null, ShapeStep[]>();
@@ -347,22 +376,24 @@ function unitsOf(l: ShapeList): Unit[] {
   return [...groups].map(([session, steps]) => {
     const seen = new Map<string, number>();
     const keys: string[] = [];
+    const calls: number[] = [];
     let events = 0;
     for (const s of steps) {
       events += s.events.length;
       for (const e of s.events) {
         if (e.kind !== 'call') continue;
-        // Under one id, one argument and its bare value are the same call resent.
-        const args = e.id === null ? canonOf(e) : (loneValue(canonOf(e)) ?? canonOf(e));
-        const base = `${e.id ?? ''}\u0000${e.name}\u0000${args}`;
+        const base = callKey(e.id, e.name, canonOf(e));
         const n = seen.get(base) ?? 0;
         seen.set(base, n + 1);
+        let no = callNo.get(base);
+        if (no === undefined) callNo.set(base, (no = callNo.size));
+        calls.push(no);
         const key = `${base}\u0000${n}`;
         KEYS.set(e, key);
         keys.push(key);
       }
     }
-    return { list: l, steps, label: session ?? l.title ?? l.path, keys, events };
+    return { list: l, steps, label: session ?? l.title ?? l.path, keys, calls, events };
   });
 }
 

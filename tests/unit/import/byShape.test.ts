@@ -1207,6 +1207,36 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // Two τ²-bench trials of one task whose agent numbers its call ids per tool: both open with
+    // the same call under the same id, then part. Each trial made that call, so it counts in
+    // each; only a history that goes on from another copies it.
+    file: 'tau2-trials.json',
+    calls: 5,
+    dialects: ['unknown'],
+    outlines: [
+      [
+        'assistant',
+        'user',
+        'assistant: get_reservation_details(gem_get_reservation_details_0) {"reservation_id":"EHGLP3"}',
+        'tool → gem_get_reservation_details_0: "active"',
+        'assistant: cancel_reservation(gem_cancel_reservation_0) {"reservation_id":"EHGLP3"}',
+        'tool → gem_cancel_reservation_0: "error"',
+        'assistant',
+      ],
+      [
+        'assistant',
+        'user',
+        'assistant: get_reservation_details(gem_get_reservation_details_0) {"reservation_id":"EHGLP3"}',
+        'tool → gem_get_reservation_details_0: "active"',
+        'assistant: get_user_details(gem_get_user_details_0) {"user_id":"mia"}',
+        'tool → gem_get_user_details_0: "ok"',
+        'assistant: cancel_reservation(gem_cancel_reservation_0) {"reservation_id":"EHGLP3"}',
+        'tool → gem_cancel_reservation_0: "error"',
+        'assistant',
+      ],
+    ],
+  },
+  {
     // A home-grown agent's steps as ReAct JSON (my-lyq/coding-agent's trajectory.json keeps
     // them so): `{ thought, action, action_input, observation }`, the blob LangChain's JSON agent
     // parses (langchain-ai/langchain libs/langchain/langchain/agents/output_parsers/json.py
