@@ -4,6 +4,7 @@ import { automakerAsJson, isAutomakerLog } from './automakerLog';
 import { chatLogError } from './chatLogs';
 import { httprrAsHar, isHttprr } from './httprr';
 import { isJsonLog, jsonLogAsJson } from './jsonLog';
+import { isNock, nockAsHar } from './nock';
 import { isSpecStory, specStoryAsJson } from './specStory';
 import type { FormatId, ImportError } from './types';
 import { looksLikeYaml, yamlAsJson } from './yamlInput';
@@ -22,6 +23,8 @@ interface TextInput {
 export const TEXT_INPUTS: readonly TextInput[] = [
   // Go's HTTP recordings (httprr) hold the API calls an agent made: read as a HAR capture.
   { is: (t, f) => (f === null || f === 'har') && isHttprr(t), asJson: httprrAsHar },
+  // A nock recording (JavaScript tests' HTTP mocks): read as a HAR capture.
+  { is: (t, f) => (f === null || f === 'har') && isNock(t), asJson: nockAsHar },
   // YAML: a recorded HTTP cassette is read as a HAR capture, any other document as its JSON.
   // A log whose lines end in JSON objects (`STDIN: {…}`) may look like YAML; it is read below.
   { is: (t) => looksLikeYaml(t) && !isJsonLog(t), asJson: yamlAsJson },

@@ -2,11 +2,10 @@
  * YAML input: recorded HTTP cassettes (vcrpy, Ruby's VCR, go-vcr) read as the HAR capture they
  * hold, and any other YAML document read as the JSON value it spells. docs/formats.md §1.
  */
-import { gunzipSync, strFromU8 } from 'fflate';
 import { parseAllDocuments } from 'yaml';
 import { err, ok } from '../json/index';
 import type { Result } from '../json/index';
-import { eventStreamAsSse } from './awsEventStream';
+import { bodyBytesText as bytesText } from './httpBody';
 import { decodeBase64 } from './base64';
 import type { ImportError } from './types';
 
@@ -115,24 +114,6 @@ function jsonText(v: unknown): string {
       return value;
     }) ?? 'null'
   );
-}
-
-/**
- * A body recorded as bytes: gunzipped when it is gzip (vcrpy keeps a compressed body as the
- * server sent it); an AWS event stream as the server-sent events it carries; else read as
- * UTF-8, any invalid byte as U+FFFD.
- */
-function bytesText(bytes: Uint8Array): string {
-  let b = bytes;
-  if (b[0] === 0x1f && b[1] === 0x8b) {
-    try {
-      b = gunzipSync(b);
-    } catch {
-      // Not gzip after all: read as it is.
-    }
-  }
-  // Bedrock's streamed responses: AWS event-stream messages, read as the events they carry.
-  return eventStreamAsSse(b) ?? strFromU8(b);
 }
 
 type Rec = Record<string, unknown>;

@@ -443,6 +443,23 @@ const CASES: Case[] = [
     never: [/not read/],
   },
   {
+    // A nock recording (nock/nock lib/recorder.js @24bb07712e, as JavaScript SDKs' tests keep
+    // them): a JSON array of definitions; the first answer streamed, kept as its text, the
+    // last brotli-compressed (as the OpenAI API sends it), kept as hex chunks.
+    path: 'har/nock-openai-tools.json',
+    format: 'har',
+    outlines: [
+      [
+        'user',
+        'assistant: get_weather(call_n1) {"city":"San Francisco"}',
+        'tool → call_n1: "18°C, fog"',
+        'assistant: get_weather(call_n2) {"city":"Los Angeles"}',
+      ],
+    ],
+    warnings: [/^Read a nock recording of 2 HTTP exchanges as the HAR capture it is\.$/],
+    never: [/not read/, /census/],
+  },
+  {
     path: 'langfuse/adk-gemini.json',
     format: 'langfuse',
     outlines: [
