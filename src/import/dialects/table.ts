@@ -28,6 +28,7 @@ export type DialectId =
   | 'vercel-ai'
   | 'vercel-ai-ui'
   | 'bedrock'
+  | 'genkit'
   | 'openclaw'
   | 'atif'
   | 'opencode'
@@ -642,6 +643,22 @@ export const DIALECTS: readonly DialectEntry[] = [
       if (at.key !== 'toolUse') return null;
       const name = getStr(o, 'name');
       return name === undefined ? null : { id: idOf(o, 'toolUseId'), name, args: get(o, 'input') };
+    },
+  },
+  {
+    id: 'genkit',
+    label: 'Genkit `toolRequest`',
+    call: 'a part `{ toolRequest: { ref, name, input } }` of a `model` message',
+    result: 'a part `{ toolResponse: { ref, name, output } }` of a `tool` message',
+    fields: { id: 'ref', name: 'name', args: 'input' },
+    source: 'firebase/genkit js/ai/src/parts.ts @0830f707dd (`ToolRequestSchema`)',
+    counted: true,
+    when: { keys: ['toolRequest'] },
+    read: (o, at) => {
+      // A streamed chunk of a request (`partial`) is completed by the message that follows.
+      if (at.key !== 'toolRequest' || get(o, 'partial') === true) return null;
+      const name = getStr(o, 'name');
+      return name === undefined ? null : { id: idOf(o, 'ref'), name, args: get(o, 'input') };
     },
   },
   {

@@ -131,6 +131,8 @@ const RESULT_KEYS = new Set([
   'toolResult',
   // Haystack's `ToolCallResult` part: `{ result, origin: <the call>, error }`.
   'tool_call_result',
+  // Genkit's `{ toolResponse: { ref, name, output } }`.
+  'toolResponse',
 ]);
 const RESULT_IDS = [
   'tool_call_id',

@@ -1237,6 +1237,26 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // A Genkit session as its file store keeps it (firebase/genkit js/ai/src/session.ts
+    // @a82808373f: `threads` of messages): `toolRequest` parts of `model` messages, answered
+    // by `toolResponse` parts of `tool` messages by `ref`, which Genkit numbers per reply.
+    file: 'genkit-session.json',
+    calls: 3,
+    dialects: ['genkit'],
+    outlines: [
+      [
+        'system',
+        'user',
+        'assistant: getWeather(0) {"city":"Paris"} | getWeather(1) {"city":"Rome"}',
+        'tool → 0: "12°C, rain"',
+        'tool → 1: "21°C, sun"',
+        'assistant: getWeather(0) {"city":"Paris"}',
+        'tool → 0: "12°C, rain"',
+        'assistant',
+      ],
+    ],
+  },
+  {
     // A home-grown agent's steps as ReAct JSON (my-lyq/coding-agent's trajectory.json keeps
     // them so): `{ thought, action, action_input, observation }`, the blob LangChain's JSON agent
     // parses (langchain-ai/langchain libs/langchain/langchain/agents/output_parsers/json.py

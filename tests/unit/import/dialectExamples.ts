@@ -71,6 +71,9 @@ export const EXAMPLES: Record<string, unknown> = {
   bedrock: [
     { role: 'assistant', content: [{ toolUse: { toolUseId: 'b1', name: 'ls', input: {} } }] },
   ],
+  genkit: [
+    { role: 'model', content: [{ toolRequest: { ref: 'gk1', name: 'ls', input: { a: 1 } } }] },
+  ],
   openclaw: [
     { role: 'assistant', content: [{ type: 'toolCall', id: 'oc1', name: 'exec', arguments: {} }] },
   ],
