@@ -28,7 +28,7 @@ const DESCRIPTIONS: Record<FormatId, string> = {
   'swe-agent': 'A SWE-agent .traj file (trajectory, history, info), or RetryAgent attempts.',
   atif: 'An Agent Trajectory Interchange Format file: steps with tool_calls and observations.',
   chatgpt: 'conversations.json from a ChatGPT data export: each conversation to its current node.',
-  har: 'Recorded model API traffic: a browser or proxy HAR file, a Go httprr recording, a VCR cassette (YAML), a nock recording.',
+  har: 'Recorded model API traffic: a browser or proxy HAR file, a Go httprr recording, a VCR cassette (YAML), a nock recording, WireMock stub mappings.',
   sse: 'A saved `data:` stream of chat-completions chunks, Anthropic Messages or Responses events.',
   generic:
     'Any JSON or JSON Lines whose tool calls the dialect table knows: built from the lists that hold them.',

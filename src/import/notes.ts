@@ -29,6 +29,11 @@ const NOTES: readonly NoteKind[] = [
     why: 'the same requests and responses, in the form the HAR importer reads',
   },
   {
+    // wiremock.ts: WireMock stub mappings, rewritten as the HAR capture they hold.
+    pattern: /^Read \d+ WireMock stub mappings? as the HAR capture/,
+    why: 'the same requests and responses, in the form the HAR importer reads',
+  },
+  {
     // yamlInput.ts: a recorded HTTP cassette, rewritten as the HAR capture it holds.
     pattern: /^Read a recorded HTTP cassette \(YAML\) of \d+ exchanges? as the HAR capture/,
     why: 'the same requests and responses, in the form the HAR importer reads',

@@ -5,6 +5,7 @@ import { chatLogError } from './chatLogs';
 import { httprrAsHar, isHttprr } from './httprr';
 import { isJsonLog, jsonLogAsJson } from './jsonLog';
 import { isNock, nockAsHar } from './nock';
+import { isWireMock, wireMockAsHar } from './wiremock';
 import { isSpecStory, specStoryAsJson } from './specStory';
 import type { FormatId, ImportError } from './types';
 import { looksLikeYaml, yamlAsJson } from './yamlInput';
@@ -25,6 +26,8 @@ export const TEXT_INPUTS: readonly TextInput[] = [
   { is: (t, f) => (f === null || f === 'har') && isHttprr(t), asJson: httprrAsHar },
   // A nock recording (JavaScript tests' HTTP mocks): read as a HAR capture.
   { is: (t, f) => (f === null || f === 'har') && isNock(t), asJson: nockAsHar },
+  // WireMock stub mappings (Java tests' HTTP mocks) in JSON: read as a HAR capture.
+  { is: (t, f) => (f === null || f === 'har') && isWireMock(t), asJson: wireMockAsHar },
   // YAML: a recorded HTTP cassette is read as a HAR capture, any other document as its JSON.
   // A log whose lines end in JSON objects (`STDIN: {…}`) may look like YAML; it is read below.
   { is: (t) => looksLikeYaml(t) && !isJsonLog(t), asJson: yamlAsJson },

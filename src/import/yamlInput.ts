@@ -6,6 +6,7 @@ import { parseAllDocuments } from 'yaml';
 import { err, ok } from '../json/index';
 import type { Result } from '../json/index';
 import { bodyBytesText as bytesText } from './httpBody';
+import { harText, stubNote, wireMockEntries } from './wiremock';
 import { decodeBase64 } from './base64';
 import type { ImportError } from './types';
 
@@ -79,6 +80,8 @@ export function yamlAsJson(
         note: `Read a recorded HTTP cassette (YAML) of ${n} exchange${n === 1 ? '' : 's'} as the HAR capture it is.`,
       });
     }
+    const stubs = wireMockEntries(values);
+    if (stubs) return ok({ text: harText(stubs, 'wiremock'), note: stubNote(stubs.length) });
     const json = values.map(jsonText);
     return ok({
       text: json.length === 1 ? (json[0] as string) : json.join('\n'),

@@ -8,12 +8,14 @@ import { arr, field, obj, str } from '../access';
 import { eventStreamAsSse } from '../awsEventStream';
 import { decodeBase64 } from '../base64';
 import { Conversation } from '../build';
+import { displayText } from '../content';
 import { mapReply, mapStreamReply } from '../dialects/embedded';
 import { jsonLinesValues } from '../dialects/shape';
 import { rawMessage } from '../dialects/openai';
 import { ResponsesMapper } from '../dialects/responses';
 import { finish, invalid } from '../format';
-import type { FormatImporter } from '../format';
+import type { FormatImporter, FormatOutput } from '../format';
+import type { ChatMessage } from '../../detector/index';
 import { messageListDialect } from '../sniff';
 import { assembleStreams, looksLikeSse, readSse } from '../sse';
 import { plural } from '../warnings';
@@ -64,15 +66,17 @@ export const importHar: FormatImporter = (doc) => {
       if (g !== undefined) found.add(rootOf(g));
     }
     const [into, ...others] = [...found];
-    const g: Group = into ?? { best: here, calls: 0, first: index, merged: null };
+    const g: Group = into ?? { best: here, calls: 0, first: index, merged: null, members: [] };
     if (into === undefined) groups.push(g);
     for (const o of others) {
       o.merged = g;
       g.calls += o.calls;
       if (o.best.length > g.best.length) g.best = o.best;
       g.first = Math.min(g.first, o.first);
+      for (const m of o.members) g.members.push(m);
     }
     g.calls++;
+    g.members.push({ index, length, response: here.response });
     if (length >= g.best.length) g.best = here;
     for (const w of words) byWords.set(w, g);
   });
@@ -82,10 +86,13 @@ export const importHar: FormatImporter = (doc) => {
       `None of the ${plural(entries.length, 'entry', 'entries')} in the HAR file is a chat-completions, Messages, Responses or Gemini request with a JSON body.`,
     );
   }
-  const read = live.map((g, i) => ({
-    label: live.length > 1 ? `conversation ${i + 1}` : 'capture',
-    pick: g.best,
-    ...finish(conversationOf(g.best, g.calls)),
+  const picks = live.flatMap((g) => {
+    const best = finish(conversationOf(g.best, g.calls));
+    return [{ pick: g.best, ...best }, ...branches(g, best.messages, entries)];
+  });
+  const read = picks.map((r, i) => ({
+    label: picks.length > 1 ? `conversation ${i + 1}` : 'capture',
+    ...r,
   }));
   const first = read[0] as (typeof read)[number];
   const out = {
@@ -105,10 +112,74 @@ export const importHar: FormatImporter = (doc) => {
 interface Group {
   best: Candidate;
   calls: number;
+  /** Every request of it, without its body (read again for the few that are branches). */
+  members: Member[];
   /** The entry its first request stands at. */
   first: number;
   /** The group it was found to be part of, once a request joined two. */
   merged: Group | null;
+}
+
+interface Member {
+  readonly index: number;
+  readonly length: number;
+  readonly response: JsonValue | undefined;
+}
+
+/**
+ * The requests of one group whose replies no history goes on from: the same history answered
+ * again (a test that records one prompt several times, a retry after which the client kept
+ * another answer). Each such reply that makes calls is a run of its own, read as its request's
+ * history plus that reply; a reply whose calls stand in a longer history is that history's.
+ * Longest first, so a branch that later requests continue is read once, from its longest.
+ */
+function branches(
+  g: Group,
+  best: readonly ChatMessage[],
+  entries: readonly JsonValue[],
+): ({ pick: Candidate } & FormatOutput)[] {
+  if (g.members.length < 2) return [];
+  const seen = new Set<string>();
+  noteIds(best, seen);
+  const out: ({ pick: Candidate } & FormatOutput)[] = [];
+  const others = g.members
+    .filter((m) => m.index !== g.best.index)
+    .sort((a, b) => b.length - a.length || a.index - b.index);
+  for (const m of others) {
+    const reply = new Conversation();
+    mapResponse(m.response, reply);
+    const ids = new Set<string>();
+    noteIds(reply.messages, ids);
+    if (ids.size === 0 || [...ids].some((id) => seen.has(id))) continue;
+    const req = obj(entries[m.index], 'request');
+    const p = parseJson(str(obj(req, 'postData'), 'text') ?? '');
+    const kind = p.ok ? bodyKind(p.value.value, str(req, 'url') ?? '') : null;
+    if (!p.ok || kind === null) continue;
+    const pick: Candidate = { ...m, body: p.value, kind };
+    const read = finish(conversationOf(pick, 1));
+    noteIds(read.messages, seen);
+    out.push({ pick, ...read });
+  }
+  return out;
+}
+
+/**
+ * The calls in messages, each by its id, or by its name and arguments where its id was made
+ * up (build.ts writes `syn-…` for a call that had none, as Gemini's have not).
+ */
+function noteIds(messages: readonly ChatMessage[], into: Set<string>): void {
+  for (const m of messages) {
+    const calls = m.tool_calls;
+    if (!Array.isArray(calls)) continue;
+    for (const c of calls) {
+      if (!(c instanceof Map)) continue;
+      const id = c.get('id');
+      const f = c.get('function');
+      if (typeof id === 'string' && !id.startsWith('syn-')) into.add(id);
+      else if (f instanceof Map)
+        into.add(`\u0000${String(f.get('name'))}\u0000${String(f.get('arguments'))}`);
+    }
+  }
 }
 
 /** The group a group was merged into, through every merge since. */
@@ -127,12 +198,19 @@ const USER_WORDS = 3;
  * user's. Every later request of the same conversation repeats them.
  */
 function userWords(body: JsonValue, kind: BodyKind): string[] {
-  const key = kind === 'gemini' ? 'contents' : kind === 'openai-responses' ? 'input' : 'messages';
-  const list = field(body, key);
-  const all = isJsonArray(list) ? list : list === undefined ? [] : [list];
+  // Chat and Messages bodies share one `messages` list: a first request whose blocks say
+  // nothing of either (a user's text) may be told as the other dialect.
+  const list = kind === 'gemini' ? 'contents' : kind === 'openai-responses' ? 'input' : 'messages';
+  const items = field(body, list);
+  const all = isJsonArray(items) ? items : items === undefined ? [] : [items];
   const said = all.filter((m) => str(m, 'role') === 'user' || typeof m === 'string');
   const head = (said.length > 0 ? said : all).slice(0, USER_WORDS);
-  return head.map((m) => `${kind}\u0000${printJson(m)}`);
+  // The words, however spelled: a client may send a turn's text as a string once and as a
+  // list of text blocks the next time (the Bedrock SDK does).
+  return head.map((m) => {
+    const content = field(m, 'content') ?? field(m, 'parts');
+    return `${list}\u0000${content === undefined ? printJson(m) : displayText(content)}`;
+  });
 }
 
 /** One conversation: the chosen request's history and its response. */

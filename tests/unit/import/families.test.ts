@@ -443,6 +443,58 @@ const CASES: Case[] = [
     never: [/not read/],
   },
   {
+    // WireMock stub mappings as OpenTelemetry Java's tests record them (one YAML document a
+    // stub; wiremock/wiremock `http/ResponseDefinition.java` @24521fb10c): the same prompt
+    // recorded twice with two answers, and the next request going on from the second. The
+    // first answer no history continues is a run of its own.
+    path: 'cassette/wiremock-openai-stream.yaml',
+    format: 'har',
+    outlines: [
+      [
+        'system',
+        'user',
+        'assistant: get_weather(call_w2) {"city":"Paris"}',
+        'tool → call_w2: "sunny, 24"',
+        'assistant',
+      ],
+      ['system', 'user', 'assistant: get_weather(call_w1) {"city":"Paris"}'],
+    ],
+    warnings: [/^Read 3 WireMock stub mappings as the HAR capture they are\.$/],
+    never: [/not read/, /census/],
+  },
+  {
+    // Bedrock's Claude as OpenTelemetry Java's tests record it: the first request's text in a
+    // text block, where nothing says which dialect its body is; the next request's the same
+    // words as a string, beside the call and its answer. One conversation.
+    path: 'cassette/wiremock-bedrock-claude.yaml',
+    format: 'har',
+    outlines: [
+      [
+        'user',
+        'assistant: get_weather(toolu_bdrk_o1) {"city":"Oslo"}',
+        'tool → toolu_bdrk_o1: "3 degrees, snow"',
+        'assistant',
+      ],
+    ],
+    never: [/not read/, /census/],
+  },
+  {
+    // A WireMock mappings file (`{ mappings: [...] }`): the expected request body as its JSON
+    // value or its text, the answer as `jsonBody` or `base64Body`.
+    path: 'har/wiremock-mappings.json',
+    format: 'har',
+    outlines: [
+      [
+        'user',
+        'assistant: read_file(toolu_m1) {"path":"README.md"}',
+        'tool → toolu_m1: "error: busy"',
+        'assistant: read_file(toolu_m2) {"path":"README.md"}',
+      ],
+    ],
+    warnings: [/^Read 2 WireMock stub mappings as the HAR capture they are\.$/],
+    never: [/not read/, /census/],
+  },
+  {
     // A nock recording (nock/nock lib/recorder.js @24bb07712e, as JavaScript SDKs' tests keep
     // them): a JSON array of definitions; the first answer streamed, kept as its text, the
     // last brotli-compressed (as the OpenAI API sends it), kept as hex chunks.

@@ -1,0 +1,142 @@
+// WireMock stub mappings (Java tests' HTTP mocks, recorded or written), read as the HAR capture
+// they hold.
+import { err, ok } from '../json/index';
+import type { Result } from '../json/index';
+import { decodeBase64 } from './base64';
+import { bodyBytesText } from './httpBody';
+import type { ImportError } from './types';
+
+/**
+ * A stub mapping (wiremock/wiremock `stubbing/StubMapping.java`, `matching/RequestPattern.java`,
+ * `http/ResponseDefinition.java` @24521fb10c) pairs a request pattern `{ method, url | urlPath |
+ * urlPattern | urlPathPattern, bodyPatterns: [{ equalToJson | equalTo | … }] }` with the
+ * response served for it `{ status, body | jsonBody | base64Body, headers }`. A mappings file
+ * holds one, or `{ mappings: [...] }`; a recorder that writes YAML (OpenTelemetry Java's tests)
+ * writes one a document. The request's body is the pattern's expected body: the traffic the
+ * test recorded.
+ */
+type Rec = Record<string, unknown>;
+const rec = (v: unknown): Rec | undefined =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Rec) : undefined;
+
+const URL_KEYS = ['url', 'urlPath', 'urlPattern', 'urlPathPattern'];
+const BODY_KEYS = ['equalToJson', 'equalTo', 'contains', 'matches'];
+
+function isStub(v: unknown): boolean {
+  const r = rec(v);
+  const req = rec(r?.['request']);
+  const resp = rec(r?.['response']);
+  return (
+    req !== undefined &&
+    resp !== undefined &&
+    (typeof req['method'] === 'string' || URL_KEYS.some((k) => typeof req[k] === 'string')) &&
+    (typeof resp['status'] === 'number' || 'body' in resp || 'jsonBody' in resp)
+  );
+}
+
+/** The stubs of YAML documents or a JSON value as HAR entries; null when they are not stubs. */
+export function wireMockEntries(values: readonly unknown[]): unknown[] | null {
+  let stubs: unknown[] = [...values];
+  const only = values.length === 1 ? rec(values[0]) : undefined;
+  if (only && Array.isArray(only['mappings'])) stubs = only['mappings'];
+  if (stubs.length === 0 || !stubs.every(isStub)) return null;
+  return stubs.map((s) => {
+    const req = rec((s as Rec)['request']) as Rec;
+    const resp = rec((s as Rec)['response']) as Rec;
+    const url = URL_KEYS.map((k) => req[k]).find((u) => typeof u === 'string') ?? '';
+    const headers = headerMap(resp['headers']);
+    return {
+      request: {
+        method: String(req['method'] ?? 'ANY').toUpperCase(),
+        url: String(url),
+        postData: { mimeType: 'application/json', text: requestBody(req['bodyPatterns']) },
+      },
+      response: {
+        status: typeof resp['status'] === 'number' ? resp['status'] : 0,
+        content: { mimeType: headers.get('content-type') ?? '', text: responseBody(resp, headers) },
+      },
+    };
+  });
+}
+
+/** The first body pattern's expected body (`equalToJson` may be the JSON value or its text). */
+function requestBody(patterns: unknown): string {
+  if (!Array.isArray(patterns)) return '';
+  for (const p of patterns) {
+    const r = rec(p);
+    for (const k of BODY_KEYS) {
+      const v = r?.[k];
+      if (typeof v === 'string') return v;
+      if (v !== undefined && k === 'equalToJson') return JSON.stringify(v);
+    }
+  }
+  return '';
+}
+
+function responseBody(resp: Rec, headers: Map<string, string>): string {
+  const body = resp['body'];
+  if (typeof body === 'string') return body;
+  if (resp['jsonBody'] !== undefined) return JSON.stringify(resp['jsonBody']);
+  const b64 = resp['base64Body'];
+  if (typeof b64 === 'string') {
+    const bytes = decodeBase64(b64);
+    return bytes ? bodyBytesText(bytes, headers.get('content-encoding') ?? '') : '';
+  }
+  return '';
+}
+
+/** Headers by lower-case name: a value, or a list of values (the first kept). */
+function headerMap(h: unknown): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [k, v] of Object.entries(rec(h) ?? {})) {
+    const first: unknown = Array.isArray(v) ? v[0] : v;
+    if (typeof first === 'string') out.set(k.toLowerCase(), first);
+  }
+  return out;
+}
+
+/**
+ * A JSON mappings file opens with a stub's `request` (or `mappings`) after scalar members only
+ * (`id`, `name`): a HAR entry's `request` sits deeper, under `log.entries`.
+ */
+const SCALAR_MEMBER = String.raw`\s*"[^"\\]*"\s*:\s*(?:"(?:[^"\\]|\\.)*"|[-\d.eE+]+|true|false|null)\s*,`;
+const OPENING = new RegExp(
+  String.raw`^\s*\{(?:${SCALAR_MEMBER})*\s*"(?:request"\s*:\s*\{\s*"(?:method|url|urlPath|urlPattern|urlPathPattern)"|mappings"\s*:\s*\[)`,
+);
+
+export function isWireMock(text: string): boolean {
+  return OPENING.test(text.slice(0, 1024));
+}
+
+/** A JSON mappings file as a HAR document's text; an error where it holds no stubs after all. */
+export function wireMockAsHar(
+  text: string,
+  name?: string,
+): Result<{ text: string; note: string }, ImportError> {
+  const input = name ? `“${name}”` : 'The input';
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    const why = e instanceof Error ? e.message : String(e);
+    return err({
+      kind: 'invalid',
+      message: `${input} opens as WireMock stub mappings but is no JSON (${why}).`,
+    });
+  }
+  const entries = wireMockEntries([value]);
+  if (entries === null)
+    return err({
+      kind: 'invalid',
+      message: `${input} opens as WireMock stub mappings, but not every stub has a request and a response.`,
+    });
+  return ok({ text: harText(entries, 'wiremock'), note: stubNote(entries.length) });
+}
+
+export function harText(entries: unknown[], creator: string): string {
+  return JSON.stringify({ log: { version: '1.2', creator: { name: creator }, entries } });
+}
+
+export function stubNote(n: number): string {
+  return `Read ${n} WireMock stub mapping${n === 1 ? '' : 's'} as the HAR capture ${n === 1 ? 'it is' : 'they are'}.`;
+}
