@@ -24,6 +24,11 @@ export function eventStreamAsSse(bytes: Uint8Array): string | null {
   if (events === null) return null;
   if (events.length > 0 && events.every((e) => CONVERSE_EVENTS.has(e.type)))
     return JSON.stringify(converseReply(events));
+  // Amazon Nova's InvokeModel stream wraps Converse's events, each `{ <type>: payload }`, in
+  // its chunks' bytes: the same one reply.
+  const wrapped = events.map(wrappedConverse);
+  if (events.length > 0 && wrapped.every((e) => e !== null))
+    return JSON.stringify(converseReply(wrapped as { type: string; body: string }[]));
   let out = '';
   for (const { type, body } of events)
     out += `event: ${type}\ndata: ${payloadJson(type, body)}\n\n`;
@@ -118,6 +123,21 @@ function parsedInput(text: string): unknown {
   } catch {
     return text;
   }
+}
+
+/** A `chunk` whose bytes are one Converse event `{ <type>: payload }`, as that event; else null. */
+function wrappedConverse(e: { type: string; body: string }): { type: string; body: string } | null {
+  if (e.type !== 'chunk') return null;
+  let inner: Obj | undefined;
+  try {
+    inner = objOf(JSON.parse(payloadJson(e.type, e.body)));
+  } catch {
+    return null;
+  }
+  const keys = inner === undefined ? [] : Object.keys(inner);
+  const type = keys[0];
+  if (keys.length !== 1 || type === undefined || !CONVERSE_EVENTS.has(type)) return null;
+  return { type, body: JSON.stringify(inner?.[type]) };
 }
 
 function payloadJson(type: string, body: string): string {

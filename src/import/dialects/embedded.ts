@@ -5,6 +5,7 @@ import { arr, field, obj, str } from '../access';
 import type { Conversation } from '../build';
 import type { StreamReply } from '../sse';
 import { mapAnthropicMessage } from './anthropic';
+import { isConverseList, mapConverseMessage } from './converse';
 import { mapGeminiContent } from './gemini';
 import { mapLangChainMessage } from './langchain';
 import { isOtelPartsMessage, mapOtelPartsMessage } from './otelParts';
@@ -14,7 +15,13 @@ import { isResponsesItem, messageListDialect } from '../sniff';
 
 /** The dialects a tracing export or capture may embed. */
 export type Dialect =
-  'openai-chat' | 'anthropic' | 'gemini' | 'langchain' | 'openai-responses' | 'otel-parts';
+  | 'openai-chat'
+  | 'anthropic'
+  | 'gemini'
+  | 'langchain'
+  | 'openai-responses'
+  | 'otel-parts'
+  | 'converse';
 
 /**
  * Guesses the dialect of an embedded message list, by the rules a bare message list is
@@ -23,6 +30,7 @@ export type Dialect =
  */
 export function dialectOf(list: readonly JsonValue[]): Dialect {
   if (list.some(isOtelPartsMessage)) return 'otel-parts';
+  if (isConverseList(list)) return 'converse';
   // Role-style messages whose calls sit in LangChain's `additional_kwargs` (its callbacks log
   // them so): read as LangChain, which looks there.
   if (list.some(hasKwargsCalls)) return 'langchain';
@@ -41,6 +49,7 @@ export function mapList(list: readonly JsonValue[], dialect: Dialect, c: Convers
     else if (dialect === 'gemini') mapGeminiContent(m, c);
     else if (dialect === 'langchain') mapLangChainMessage(m, c);
     else if (dialect === 'otel-parts') mapOtelPartsMessage(m, c);
+    else if (dialect === 'converse') mapConverseMessage(m, c);
     else c.raw(rawMessage(m));
   }
 }
@@ -75,6 +84,12 @@ export function mapReply(reply: JsonValue | undefined, c: Conversation): void {
   if (candidates) {
     const content = field(candidates[0], 'content');
     if (content !== undefined) mapGeminiContent(content, c);
+    return;
+  }
+  // Bedrock Converse's reply: `{ output: { message }, stopReason }`.
+  const said = obj(obj(reply, 'output'), 'message');
+  if (said !== undefined && str(said, 'role') !== undefined) {
+    mapConverseMessage(said, c);
     return;
   }
   const output = arr(reply, 'output');

@@ -9,6 +9,7 @@ import { eventStreamAsSse } from '../awsEventStream';
 import { decodeBase64 } from '../base64';
 import { Conversation } from '../build';
 import { displayText } from '../content';
+import { isConverseList, mapConverseMessage } from '../dialects/converse';
 import { mapReply, mapStreamReply } from '../dialects/embedded';
 import { jsonLinesValues } from '../dialects/shape';
 import { rawMessage } from '../dialects/openai';
@@ -22,7 +23,7 @@ import { plural } from '../warnings';
 import { mapBody as mapAnthropicBody } from './anthropic';
 import { mapRequest as mapGeminiRequest } from './gemini';
 
-type BodyKind = 'openai-chat' | 'anthropic' | 'openai-responses' | 'gemini';
+type BodyKind = 'openai-chat' | 'anthropic' | 'openai-responses' | 'gemini' | 'converse';
 
 interface Candidate {
   readonly index: number;
@@ -222,7 +223,10 @@ function conversationOf(pick: Candidate, calls: number): Conversation {
     for (const m of arr(body, 'messages') ?? []) c.raw(rawMessage(m));
   else if (pick.kind === 'anthropic') mapAnthropicBody(body, null, c);
   else if (pick.kind === 'gemini') mapGeminiRequest(body, null, c);
-  else {
+  else if (pick.kind === 'converse') {
+    for (const m of arr(body, 'system') ?? []) c.message('system', str(m, 'text') ?? '');
+    for (const m of arr(body, 'messages') ?? []) mapConverseMessage(m, c);
+  } else {
     const r = new ResponsesMapper(c);
     const input = field(body, 'input');
     if (typeof input === 'string') c.message('user', input);
@@ -243,6 +247,14 @@ function bodyKind(body: JsonValue, url: string): BodyKind | null {
     return 'openai-responses';
   const messages = field(body, 'messages');
   if (!isJsonArray(messages)) return null;
+  // Bedrock's Converse (and Amazon Nova's InvokeModel, which takes its messages): camelCase
+  // settings, or `toolUse` / `toolResult` blocks.
+  if (
+    field(body, 'toolConfig') !== undefined ||
+    field(body, 'inferenceConfig') !== undefined ||
+    isConverseList(messages)
+  )
+    return 'converse';
   if (/\/v1\/messages\b/.test(url) || field(body, 'system') !== undefined) return 'anthropic';
   // A gateway or proxy may serve the Messages API under any path: its blocks tell.
   return messageListDialect(messages) === 'anthropic' ? 'anthropic' : 'openai-chat';

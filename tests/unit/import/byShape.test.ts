@@ -1003,20 +1003,6 @@ const CASES: readonly Case[] = [
     ],
   },
   {
-    // A recorded HTTP cassette of pydantic-ai's (`parsed_body`: the JSON bodies as YAML, header
-    // values as `!!binary`): Bedrock Converse, which no body reader of the HAR importer knows.
-    file: 'pydantic-bedrock-cassette.yaml',
-    calls: 1,
-    dialects: ['bedrock'],
-    outlines: [
-      [
-        'user',
-        'assistant: lookup_city(tooluse_b1) {"name":"Paris"}',
-        'tool → tooluse_b1: "Paris is the capital of France."',
-      ],
-    ],
-  },
-  {
     // An OpenAI Agents SDK run state saved at an approval: the call's `tool_call_item`, its
     // `tool_approval_item` (the same raw call, asking approval) in the same list and again
     // among the interruptions, and the model response it came from: one call, not yet run.

@@ -495,6 +495,38 @@ const CASES: Case[] = [
     never: [/not read/, /census/],
   },
   {
+    // Bedrock's Converse and Amazon Nova's InvokeModel stream in one vcrpy cassette (as
+    // opentelemetry-python-contrib's botocore tests record them): a Converse reply
+    // `{ output: { message } }`, a history of `toolUse` / `toolResult` blocks, and a stream of
+    // `chunk` events whose bytes wrap Converse's own events, put back together as one reply.
+    path: 'cassette/bedrock-nova-converse.yaml',
+    format: 'har',
+    outlines: [
+      [
+        'user',
+        'assistant: get_current_weather(tooluse_nova1) {"location":"Seattle"}',
+        'tool → tooluse_nova1: "{\\"error\\":\\"timeout\\"}"',
+        'assistant: get_current_weather(tooluse_nova2) {"location":"Seattle"}',
+      ],
+    ],
+    never: [/not read/, /census/],
+  },
+  {
+    // A recorded HTTP cassette of pydantic-ai's (`parsed_body`: the JSON bodies as YAML, header
+    // values as `!!binary`): Bedrock Converse, its history's `toolUse` and `toolResult` blocks.
+    path: 'cassette/pydantic-bedrock-cassette.yaml',
+    format: 'har',
+    outlines: [
+      [
+        'user',
+        'assistant: lookup_city(tooluse_b1) {"name":"Paris"}',
+        'tool → tooluse_b1: "Paris is the capital of France."',
+        'assistant',
+      ],
+    ],
+    never: [/not read/, /census/],
+  },
+  {
     // A nock recording (nock/nock lib/recorder.js @24bb07712e, as JavaScript SDKs' tests keep
     // them): a JSON array of definitions; the first answer streamed, kept as its text, the
     // last brotli-compressed (as the OpenAI API sends it), kept as hex chunks.
