@@ -1,7 +1,7 @@
 // The one table of tool-call dialects: how each writer spells a call and its result.
 import { JsonNumber } from '../../json/index';
 import { chatGptCall } from './chatgpt';
-import { eachMember, get, getRec, getStr, has, isRec, type Rec } from './shape';
+import { eachMember, embeddedJson, get, getRec, getStr, has, isRec, type Rec } from './shape';
 
 /**
  * The one table of tool-call dialects: how each writer spells a call and its result, and how
@@ -29,6 +29,7 @@ export type DialectId =
   | 'vercel-ai-ui'
   | 'bedrock'
   | 'genkit'
+  | 'sharegpt'
   | 'openclaw'
   | 'atif'
   | 'opencode'
@@ -659,6 +660,42 @@ export const DIALECTS: readonly DialectEntry[] = [
       if (at.key !== 'toolRequest' || get(o, 'partial') === true) return null;
       const name = getStr(o, 'name');
       return name === undefined ? null : { id: idOf(o, 'ref'), name, args: get(o, 'input') };
+    },
+  },
+  {
+    id: 'sharegpt',
+    label: 'ShareGPT `function_call` turn',
+    call: 'a turn `{ from: "function_call", value: "<JSON {name, arguments}, or a list of them>" }`, or a content part `{ type: "tool_call", value: "<the same JSON>" }`',
+    result: 'the next `{ from: "observation", value }` turn, or a `tool` message',
+    fields: { id: null, name: 'name (in the JSON)', args: 'arguments (in the JSON)' },
+    source:
+      'hiyouga/LLaMA-Factory src/llamafactory/data/converter.py @02e2fb34bf (SharegptDatasetConverter, OpenAIDatasetConverter), data/glaive_toolcall_en_demo.json',
+    counted: true,
+    when: { has: ['from'], types: ['tool_call'] },
+    read: (o) => {
+      const turn = get(o, 'from') === 'function_call';
+      if (!turn && getStr(o, 'type') !== 'tool_call') return null;
+      const value = get(o, 'value');
+      if (typeof value !== 'string') return null;
+      const parsed = embeddedJson(value);
+      const list = Array.isArray(parsed) ? parsed : [parsed];
+      const calls: FoundCall[] = [];
+      for (const c of list) {
+        const name = isRec(c) ? getStr(c, 'name') : undefined;
+        // The arguments as the JSON text they were parsed from: the walk reads text, not
+        // plain objects.
+        const args = name === undefined ? undefined : get(c as Rec, 'arguments');
+        if (name !== undefined)
+          calls.push({
+            id: null,
+            name,
+            args:
+              args === undefined || typeof args === 'string'
+                ? (args ?? null)
+                : JSON.stringify(args),
+          });
+      }
+      return calls.length > 0 ? calls : null;
     },
   },
   {

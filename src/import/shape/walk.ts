@@ -663,7 +663,7 @@ function firstStr(o: JsonObject, keys: readonly string[]): string | null {
 function resultOf(o: JsonObject, at: Place): ShapeResult | null {
   // OpenInference spells a message's members with dotted keys in Phoenix's span dataframes;
   // Haystack before 2.12 prefixed them with `_`.
-  const role = o.get('role') ?? o.get('message.role') ?? o.get('_role');
+  const role = o.get('role') ?? o.get('message.role') ?? o.get('_role') ?? sharegptRole(o);
   const type = o.get('type');
   let idKeys: readonly string[] | null = null;
   // A harmony message from a tool names the tool as its role and is addressed to the assistant.
@@ -814,6 +814,23 @@ function speaker(role: string): boolean {
 }
 
 /** A user, system or assistant turn, where the object says who speaks. */
+/**
+ * A ShareGPT turn's speaker (`from`: `human`, `gpt`, `system`), as a role; its `observation`
+ * turns are results (LLaMA-Factory's data converter reads the same tags). Undefined where `from`
+ * names none of them, or the object has a `role` of its own.
+ */
+function sharegptRole(o: JsonObject): string | undefined {
+  const from = o.get('from');
+  if (typeof from !== 'string' || !o.has('value')) return undefined;
+  return SHAREGPT_ROLES.get(from);
+}
+const SHAREGPT_ROLES = new Map([
+  ['human', 'user'],
+  ['gpt', 'assistant'],
+  ['system', 'system'],
+  ['observation', 'tool'],
+]);
+
 function turnOf(
   o: JsonObject,
 ): { kind: 'turn'; role: 'user' | 'system' | 'assistant'; text: string } | null {
@@ -825,7 +842,8 @@ function turnOf(
     (isJsonObject(info) ? info.get('role') : undefined) ??
     o.get('sender') ??
     o.get('message.role') ??
-    o.get('_role');
+    o.get('_role') ??
+    sharegptRole(o);
   let who: 'user' | 'system' | 'assistant' | undefined;
   const t = o.get('bubbleId') !== undefined ? o.get('type') : undefined;
   const bubble = t instanceof JsonNumber ? t.lexeme : undefined;
@@ -889,7 +907,8 @@ function turnOf(
         : message.get('content')
       : message) ??
     o.get('parts') ??
-    o.get('items');
+    o.get('items') ??
+    o.get('value');
   const text = who === 'assistant' ? (narration(content) ?? '') : textOnly(content);
   return { kind: 'turn', role: who, text };
 }

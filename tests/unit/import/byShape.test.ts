@@ -1243,6 +1243,33 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // A function-calling dataset in ShareGPT form, as LLaMA-Factory reads it
+    // (hiyouga/LLaMA-Factory src/llamafactory/data/converter.py @02e2fb34bf; its
+    // data/glaive_toolcall_en_demo.json): a `function_call` turn whose value is the call as
+    // JSON (a list for parallel calls), answered by the next `observation` turn; one sample a
+    // conversation. Parallel calls share one observation, which answers the first.
+    file: 'sharegpt-function-calls.json',
+    calls: 4,
+    dialects: ['sharegpt'],
+    unanswered: true,
+    outlines: [
+      [
+        'user',
+        'assistant: search_recipes(syn-1-0) {"ingredients":["chicken","rice"]}',
+        'tool → syn-1-0: "{\\"error\\": \\"service unavailable\\"}"',
+        'assistant: search_recipes(syn-3-0) {"ingredients":["chicken","rice"]}',
+        'tool → syn-3-0: "{\\"recipes\\": [\\"Chicken fried rice\\"]}"',
+        'assistant',
+      ],
+      [
+        'user',
+        'assistant: get_weather(syn-1-0) {"city":"Oslo"} | get_weather(syn-1-1) {"city":"Rome"}',
+        'tool → syn-1-0: "[{\\"temp\\": 3}, {\\"temp\\": 21}]"',
+        'assistant',
+      ],
+    ],
+  },
+  {
     // A home-grown agent's steps as ReAct JSON (my-lyq/coding-agent's trajectory.json keeps
     // them so): `{ thought, action, action_input, observation }`, the blob LangChain's JSON agent
     // parses (langchain-ai/langchain libs/langchain/langchain/agents/output_parsers/json.py

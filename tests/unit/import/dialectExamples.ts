@@ -74,6 +74,10 @@ export const EXAMPLES: Record<string, unknown> = {
   genkit: [
     { role: 'model', content: [{ toolRequest: { ref: 'gk1', name: 'ls', input: { a: 1 } } }] },
   ],
+  sharegpt: [
+    { from: 'function_call', value: '{"name": "ls", "arguments": {"a": 1}}' },
+    { from: 'observation', value: 'a.txt' },
+  ],
   openclaw: [
     { role: 'assistant', content: [{ type: 'toolCall', id: 'oc1', name: 'exec', arguments: {} }] },
   ],

@@ -27,6 +27,17 @@ describe('the dialect table', () => {
     },
   );
 
+  test("LLaMA-Factory's `tool_call` part holds its calls as ShareGPT's turn does", () => {
+    const scan = new CensusScan();
+    scan.add([
+      {
+        role: 'assistant',
+        content: [{ type: 'tool_call', value: '{"name": "ls", "arguments": {"dir": "src"}}' }],
+      },
+    ]);
+    expect(scan.calls().map((c) => [c.dialect, c.name])).toEqual([['sharegpt', 'ls']]);
+  });
+
   test('a tool definition is never a call', () => {
     const scan = new CensusScan();
     scan.add({
