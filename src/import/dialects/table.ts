@@ -30,6 +30,7 @@ export type DialectId =
   | 'bedrock'
   | 'genkit'
   | 'sharegpt'
+  | 'lobechat'
   | 'openclaw'
   | 'atif'
   | 'opencode'
@@ -696,6 +697,23 @@ export const DIALECTS: readonly DialectEntry[] = [
           });
       }
       return calls.length > 0 ? calls : null;
+    },
+  },
+  {
+    id: 'lobechat',
+    label: 'LobeChat `tools`',
+    call: "an assistant message's `tools: [{ id, identifier, apiName, arguments, type }]`",
+    result: 'a message `{ role: "tool", tool_call_id, content }`',
+    fields: { id: 'id', name: 'apiName', args: 'arguments' },
+    source:
+      'lobehub/lobe-chat packages/types/src/message/common/tools.ts @9acb63ae57 (ChatToolPayload)',
+    counted: true,
+    when: { lists: ['tools'] },
+    read: (o, at) => {
+      // A tool definition sits in a `tools` list too: only a payload names its plugin's API.
+      if (at.listKey !== 'tools' || !has(o, 'identifier')) return null;
+      const name = getStr(o, 'apiName');
+      return name === undefined ? null : { id: idOf(o, 'id'), name, args: get(o, 'arguments') };
     },
   },
   {

@@ -1270,6 +1270,24 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // A LobeChat export (its settings' export of sessions: `state.messages`): an assistant
+    // message's calls in `tools` (lobehub/lobe-chat packages/types/src/message/common/tools.ts
+    // @9acb63ae57, `ChatToolPayload`), each answered by a `tool` message; the tool message's
+    // `plugin` names the call again, no call of its own.
+    file: 'lobechat-export.json',
+    calls: 2,
+    dialects: ['lobechat'],
+    outlines: [
+      [
+        'user',
+        'assistant: getPipeline(call_ci1) {"branch":"main"}',
+        'tool → call_ci1: "{\\"status\\":\\"running\\"}"',
+        'assistant: getPipeline(call_ci2) {"branch":"main"}',
+        'tool → call_ci2: "{\\"status\\":\\"running\\"}"',
+      ],
+    ],
+  },
+  {
     // A home-grown agent's steps as ReAct JSON (my-lyq/coding-agent's trajectory.json keeps
     // them so): `{ thought, action, action_input, observation }`, the blob LangChain's JSON agent
     // parses (langchain-ai/langchain libs/langchain/langchain/agents/output_parsers/json.py

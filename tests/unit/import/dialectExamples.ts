@@ -78,6 +78,13 @@ export const EXAMPLES: Record<string, unknown> = {
     { from: 'function_call', value: '{"name": "ls", "arguments": {"a": 1}}' },
     { from: 'observation', value: 'a.txt' },
   ],
+  lobechat: [
+    {
+      role: 'assistant',
+      content: '',
+      tools: [{ id: 'lc1', identifier: 'fs', apiName: 'ls', arguments: '{}', type: 'default' }],
+    },
+  ],
   openclaw: [
     { role: 'assistant', content: [{ type: 'toolCall', id: 'oc1', name: 'exec', arguments: {} }] },
   ],
