@@ -574,7 +574,9 @@ export class CensusScan {
     const { idNo, rowId } = this;
     const readIds = new Int32Array(idNo.size);
     for (const r of read) {
-      if (r.id === null) continue;
+      // A call read without its name (a dialect the importer took for another, its name where
+      // that one keeps none) is no reading of the named call the census found under its id.
+      if (r.id === null || r.name === '') continue;
       const k = idNo.get(r.id);
       if (k !== undefined) readIds[k] = (readIds[k] as number) + 1;
     }
@@ -1334,8 +1336,12 @@ const MAX_UNREAD = 20;
  * The warnings a census gives an import that read `read` calls: none when the counts agree.
  * Says how many calls, in which form and where; never an argument.
  */
-export function censusWarnings(census: Census, read: number): string[] {
-  if (census.toolCalls === read) return [];
+export function censusWarnings(census: Census, read: number, nameless = 0): string[] {
+  // As many calls read, and those the census misses among them read without a name: calls of
+  // another dialect the importer took for its own (an importer that names a call otherwise than
+  // the census, by the tool its server runs, has read it).
+  const misread = census.toolCalls === read ? Math.min(nameless, census.unread.length) : 0;
+  if (census.toolCalls === read && misread === 0) return [];
   const out: string[] = [];
   const groups = new Map<string, { dialect: string; path: string; n: number }>();
   for (const u of census.unread) {
@@ -1344,7 +1350,15 @@ export function censusWarnings(census: Census, read: number): string[] {
     if (g) g.n++;
     else groups.set(key, { dialect: u.dialect, path: u.path, n: 1 });
   }
-  if (census.toolCalls > read) {
+  if (census.toolCalls === read) {
+    const where = [...groups.values()]
+      .slice(0, 3)
+      .map((g) => `${g.n} in ${formName(g.dialect)} form under \`${g.path}\``)
+      .join('; ');
+    out.push(
+      `${misread} of the ${census.toolCalls} tool calls in the file were read without the name the file gives them (${where}): their signatures are not the file's.`,
+    );
+  } else if (census.toolCalls > read) {
     const missing = census.toolCalls - read;
     const where = [...groups.values()]
       .slice(0, 3)

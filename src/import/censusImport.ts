@@ -41,6 +41,13 @@ export function withCensus(
     calls = all;
   }
   const census = scan.census(calls);
-  const warnings = censusWarnings(census, calls.length);
+  const warnings = censusWarnings(census, calls.length, namelessCalls(calls));
   return list.map((c) => ({ ...c, census, warnings: [...c.warnings, ...warnings] }));
+}
+
+/** How many of the calls read have no name. */
+export function namelessCalls(calls: readonly ReadCall[]): number {
+  let n = 0;
+  for (const c of calls) if (c.name === '') n++;
+  return n;
 }

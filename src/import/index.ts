@@ -25,7 +25,7 @@ import { readDoc } from './text';
 import type { Doc } from './text';
 import type { FormatId, Imported, ImportError, ImportOptions } from './types';
 import { readZip } from './zip';
-import { noteCalls, withCensus } from './censusImport';
+import { namelessCalls, noteCalls, withCensus } from './censusImport';
 import type { ReadCall } from './census';
 import { chatObserver, LinesCensus, scanDoc, scanText, scanZip } from './censusInput';
 import { shapeOf } from './formats/generic';
@@ -159,22 +159,25 @@ export function importStreaming(
           opts.census !== false && scan,
           calls,
         );
-        return ok({
-          format: 'openai-chat',
-          formatLabel: formatLabel('openai-chat'),
-          messages: read.messages,
-          built: null,
-          warnings: [
-            ...warnings,
-            ...read.warnings,
-            ...watch.warnings('openai-chat'),
-            ...(counted?.warnings ?? []),
-          ],
-          ...(counted?.census ? { census: counted.census } : {}),
-          referenceScan: read.referenceScan,
-          conversations: [{ label: 'conversation', messages: read.messages.length }],
-          conversation: 0,
-        });
+        // As many calls, but some read without the name or id the file gives them: the
+        // general import may read the file by shape.
+        if (namelessCalls(calls) === 0 || (counted?.census?.unread.length ?? 0) === 0)
+          return ok({
+            format: 'openai-chat',
+            formatLabel: formatLabel('openai-chat'),
+            messages: read.messages,
+            built: null,
+            warnings: [
+              ...warnings,
+              ...read.warnings,
+              ...watch.warnings('openai-chat'),
+              ...(counted?.warnings ?? []),
+            ],
+            ...(counted?.census ? { census: counted.census } : {}),
+            referenceScan: read.referenceScan,
+            conversations: [{ label: 'conversation', messages: read.messages.length }],
+            conversation: 0,
+          });
       }
     }
     const whole = importUnsafe(decoded.value, opts);
@@ -326,16 +329,22 @@ function orByShape(
 ): Imported[] {
   const census = list[0]?.census;
   if (scan === false || census === undefined) return list;
-  let read = 0;
-  for (const c of list)
-    for (const m of c.messages) if (Array.isArray(m.tool_calls)) read += m.tool_calls.length;
-  if (census.toolCalls <= read) return list;
+  const calls: ReadCall[] = [];
+  for (const c of list) for (const m of c.messages) noteCalls(m, calls);
+  const read = calls.length;
+  // Calls read as many as the census finds may still be others: read without the name the
+  // file gives them (a dialect the importer took for its own).
+  const misread =
+    census.toolCalls === read ? Math.min(namelessCalls(calls), census.unread.length) : 0;
+  const missing = Math.max(census.toolCalls - read, misread);
+  if (census.toolCalls < read || missing === 0) return list;
   const d = doc();
   const shape = d === null ? null : shapeOf(d);
   // Only a reading that comes nearer the census than the importer's replaces it.
-  if (shape === null || Math.abs(shape.calls - census.toolCalls) >= census.toolCalls - read)
-    return list;
-  return shapeImports(shape, (list[0] as Imported).format, read, scan, fileWarnings);
+  if (shape === null || Math.abs(shape.calls - census.toolCalls) >= missing) return list;
+  // The calls the importer read right: those it read, less those it misread.
+  const right = Math.min(read, census.toolCalls - missing);
+  return shapeImports(shape, (list[0] as Imported).format, right, scan, fileWarnings);
 }
 
 /**

@@ -31,6 +31,7 @@ export type DialectId =
   | 'genkit'
   | 'sharegpt'
   | 'lobechat'
+  | 'agentdojo'
   | 'openclaw'
   | 'atif'
   | 'opencode'
@@ -714,6 +715,25 @@ export const DIALECTS: readonly DialectEntry[] = [
       if (at.listKey !== 'tools' || !has(o, 'identifier')) return null;
       const name = getStr(o, 'apiName');
       return name === undefined ? null : { id: idOf(o, 'id'), name, args: get(o, 'arguments') };
+    },
+  },
+  {
+    id: 'agentdojo',
+    label: 'AgentDojo `tool_calls`',
+    call: 'an assistant message\'s `tool_calls: [{ function: "name", args, id }]`',
+    result:
+      'a message `{ role: "tool", tool_call_id, tool_call, content, error }`, its `tool_call` the call again',
+    fields: { id: 'id', name: 'function (a string)', args: 'args' },
+    source: 'ethz-spylab/agentdojo src/agentdojo/functions_runtime.py @a75aba7631 (FunctionCall)',
+    counted: true,
+    when: { lists: ['tool_calls'], keys: ['tool_call'] },
+    read: (o, at) => {
+      const name = getStr(o, 'function');
+      if (name === undefined || !has(o, 'args')) return null;
+      const call = { id: idOf(o, 'id'), name, args: get(o, 'args') };
+      if (at.listKey === 'tool_calls') return call;
+      // A tool message names the call it answers whole: an echo of it.
+      return at.key === 'tool_call' ? { ...call, echo: true } : null;
     },
   },
   {

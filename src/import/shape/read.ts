@@ -477,8 +477,16 @@ function build(
 function text(v: JsonValue | undefined): JsonValue {
   if (v === undefined || v === null) return '';
   if (typeof v === 'string') return v;
-  if (isJsonArray(v)) return v.every(typedOrText) ? displayText(v) : v.map(partText).join('\n');
+  if (isJsonArray(v))
+    return v.every(typedOrText) ? displayText(v.map(textPart)) : v.map(partText).join('\n');
   return printJson(v);
+}
+
+/** A text part that keeps its words as `content` (AgentDojo's `{ type: "text", content }`) as its words. */
+function textPart(p: JsonValue): JsonValue {
+  if (!isJsonObject(p) || p.get('type') !== 'text' || p.has('text')) return p;
+  const c = p.get('content');
+  return typeof c === 'string' ? c : p;
 }
 
 function typedOrText(p: JsonValue): boolean {

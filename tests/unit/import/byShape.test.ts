@@ -1288,6 +1288,26 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // An AgentDojo run (its trace logger's JSON, with the `trace` of calls some forks keep
+    // beside the messages): calls `{ function, args, id }` (ethz-spylab/agentdojo
+    // src/agentdojo/functions_runtime.py @a75aba7631, `FunctionCall`), each tool message naming
+    // its call again as `tool_call`. The chat importer takes it for OpenAI chat and reads each
+    // call without its name: as many calls, none the file's, so it is read by shape.
+    file: 'agentdojo-run.json',
+    calls: 2,
+    dialects: ['agentdojo'],
+    outlines: [
+      [
+        'system',
+        'user',
+        'assistant: search_calendar_events(call_ad1) {"date":"2024-05-26","query":"Networking event"}',
+        'tool → call_ad1: "[]"',
+        'assistant: search_calendar_events(call_ad2) {"query":"Networking event"}',
+        'tool → call_ad2: ""',
+      ],
+    ],
+  },
+  {
     // A home-grown agent's steps as ReAct JSON (my-lyq/coding-agent's trajectory.json keeps
     // them so): `{ thought, action, action_input, observation }`, the blob LangChain's JSON agent
     // parses (langchain-ai/langchain libs/langchain/langchain/agents/output_parsers/json.py

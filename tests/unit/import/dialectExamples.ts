@@ -85,6 +85,13 @@ export const EXAMPLES: Record<string, unknown> = {
       tools: [{ id: 'lc1', identifier: 'fs', apiName: 'ls', arguments: '{}', type: 'default' }],
     },
   ],
+  agentdojo: [
+    {
+      role: 'assistant',
+      content: null,
+      tool_calls: [{ function: 'ls', args: { a: 1 }, id: 'ad1' }],
+    },
+  ],
   openclaw: [
     { role: 'assistant', content: [{ type: 'toolCall', id: 'oc1', name: 'exec', arguments: {} }] },
   ],
