@@ -1,7 +1,35 @@
-// Recorded HTTP bodies kept as bytes, read as the text the server meant.
+// Recorded HTTP traffic: bodies kept as bytes read as the text the server meant, and a
+// recording's exchanges written as the HAR capture the HAR importer reads.
 import { decompress as brotliDecompress } from 'brotli/decompress';
 import { gunzipSync, inflateSync, strFromU8, unzlibSync } from 'fflate';
+import { err, ok } from '../json/index';
+import type { Result } from '../json/index';
 import { eventStreamAsSse } from './awsEventStream';
+import type { ImportError } from './types';
+
+export type Rec = Record<string, unknown>;
+export const rec = (v: unknown): Rec | undefined =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Rec) : undefined;
+
+/** A recording's JSON text parsed, or the one-line error that says what it opened as. */
+export function recordingJson(
+  text: string,
+  name: string | undefined,
+  what: string,
+): Result<unknown, ImportError> {
+  try {
+    return ok(JSON.parse(text) as unknown);
+  } catch (e) {
+    const why = e instanceof Error ? e.message : String(e);
+    const input = name ? `“${name}”` : 'The input';
+    return err({ kind: 'invalid', message: `${input} opens as ${what} but is no JSON (${why}).` });
+  }
+}
+
+/** Exchanges as a HAR document's text (`log.entries`), naming what recorded them. */
+export function harText(entries: unknown[], creator: string): string {
+  return JSON.stringify({ log: { version: '1.2', creator: { name: creator }, entries } });
+}
 
 /**
  * A body recorded as bytes, as text: decoded by its `Content-Encoding` where the recorder kept

@@ -1,7 +1,8 @@
 // A nock recording (Node's HTTP mocking for tests), read as the HAR capture it is.
 import { err, ok } from '../json/index';
 import type { Result } from '../json/index';
-import { bodyBytesText } from './httpBody';
+import { bodyBytesText, harText, rec, recordingJson } from './httpBody';
+import type { Rec } from './httpBody';
 import type { ImportError } from './types';
 
 /**
@@ -18,26 +19,15 @@ export function isNock(text: string): boolean {
   return OPENING.test(text.slice(0, 256));
 }
 
-type Rec = Record<string, unknown>;
-const rec = (v: unknown): Rec | undefined =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Rec) : undefined;
-
 /** The recording as a HAR document's text, so the HAR importer reads the API calls in it. */
 export function nockAsHar(
   text: string,
   name?: string,
 ): Result<{ text: string; note: string }, ImportError> {
   const input = name ? `“${name}”` : 'The input';
-  let defs: unknown;
-  try {
-    defs = JSON.parse(text);
-  } catch (e) {
-    const why = e instanceof Error ? e.message : String(e);
-    return err({
-      kind: 'invalid',
-      message: `${input} opens as a nock recording but is no JSON (${why}).`,
-    });
-  }
+  const parsed = recordingJson(text, name, 'a nock recording');
+  if (!parsed.ok) return parsed;
+  const defs = parsed.value;
   if (!Array.isArray(defs) || !defs.every(isDefinition))
     return err({
       kind: 'invalid',
@@ -66,7 +56,7 @@ export function nockAsHar(
   });
   const n = entries.length;
   return ok({
-    text: JSON.stringify({ log: { version: '1.2', creator: { name: 'nock' }, entries } }),
+    text: harText(entries, 'nock'),
     note: `Read a nock recording of ${n} HTTP exchange${n === 1 ? '' : 's'} as the HAR capture it is.`,
   });
 }

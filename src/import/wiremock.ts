@@ -3,7 +3,8 @@
 import { err, ok } from '../json/index';
 import type { Result } from '../json/index';
 import { decodeBase64 } from './base64';
-import { bodyBytesText } from './httpBody';
+import { bodyBytesText, harText, rec, recordingJson } from './httpBody';
+import type { Rec } from './httpBody';
 import type { ImportError } from './types';
 
 /**
@@ -15,9 +16,6 @@ import type { ImportError } from './types';
  * writes one a document. The request's body is the pattern's expected body: the traffic the
  * test recorded.
  */
-type Rec = Record<string, unknown>;
-const rec = (v: unknown): Rec | undefined =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Rec) : undefined;
 
 const URL_KEYS = ['url', 'urlPath', 'urlPattern', 'urlPathPattern'];
 const BODY_KEYS = ['equalToJson', 'equalTo', 'contains', 'matches'];
@@ -114,16 +112,9 @@ export function wireMockAsHar(
   name?: string,
 ): Result<{ text: string; note: string }, ImportError> {
   const input = name ? `“${name}”` : 'The input';
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (e) {
-    const why = e instanceof Error ? e.message : String(e);
-    return err({
-      kind: 'invalid',
-      message: `${input} opens as WireMock stub mappings but is no JSON (${why}).`,
-    });
-  }
+  const parsed = recordingJson(text, name, 'WireMock stub mappings');
+  if (!parsed.ok) return parsed;
+  const value = parsed.value;
   const entries = wireMockEntries([value]);
   if (entries === null)
     return err({
@@ -131,10 +122,6 @@ export function wireMockAsHar(
       message: `${input} opens as WireMock stub mappings, but not every stub has a request and a response.`,
     });
   return ok({ text: harText(entries, 'wiremock'), note: stubNote(entries.length) });
-}
-
-export function harText(entries: unknown[], creator: string): string {
-  return JSON.stringify({ log: { version: '1.2', creator: { name: creator }, entries } });
 }
 
 export function stubNote(n: number): string {

@@ -5,8 +5,9 @@
 import { parseAllDocuments } from 'yaml';
 import { err, ok } from '../json/index';
 import type { Result } from '../json/index';
-import { bodyBytesText as bytesText } from './httpBody';
-import { harText, stubNote, wireMockEntries } from './wiremock';
+import { bodyBytesText as bytesText, harText, rec } from './httpBody';
+import type { Rec } from './httpBody';
+import { stubNote, wireMockEntries } from './wiremock';
 import { decodeBase64 } from './base64';
 import type { ImportError } from './types';
 
@@ -74,9 +75,8 @@ export function yamlAsJson(
     const cassette = values.length === 1 ? cassetteEntries(values[0]) : null;
     if (cassette) {
       const n = cassette.length;
-      const har = { log: { version: '1.2', creator: { name: 'cassette' }, entries: cassette } };
       return ok({
-        text: JSON.stringify(har),
+        text: harText(cassette, 'cassette'),
         note: `Read a recorded HTTP cassette (YAML) of ${n} exchange${n === 1 ? '' : 's'} as the HAR capture it is.`,
       });
     }
@@ -118,10 +118,6 @@ function jsonText(v: unknown): string {
     }) ?? 'null'
   );
 }
-
-type Rec = Record<string, unknown>;
-const rec = (v: unknown): Rec | undefined =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Rec) : undefined;
 
 /**
  * A cassette's exchanges as HAR entries, or null when the value is not a cassette. The layouts,
