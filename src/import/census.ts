@@ -1337,10 +1337,7 @@ const MAX_UNREAD = 20;
  * Says how many calls, in which form and where; never an argument.
  */
 export function censusWarnings(census: Census, read: number, nameless = 0): string[] {
-  // As many calls read, and those the census misses among them read without a name: calls of
-  // another dialect the importer took for its own (an importer that names a call otherwise than
-  // the census, by the tool its server runs, has read it).
-  const misread = census.toolCalls === read ? Math.min(nameless, census.unread.length) : 0;
+  const misread = misreadCalls(census, read, () => nameless);
   if (census.toolCalls === read && misread === 0) return [];
   const out: string[] = [];
   const groups = new Map<string, { dialect: string; path: string; n: number }>();
@@ -1373,6 +1370,17 @@ export function censusWarnings(census: Census, read: number, nameless = 0): stri
     );
   }
   return out;
+}
+
+/**
+ * Of as many calls read as the census finds, those it misses that were read without a name:
+ * calls of another dialect the importer took for its own (an importer that names a call
+ * otherwise than the census, by the tool its server runs, has read it). `nameless` is asked
+ * only where the numbers agree and the census misses some.
+ */
+export function misreadCalls(census: Census, read: number, nameless: () => number): number {
+  if (census.toolCalls !== read || census.unread.length === 0) return 0;
+  return Math.min(nameless(), census.unread.length);
 }
 
 function formName(dialect: string): string {

@@ -4,7 +4,7 @@ import { err, ok } from '../json/index';
 import type { ChatMessage, MessageList } from '../detector/index';
 import type { Result } from '../json/index';
 import { readChatSpans, type MessageSink } from './chatSpans';
-import { CensusScan } from './census';
+import { CensusScan, misreadCalls } from './census';
 import { decodeInput, type Decoded } from './decode';
 import type { ConversationOutput, FormatOutput } from './format';
 import { BlindSpotWatch, blindSpots, nothingKept } from './blindSpots';
@@ -161,7 +161,11 @@ export function importStreaming(
         );
         // As many calls, but some read without the name or id the file gives them: the
         // general import may read the file by shape.
-        if (namelessCalls(calls) === 0 || (counted?.census?.unread.length ?? 0) === 0)
+        const census = counted?.census;
+        if (
+          census === undefined ||
+          misreadCalls(census, calls.length, () => namelessCalls(calls)) === 0
+        )
           return ok({
             format: 'openai-chat',
             formatLabel: formatLabel('openai-chat'),
@@ -329,13 +333,16 @@ function orByShape(
 ): Imported[] {
   const census = list[0]?.census;
   if (scan === false || census === undefined) return list;
-  const calls: ReadCall[] = [];
-  for (const c of list) for (const m of c.messages) noteCalls(m, calls);
-  const read = calls.length;
+  let read = 0;
+  for (const c of list)
+    for (const m of c.messages) if (Array.isArray(m.tool_calls)) read += m.tool_calls.length;
   // Calls read as many as the census finds may still be others: read without the name the
   // file gives them (a dialect the importer took for its own).
-  const misread =
-    census.toolCalls === read ? Math.min(namelessCalls(calls), census.unread.length) : 0;
+  const misread = misreadCalls(census, read, () => {
+    const calls: ReadCall[] = [];
+    for (const c of list) for (const m of c.messages) noteCalls(m, calls);
+    return namelessCalls(calls);
+  });
   const missing = Math.max(census.toolCalls - read, misread);
   if (census.toolCalls < read || missing === 0) return list;
   const d = doc();

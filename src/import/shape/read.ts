@@ -242,7 +242,7 @@ function callLineages(lists: readonly ShapeList[]): Int32Array {
     for (const s of l.steps)
       for (const e of s.events) {
         if (e.kind !== 'call') continue;
-        const base = callKey(e.id, e.name, canonOf(e));
+        const base = baseOf(e);
         let no = callNo.get(base);
         if (no === undefined) callNo.set(base, (no = callNo.size));
         mine.push(no);
@@ -346,6 +346,15 @@ function resultsById(lists: readonly ShapeList[]): Map<string, ShapeResult> {
 const KEYS = new WeakMap<ShapeCall, string>();
 const CANON = new WeakMap<ShapeCall, string>();
 
+const BASES = new WeakMap<ShapeCall, string>();
+
+/** A call's identity across lists (`callKey`), worked out once. */
+function baseOf(e: ShapeCall): string {
+  let b = BASES.get(e);
+  if (b === undefined) BASES.set(e, (b = callKey(e.id, e.name, canonOf(e))));
+  return b;
+}
+
 /** A call's arguments in canonical form, worked out once. */
 function canonOf(e: ShapeCall): string {
   let c = CANON.get(e);
@@ -382,7 +391,7 @@ function unitsOf(l: ShapeList, callNo: Map<string, number>): Unit[] {
       events += s.events.length;
       for (const e of s.events) {
         if (e.kind !== 'call') continue;
-        const base = callKey(e.id, e.name, canonOf(e));
+        const base = baseOf(e);
         const n = seen.get(base) ?? 0;
         seen.set(base, n + 1);
         let no = callNo.get(base);
