@@ -224,8 +224,7 @@ export class CensusScan {
       const v = f.v;
       if (Array.isArray(v)) {
         const listKey = f.at.key ?? f.at.listKey;
-        const container =
-          listKey !== null && PART_LISTS.has(listKey) ? f.container : this.containers++;
+        const container = isPartList(listKey) ? f.container : this.containers++;
         const path: PathNode = { parent: f.path, seg: '[*]' };
         const at: Place = { key: null, listKey, outerKey: f.at.outerKey };
         const attrs = otlpAttributes(v);
@@ -273,15 +272,20 @@ export class CensusScan {
       // not made here, and reading every result again would cost as much as the import.
       const said = has(v, 'role');
       const outerKey = f.at.key ?? f.at.listKey;
+      const base = stack.length;
       eachMember(v, (k, x) => {
         if (typeof x === 'object' && x !== null) {
-          stack.push({
+          const frame: Frame = {
             v: x,
             at: { key: k, listKey: null, outerKey },
             path: { parent: f.path, seg: k },
             container: f.container,
             nested: f.nested,
-          });
+          };
+          // An exchange's response is walked after its request, whatever their order, so the
+          // calls stand in the order they were made (`renameSentIds`).
+          if (isReplyKey(k)) stack.splice(base, 0, frame);
+          else stack.push(frame);
           if (said && k === 'content' && Array.isArray(x) && get(v, 'role') === 'assistant') {
             for (const b of x) {
               const text = blockCalls(b);
@@ -645,6 +649,7 @@ export class CensusScan {
       const e = rows.echo[i];
       if (e === ECHO_YES || (e === ECHO_FALLBACK && strong.length === 0)) echoes.push(i);
     }
+    renameSentIds(rows, strong);
     const name = (i: number): string => rows.name[i] as string;
     // Arguments absent, null, "" or {} are one shape: Gemini leaves `args` out of a call with
     // none, and a client that sends it back may write `{}` or nothing.
@@ -906,6 +911,81 @@ export class CensusScan {
  * one-argument call's input bare in the next request's history) counted with those. Each
  * list of rows is kept by container.
  */
+/**
+ * Recorded traffic whose client sent a reply's calls back under ids of its own (a fresh id, the
+ * Responses item's `id` for its `call_id`, a number for a Gemini call that had none): a call in
+ * a later request's history under an id no reply gave is the earlier reply's call of the same
+ * name and arguments that no history claims, and takes its id. Only in a file that holds
+ * requests and replies both (paths through `request…` and `response…` members).
+ */
+function renameSentIds(rows: Rows, strong: readonly number[]): void {
+  const sides = new Map<PathNode | null, number>();
+  const sideOf = (i: number): number => {
+    const node = rows.node[i] ?? null;
+    let s = sides.get(node);
+    if (s === undefined) {
+      s = SIDE_NONE;
+      for (let p = node; p !== null; p = p.parent)
+        if (isReplyKey(p.seg)) s = SIDE_REPLY;
+        else if (s === SIDE_NONE && isSentKey(p.seg)) s = SIDE_SENT;
+      sides.set(node, s);
+    }
+    return s;
+  };
+  const given = new Set<string>();
+  const claimed = new Set<string>();
+  let sent = false;
+  for (const i of strong) {
+    const side = sideOf(i);
+    const id = rows.id[i] ?? null;
+    if (side === SIDE_REPLY && id !== null) given.add(id);
+    if (side === SIDE_SENT) {
+      sent = true;
+      if (id !== null) claimed.add(id);
+    }
+  }
+  if (!sent || given.size === 0) return;
+  const shape = (i: number): string => `${rows.name[i] as string}\u0000${rows.args(i)}`;
+  // The replies' calls no history claims, by shape, in file order.
+  const open = new Map<string, number[]>();
+  for (const i of strong) {
+    const id = rows.id[i] ?? null;
+    if (sideOf(i) !== SIDE_REPLY || id === null || claimed.has(id)) continue;
+    const k = shape(i);
+    const l = open.get(k);
+    if (l) l.push(i);
+    else open.set(k, [i]);
+  }
+  if (open.size === 0) return;
+  const renamed = new Map<string, string>();
+  for (const i of strong) {
+    const id = rows.id[i] ?? null;
+    if (sideOf(i) !== SIDE_SENT || id === null || given.has(id)) continue;
+    const known = renamed.get(id);
+    if (known !== undefined) {
+      rows.id[i] = known;
+      continue;
+    }
+    const l = open.get(shape(i));
+    // Only a reply recorded before this request can be what it sends back.
+    const at = l === undefined ? -1 : l.findIndex((r) => r < i);
+    if (at < 0) continue;
+    const r = (l as number[]).splice(at, 1)[0] as number;
+    renamed.set(id, rows.id[r] as string);
+    rows.id[i] = rows.id[r] as string;
+  }
+}
+const SIDE_NONE = 0;
+const SIDE_SENT = 1;
+const SIDE_REPLY = 2;
+/** A member that holds an exchange's response (`response`, `ResponseBody`, `responses`). */
+function isReplyKey(k: string): boolean {
+  return k.startsWith('response') || k.endsWith('Response') || k.endsWith('ResponseBody');
+}
+function isSentKey(k: string): boolean {
+  return k.startsWith('request') || k.endsWith('Request') || k.endsWith('RequestBody');
+}
+
 function foldLoneMembers(args: Map<string, Map<number, number[]>>, rows: Rows): void {
   for (const [a, per] of [...args]) {
     const first = per.values().next().value?.[0];
@@ -1133,7 +1213,11 @@ export function callsAt(
 
 /** The member names of lists that are the parts of one message, not a list of steps. */
 export function isPartList(key: string | null): boolean {
-  return key !== null && PART_LISTS.has(key);
+  if (key === null) return false;
+  if (PART_LISTS.has(key)) return true;
+  // The same list kept as JSON text (goose's sessions store a message's `content_json`).
+  if (key.endsWith('_json')) return PART_LISTS.has(key.slice(0, -5));
+  return key.endsWith('Json') && PART_LISTS.has(key.slice(0, -4));
 }
 
 /** OTLP attributes, `[{ key, value: { stringValue | intValue | … } }]`, as one flat object; else null. */

@@ -30,7 +30,7 @@ const NOTES: readonly NoteKind[] = [
   },
   {
     // wiremock.ts: WireMock stub mappings, rewritten as the HAR capture they hold.
-    pattern: /^Read \d+ WireMock stub mappings? as the HAR capture/,
+    pattern: /^Read \d+ (?:WireMock stub mappings?|recorded HTTP exchanges?) as the HAR capture/,
     why: 'the same requests and responses, in the form the HAR importer reads',
   },
   {

@@ -47,7 +47,10 @@ export function wireMockEntries(values: readonly unknown[]): unknown[] | null {
       request: {
         method: String(req['method'] ?? 'ANY').toUpperCase(),
         url: String(url),
-        postData: { mimeType: 'application/json', text: requestBody(req['bodyPatterns']) },
+        postData: {
+          mimeType: 'application/json',
+          text: requestBody(req['bodyPatterns']) || recordedBody(req['body']),
+        },
       },
       response: {
         status: typeof resp['status'] === 'number' ? resp['status'] : 0,
@@ -74,6 +77,7 @@ function requestBody(patterns: unknown): string {
 function responseBody(resp: Rec, headers: Map<string, string>): string {
   const body = resp['body'];
   if (typeof body === 'string') return body;
+  if (typeof body === 'object' && body !== null) return recordedBody(body);
   if (resp['jsonBody'] !== undefined) return JSON.stringify(resp['jsonBody']);
   const b64 = resp['base64Body'];
   if (typeof b64 === 'string') {
@@ -81,6 +85,34 @@ function responseBody(resp: Rec, headers: Map<string, string>): string {
     return bytes ? bodyBytesText(bytes, headers.get('content-encoding') ?? '') : '';
   }
   return '';
+}
+
+/**
+ * A body a recorder kept as JSON rather than text: the request's arguments, or the response's
+ * object, or a stream's chunks as a list. llama-stack's inference recorder
+ * (meta-llama/llama-stack llama_stack/testing/inference_recorder.py @0a115dddc4) writes
+ * `{ request: { method, url, body }, response: { body, is_streaming } }`, each response object
+ * as `{ __type__, __data__ }` (the client's pydantic model and its dump). A stream's chunks
+ * become the text the server sent: server-sent events, or JSON Lines where they are Ollama's
+ * `/api/chat` chunks (each holding a `message`), which the HAR importer reads as such.
+ */
+function recordedBody(body: unknown): string {
+  if (typeof body === 'string') return body;
+  if (!Array.isArray(body)) return body === undefined ? '' : JSON.stringify(dumped(body));
+  const chunks = body.map(dumped);
+  if (chunks.length === 0 || !chunks.every((c) => rec(c) !== undefined))
+    return JSON.stringify(chunks);
+  if (chunks.every((c) => rec((c as Rec)['message']) !== undefined))
+    return chunks.map((c) => JSON.stringify(c)).join('\n');
+  return chunks.map((c) => `data: ${JSON.stringify(c)}\n\n`).join('');
+}
+
+/** A serialized model's data (`{ __type__, __data__ }`), else the value itself. */
+function dumped(v: unknown): unknown {
+  const r = rec(v);
+  return r !== undefined && typeof r['__type__'] === 'string' && '__data__' in r
+    ? r['__data__']
+    : v;
 }
 
 /** Headers by lower-case name: a value, or a list of values (the first kept). */
@@ -121,9 +153,19 @@ export function wireMockAsHar(
       kind: 'invalid',
       message: `${input} opens as WireMock stub mappings, but not every stub has a request and a response.`,
     });
-  return ok({ text: harText(entries, 'wiremock'), note: stubNote(entries.length) });
+  return ok({ text: harText(entries, 'wiremock'), note: stubNote([value], entries.length) });
 }
 
-export function stubNote(n: number): string {
-  return `Read ${n} WireMock stub mapping${n === 1 ? '' : 's'} as the HAR capture ${n === 1 ? 'it is' : 'they are'}.`;
+/** What was read, named: WireMock's stubs, or exchanges a recorder kept as JSON bodies. */
+export function stubNote(values: readonly unknown[], n: number): string {
+  const only = values.length === 1 ? rec(values[0]) : undefined;
+  const stubs = only && Array.isArray(only['mappings']) ? (only['mappings'] as unknown[]) : values;
+  const recorded = stubs.every((s) => {
+    const resp = rec(rec(s)?.['response']);
+    return resp !== undefined && !('status' in resp) && typeof resp['body'] === 'object';
+  });
+  const what = recorded
+    ? `recorded HTTP exchange${n === 1 ? '' : 's'}`
+    : `WireMock stub mapping${n === 1 ? '' : 's'}`;
+  return `Read ${n} ${what} as the HAR capture ${n === 1 ? 'it is' : 'they are'}.`;
 }

@@ -81,7 +81,8 @@ export function yamlAsJson(
       });
     }
     const stubs = wireMockEntries(values);
-    if (stubs) return ok({ text: harText(stubs, 'wiremock'), note: stubNote(stubs.length) });
+    if (stubs)
+      return ok({ text: harText(stubs, 'wiremock'), note: stubNote(values, stubs.length) });
     const json = values.map(jsonText);
     return ok({
       text: json.length === 1 ? (json[0] as string) : json.join('\n'),

@@ -1669,8 +1669,20 @@ export const NAME_KEYS: readonly string[] = [
   'functionName',
   // CAMEL's `FunctionCallingRecord` (camel-ai/camel camel/agents/chat_agent.py @5fc07ed462).
   'func_name',
+  // API-Bank's dialogues (`{ role: "API", api_name, param_dict, result }`, AlibabaResearch/
+  // DAMO-ConvAI api-bank/evaluator.py @5c38bb7d1d) and ToolTalk's requests (`parameters`).
+  'api_name',
 ];
-const ARG_KEYS = ['arguments', 'args', 'input', 'tool_input', 'toolInput', 'parameters', 'params'];
+export const ARG_KEYS: readonly string[] = [
+  'arguments',
+  'args',
+  'input',
+  'tool_input',
+  'toolInput',
+  'parameters',
+  'params',
+  'param_dict',
+];
 /** A ReAct step's input, beside the `action` that names its tool. */
 export const REACT_INPUT = 'action_input';
 
@@ -1681,7 +1693,7 @@ export const REACT_INPUT = 'action_input';
  * or a schema: an argument object that is a JSON schema, or a `description` beside it, rules it
  * out; so does sitting in a `tools` or `functions` list.
  */
-export function looksLikeCall(o: Rec, at: Place): FoundCall | null {
+export function looksLikeCall(o: Rec, at: Place, answered = false): FoundCall | null {
   // A whole document is a transcript or a trace, never one call of unknown shape (a trace's
   // own `name` beside its `input` and `output` looks like one).
   if (at.document === true) return null;
@@ -1696,6 +1708,14 @@ export function looksLikeCall(o: Rec, at: Place): FoundCall | null {
     return null;
   if (at.listKey !== null && DEFINITION_LISTS.has(at.listKey)) return null;
   if (type !== undefined && (typeof type !== 'string' || !CALL_TYPE.test(type))) return null;
+  // A call kept as an exchange (ToolTalk's `{ request: { api_name, parameters }, response }`,
+  // microsoft/ToolTalk src/tooltalk/evaluation/evaluate_openai.py @0c021ca335): the request is
+  // the call, the response its own answer.
+  const request = getRec(o, 'request');
+  if (request !== undefined && has(o, 'response') && !has(o, 'name')) {
+    const c = looksLikeCall(request, { ...at, key: null }, true);
+    if (c !== null) return c;
+  }
   let name: string | undefined;
   for (const k of NAME_KEYS) {
     name = getStr(o, k);
@@ -1720,6 +1740,20 @@ export function looksLikeCall(o: Rec, at: Place): FoundCall | null {
       break;
     }
   }
+  // A step whose `type` says it is a tool's may spell its input and answer with a qualifier
+  // (`{ type: "tool", tool_name, input_summary, result_summary }`, as loom-tui's agent logs do).
+  const typed = typeof type === 'string' && CALL_TYPE.test(type);
+  let answer: string | null = null;
+  if (!found && typed) {
+    eachMember(o, (k, v) => {
+      if (found || !QUALIFIED_INPUT.test(k) || !(typeof v === 'string' || isRec(v))) return;
+      args = v;
+      found = true;
+    });
+    eachMember(o, (k) => {
+      if (answer === null && QUALIFIED_ANSWER.test(k)) answer = k;
+    });
+  }
   if (!found || Array.isArray(args) || args === null || args === undefined) return null;
   if (isRec(args) && (has(args, 'properties') || getStr(args, 'type') === 'object')) return null;
   if (has(o, 'input_schema') || has(o, 'inputSchema')) return null;
@@ -1734,11 +1768,17 @@ export function looksLikeCall(o: Rec, at: Place): FoundCall | null {
     }
   }
   // Without an id, only a step that holds its own answer (`{ tool, input, output }`).
-  if (id === null && !OWN_ANSWER.some((k) => has(o, k))) return null;
-  return { id, name, args, echo: true };
+  if (id === null && !answered && answer === null && !OWN_ANSWER.some((k) => has(o, k)))
+    return null;
+  return answer === null
+    ? { id, name, args, echo: true }
+    : { id, name, args, echo: true, output: get(o, answer) };
 }
 
-const OWN_ANSWER = ['output', 'result', 'observation', 'tool_output', 'toolOutput'];
+const QUALIFIED_INPUT = /^(?:input|args|arguments|params|parameters)(?:_|[A-Z])/;
+const QUALIFIED_ANSWER = /^(?:output|result|response)(?:_|[A-Z])/;
+
+const OWN_ANSWER = ['output', 'result', 'observation', 'response', 'tool_output', 'toolOutput'];
 
 const DEFINITION_LISTS = new Set(['tools', 'functions', 'tool_definitions', 'toolDefinitions']);
 const CALL_TYPE = /tool|call|function|action/i;

@@ -11,7 +11,7 @@ import { Conversation } from '../build';
 import { displayText } from '../content';
 import { isConverseList, mapConverseMessage } from '../dialects/converse';
 import { mapReply, mapStreamReply } from '../dialects/embedded';
-import { jsonLinesValues } from '../dialects/shape';
+import { canonical, jsonLinesValues } from '../dialects/shape';
 import { rawMessage } from '../dialects/openai';
 import { ResponsesMapper } from '../dialects/responses';
 import { finish, invalid } from '../format';
@@ -140,35 +140,73 @@ function branches(
   entries: readonly JsonValue[],
 ): ({ pick: Candidate } & FormatOutput)[] {
   if (g.members.length < 2) return [];
+  // The ids the replies gave their calls. A history's call under an id no reply gave was
+  // renamed by the client that sent it back (a fresh id of its own, the Responses item's `id`
+  // for its `call_id`, a number for a Gemini call that had none): it stands for one reply's
+  // call of its name and arguments.
+  const replies = new Map<number, Conversation>();
+  const given = new Set<string>();
+  for (const m of g.members) {
+    const reply = new Conversation();
+    mapResponse(m.response, reply);
+    replies.set(m.index, reply);
+    for (const c of callsOf(reply.messages)) if (c.id !== null) given.add(c.id);
+  }
   const seen = new Set<string>();
-  noteIds(best, seen);
+  const unclaimed = new Map<string, number>();
+  const note = (messages: readonly ChatMessage[]): void => {
+    for (const c of callsOf(messages)) {
+      if (c.id !== null) seen.add(c.id);
+      if (c.id === null || !given.has(c.id))
+        unclaimed.set(c.shape, (unclaimed.get(c.shape) ?? 0) + 1);
+    }
+  };
+  note(best);
   const out: ({ pick: Candidate } & FormatOutput)[] = [];
   const others = g.members
     .filter((m) => m.index !== g.best.index)
     .sort((a, b) => b.length - a.length || a.index - b.index);
+  const callsAt = (m: Member): { id: string | null; shape: string }[] =>
+    callsOf((replies.get(m.index) as Conversation).messages);
+  // A renamed call of the longest history stands first for the reply recorded nearest before
+  // it: a client sends a reply back in its next request.
+  const held = new Set<number>();
+  for (const m of [...others].sort((a, b) => b.index - a.index)) {
+    if (m.index > g.best.index) continue;
+    const calls = callsAt(m);
+    if (calls.some((c) => c.id !== null && seen.has(c.id))) continue;
+    const renamed = calls.find((c) => (unclaimed.get(c.shape) ?? 0) > 0);
+    if (renamed === undefined) continue;
+    unclaimed.set(renamed.shape, (unclaimed.get(renamed.shape) as number) - 1);
+    held.add(m.index);
+  }
   for (const m of others) {
-    const reply = new Conversation();
-    mapResponse(m.response, reply);
-    const ids = new Set<string>();
-    noteIds(reply.messages, ids);
-    if (ids.size === 0 || [...ids].some((id) => seen.has(id))) continue;
+    if (held.has(m.index)) continue;
+    const calls = callsAt(m);
+    if (calls.length === 0 || calls.some((c) => c.id !== null && seen.has(c.id))) continue;
+    const renamed = calls.find((c) => (unclaimed.get(c.shape) ?? 0) > 0);
+    if (renamed !== undefined) {
+      unclaimed.set(renamed.shape, (unclaimed.get(renamed.shape) as number) - 1);
+      continue;
+    }
     const req = obj(entries[m.index], 'request');
     const p = parseJson(str(obj(req, 'postData'), 'text') ?? '');
     const kind = p.ok ? bodyKind(p.value.value, str(req, 'url') ?? '') : null;
     if (!p.ok || kind === null) continue;
     const pick: Candidate = { ...m, body: p.value, kind };
     const read = finish(conversationOf(pick, 1));
-    noteIds(read.messages, seen);
+    note(read.messages);
     out.push({ pick, ...read });
   }
   return out;
 }
 
 /**
- * The calls in messages, each by its id, or by its name and arguments where its id was made
- * up (build.ts writes `syn-…` for a call that had none, as Gemini's have not).
+ * The calls in messages, each by its id (null where build.ts made one up, `syn-…`, for a call
+ * that had none, as Gemini's have not) and by its name and arguments.
  */
-function noteIds(messages: readonly ChatMessage[], into: Set<string>): void {
+function callsOf(messages: readonly ChatMessage[]): { id: string | null; shape: string }[] {
+  const out: { id: string | null; shape: string }[] = [];
   for (const m of messages) {
     const calls = m.tool_calls;
     if (!Array.isArray(calls)) continue;
@@ -176,11 +214,12 @@ function noteIds(messages: readonly ChatMessage[], into: Set<string>): void {
       if (!(c instanceof Map)) continue;
       const id = c.get('id');
       const f = c.get('function');
-      if (typeof id === 'string' && !id.startsWith('syn-')) into.add(id);
-      else if (f instanceof Map)
-        into.add(`\u0000${String(f.get('name'))}\u0000${String(f.get('arguments'))}`);
+      const shape =
+        f instanceof Map ? `${String(f.get('name'))}\u0000${canonical(f.get('arguments'))}` : '';
+      out.push({ id: typeof id === 'string' && !id.startsWith('syn-') ? id : null, shape });
     }
   }
+  return out;
 }
 
 /** The group a group was merged into, through every merge since. */

@@ -268,15 +268,30 @@ function dropStreamCopies(l: ShapeList): void {
   for (const same of byId.values()) {
     if (same.length < 2) continue;
     const argued = same.filter((e) => !emptyArgs(canonOf(e)));
-    if (argued.length === 0) continue;
+    if (argued.length === 0) {
+      // A call with no arguments, copied at several places (a stream's start and end events,
+      // then the final message): one call, as the census counts it. At one place only, the
+      // same id again is another turn (a local model's `call_0`).
+      if (same.some((e) => e.path !== (same[0] as ShapeCall).path)) {
+        const kept = same.find((e) => isPart(e.path)) ?? (same[0] as ShapeCall);
+        for (const e of same) if (e !== kept) drop.add(e);
+      }
+      continue;
+    }
     for (const e of same) if (emptyArgs(canonOf(e))) drop.add(e);
     const byArgs = new Map<string, ShapeCall[]>();
     for (const e of argued) push(byArgs, canonOf(e), e);
     for (const copies of byArgs.values()) {
       const perPath = new Map<string, number>();
       for (const e of copies) perPath.set(e.path, (perPath.get(e.path) ?? 0) + 1);
+      // The place most copies stand at; of two as full, a message's part (`parts[*]`) rather
+      // than an event's member (a stream's `part_end`): the message says where the call
+      // stands among the turns.
       let keep = copies[0]?.path ?? '';
-      for (const [p, n] of perPath) if (n > (perPath.get(keep) ?? 0)) keep = p;
+      for (const [p, n] of perPath) {
+        const k = perPath.get(keep) ?? 0;
+        if (n > k || (n === k && isPart(p) && !isPart(keep))) keep = p;
+      }
       for (const e of copies) if (e.path !== keep) drop.add(e);
     }
   }
@@ -287,6 +302,11 @@ function dropStreamCopies(l: ShapeList): void {
     s.events.length = 0;
     s.events.push(...kept);
   }
+}
+
+/** Whether a call stands as an item of a list (a message's parts), not as a member. */
+function isPart(path: string): boolean {
+  return path.endsWith('[*]');
 }
 
 function push<K, V>(m: Map<K, V[]>, k: K, v: V): void {

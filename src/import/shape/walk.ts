@@ -13,7 +13,7 @@ import {
 } from '../dialects/shape';
 import { ancestorCopies, spanParents } from '../spanTree';
 import type { DialectId, Place } from '../dialects/table';
-import { atofCallId } from '../dialects/table';
+import { ARG_KEYS, atofCallId } from '../dialects/table';
 
 /**
  * The first half of the reader by shape (docs/formats.md §25): a walk of a file's JSON that
@@ -172,10 +172,10 @@ const OWN_OUTPUT = [
   // A Vercel AI SDK UI tool part that failed.
   'errorText',
 ];
-const ARG_KEYS = ['arguments', 'args', 'input', 'tool_input', 'toolInput', 'parameters', 'params'];
-const USER_ROLES = new Set(['user', 'human', 'USER']);
-const ASSISTANT_ROLES = new Set(['assistant', 'model', 'ai', 'agent', 'bot', 'CHATBOT']);
-const SYSTEM_ROLES = new Set(['system', 'developer', 'SYSTEM']);
+// Roles compared in lower case: writers spell them `USER`, `User`, `AI`, `CHATBOT` as well.
+const USER_ROLES = new Set(['user', 'human']);
+const ASSISTANT_ROLES = new Set(['assistant', 'model', 'ai', 'agent', 'bot', 'chatbot']);
+const SYSTEM_ROLES = new Set(['system', 'developer']);
 const TURN_TYPES = new Map<string, 'user' | 'assistant' | 'system'>([
   ['user', 'user'],
   ['human', 'user'],
@@ -810,7 +810,8 @@ function isResultPart(p: JsonValue): boolean {
 }
 
 function speaker(role: string): boolean {
-  return USER_ROLES.has(role) || ASSISTANT_ROLES.has(role) || SYSTEM_ROLES.has(role);
+  const r = role.toLowerCase();
+  return USER_ROLES.has(r) || ASSISTANT_ROLES.has(r) || SYSTEM_ROLES.has(r);
 }
 
 /** A user, system or assistant turn, where the object says who speaks. */
@@ -858,9 +859,10 @@ function turnOf(
     return { kind: 'turn', role: 'user', text: str(message.get('text')) };
   }
   if (typeof role === 'string') {
-    if (USER_ROLES.has(role)) who = 'user';
-    else if (ASSISTANT_ROLES.has(role)) who = 'assistant';
-    else if (SYSTEM_ROLES.has(role)) who = 'system';
+    const r = role.toLowerCase();
+    if (USER_ROLES.has(r)) who = 'user';
+    else if (ASSISTANT_ROLES.has(r)) who = 'assistant';
+    else if (SYSTEM_ROLES.has(r)) who = 'system';
   } else {
     // Letta names its messages' kind `message_type`, Pydantic AI its parts' `part_kind`.
     const type = o.get('type') ?? o.get('message_type') ?? o.get('part_kind');
@@ -908,9 +910,17 @@ function turnOf(
       : message) ??
     o.get('parts') ??
     o.get('items') ??
-    o.get('value');
+    o.get('value') ??
+    jsonText(o.get('content_json'));
   const text = who === 'assistant' ? (narration(content) ?? '') : textOnly(content);
   return { kind: 'turn', role: who, text };
+}
+
+/** A member that keeps a message's content as JSON text (goose's `content_json`), parsed. */
+function jsonText(v: JsonValue | undefined): JsonValue | undefined {
+  if (typeof v !== 'string') return undefined;
+  const p = parseJson(v);
+  return p.ok ? p.value.value : undefined;
 }
 
 /**

@@ -808,6 +808,26 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // A Pydantic AI run saved as its stream's events, then its messages (pydantic/pydantic-ai
+    // pydantic_ai_slim/pydantic_ai/messages.py: `PartStartEvent`, `PartEndEvent`): each call at
+    // its part's start without arguments, at its end with them, and again in the messages; a
+    // call with no arguments stands at all three places and is still one call.
+    file: 'pydantic-ai-stream-events.jsonl',
+    calls: 3,
+    dialects: ['pydantic-ai'],
+    outlines: [
+      [
+        'user',
+        'assistant: list_dir(call_s1) {"path":"."}',
+        'tool → call_s1: "app/ tests/"',
+        'assistant: run_pytest(call_s2) {}',
+        'tool → call_s2: "1 failed"',
+        'assistant: run_pytest(call_s3) {}',
+        'tool → call_s3: "1 failed"',
+      ],
+    ],
+  },
+  {
     // AutoGen's TaskResult: `ToolCallRequestEvent` / `ToolCallExecutionEvent`, the user by `source`.
     file: 'autogen-task-result.json',
     errors: 2,
@@ -1304,6 +1324,78 @@ const CASES: readonly Case[] = [
         'tool → call_ad1: "[]"',
         'assistant: search_calendar_events(call_ad2) {"query":"Networking event"}',
         'tool → call_ad2: ""',
+      ],
+    ],
+  },
+  {
+    // An API-Bank dialogue (AlibabaResearch/DAMO-ConvAI api-bank/evaluator.py @5c38bb7d1d reads
+    // its lines): `User` and `AI` turns, and `API` lines that are the calls, `api_name` beside
+    // `param_dict`, each with its own `result`.
+    file: 'api-bank-dialog.jsonl',
+    calls: 3,
+    dialects: ['unknown'],
+    outlines: [
+      [
+        'user',
+        'assistant: GetUserToken(syn-1-0) {"password":"pw","username":"ana"}',
+        'tool → syn-1-0: "{\\"api_name\\":\\"GetUserToken\\",\\"exception\\":\\"Service unavailable\\",\\"input\\":{\\"password\\":\\"pw\\",\\"username\\":\\"ana\\"},\\"output\\":null}"',
+        'assistant: GetUserToken(syn-3-0) {"password":"pw","username":"ana"}',
+        'tool → syn-3-0: "{\\"api_name\\":\\"GetUserToken\\",\\"exception\\":null,\\"input\\":{\\"password\\":\\"pw\\",\\"username\\":\\"ana\\"},\\"output\\":{\\"token\\":\\"t0k\\"}}"',
+        'assistant: AddAlarm(syn-5-0) {"time":"2023-03-21 07:00:00","token":"t0k"}',
+        'tool → syn-5-0: "{\\"api_name\\":\\"AddAlarm\\",\\"exception\\":null,\\"input\\":{\\"time\\":\\"2023-03-21 07:00:00\\",\\"token\\":\\"t0k\\"},\\"output\\":\\"success\\"}"',
+        'assistant',
+      ],
+    ],
+  },
+  {
+    // A ToolTalk conversation (microsoft/ToolTalk src/tooltalk/evaluation/evaluate_openai.py
+    // @0c021ca335): an assistant turn's `apis`, each call an exchange `{ request: { api_name,
+    // parameters }, response, exception }`.
+    file: 'tooltalk-conversation.json',
+    calls: 2,
+    dialects: ['unknown'],
+    outlines: [
+      [
+        'user',
+        'assistant: CreateEvent(syn-1-0) {"event_type":"event","name":"Dentist","start_time":"2023-09-15 15:00:00"}',
+        'tool → syn-1-0: "{\\"event_id\\":\\"e7\\"}"',
+        'assistant: AddAlarm(syn-3-0) {"time":"14:00:00"}',
+        'tool → syn-3-0: "{\\"alarm_id\\":\\"a3\\"}"',
+      ],
+    ],
+  },
+  {
+    // An agent log whose steps say by their `type` that they are a tool's, and spell the input
+    // and the answer with a qualifier (peterstorm/loom-tui's agent logs: `tool_name`,
+    // `input_summary`, `result_summary`).
+    file: 'typed-tool-steps.jsonl',
+    calls: 3,
+    dialects: ['unknown'],
+    outlines: [
+      [
+        'assistant: Bash(syn-0-0) "cargo test"',
+        'tool → syn-0-0: "2 tests failed"',
+        'assistant: Edit(syn-2-0) "src/model/task.rs"',
+        'tool → syn-2-0: "File written"',
+        'assistant: Bash(syn-4-0) "cargo test"',
+        'tool → syn-4-0: "2 tests failed"',
+      ],
+    ],
+  },
+  {
+    // goose's session store dumped a row a line (block/goose crates/goose/src/session/
+    // session_manager.rs @0164300649: sessions.db, each message's content kept as JSON text in
+    // `content_json`): the rows are one history, each row's text its parts.
+    file: 'goose-session-rows.jsonl',
+    calls: 2,
+    dialects: ['goose'],
+    outlines: [
+      [
+        'user',
+        'assistant: shell(call_g1) {"command":"pytest -q"}',
+        'tool → call_g1: "1 failed"',
+        'assistant: shell(call_g2) {"command":"pytest -q"}',
+        'tool → call_g2: "1 failed"',
       ],
     ],
   },

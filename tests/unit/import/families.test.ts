@@ -495,6 +495,59 @@ const CASES: Case[] = [
     never: [/not read/, /census/],
   },
   {
+    // A client that sends a reply's calls back under ids of its own (as OlympiaAI/raix's
+    // cassettes show): the history's calls are the replies' calls, one each, by name and
+    // arguments, and the repeated check is two calls of one run, not three runs.
+    path: 'cassette/vcr-renamed-call-ids.yaml',
+    format: 'har',
+    outlines: [
+      [
+        'user',
+        'assistant: get_status(5f0c-a1) {"job":"deploy"}',
+        'tool → 5f0c-a1: "running"',
+        'assistant: get_status(5f0c-a2) {"job":"deploy"}',
+        'tool → 5f0c-a2: "running"',
+        'assistant',
+      ],
+    ],
+    never: [/not read/, /census/],
+  },
+  {
+    // Two chats that open with the same words, each sending its call back under the Responses
+    // item's `id` for its `call_id` (as tidyverse/ellmer's cassettes show): two runs of one
+    // call each, every renamed call standing for one reply's.
+    path: 'cassette/vcr-responses-item-ids.yaml',
+    format: 'har',
+    outlines: [
+      ['developer', 'user', 'assistant: roll(fc_0a11) {}', 'tool → fc_0a11: "3"', 'assistant'],
+      ['user', 'assistant: roll(call_Cd2) {}'],
+    ],
+    never: [/not read/, /census/],
+  },
+  {
+    // llama-stack's inference recordings (one exchange a file): the request's body kept as
+    // JSON, a stream's chunks as a list of `{ __type__, __data__ }` dumps.
+    path: 'har/llama-stack-recording.json',
+    format: 'har',
+    outlines: [
+      [
+        'user',
+        'assistant: get_weather(call_ls1) {"city":"Lima"}',
+        'tool → call_ls1: "error: upstream timeout"',
+        'assistant: get_weather(call_ls2) {"city":"Lima"}',
+      ],
+    ],
+    warnings: [/^Read 1 recorded HTTP exchange as the HAR capture it is\.$/],
+    never: [/not read/, /census/, /WireMock/],
+  },
+  {
+    // The same recorder around Ollama's client: `/api/chat` answered by one `ChatResponse`.
+    path: 'har/llama-stack-ollama.json',
+    format: 'har',
+    outlines: [['user', 'assistant: list_dir() {"path":"/srv"}']],
+    never: [/not read/, /census/],
+  },
+  {
     // Bedrock's Converse and Amazon Nova's InvokeModel stream in one vcrpy cassette (as
     // opentelemetry-python-contrib's botocore tests record them): a Converse reply
     // `{ output: { message } }`, a history of `toolUse` / `toolResult` blocks, and a stream of

@@ -34,6 +34,15 @@ describe('notes and warnings, as the importers write them', () => {
   });
 
   it.each([
+    ['har/llama-stack-recording.json', /^Read 1 recorded HTTP exchange as the HAR capture/],
+    ['har/wiremock-mappings.json', /^Read 2 WireMock stub mappings as the HAR capture/],
+  ])('%s: the rewriting into a HAR capture is a note', (p, note) => {
+    const s = sentences(p);
+    expect(s.notes).toContainEqual(expect.stringMatching(note));
+    expect(s.warnings.some((w) => note.test(w))).toBe(false);
+  });
+
+  it.each([
     ['copilot-cli/out-of-order-failed.jsonl', /^Merged 1 assistant message/, /had no request/],
     ['gemini/response-chunks.json', /^Merged 2 streamed response chunks/, /^Synthesized 1/],
     ['openai-chat/response.json', /^The response has 2 choices/, /has no id/],
