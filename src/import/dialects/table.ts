@@ -37,6 +37,7 @@ export type DialectId =
   | 'opencode'
   | 'gemini-cli-stream'
   | 'claude-hooks'
+  | 'langchain-events'
   | 'mcp'
   | 'cline'
   | 'inspect'
@@ -834,6 +835,26 @@ export const DIALECTS: readonly DialectEntry[] = [
         args: get(o, 'tool_input'),
         echo: ev === undefined ? answered : !HOOK_BEFORE.has(ev),
       };
+    },
+  },
+  {
+    id: 'langchain-events',
+    label: 'LangChain `on_tool_start` event',
+    call: '`{ event: "on_tool_start", name, run_id, data: { input } }` (a stream of `astream_events`, or callbacks logged so)',
+    result: '`{ event: "on_tool_end", run_id, data: { output } }` (by `run_id`)',
+    fields: { id: 'run_id', name: 'name', args: 'data.input' },
+    source:
+      'langchain-ai/langchain libs/core/langchain_core/runnables/schema.py @06259d780f (`StandardStreamEvent`, `EventData`)',
+    counted: true,
+    when: { has: ['event'] },
+    read: (o) => {
+      if (get(o, 'event') !== 'on_tool_start') return null;
+      const name = getStr(o, 'name');
+      const data = getRec(o, 'data');
+      if (name === undefined || data === undefined) return null;
+      // The tool's run, not the model's call: the chat model's own `tool_calls`, where the
+      // stream holds them too, are the call, and this its echo.
+      return { id: idOf(o, 'run_id'), name, args: get(data, 'input'), echo: true };
     },
   },
   {

@@ -728,6 +728,17 @@ function resultOf(o: JsonObject, at: Place): ShapeResult | null {
       content: isJsonObject(data) && data.has('result') ? data.get('result') : data,
       error: false,
     };
+  } else if (o.get('event') === 'on_tool_end' && typeof o.get('run_id') === 'string') {
+    // A LangChain stream's tool end: what the tool returned, under its run's id.
+    const data = o.get('data');
+    const name = o.get('name');
+    return {
+      kind: 'result',
+      id: o.get('run_id') as string,
+      name: typeof name === 'string' ? name : undefined,
+      content: isJsonObject(data) ? (data.get('output') ?? data.get('error') ?? null) : null,
+      error: isJsonObject(data) && data.has('error'),
+    };
   } else if (typeof o.get('jsonrpc') === 'string' && isJsonObject(o.get('result'))) {
     // An MCP response to `tools/call` (`result: { content: [...], isError }`). Its id counts
     // requests on one connection, as the call's does not say (the table reads it without), so

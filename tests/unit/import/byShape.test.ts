@@ -1400,6 +1400,22 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // LangChain's `astream_events` written a line each (langchain-ai/langchain
+    // libs/core/langchain_core/runnables/schema.py @06259d780f): each tool run's
+    // `on_tool_start` the call, its `on_tool_end` (the same `run_id`) the answer.
+    file: 'langchain-stream-events.jsonl',
+    calls: 2,
+    dialects: ['langchain-events'],
+    outlines: [
+      [
+        'assistant: ci_status(run-t1) {"pipeline":"main"}',
+        'tool → run-t1: "running"',
+        'assistant: ci_status(run-t2) {"pipeline":"main"}',
+        'tool → run-t2: "running"',
+      ],
+    ],
+  },
+  {
     // A home-grown agent's steps as ReAct JSON (my-lyq/coding-agent's trajectory.json keeps
     // them so): `{ thought, action, action_input, observation }`, the blob LangChain's JSON agent
     // parses (langchain-ai/langchain libs/langchain/langchain/agents/output_parsers/json.py

@@ -101,6 +101,9 @@ export const EXAMPLES: Record<string, unknown> = {
   'claude-hooks': [
     { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls' } },
   ],
+  'langchain-events': [
+    { event: 'on_tool_start', name: 'search', run_id: 'r1', data: { input: { q: 'x' } } },
+  ],
   mcp: [{ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'q', arguments: {} } }],
   cline: [{ ts: 1, type: 'say', say: 'tool', text: '{"tool":"readFile","path":"a"}' }],
   inspect: [
