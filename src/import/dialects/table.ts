@@ -1789,12 +1789,29 @@ export function looksLikeCall(o: Rec, at: Place, answered = false): FoundCall | 
     }
   }
   // Without an id, only a step that holds its own answer (`{ tool, input, output }`).
-  if (id === null && !answered && answer === null && !OWN_ANSWER.some((k) => has(o, k)))
+  if (
+    id === null &&
+    !answered &&
+    answer === null &&
+    !OWN_ANSWER.some((k) => has(o, k)) &&
+    !callList(at.listKey)
+  )
     return null;
   return answer === null
     ? { id, name, args, echo: true }
     : { id, name, args, echo: true, output: get(o, answer) };
 }
+
+/**
+ * A list whose name says it holds the calls made (`call_log`, `calls`, `tool_invocations`): its
+ * items need no id nor answer of their own. Never a list of calls expected or wanted (a test's
+ * `expected_calls`, a benchmark's `ground_truth`).
+ */
+function callList(key: string | null): boolean {
+  return key !== null && CALL_LIST.test(key) && !WANTED_LIST.test(key);
+}
+const CALL_LIST = /(?:^|_|[a-z])(?:calls?|Calls?|call_?log|CallLog|invocations?|Invocations?)$/;
+const WANTED_LIST = /expect|gold|ground|truth|reference|target|label|answer|wanted|possible/i;
 
 const QUALIFIED_INPUT = /^(?:input|args|arguments|params|parameters)(?:_|[A-Z])/;
 const QUALIFIED_ANSWER = /^(?:output|result|response)(?:_|[A-Z])/;

@@ -73,7 +73,54 @@ export function chainGroups<R extends LogRecord>(
   for (const [key, list] of side) {
     groups.push({ key, subagent: true, ...orderGroup(records, byUuid, list, messageOf) });
   }
+  for (const [key, turns] of progressAgents(records)) {
+    if (side.has(key)) continue;
+    groups.push({ key, subagent: true, turns, warnings: [] });
+  }
   return groups;
+}
+
+/**
+ * Subagents whose turns newer versions write only into the session's own `progress` lines
+ * (`{ type: "progress", data: { type: "agent_progress", agentId, prompt, message } }`, the
+ * `message` a whole user or assistant line of the subagent's): each agent's turns, in the
+ * order written, each as a sidechain line of that agent.
+ */
+export function progressAgents<R extends LogRecord>(records: readonly R[]): Map<string, R[]> {
+  const out = new Map<string, R[]>();
+  const seen = new Set<string>();
+  for (const r of records) {
+    const turn = agentProgressTurn(r.value);
+    if (turn === null) continue;
+    const uuid = str(turn.value, 'uuid');
+    if (uuid !== undefined) {
+      if (seen.has(uuid)) continue;
+      seen.add(uuid);
+    }
+    // The message is read from the turn itself, not from where the line's own would stand.
+    const t = { ...r, value: turn.value, messageStart: -1 } as R;
+    const list = out.get(turn.agent);
+    if (list) list.push(t);
+    else out.set(turn.agent, [t]);
+  }
+  return out;
+}
+
+/** A progress line's subagent turn, as a sidechain line of its agent; null for any other line. */
+export function agentProgressTurn(v: JsonValue): { agent: string; value: JsonValue } | null {
+  if (str(v, 'type') !== 'progress') return null;
+  const data = obj(v, 'data');
+  if (data === undefined || str(data, 'type') !== 'agent_progress') return null;
+  const agent = str(data, 'agentId');
+  const inner = obj(data, 'message');
+  const t = str(inner, 'type');
+  if (agent === undefined || inner === undefined || (t !== 'user' && t !== 'assistant'))
+    return null;
+  if (obj(inner, 'message') === undefined) return null;
+  const value = new Map(inner);
+  value.set('isSidechain', true);
+  value.set('agentId', agent);
+  return { agent, value };
 }
 
 /** The uuid of the first line of the sidechain a line belongs to (its own when it has no parent). */

@@ -32,6 +32,7 @@ import { skipString, skipValue, skipWs } from '../spans';
 import { claudeConversations, claudeGroups, isStreamInit, TurnMapper } from './claude-code';
 import { HOOK_EVENT_KEYS, hookOutput, isHookPayload } from './claudeHooks';
 import {
+  agentProgressTurn,
   isTurn,
   orderWarnings,
   parentOf,
@@ -66,6 +67,9 @@ const HEADER_KEYS = new Set([
   'session_id',
   'parent_tool_use_id',
   'hook_event_name',
+  // A progress line's payload: a subagent's turn, where newer versions write it
+  // (claudeChains.ts `progressAgents`).
+  'data',
 ]);
 
 /** Stands in a line's fields for a message object not read yet (it is an object). */
@@ -285,7 +289,8 @@ export class ClaudeFollower extends LinesFollower<ClaudeLine> {
     for (let i = from; i < records.length; i++) {
       const r = records[i] as ClaudeLine;
       const v = r.value;
-      if (field(v, 'isSidechain') === true || isStreamInit(r)) return false;
+      if (field(v, 'isSidechain') === true || isStreamInit(r) || agentProgressTurn(v) !== null)
+        return false;
       const u = str(v, 'uuid');
       if (u !== undefined && (g.byUuid.has(u) || added.has(u) || g.missing.has(u))) return false;
       const p = parentOf(v);

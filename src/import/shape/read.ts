@@ -453,12 +453,17 @@ function build(
     if (owed.length > 0) last = 'result';
     owed = [];
   };
+  // Whether the last step held calls of no known dialect only.
+  let unknownStep = false;
   for (const u of parts)
     for (const s of u.steps) {
       // A step whose calls are answered elsewhere is done before the next step begins.
       pay();
-      // A span's calls are its own reply's, never one an earlier span made.
-      if (s.span === true && last === 'call') last = null;
+      // A span's calls are its own reply's, never one an earlier span made; so are the calls of
+      // a step of unknown shape (a call log's entries), which no dialect says were made together.
+      if ((s.span === true || unknownStep) && last === 'call') last = null;
+      const calls = s.events.filter((e) => e.kind === 'call');
+      unknownStep = calls.length > 0 && calls.every((e) => e.dialect === 'unknown');
       for (const e of s.events) {
         if (e.kind === 'call') {
           const call: CallInput = { id: e.id ?? undefined, name: e.name, args: e.input };

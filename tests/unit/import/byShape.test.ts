@@ -1416,6 +1416,22 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // A harness's own results: per scenario a `call_log` of `{ name, args }`, no ids, no
+    // answers; the list's name says the calls were made. Its `expected_calls` were not.
+    file: 'call-log-scenarios.json',
+    calls: 4,
+    dialects: ['unknown'],
+    unanswered: true,
+    outlines: [
+      [
+        'assistant: get_metrics(syn-0-0) {"campaign":"brand"}',
+        'assistant: update_bid(syn-1-0) {"bid":2.5,"campaign":"brand"}',
+        'assistant: update_bid(syn-2-0) {"bid":2.5,"campaign":"brand"}',
+      ],
+      ['assistant: escalate_to_human(syn-0-0) {"reason":"trademark"}'],
+    ],
+  },
+  {
     // A home-grown agent's steps as ReAct JSON (my-lyq/coding-agent's trajectory.json keeps
     // them so): `{ thought, action, action_input, observation }`, the blob LangChain's JSON agent
     // parses (langchain-ai/langchain libs/langchain/langchain/agents/output_parsers/json.py

@@ -495,6 +495,29 @@ const CASES: Case[] = [
     never: [/not read/, /census/],
   },
   {
+    // Claude Code 2.1 writes a subagent's turns into the session's own `progress` lines
+    // (`data.type: "agent_progress"`, beside hooks' `hook_progress`): the subagent is a
+    // conversation of its own, its repeated read a run there, not in the main chain.
+    path: 'claude-code/agent-progress.jsonl',
+    format: 'claude-code',
+    outlines: [
+      [
+        'user',
+        'assistant: Task(toolu_task1) {"description":"Draft the plan","prompt":"Draft a plan for the lint setup.","subagent_type":"Plan"}',
+        'tool → toolu_task1: [{"text":"Plan: add credo.","type":"text"}]',
+        'assistant',
+      ],
+      [
+        'user',
+        'assistant: Read(toolu_s1) {"file_path":"/srv/app/mix.exs"}',
+        'tool → toolu_s1: "EISDIR: illegal operation on a directory"',
+        'assistant: Read(toolu_s2) {"file_path":"/srv/app/mix.exs"}',
+        'tool → toolu_s2: "EISDIR: illegal operation on a directory"',
+      ],
+    ],
+    never: [/not read/, /census/, /by shape/],
+  },
+  {
     // A client that sends a reply's calls back under ids of its own (as OlympiaAI/raix's
     // cassettes show): the history's calls are the replies' calls, one each, by name and
     // arguments, and the repeated check is two calls of one run, not three runs.
