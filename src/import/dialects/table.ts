@@ -1728,6 +1728,8 @@ export function looksLikeCall(o: Rec, at: Place, answered = false): FoundCall | 
   )
     return null;
   if (at.listKey !== null && DEFINITION_LISTS.has(at.listKey)) return null;
+  // An evaluator's list of the calls it expected or matched is no run's.
+  if (wantedList(at.listKey) || wantedList(at.outerKey)) return null;
   if (type !== undefined && (typeof type !== 'string' || !CALL_TYPE.test(type))) return null;
   // A call kept as an exchange (ToolTalk's `{ request: { api_name, parameters }, response }`,
   // microsoft/ToolTalk src/tooltalk/evaluation/evaluate_openai.py @0c021ca335): the request is
@@ -1808,10 +1810,16 @@ export function looksLikeCall(o: Rec, at: Place, answered = false): FoundCall | 
  * `expected_calls`, a benchmark's `ground_truth`).
  */
 function callList(key: string | null): boolean {
-  return key !== null && CALL_LIST.test(key) && !WANTED_LIST.test(key);
+  return key !== null && CALL_LIST.test(key) && !wantedList(key);
 }
 const CALL_LIST = /(?:^|_|[a-z])(?:calls?|Calls?|call_?log|CallLog|invocations?|Invocations?)$/;
-const WANTED_LIST = /expect|gold|ground|truth|reference|target|label|answer|wanted|possible/i;
+
+/** A list (or its holder) of calls an evaluator wanted or matched (`expected_calls`, `matched_items`). */
+function wantedList(key: string | null): boolean {
+  return key !== null && WANTED_LIST.test(key);
+}
+const WANTED_LIST =
+  /expect|gold|ground|truth|reference|target|label|answer|wanted|possible|match|grad(?:e|ing)|judg/i;
 
 const QUALIFIED_INPUT = /^(?:input|args|arguments|params|parameters)(?:_|[A-Z])/;
 const QUALIFIED_ANSWER = /^(?:output|result|response)(?:_|[A-Z])/;

@@ -518,6 +518,23 @@ const CASES: Case[] = [
     never: [/not read/, /census/, /by shape/],
   },
   {
+    // A harness's run beside its evaluation: the calls it matched or expected (`{ tool, args,
+    // result }` under `matched_items`, `expected_calls`) were wanted, not made.
+    path: 'openai-chat/run-with-evaluation.json',
+    format: 'openai-chat',
+    outlines: [
+      [
+        'user',
+        'assistant: search_events(call_e1) {"query":"networking"}',
+        'tool → call_e1: "[]"',
+        'assistant: search_events(call_e2) {"query":"networking"}',
+        'tool → call_e2: "[]"',
+        'assistant',
+      ],
+    ],
+    never: [/not read/, /census/, /by shape/],
+  },
+  {
     // A client that sends a reply's calls back under ids of its own (as OlympiaAI/raix's
     // cassettes show): the history's calls are the replies' calls, one each, by name and
     // arguments, and the repeated check is two calls of one run, not three runs.
