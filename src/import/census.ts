@@ -1,5 +1,12 @@
 // The tool-call census: every call a file holds, found by walking its JSON after the import.
-import { DIALECTS, NAME_KEYS, REACT_INPUT, dialectEntry, looksLikeCall } from './dialects/table';
+import {
+  DIALECTS,
+  NAME_KEYS,
+  REACT_INPUT,
+  dialectEntry,
+  isWantedMember,
+  looksLikeCall,
+} from './dialects/table';
 import type { DialectEntry, DialectId, FoundCall, Place } from './dialects/table';
 import { holdsTextCalls, smolagentsCalls, textCalls } from './dialects/textCalls';
 import {
@@ -218,7 +225,10 @@ export class CensusScan {
         : prefix === null
           ? DOCUMENT
           : ROOT;
-    const stack: Frame[] = [{ v: root, at, path, container, nested: 0 }];
+    const stack: Frame[] = [];
+    // A document that is one JSON string holding JSON (a result saved twice encoded).
+    if (typeof root === 'string') this.embedded(root, at, path, container, 0, stack);
+    else stack.push({ v: root, at, path, container, nested: 0 });
     while (stack.length > 0) {
       const f = stack.pop() as Frame;
       const v = f.v;
@@ -275,6 +285,7 @@ export class CensusScan {
       const base = stack.length;
       eachMember(v, (k, x) => {
         if (typeof x === 'object' && x !== null) {
+          if (isWantedMember(k)) return;
           const frame: Frame = {
             v: x,
             at: { key: k, listKey: null, outerKey },
@@ -426,7 +437,7 @@ export class CensusScan {
   private embedded(
     s: string,
     at: Place,
-    path: PathNode,
+    path: PathNode | null,
     container: number,
     nested: number,
     stack: Frame[],

@@ -180,7 +180,8 @@ export function settledText(text: string): string {
 export function readsAsLines(text: string): boolean {
   const first = text.search(/\S/);
   const c = first < 0 ? '' : text[first];
-  if (c !== '{' && c !== '[') return true;
+  // A document may be one JSON string too (a result saved with its JSON encoded again).
+  if (c !== '{' && c !== '[' && c !== '"') return true;
   const end = text.indexOf('\n', first);
   if (end < 0) return false;
   try {

@@ -1814,6 +1814,17 @@ function callList(key: string | null): boolean {
 }
 const CALL_LIST = /(?:^|_|[a-z])(?:calls?|Calls?|call_?log|CallLog|invocations?|Invocations?)$/;
 
+/**
+ * A member that holds what an evaluator wanted (`expected_invocation`, `expectedOutput`,
+ * `ground_truth`, `gold_calls`): the census and the reader by shape walk past it, whatever
+ * dialect its calls are spelled in.
+ */
+export function isWantedMember(k: string): boolean {
+  const c = k.charCodeAt(0) | 0x20;
+  return (c === 0x65 || c === 0x67 || c === 0x72) && WANTED_MEMBER.test(k);
+}
+const WANTED_MEMBER = /^(?:expected|gold|ground_?truth|reference)(?:_|[A-Z]|s?$)/i;
+
 /** A list (or its holder) of calls an evaluator wanted or matched (`expected_calls`, `matched_items`). */
 function wantedList(key: string | null): boolean {
   return key !== null && WANTED_LIST.test(key);

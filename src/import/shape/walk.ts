@@ -13,7 +13,7 @@ import {
 } from '../dialects/shape';
 import { ancestorCopies, spanParents } from '../spanTree';
 import type { DialectId, Place } from '../dialects/table';
-import { ARG_KEYS, atofCallId } from '../dialects/table';
+import { ARG_KEYS, atofCallId, isWantedMember } from '../dialects/table';
 
 /**
  * The first half of the reader by shape (docs/formats.md §25): a walk of a file's JSON that
@@ -318,6 +318,7 @@ class Walker {
     const outer = this.title;
     this.title = titleOf(v) ?? outer;
     for (const [k, x] of v) {
+      if (isWantedMember(k) && typeof x === 'object' && x !== null) continue;
       this.value(x, { key: k, listKey: null, outerKey: at.key }, join(path, k), s, depth + 1);
     }
     this.title = outer;
@@ -420,6 +421,7 @@ class Walker {
     const outer = this.title;
     this.title = titleOf(v) ?? outer;
     for (const [k, x] of v) {
+      if (isWantedMember(k) && typeof x === 'object' && x !== null) continue;
       // A turn's text was taken above; its parts are walked for calls and results only, and
       // the calls an assistant's text spells as tags (textCalls.ts).
       if (turn !== null && typeof x === 'string' && (k === 'content' || k === 'text')) {

@@ -1432,6 +1432,25 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // A Google ADK eval set result as its local manager saves it: the result's JSON written
+    // again as one JSON string (google/adk-python src/google/adk/evaluation/
+    // local_eval_set_results_manager.py @24fbd33805). The session's events hold the calls; the actual
+    // invocation repeats them; the expected invocation's `tool_uses` were wanted, not made.
+    file: 'adk-eval-set-result.json',
+    calls: 2,
+    dialects: ['gemini-snake'],
+    outlines: [
+      [
+        'user',
+        'assistant: get_weather(adk-1) {"city":"Lisbon"}',
+        'tool → adk-1: "{\\"error\\":\\"timeout\\"}"',
+        'assistant: get_weather(adk-2) {"city":"Lisbon"}',
+        'tool → adk-2: "{\\"error\\":\\"timeout\\"}"',
+        'assistant',
+      ],
+    ],
+  },
+  {
     // A home-grown agent's steps as ReAct JSON (my-lyq/coding-agent's trajectory.json keeps
     // them so): `{ thought, action, action_input, observation }`, the blob LangChain's JSON agent
     // parses (langchain-ai/langchain libs/langchain/langchain/agents/output_parsers/json.py
