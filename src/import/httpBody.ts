@@ -26,6 +26,30 @@ export function recordingJson(
   }
 }
 
+/**
+ * A recording's JSON text as the HAR capture it holds (nock's, WireMock's): its exchanges as
+ * `entriesOf` writes them, or the one-line error that says what it opened as and what it lacks.
+ */
+export function recordingAsHar(
+  text: string,
+  name: string | undefined,
+  what: { readonly opensAs: string; readonly lacks: string; readonly creator: string },
+  entriesOf: (value: unknown) => unknown[] | null,
+  note: (value: unknown, n: number) => string,
+): Result<{ text: string; note: string }, ImportError> {
+  const parsed = recordingJson(text, name, what.opensAs);
+  if (!parsed.ok) return parsed;
+  const entries = entriesOf(parsed.value);
+  if (entries === null) {
+    const input = name ? `“${name}”` : 'The input';
+    return err({
+      kind: 'invalid',
+      message: `${input} opens as ${what.opensAs}, but ${what.lacks}.`,
+    });
+  }
+  return ok({ text: harText(entries, what.creator), note: note(parsed.value, entries.length) });
+}
+
 /** Exchanges as a HAR document's text (`log.entries`), naming what recorded them. */
 export function harText(entries: unknown[], creator: string): string {
   return JSON.stringify({ log: { version: '1.2', creator: { name: creator }, entries } });

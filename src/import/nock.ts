@@ -1,7 +1,6 @@
 // A nock recording (Node's HTTP mocking for tests), read as the HAR capture it is.
-import { err, ok } from '../json/index';
 import type { Result } from '../json/index';
-import { bodyBytesText, harText, rec, recordingJson } from './httpBody';
+import { bodyBytesText, rec, recordingAsHar } from './httpBody';
 import type { Rec } from './httpBody';
 import type { ImportError } from './types';
 
@@ -24,41 +23,41 @@ export function nockAsHar(
   text: string,
   name?: string,
 ): Result<{ text: string; note: string }, ImportError> {
-  const input = name ? `“${name}”` : 'The input';
-  const parsed = recordingJson(text, name, 'a nock recording');
-  if (!parsed.ok) return parsed;
-  const defs = parsed.value;
-  if (!Array.isArray(defs) || !defs.every(isDefinition))
-    return err({
-      kind: 'invalid',
-      message: `${input} opens as a nock recording, but not every item is a recorded request (scope, method, path, status).`,
-    });
-  const entries = (defs as Rec[]).map((d) => {
-    const headers = headerMap(d['rawHeaders'] ?? d['headers']);
-    return {
-      request: {
-        method: String(d['method']).toUpperCase(),
-        url: `${String(d['scope'])}${String(d['path'])}`,
-        postData: { mimeType: 'application/json', text: bodyText(d['body'], '', false) },
+  return recordingAsHar(
+    text,
+    name,
+    {
+      opensAs: 'a nock recording',
+      lacks: 'not every item is a recorded request (scope, method, path, status)',
+      creator: 'nock',
+    },
+    (defs) => (Array.isArray(defs) && defs.every(isDefinition) ? defs.map(entryOf) : null),
+    (_, n) =>
+      `Read a nock recording of ${n} HTTP exchange${n === 1 ? '' : 's'} as the HAR capture it is.`,
+  );
+}
+
+/** One recorded definition as a HAR entry. */
+function entryOf(d: Rec): unknown {
+  const headers = headerMap(d['rawHeaders'] ?? d['headers']);
+  return {
+    request: {
+      method: String(d['method']).toUpperCase(),
+      url: `${String(d['scope'])}${String(d['path'])}`,
+      postData: { mimeType: 'application/json', text: bodyText(d['body'], '', false) },
+    },
+    response: {
+      status: typeof d['status'] === 'number' ? d['status'] : 0,
+      content: {
+        mimeType: headers.get('content-type') ?? '',
+        text: bodyText(
+          d['response'],
+          headers.get('content-encoding') ?? '',
+          d['responseIsBinary'] === true,
+        ),
       },
-      response: {
-        status: typeof d['status'] === 'number' ? d['status'] : 0,
-        content: {
-          mimeType: headers.get('content-type') ?? '',
-          text: bodyText(
-            d['response'],
-            headers.get('content-encoding') ?? '',
-            d['responseIsBinary'] === true,
-          ),
-        },
-      },
-    };
-  });
-  const n = entries.length;
-  return ok({
-    text: harText(entries, 'nock'),
-    note: `Read a nock recording of ${n} HTTP exchange${n === 1 ? '' : 's'} as the HAR capture it is.`,
-  });
+    },
+  };
 }
 
 function isDefinition(d: unknown): boolean {

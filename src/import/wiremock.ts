@@ -1,9 +1,8 @@
 // WireMock stub mappings (Java tests' HTTP mocks, recorded or written), read as the HAR capture
 // they hold.
-import { err, ok } from '../json/index';
 import type { Result } from '../json/index';
 import { decodeBase64 } from './base64';
-import { bodyBytesText, harText, rec, recordingJson } from './httpBody';
+import { bodyBytesText, rec, recordingAsHar } from './httpBody';
 import type { Rec } from './httpBody';
 import type { ImportError } from './types';
 
@@ -143,17 +142,17 @@ export function wireMockAsHar(
   text: string,
   name?: string,
 ): Result<{ text: string; note: string }, ImportError> {
-  const input = name ? `“${name}”` : 'The input';
-  const parsed = recordingJson(text, name, 'WireMock stub mappings');
-  if (!parsed.ok) return parsed;
-  const value = parsed.value;
-  const entries = wireMockEntries([value]);
-  if (entries === null)
-    return err({
-      kind: 'invalid',
-      message: `${input} opens as WireMock stub mappings, but not every stub has a request and a response.`,
-    });
-  return ok({ text: harText(entries, 'wiremock'), note: stubNote([value], entries.length) });
+  return recordingAsHar(
+    text,
+    name,
+    {
+      opensAs: 'WireMock stub mappings',
+      lacks: 'not every stub has a request and a response',
+      creator: 'wiremock',
+    },
+    (value) => wireMockEntries([value]),
+    (value, n) => stubNote([value], n),
+  );
 }
 
 /** What was read, named: WireMock's stubs, or exchanges a recorder kept as JSON bodies. */

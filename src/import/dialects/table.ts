@@ -1769,12 +1769,11 @@ export function looksLikeCall(o: Rec, at: Place, answered = false): FoundCall | 
   let answer: string | null = null;
   if (!found && typed) {
     eachMember(o, (k, v) => {
-      if (found || !QUALIFIED_INPUT.test(k) || !(typeof v === 'string' || isRec(v))) return;
-      args = v;
-      found = true;
-    });
-    eachMember(o, (k) => {
       if (answer === null && QUALIFIED_ANSWER.test(k)) answer = k;
+      else if (!found && QUALIFIED_INPUT.test(k) && (typeof v === 'string' || isRec(v))) {
+        args = v;
+        found = true;
+      }
     });
   }
   if (!found || Array.isArray(args) || args === null || args === undefined) return null;

@@ -168,27 +168,26 @@ function branches(
     .sort((a, b) => b.length - a.length || a.index - b.index);
   const callsAt = (m: Member): { id: string | null; shape: string }[] =>
     callsOf((replies.get(m.index) as Conversation).messages);
+  // Whether a renamed history call is left to stand for one of these reply calls; it is taken.
+  const claim = (calls: readonly { shape: string }[]): boolean => {
+    const renamed = calls.find((c) => (unclaimed.get(c.shape) ?? 0) > 0);
+    if (renamed === undefined) return false;
+    unclaimed.set(renamed.shape, (unclaimed.get(renamed.shape) as number) - 1);
+    return true;
+  };
   // A renamed call of the longest history stands first for the reply recorded nearest before
   // it: a client sends a reply back in its next request.
   const held = new Set<number>();
   for (const m of [...others].sort((a, b) => b.index - a.index)) {
     if (m.index > g.best.index) continue;
     const calls = callsAt(m);
-    if (calls.some((c) => c.id !== null && seen.has(c.id))) continue;
-    const renamed = calls.find((c) => (unclaimed.get(c.shape) ?? 0) > 0);
-    if (renamed === undefined) continue;
-    unclaimed.set(renamed.shape, (unclaimed.get(renamed.shape) as number) - 1);
-    held.add(m.index);
+    if (!calls.some((c) => c.id !== null && seen.has(c.id)) && claim(calls)) held.add(m.index);
   }
   for (const m of others) {
     if (held.has(m.index)) continue;
     const calls = callsAt(m);
     if (calls.length === 0 || calls.some((c) => c.id !== null && seen.has(c.id))) continue;
-    const renamed = calls.find((c) => (unclaimed.get(c.shape) ?? 0) > 0);
-    if (renamed !== undefined) {
-      unclaimed.set(renamed.shape, (unclaimed.get(renamed.shape) as number) - 1);
-      continue;
-    }
+    if (claim(calls)) continue;
     const req = obj(entries[m.index], 'request');
     const p = parseJson(str(obj(req, 'postData'), 'text') ?? '');
     const kind = p.ok ? bodyKind(p.value.value, str(req, 'url') ?? '') : null;

@@ -924,16 +924,14 @@ function turnOf(
     o.get('parts') ??
     o.get('items') ??
     o.get('value') ??
-    jsonText(o.get('content_json'));
+    jsonTextOf(o.get('content_json'));
   const text = who === 'assistant' ? (narration(content) ?? '') : textOnly(content);
   return { kind: 'turn', role: who, text };
 }
 
 /** A member that keeps a message's content as JSON text (goose's `content_json`), parsed. */
-function jsonText(v: JsonValue | undefined): JsonValue | undefined {
-  if (typeof v !== 'string') return undefined;
-  const p = parseJson(v);
-  return p.ok ? p.value.value : undefined;
+function jsonTextOf(v: JsonValue | undefined): JsonValue | undefined {
+  return typeof v === 'string' ? jsonValue(v) : undefined;
 }
 
 /**
