@@ -6,8 +6,8 @@ import type { Result } from '../json/index';
 import { readChatSpans, type MessageSink } from './chatSpans';
 import { CensusScan, misreadCalls } from './census';
 import { decodeInput, type Decoded } from './decode';
-import type { ConversationOutput, FormatOutput } from './format';
-import { BlindSpotWatch, blindSpots, nothingKept } from './blindSpots';
+import type { FormatOutput } from './format';
+import { BlindSpotWatch } from './blindSpots';
 import { LiteralAnswer } from './build';
 import { formatLabel, FORMATS } from './formatList';
 import { IMPORTERS } from './registry';
@@ -18,7 +18,7 @@ import type { FollowedRead, SessionFollower } from './lineFollower';
 export { ClaudeFollower } from './formats/claudeLines';
 export { CodexFollower } from './formats/codexLines';
 export type { FollowedRead, SessionFollower } from './lineFollower';
-import { sniff, type Sniffed } from './sniff';
+import { sniff } from './sniff';
 import { looksLikeSse } from './sse';
 import { keptMessages } from './spanMessages';
 import { readDoc } from './text';
@@ -30,8 +30,8 @@ import type { ReadCall } from './census';
 import { chatObserver, LinesCensus, scanDoc, scanText, scanZip } from './censusInput';
 import { shapeOf } from './formats/generic';
 import { TEXT_INPUTS } from './textInputs';
-import { byShapeNote } from './shape/note';
-import type { ShapeRead } from './shape/read';
+import { fileImports, fileResult } from './fileImports';
+import { orByShape, shapeImports } from './shape/choose';
 
 export type {
   FormatId,
@@ -321,64 +321,6 @@ function importAllUnsafe(
   return ok(forced ? list : orByShape(list, () => doc, scan, fileWarnings));
 }
 
-/**
- * The file read by shape instead, when its importer read fewer calls than the census finds and
- * the reader by shape reads more (docs/formats.md §25); else the import as it was.
- */
-function orByShape(
-  list: Imported[],
-  doc: () => Doc | null,
-  scan: CensusScan | false,
-  fileWarnings: readonly string[],
-): Imported[] {
-  const census = list[0]?.census;
-  if (scan === false || census === undefined) return list;
-  let read = 0;
-  for (const c of list)
-    for (const m of c.messages) if (Array.isArray(m.tool_calls)) read += m.tool_calls.length;
-  // Calls read as many as the census finds may still be others: read without the name the
-  // file gives them (a dialect the importer took for its own).
-  const misread = misreadCalls(census, read, () => {
-    const calls: ReadCall[] = [];
-    for (const c of list) for (const m of c.messages) noteCalls(m, calls);
-    return namelessCalls(calls);
-  });
-  const missing = Math.max(census.toolCalls - read, misread);
-  if (census.toolCalls < read || missing === 0) return list;
-  const d = doc();
-  const shape = d === null ? null : shapeOf(d);
-  // Only a reading that comes nearer the census than the importer's replaces it.
-  if (shape === null || Math.abs(shape.calls - census.toolCalls) >= missing) return list;
-  // The calls the importer read right: those it read, less those it misread.
-  const right = Math.min(read, census.toolCalls - missing);
-  return shapeImports(shape, (list[0] as Imported).format, right, scan, fileWarnings);
-}
-
-/**
- * The format a file read by shape is labelled with: its importer's, where that importer knew
- * the file's family and read some of its calls; else `generic`.
- */
-function shapeFormat(instead: FormatId | null, readBefore: number): FormatId {
-  return instead !== null && readBefore > 0 ? instead : 'generic';
-}
-
-/** A shape reading as the file's imports, held to the census, which says it was read by shape. */
-function shapeImports(
-  shape: ShapeRead,
-  instead: FormatId | null,
-  readBefore: number,
-  scan: CensusScan,
-  fileWarnings: readonly string[],
-): Imported[] {
-  const note = byShapeNote(shape, instead, readBefore);
-  const out: FormatOutput = { messages: [], warnings: [], conversations: shape.conversations };
-  const readByShape = { dialects: shape.dialects, instead };
-  const format = shapeFormat(instead, readBefore);
-  return withCensus(fileImports(format, out, [...fileWarnings, note], 'scanned'), scan).map((c) =>
-    c.census === undefined ? c : { ...c, census: { ...c.census, readByShape } },
-  );
-}
-
 function followedImports(
   read: FollowedRead,
   text: string,
@@ -431,81 +373,6 @@ export function followersFor(opts: ImportOptions): SessionFollower[] {
   }
   if (format === 'auto' || format === 'codex') out.push(new CodexFollower(format === 'codex'));
   return out;
-}
-
-/**
- * A format's output as the file's imports, with the file's warnings first: a forced format
- * or a non-empty file that kept nothing says so.
- */
-function fileResult(
-  format: FormatId,
-  out: FormatOutput,
-  text: string,
-  forced: boolean,
-  doc: Doc | null,
-  warnings: readonly string[],
-): Imported[] {
-  const empty = conversationsOf(out).every((c) => c.messages.length === 0);
-  const mismatch = forced && empty ? forcedMismatch(format, doc) : [];
-  // `/\S/` is `trim() !== ''` without copying a large text.
-  const nothing = !forced && empty && /\S/.test(text) ? [nothingKept(formatLabel(format))] : [];
-  return fileImports(
-    format,
-    out,
-    [...warnings, ...mismatch, ...nothing],
-    out.referenceScan ?? 'scanned',
-  );
-}
-
-/** A format's output as the conversations it holds (one when it names none). */
-function conversationsOf(out: FormatOutput): readonly ConversationOutput[] {
-  return (
-    out.conversations ?? [
-      {
-        label: 'conversation',
-        messages: out.messages,
-        warnings: out.warnings,
-        ...(out.blindSpots === undefined ? {} : { blindSpots: out.blindSpots }),
-      },
-    ]
-  );
-}
-
-/** One `Imported` per conversation of a format's output. */
-function fileImports(
-  format: FormatId,
-  out: FormatOutput,
-  fileWarnings: readonly string[],
-  referenceScan: Imported['referenceScan'],
-): Imported[] {
-  const list = conversationsOf(out);
-  const summaries = list.map((c) => ({ label: c.label, messages: c.messages.length }));
-  const single = list.length === 1;
-  return list.map((c, i) => ({
-    format,
-    formatLabel: formatLabel(format),
-    messages: c.messages,
-    warnings: [...fileWarnings, ...c.warnings, ...(c.blindSpots ?? blindSpots(c.messages, format))],
-    referenceScan,
-    conversations: summaries,
-    conversation: i,
-    ...(single && out.spanText !== undefined ? { spanText: out.spanText } : {}),
-  }));
-}
-
-/**
- * The warning for a forced format that found nothing: a wrong choice in the format picker
- * must not pass for an empty transcript. Names the detected format when there is one.
- */
-function forcedMismatch(format: FormatId, doc: Doc | null): string[] {
-  const s: Sniffed = doc ? sniff(doc) : { format: null, seen: '' };
-  const label = formatLabel(format);
-  if (s.format !== null && s.format !== format) {
-    return [
-      `Read as ${label} (chosen by hand), the file has no messages; it looks like ${formatLabel(s.format)}. Choose Auto-detect or that format.`,
-    ];
-  }
-  return [`Read as ${label} (chosen by hand), the file has no messages.`];
 }
 
 /** Runs one format's importer over a parsed document. */
