@@ -112,6 +112,19 @@ const PART_LISTS = new Set([
   '_content',
 ]);
 
+/**
+ * Lists whose items are separate runs of an agent (an eval log's samples, a benchmark's
+ * episodes), never steps of one history. Not `conversations`: ShareGPT's is a list of turns.
+ */
+const RUN_LISTS = new Set([
+  'samples',
+  'sessions',
+  'episodes',
+  'trajectories',
+  'trials',
+  'simulations',
+]);
+
 /** The members a tool's execution span wraps the model's arguments in. */
 const WRAPPERS = new Set(['input', 'args', 'arguments', 'kwargs', 'tool_input', 'parameters']);
 
@@ -251,12 +264,16 @@ export class CensusScan {
         }
         const parents = spanParents(v);
         if (parents !== null) this.spans = true;
+        // Each item of a list of runs is a history of its own: a call it keeps outside its
+        // lists (a sample's last reply, kept again as its `output`) is that run's alone.
+        const runs = listKey !== null && RUN_LISTS.has(listKey);
         for (let i = v.length - 1; i >= 0; i--) {
           const x: unknown = v[i];
           if (typeof x === 'object' && x !== null) {
             const itemPath =
               parents === null ? path : { parent: f.path, seg: '[*]', span: { item: i, parents } };
-            stack.push({ v: x, at, path: itemPath, container, nested: f.nested });
+            const c = runs ? this.containers++ : container;
+            stack.push({ v: x, at, path: itemPath, container: c, nested: f.nested });
           } else if (typeof x === 'string') this.embedded(x, at, path, container, f.nested, stack);
         }
         continue;
@@ -265,6 +282,8 @@ export class CensusScan {
       // A demonstration in a prompt shows calls nobody made.
       if (get(v, 'is_demo') === true) continue;
       if (this.read(v, f)) continue;
+      const kept = get(v, 'attachments');
+      if (isRec(kept)) this.rows.keptStrings(kept);
       const smolagents = smolagentsCalls(v);
       if (smolagents !== null) {
         // smolagents writes a step's calls into a message's text (textCalls.ts).

@@ -1,7 +1,7 @@
 // The census's rows: the places calls were seen, kept in columns, and their order.
 import { DIALECTS } from './dialects/table';
 import type { DialectId } from './dialects/table';
-import { canonical, emptyArgs, isRec } from './dialects/shape';
+import { canonical, eachMember, emptyArgs, isRec, REF_KEY, type Rec } from './dialects/shape';
 import type { CensusCall } from './census';
 
 /** A dialect as a small number (its place in `DIALECT_IDS`), so a column of them holds no object. */
@@ -77,6 +77,8 @@ export class Rows {
   /** For a row whose arguments are read again where they stand (`DEFERRED`): its value's place. */
   private from: number[] = [];
   private readonly canon = new Map<number, string>();
+  /** Strings the file keeps once and refers to (`resolveRef`), by reference. */
+  private refs: Map<string, string> | null = null;
   /**
    * The values rows were read again from: each one's source, prefix, the member it was walked
    * as (null: the value itself), and start, end and first row (three numbers a place).
@@ -275,8 +277,16 @@ export class Rows {
   /** The canonical arguments of row `i`. */
   args(i: number): string {
     let c = this.canon.get(i);
-    if (c === undefined) this.canon.set(i, (c = canonical(this.rawOf(i))));
+    if (c === undefined) this.canon.set(i, (c = canonical(this.rawOf(i), undefined, this.refs)));
     return c;
+  }
+
+  /** Notes strings the file keeps once, by the reference that stands for each. */
+  keptStrings(table: Rec): void {
+    eachMember(table, (k, v) => {
+      if (typeof v === 'string' && REF_KEY.test(k)) (this.refs ??= new Map()).set(k, v);
+    });
+    this.canon.clear();
   }
 
   /** Whether the arguments are empty (`{}`, null, ""), worked out without canonical form where the raw value tells. */

@@ -54,9 +54,14 @@ export function eachMember(o: Rec, f: (key: string, value: unknown) => void): vo
  * A value as one canonical string, so the same arguments compare equal whichever tree and
  * spelling held them: object keys sorted, numbers by value, a string that holds a JSON object
  * or array read as that value. Bounded: past `budget` characters the rest is cut (two calls
- * equal that far are taken as one). Iterative, so no nesting can overflow the stack.
+ * equal that far are taken as one). Iterative, so no nesting can overflow the stack. `refs`:
+ * the file's kept strings by reference (`resolveRef`).
  */
-export function canonical(v: unknown, budget = 4096): string {
+export function canonical(
+  v: unknown,
+  budget = 4096,
+  refs: ReadonlyMap<string, string> | null = null,
+): string {
   let out = '';
   const stack: unknown[] = [v];
   while (stack.length > 0 && out.length < budget) {
@@ -67,9 +72,10 @@ export function canonical(v: unknown, budget = 4096): string {
     }
     if (x === undefined || x === null) out += 'null';
     else if (typeof x === 'string') {
-      const parsed = embeddedJson(x);
+      const t = refs === null ? x : resolveRef(x, refs);
+      const parsed = embeddedJson(t);
       if (parsed !== undefined) stack.push(parsed);
-      else out += JSON.stringify(x.length > budget ? x.slice(0, budget) : x);
+      else out += JSON.stringify(t.length > budget ? t.slice(0, budget) : t);
     } else if (typeof x === 'number' || typeof x === 'boolean') out += String(x);
     else if (x instanceof JsonNumber) out += String(x.value);
     else if (Array.isArray(x)) {
@@ -95,6 +101,19 @@ export function canonical(v: unknown, budget = 4096): string {
   }
   return out;
 }
+
+/**
+ * A string that only refers to text kept elsewhere in the file, as that text: Inspect AI keeps
+ * a sample's long strings once, in its `attachments`, and writes `attachment://<hash>` (or
+ * `tc://<hash>`) where they stood, in some copies of a call and not in others.
+ */
+export function resolveRef(s: string, refs: ReadonlyMap<string, string>): string {
+  const m = REF.exec(s);
+  return m === null ? s : (refs.get(m[1] as string) ?? s);
+}
+const REF = /^(?:attachment|tc):\/\/([0-9a-f]{16,64})$/;
+/** The key a kept string is referred to by (a content hash). */
+export const REF_KEY = /^[0-9a-f]{16,64}$/;
 
 /** Punctuation on the canonical printer's stack. */
 class Token {

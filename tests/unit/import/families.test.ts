@@ -252,6 +252,32 @@ const CASES: Case[] = [
     never: [/not read/, /census/],
   },
   {
+    // Inspect keeps a model event's raw API response too, where strings over 100 characters
+    // stand as `attachment://<hash>` references to the sample's `attachments`
+    // (UKGovernmentBEIS/inspect_ai src/inspect_ai/log/_condense.py @ef29e0eea3); and each
+    // sample's last reply, kept again as its `output`, is that sample's call, not a list of
+    // every sample's last calls.
+    path: 'inspect/events-attachments-submit.json',
+    format: 'inspect',
+    outlines: [
+      [
+        'user',
+        'assistant: bash(toolu_s1a) {"cmd":"for d in /tmp/dir0 /tmp/dir1 /tmp/dir2 /tmp/dir3 /tmp/dir4 /tmp/dir5 /tmp/dir6 /tmp/dir7 /tmp/dir8 /tmp/dir9 /tmp/dir10 /tmp/dir11 /tmp/dir12 /tmp/dir13 /tmp/dir14 /tmp/dir15 /tmp/dir16 /tmp/dir17 /tmp/dir18 /tmp/dir19; do ls $d; done"}',
+        'tool → toolu_s1a: "flag.txt"',
+        'assistant: submit(toolu_s1b) {"answer":"picoCTF{one}"}',
+        'tool → toolu_s1b: "picoCTF{one}"',
+      ],
+      [
+        'user',
+        "assistant: python(toolu_s2a) {\"code\":\"import os\\nprint(os.listdir('/tmp/dir0'))\\nprint(os.listdir('/tmp/dir1'))\\nprint(os.listdir('/tmp/dir2'))\\nprint(os.listdir('/tmp/dir3'))\\nprint(os.listdir('/tmp/dir4'))\\nprint(os.listdir('/tmp/dir5'))\\nprint(os.listdir('/tmp/dir6'))\\nprint(os.listdir('/tmp/dir7'))\"}",
+        'tool → toolu_s2a: "flag.txt"',
+        'assistant: submit(toolu_s2b) {"answer":"picoCTF{two}"}',
+        'tool → toolu_s2b: "picoCTF{two}"',
+      ],
+    ],
+    never: [/not read/, /census/],
+  },
+  {
     // A LangChain agent traced twice (evilmartians/agent-prism packages/demo-app/src/data @dd8b685d7b holds one):
     // OpenInference's LangChain instrumentor marks each step's `RunnableAssign` an AGENT span,
     // and its OpenAI instrumentor records the same model calls again, with ids, under the
