@@ -1724,6 +1724,7 @@ export function looksLikeCall(o: Rec, at: Place, answered = false): FoundCall | 
   if (
     at.key !== null &&
     !CALL_KEY.test(at.key) &&
+    !PREDICTED.test(at.key) &&
     !(typeof type === 'string' && KEYED_TYPE.test(type))
   )
     return null;
@@ -1795,7 +1796,8 @@ export function looksLikeCall(o: Rec, at: Place, answered = false): FoundCall | 
     !answered &&
     answer === null &&
     !OWN_ANSWER.some((k) => has(o, k)) &&
-    !callList(at.listKey)
+    !callList(at.listKey) &&
+    !(at.key !== null && PREDICTED.test(at.key))
   )
     return null;
   return answer === null
@@ -1809,8 +1811,13 @@ export function looksLikeCall(o: Rec, at: Place, answered = false): FoundCall | 
  * `expected_calls`, a benchmark's `ground_truth`).
  */
 function callList(key: string | null): boolean {
-  return key !== null && CALL_LIST.test(key) && !wantedList(key);
+  return key !== null && (CALL_LIST.test(key) || PREDICTED.test(key)) && !wantedList(key);
 }
+/**
+ * What an evaluator's record says the model did (`prediction`, `predicted_calls`: a function-
+ * calling benchmark's result beside the `ground_truth` it is scored against): calls made.
+ */
+const PREDICTED = /^(?:predictions?|predicted(?:_?calls?)?|predictedCalls?)$/;
 const CALL_LIST = /(?:^|_|[a-z])(?:calls?|Calls?|call_?log|CallLog|invocations?|Invocations?)$/;
 
 /**

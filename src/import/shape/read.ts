@@ -31,6 +31,8 @@ interface Unit {
   readonly list: ShapeList;
   readonly steps: ShapeStep[];
   readonly label: string;
+  /** The session its list's items name, if any. */
+  readonly session: string | null;
   readonly keys: string[];
   /** Its calls in order, each by its id, name and arguments (as numbers: `CALL_NO`). */
   readonly calls: number[];
@@ -66,7 +68,7 @@ export function readByShape(roots: readonly JsonValue[], lines: boolean): ShapeR
     for (const k of u.keys)
       for (const conv of covered.get(k) ?? []) {
         if (related.has(conv) || other.has(conv)) continue;
-        if (conv.some((p) => sameLineage(p.calls, u.calls))) related.add(conv);
+        if (conv.some((p) => !apart(p, u) && sameLineage(p.calls, u.calls))) related.add(conv);
         else other.add(conv);
       }
     const taken = (k: string): Unit[] | undefined =>
@@ -118,6 +120,15 @@ export function readByShape(roots: readonly JsonValue[], lines: boolean): ShapeR
   if (calls === 0) return null;
   const dialects = [...byDialect.entries()].sort((a, b) => b[1] - a[1]).map(([d]) => d);
   return { dialects, calls, conversations };
+}
+
+/**
+ * Whether two histories are sessions apart: items of one list that name other sessions (a
+ * benchmark's test cases, each `test_id` its own run) are never one run logged twice, however
+ * alike their calls.
+ */
+function apart(a: Unit, b: Unit): boolean {
+  return a.list === b.list && a.session !== null && b.session !== null && a.session !== b.session;
 }
 
 const REPLY = /(^|\.)output_messages$/;
@@ -422,7 +433,7 @@ function unitsOf(l: ShapeList, callNo: Map<string, number>): Unit[] {
         keys.push(key);
       }
     }
-    return { list: l, steps, label: session ?? l.title ?? l.path, keys, calls, events };
+    return { list: l, steps, label: session ?? l.title ?? l.path, session, keys, calls, events };
   });
 }
 

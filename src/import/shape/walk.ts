@@ -84,9 +84,11 @@ const SESSION_KEYS = [
   'thread_id',
   'threadId',
   'trajectory_id',
-  // A benchmark's results, one task a record (CAMEL's GAIA runs; SWE-bench's instances).
+  // A benchmark's results, one task a record (CAMEL's GAIA runs; SWE-bench's instances; a
+  // function-calling benchmark's test cases).
   'task_id',
   'instance_id',
+  'test_id',
 ];
 /** Lists that nest the same kind of item (a span's child spans): one history, in tree order. */
 const TREE_KEYS = new Set([

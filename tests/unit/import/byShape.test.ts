@@ -1432,6 +1432,22 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // A function-calling benchmark's results (a BFCL harness's, as itea1001/bfcl-thousand-
+    // tools-01 berkeley-function-call-leaderboard/eval_results_gpt4o_pool0.json @1cc17ace57
+    // holds them): per test case the call the model made as its `prediction`, scored against a
+    // `ground_truth` that was wanted, not made. Each `test_id` is a run of its own, so two
+    // cases that made the same call made it twice; a "name" that is a sentence is no call.
+    file: 'function-calling-eval-results.json',
+    calls: 3,
+    dialects: ['unknown'],
+    unanswered: true,
+    outlines: [
+      ['assistant: math.factorial(syn-0-0) {"number":5}'],
+      ['assistant: math.factorial(syn-0-0) {"number":5}'],
+      ['assistant: calculate_triangle_area(syn-0-0) {"base":10,"height":5,"unit":"units"}'],
+    ],
+  },
+  {
     // A Google ADK eval set result as its local manager saves it: the result's JSON written
     // again as one JSON string (google/adk-python src/google/adk/evaluation/
     // local_eval_set_results_manager.py @24fbd33805). The session's events hold the calls; the actual
