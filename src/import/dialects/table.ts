@@ -75,6 +75,7 @@ export type DialectId =
   | 'adk-eval'
   | 'atof'
   | 'acp'
+  | 'cline-events'
   | 'unknown';
 
 /** Where an object sits: the member name it is the value of, or the list it is an item of. */
@@ -1324,6 +1325,21 @@ export const DIALECTS: readonly DialectEntry[] = [
       const name = getStr(o, 'toolName') || getStr(o, 'title');
       if (!name || !has(o, 'toolCallId')) return null;
       return { id: idOf(o, 'toolCallId'), name, args: get(o, 'rawInput') };
+    },
+  },
+  {
+    id: 'cline-events',
+    label: 'Cline SDK `content_start` tool event',
+    call: 'an agent event `{ type: "content_start", contentType: "tool", toolCallId, toolName, input }` (the CLI\'s JSON output wraps each as `{ type: "agent_event", event }`)',
+    result: 'the `content_end` event of the same `toolCallId`: its `output`, or its `error`',
+    fields: { id: 'toolCallId', name: 'toolName', args: 'input' },
+    source: 'cline/cline sdk/packages/agents/src/types.ts @9d2f8f6590 (`AgentContentStartEvent`)',
+    counted: true,
+    when: { has: ['contentType'] },
+    read: (o) => {
+      if (getStr(o, 'type') !== 'content_start' || getStr(o, 'contentType') !== 'tool') return null;
+      const name = getStr(o, 'toolName');
+      return name ? { id: idOf(o, 'toolCallId'), name, args: get(o, 'input') } : null;
     },
   },
   {

@@ -665,6 +665,23 @@ function firstStr(o: JsonObject, keys: readonly string[]): string | null {
 
 /** A tool's answer: a tool message, a result part or event, or an object naming the call it answers. */
 function resultOf(o: JsonObject, at: Place): ShapeResult | null {
+  if (
+    o.get('type') === 'content_end' &&
+    o.get('contentType') === 'tool' &&
+    typeof o.get('toolCallId') === 'string'
+  ) {
+    // A Cline SDK tool's end: its output, or the error it failed with.
+    const name = o.get('toolName');
+    const error = o.get('error');
+    const failed = typeof error === 'string' && error !== '';
+    return {
+      kind: 'result',
+      id: o.get('toolCallId') as string,
+      name: typeof name === 'string' ? name : undefined,
+      content: failed ? error : (o.get('output') ?? null),
+      error: failed,
+    };
+  }
   // OpenInference spells a message's members with dotted keys in Phoenix's span dataframes;
   // Haystack before 2.12 prefixed them with `_`.
   const role = o.get('role') ?? o.get('message.role') ?? o.get('_role') ?? sharegptRole(o);

@@ -1432,6 +1432,26 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // Cline's CLI with JSON output: each agent event on a line as `{ type: "agent_event", event }`
+    // (cline/cline apps/cli/src/utils/events.ts @21cb8d2525); a tool's `content_start` is the
+    // call, its `content_end` the answer or the error (sdk/packages/agents/src/types.ts
+    // @9d2f8f6590). Text streams as a `content_start` per delta.
+    file: 'cline-cli-json-events.jsonl',
+    calls: 3,
+    dialects: ['cline-events'],
+    errors: 2,
+    outlines: [
+      [
+        'assistant: read_files(toolu_01) {"paths":["package.json"]}',
+        'tool → toolu_01: "{\\"name\\":\\"demo\\",\\"scripts\\":{\\"test\\":\\"vitest\\"}}"',
+        'assistant: run_commands(toolu_02) {"commands":["npm test"]}',
+        'tool → toolu_02: "Command failed with exit code 1: 2 tests failed"',
+        'assistant: run_commands(toolu_03) {"commands":["npm test"]}',
+        'tool → toolu_03: "Command failed with exit code 1: 2 tests failed"',
+      ],
+    ],
+  },
+  {
     // A function-calling benchmark's results (a BFCL harness's, as itea1001/bfcl-thousand-
     // tools-01 berkeley-function-call-leaderboard/eval_results_gpt4o_pool0.json @1cc17ace57
     // holds them): per test case the call the model made as its `prediction`, scored against a

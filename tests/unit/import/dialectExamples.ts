@@ -105,6 +105,18 @@ export const EXAMPLES: Record<string, unknown> = {
     { event: 'on_tool_start', name: 'search', run_id: 'r1', data: { input: { q: 'x' } } },
   ],
   mcp: [{ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'q', arguments: {} } }],
+  'cline-events': [
+    {
+      type: 'agent_event',
+      event: {
+        type: 'content_start',
+        contentType: 'tool',
+        toolName: 'read_files',
+        toolCallId: 'c1',
+        input: { paths: ['a'] },
+      },
+    },
+  ],
   cline: [{ ts: 1, type: 'say', say: 'tool', text: '{"tool":"readFile","path":"a"}' }],
   inspect: [
     { role: 'assistant', tool_calls: [{ id: 'i1', function: 'bash', arguments: { cmd: 'ls' } }] },
