@@ -5,6 +5,7 @@ import { chatLogError } from './chatLogs';
 import { httprrAsHar, isHttprr } from './httprr';
 import { isJsonLog, jsonLogAsJson } from './jsonLog';
 import { isNock, nockAsHar } from './nock';
+import { isRawPairs, rawPairsAsHar } from './rawPairs';
 import { isWireMock, wireMockAsHar } from './wiremock';
 import { isSpecStory, specStoryAsJson } from './specStory';
 import type { FormatId, ImportError } from './types';
@@ -26,6 +27,8 @@ export const TEXT_INPUTS: readonly TextInput[] = [
   { is: (t, f) => (f === null || f === 'har') && isHttprr(t), asJson: httprrAsHar },
   // A nock recording (JavaScript tests' HTTP mocks): read as a HAR capture.
   { is: (t, f) => (f === null || f === 'har') && isNock(t), asJson: nockAsHar },
+  // claude-trace's log of Claude Code's API traffic, an exchange a line: read as a HAR capture.
+  { is: (t, f) => (f === null || f === 'har') && isRawPairs(t), asJson: rawPairsAsHar },
   // WireMock stub mappings (Java tests' HTTP mocks) in JSON: read as a HAR capture.
   { is: (t, f) => (f === null || f === 'har') && isWireMock(t), asJson: wireMockAsHar },
   // YAML: a recorded HTTP cassette is read as a HAR capture, any other document as its JSON.

@@ -73,7 +73,7 @@ export function canonical(
     if (x === undefined || x === null) out += 'null';
     else if (typeof x === 'string') {
       const t = refs === null ? x : resolveRef(x, refs);
-      const parsed = embeddedJson(t);
+      const parsed = embeddedJson(t) ?? embeddedJson(twiceEncoded(t));
       if (parsed !== undefined) stack.push(parsed);
       else out += JSON.stringify(t.length > budget ? t.slice(0, budget) : t);
     } else if (typeof x === 'number' || typeof x === 'boolean') out += String(x);
@@ -126,6 +126,21 @@ const CLOSE_OBJECT = new Token('}');
 /** Whether a canonical argument string says "no arguments" (absent, null, `{}`, `""`). */
 export function emptyArgs(c: string): boolean {
   return c === 'null' || c === '{}' || c === '""' || c === '';
+}
+
+/**
+ * The text a JSON string literal spells (`"{\"limit\":200}"`, arguments encoded twice, as
+ * any-agent's `gen_ai.tool.args` keeps them), so they compare as the arguments they are; ''
+ * for any other string.
+ */
+function twiceEncoded(s: string): string {
+  if (s.length < 4 || s.charCodeAt(0) !== 0x22 || s.charCodeAt(s.length - 1) !== 0x22) return '';
+  try {
+    const v: unknown = JSON.parse(s);
+    return typeof v === 'string' ? v : '';
+  } catch {
+    return '';
+  }
 }
 
 /**

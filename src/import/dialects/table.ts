@@ -1747,7 +1747,11 @@ export function looksLikeCall(o: Rec, at: Place, answered = false): FoundCall | 
   if (at.listKey !== null && DEFINITION_LISTS.has(at.listKey)) return null;
   // An evaluator's list of the calls it expected or matched is no run's.
   if (wantedList(at.listKey) || wantedList(at.outerKey)) return null;
-  if (type !== undefined && (typeof type !== 'string' || !CALL_TYPE.test(type))) return null;
+  // Under a member named for a call, a `type` is the tool's kind (`{ toolCall: { type: "edit",
+  // name, input } }`), not what the object is.
+  const keyed = at.key !== null && CALL_KEY.test(at.key);
+  if (!keyed && type !== undefined && (typeof type !== 'string' || !CALL_TYPE.test(type)))
+    return null;
   // A call kept as an exchange (ToolTalk's `{ request: { api_name, parameters }, response }`,
   // microsoft/ToolTalk src/tooltalk/evaluation/evaluate_openai.py @0c021ca335): the request is
   // the call, the response its own answer.

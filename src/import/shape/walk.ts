@@ -412,6 +412,11 @@ class Walker {
         if (!(e.kind === 'call' && e.echo !== false && sameCall(e, own))) step.events.push(e);
       return;
     }
+    const returns = toolReturns(v);
+    if (returns !== null) {
+      for (const r of returns) step.events.push(r);
+      return;
+    }
     const result = resultOf(v, at);
     if (result !== null) {
       step.events.push(result);
@@ -702,11 +707,13 @@ function resultOf(o: JsonObject, at: Place): ShapeResult | null {
   else if (at.listKey === 'tool_responses' && o.has('response')) idKeys = ['id', ...RESULT_IDS];
   // A message that names the call it answers; one that says the assistant (or the user)
   // speaks is that speaker's, whatever id it carries (Letta writes its calls' own id beside
-  // them as `tool_call_id`).
+  // them as `tool_call_id`), and so is one that makes calls (Letta's `approval` message, a
+  // call held for the user's consent).
   else if (
     firstStr(o, RESULT_IDS) !== null &&
     CONTENT_KEYS.some((k) => o.has(k)) &&
-    !(typeof role === 'string' && speaker(role))
+    !(typeof role === 'string' && speaker(role)) &&
+    !makesCalls(o)
   )
     idKeys = RESULT_IDS;
   else if (isJsonObject(o.get('call')) && o.has('outputs')) {
@@ -839,6 +846,38 @@ function isResultPart(p: JsonValue): boolean {
   // message's content).
   const type = p.get('type');
   return typeof type === 'string' && RESULT_TYPES.has(type) && firstStr(p, RESULT_IDS) !== null;
+}
+
+/**
+ * A tool message that answers several calls as a list of returns (Letta's `tool_returns`:
+ * `{ tool_call_id, status, func_response, stdout, stderr }`, letta-ai/letta
+ * letta/schemas/message.py @7ca2314037 `ToolReturn`), as one result each; null for any other.
+ */
+function toolReturns(o: JsonObject): ShapeResult[] | null {
+  const role = o.get('role');
+  const list = o.get('tool_returns');
+  if (typeof role !== 'string' || !RESULT_ROLES.has(role) || !isJsonArray(list)) return null;
+  if (list.length === 0) return null;
+  const out: ShapeResult[] = [];
+  for (const r of list) {
+    const id = isJsonObject(r) ? r.get('tool_call_id') : undefined;
+    if (!isJsonObject(r) || typeof id !== 'string') return null;
+    const response = r.get('func_response');
+    out.push({
+      kind: 'result',
+      id,
+      name: undefined,
+      content: response ?? r.get('stdout') ?? null,
+      error: r.get('status') === 'error',
+    });
+  }
+  return out;
+}
+
+/** Whether a message holds calls of its own (a non-empty `tool_calls` list). */
+function makesCalls(o: JsonObject): boolean {
+  const calls = o.get('tool_calls');
+  return isJsonArray(calls) && calls.length > 0;
 }
 
 function speaker(role: string): boolean {

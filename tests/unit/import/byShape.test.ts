@@ -215,6 +215,42 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // any-agent writes an `execute_tool` span's `gen_ai.tool.args` encoded twice (the
+    // arguments' JSON text as a JSON string, mozilla-ai/agent-factory's saved traces show it):
+    // they are the arguments the `call_llm` span listed, so that span echoes the same call.
+    file: 'any-agent-trace-encoded-args.json',
+    calls: 2,
+    dialects: ['tool-dotted'],
+    outlines: [
+      [
+        'assistant: slack_search(syn-0-0) {"limit":20,"query":"outage"}',
+        'tool → syn-0-0: "{\\"type\\": \\"text\\", \\"text\\": \\"no results\\"}"',
+        'assistant: slack_search(syn-2-0) {"limit":20,"query":"outage"}',
+        'tool → syn-2-0: "{\\"type\\": \\"text\\", \\"text\\": \\"no results\\"}"',
+      ],
+    ],
+  },
+  {
+    // A claude.ai design chat export (modelcaddy/panchat tests/fixtures/claude_design_chat.json
+    // @3d4f516b93 keeps one): an assistant's `contentBlocks` hold `{ type: "tool_call",
+    // toolCall: { id, type, name, input, output } }`, where `type` is the tool's kind (`edit`),
+    // and the answer stands inside the call.
+    file: 'claude-design-chat.json',
+    calls: 3,
+    dialects: ['unknown'],
+    outlines: [
+      [
+        'user',
+        'assistant: list_files(toolu_d1) {"path":""}',
+        'tool → toolu_d1: "Canvas.dc.html"',
+        'assistant: read_file(toolu_d2) {"path":"Canvas.dc.html"}',
+        'tool → toolu_d2: "<section class=\\"hero\\">…</section>"',
+        'assistant: edit_file(toolu_d3) {"find":"hero","path":"Canvas.dc.html","replace":"hero hero--tight"}',
+        'tool → toolu_d3: "1 change"',
+      ],
+    ],
+  },
+  {
     // A DeepEval trace whose model spans hold no structured calls: each tool span records its
     // call twice, as itself (`{ name, type: "tool", input, output }`) and in the `toolsCalled`
     // it keeps; the agent span's `toolsCalled` lists the run's calls again.
@@ -281,6 +317,26 @@ const CASES: readonly Case[] = [
         'user',
         'assistant: web_search(call_a2) {"query":"deploy stuck"}',
         'tool → call_a2: "{\\"status\\": \\"OK\\", \\"message\\": \\"no results\\"}"',
+      ],
+    ],
+  },
+  {
+    // A newer Letta agent file: calls held for the user's consent stand in a message of role
+    // `approval` (which keeps its first call's id as `tool_call_id` too), the consent repeats
+    // the returns, and one tool message answers every call as a list of `tool_returns`
+    // (letta-ai/letta letta/schemas/message.py @7ca2314037 `ToolReturn`).
+    file: 'letta-approval-agent.af',
+    calls: 2,
+    dialects: ['openai-chat'],
+    errors: 1,
+    outlines: [
+      [
+        'system',
+        'user',
+        'assistant: Bash(toolu_la1) {"command":"ls -la src"} | Glob(toolu_la2) {"pattern":"src/**/*.py"}',
+        'tool → toolu_la1: "{\\n  \\"status\\": \\"OK\\",\\n  \\"message\\": \\"total 8\\"\\n}"',
+        'tool → toolu_la2: "{\\n  \\"status\\": \\"Failed\\",\\n  \\"message\\": \\"permission denied\\"\\n}"',
+        'assistant',
       ],
     ],
   },

@@ -607,6 +607,25 @@ const CASES: Case[] = [
     never: [/not read/, /census/, /WireMock/],
   },
   {
+    // claude-trace's log of Claude Code's API traffic (badlogic/lemmy apps/claude-trace
+    // src/types.ts @9d46530e44 `RawPair`): an exchange a line, a streamed answer kept as its
+    // event-stream text or as its parsed events, an unanswered request's `response: null`.
+    path: 'har/claude-trace-log.jsonl',
+    format: 'har',
+    outlines: [
+      ['user', 'assistant'],
+      [
+        'user',
+        'assistant: Bash(toolu_ct1) {"command":"npm test"}',
+        'tool → toolu_ct1: "2 failing"',
+        'assistant: Bash(toolu_ct2) {"command":"npm test"}',
+        'tool → toolu_ct2: "2 failing"',
+      ],
+    ],
+    warnings: [/^Read 4 recorded HTTP exchanges as the HAR capture they are\.$/],
+    never: [/not read/, /census/, /WireMock/],
+  },
+  {
     // The same recorder around Ollama's client: `/api/chat` answered by one `ChatResponse`.
     path: 'har/llama-stack-ollama.json',
     format: 'har',
