@@ -6,7 +6,7 @@
  * those. This file tells the two apart and splits the first kind, so the corpus view and the
  * CLI can give every conversation its own row.
  */
-import { isJsonArray, isJsonObject, parseJson, type JsonValue } from '../json/index';
+import { isJsonArray, isJsonObject, parseJson, printJson, type JsonValue } from '../json/index';
 import { decodeInput, type Decoded } from './decode';
 
 /** One conversation line of a JSONL-of-conversations file. */
@@ -89,11 +89,14 @@ export function splitConversations(text: string): ConversationLine[] | null {
   const second = nextLine(text, after(text, first), first.line + 1);
   if (second === null) return null;
   const out: ConversationLine[] = [];
+  const growing = new Growth();
   for (let span: LineSpan | null = first; span !== null;) {
     const lineText = text.slice(span.start, span.end);
     const parsed = parseJson(lineText);
     if (parsed.ok) {
       if (!isConversation(parsed.value.value)) return null;
+      // Lines that are snapshots of one growing history are one transcript, read whole.
+      if (growing.continues(messagesOf(parsed.value.value))) return null;
     } else if (span === first) {
       return null;
     }
@@ -101,6 +104,37 @@ export function splitConversations(text: string): ConversationLine[] | null {
     span = nextLine(text, after(text, span), span.line + 1);
   }
   return out;
+}
+
+/** A conversation line's messages. */
+function messagesOf(v: JsonValue): readonly JsonValue[] {
+  if (isJsonArray(v)) return v;
+  for (const k of CONVERSATION_KEYS) {
+    const inner = isJsonObject(v) ? v.get(k) : undefined;
+    if (isJsonArray(inner)) return inner;
+  }
+  return [];
+}
+
+/**
+ * Whether a line's messages go on from an earlier line's: all of its messages, then more (a
+ * rollout logged at every step, a proxy's log of each request with the history so far). Lines
+ * are grouped by their first two messages, so a dataset of distinct conversations costs one
+ * print of two messages a line.
+ */
+class Growth {
+  private readonly last = new Map<string, readonly JsonValue[]>();
+
+  continues(messages: readonly JsonValue[]): boolean {
+    if (messages.length < 2) return false;
+    const key = `${printJson(messages[0] as JsonValue)}\u0000${printJson(messages[1] as JsonValue)}`;
+    const before = this.last.get(key);
+    this.last.set(key, messages);
+    if (before === undefined || before.length >= messages.length) return false;
+    for (let i = 2; i < before.length; i++)
+      if (printJson(before[i] as JsonValue) !== printJson(messages[i] as JsonValue)) return false;
+    return true;
+  }
 }
 
 /**

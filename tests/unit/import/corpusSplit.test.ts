@@ -32,6 +32,24 @@ describe('splitConversations', () => {
     expect(importTranscript(split?.[1]?.text ?? '').ok).toBe(false);
   });
 
+  it('reads lines that are snapshots of one growing history as one transcript', () => {
+    // A rollout logged at every step, two environments interleaved: each line holds its
+    // environment's history so far.
+    const a = LOOP_MESSAGES;
+    const b = CALM_MESSAGES;
+    const snap = (env: number, m: readonly unknown[], n: number) =>
+      JSON.stringify({ env_index: env, step: n, messages: m.slice(0, n) });
+    const text = [snap(0, a, 3), snap(1, b, 3), snap(0, a, 5), snap(1, b, 4)].join('\n');
+    expect(splitConversations(text)).toBeNull();
+    expect(corpusParts(bytes(text), 'rollout.jsonl').map((p) => p.line)).toEqual([null]);
+    // Conversations that share their opening and then part are two, each on its line.
+    const parted = [
+      JSON.stringify({ messages: [...a.slice(0, 2), { role: 'assistant', content: 'one' }] }),
+      JSON.stringify({ messages: [...a.slice(0, 2), { role: 'assistant', content: 'two' }, a[3]] }),
+    ].join('\n');
+    expect(splitConversations(parted)?.length).toBe(2);
+  });
+
   it('leaves one document, one line, and JSONL transcripts alone', () => {
     expect(splitConversations(body(LOOP_MESSAGES))).toBeNull();
     expect(splitConversations(JSON.stringify({ messages: LOOP_MESSAGES }))).toBeNull();
