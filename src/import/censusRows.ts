@@ -283,10 +283,14 @@ export class Rows {
 
   /** Notes strings the file keeps once, by the reference that stands for each. */
   keptStrings(table: Rec): void {
+    let kept = false;
     eachMember(table, (k, v) => {
-      if (typeof v === 'string' && REF_KEY.test(k)) (this.refs ??= new Map()).set(k, v);
+      if (typeof v !== 'string' || !REF_KEY.test(k)) return;
+      (this.refs ??= new Map()).set(k, v);
+      kept = true;
     });
-    this.canon.clear();
+    // Arguments compared before these were known are compared again.
+    if (kept) this.canon.clear();
   }
 
   /** Whether the arguments are empty (`{}`, null, ""), worked out without canonical form where the raw value tells. */
