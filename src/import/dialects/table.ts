@@ -1800,6 +1800,9 @@ export function looksLikeCall(o: Rec, at: Place, answered = false): FoundCall | 
   if (!found || Array.isArray(args) || args === null || args === undefined) return null;
   if (isRec(args) && (has(args, 'properties') || getStr(args, 'type') === 'object')) return null;
   if (has(o, 'input_schema') || has(o, 'inputSchema')) return null;
+  // A trace or a run holds its own steps (a Langfuse trace's `observations`, beside the
+  // `name`, `input` and `output` that make it look like a call): it is their container.
+  if (HELD_STEPS.some((k) => nonEmptyList(get(o, k)))) return null;
   // A definition describes its tool; a call says what it does only where its type says it is one.
   if (has(o, 'description') && !(typeof type === 'string' && KEYED_TYPE.test(type))) return null;
   let id: string | null = null;
@@ -1862,6 +1865,13 @@ const QUALIFIED_INPUT = /^(?:input|args|arguments|params|parameters)(?:_|[A-Z])/
 const QUALIFIED_ANSWER = /^(?:output|result|response)(?:_|[A-Z])/;
 
 const OWN_ANSWER = ['output', 'result', 'observation', 'response', 'tool_output', 'toolOutput'];
+
+/** Lists by which an object holds steps of its own, so that it is a trace or a run, not a call. */
+const HELD_STEPS = ['observations', 'spans', 'child_runs', 'childRuns', 'messages', 'steps'];
+
+function nonEmptyList(v: unknown): boolean {
+  return Array.isArray(v) && v.length > 0;
+}
 
 const DEFINITION_LISTS = new Set(['tools', 'functions', 'tool_definitions', 'toolDefinitions']);
 const CALL_TYPE = /tool|call|function|action/i;

@@ -51,13 +51,22 @@ export function chainGroups<R extends LogRecord>(
   const main: number[] = [];
   const side = new Map<string, number[]>();
   const rootMemo = new Map<number, string>();
+  // Sidechain lines that name no parent at all (an export that dropped the chain) cannot be
+  // traced to their roots: they are grouped by the session they name instead.
+  const linked = records.some(
+    (r) => isTurn(r) && field(r.value, 'isSidechain') === true && parentOf(r.value) !== undefined,
+  );
   records.forEach((r, i) => {
     if (!isTurn(r)) return;
     if (field(r.value, 'isSidechain') !== true) {
       main.push(i);
       return;
     }
-    const key = str(r.value, 'agentId') ?? sidechainRoot(records, byUuid, i, rootMemo);
+    const key =
+      str(r.value, 'agentId') ??
+      (linked
+        ? sidechainRoot(records, byUuid, i, rootMemo)
+        : (str(r.value, 'sessionId') ?? 'sidechain'));
     const list = side.get(key);
     if (list) list.push(i);
     else side.set(key, [i]);

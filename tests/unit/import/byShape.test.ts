@@ -251,6 +251,23 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // Runs that hold their own steps: a run's `name` beside its `input` and `output` looks like
+    // a call, but an object that holds a list of steps (a Langfuse trace's `observations`, as
+    // xllm's saved ADK trace details show) is their container, not one of them.
+    file: 'runs-with-steps.json',
+    calls: 3,
+    dialects: ['unknown'],
+    outlines: [
+      [
+        'assistant: get_weather(syn-0-0) {"city":"Oslo"}',
+        'tool → syn-0-0: "rain"',
+        'assistant: get_weather(syn-2-0) {"city":"Oslo"}',
+        'tool → syn-2-0: "rain"',
+      ],
+      ['assistant: get_weather(syn-0-0) {"city":"Bergen"}', 'tool → syn-0-0: "showers"'],
+    ],
+  },
+  {
     // A DeepEval trace whose model spans hold no structured calls: each tool span records its
     // call twice, as itself (`{ name, type: "tool", input, output }`) and in the `toolsCalled`
     // it keeps; the agent span's `toolsCalled` lists the run's calls again.

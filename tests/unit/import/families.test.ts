@@ -544,6 +544,29 @@ const CASES: Case[] = [
     never: [/not read/, /census/, /by shape/],
   },
   {
+    // A session whose exporter dropped the parentUuid chain (every line's parent null) but kept
+    // `isSidechain`: its subagent lines cannot be traced to their roots, so they are one
+    // subagent of the session they name, not a conversation a line.
+    path: 'claude-code/sidechain-chainless.jsonl',
+    format: 'claude-code',
+    outlines: [
+      [
+        'user',
+        'assistant: Task(toolu_m1) {"description":"Read logs","prompt":"Read the build logs.","subagent_type":"general-purpose"}',
+        'tool → toolu_m1: "The log says a file is missing."',
+        'assistant',
+      ],
+      [
+        'user',
+        'assistant: Read(toolu_s1) {"file_path":"/srv/app/build.log"}',
+        'tool → toolu_s1: "error: missing file"',
+        'assistant: Read(toolu_s2) {"file_path":"/srv/app/build.log"}',
+        'tool → toolu_s2: "error: missing file"',
+      ],
+    ],
+    never: [/not read/, /census/, /by shape/],
+  },
+  {
     // A harness's run beside its evaluation: the calls it matched or expected (`{ tool, args,
     // result }` under `matched_items`, `expected_calls`) were wanted, not made.
     path: 'openai-chat/run-with-evaluation.json',
