@@ -20,7 +20,8 @@ export function recordingJson(
   try {
     return ok(JSON.parse(text) as unknown);
   } catch (e) {
-    const why = e instanceof Error ? e.message : String(e);
+    // The parser may quote the text it stopped in, line breaks and all: one line for the error.
+    const why = (e instanceof Error ? e.message : String(e)).replace(/\s*[\r\n]+\s*/g, ' ');
     const input = name ? `“${name}”` : 'The input';
     return err({ kind: 'invalid', message: `${input} opens as ${what} but is no JSON (${why}).` });
   }
