@@ -53,6 +53,22 @@ test('a Claude Code session with subagents: opened on the looping one, every one
   await expect(conversations(page).getByRole('status')).toHaveCount(0);
 });
 
+test('a capture that opens with a side request: opened on the first conversation with calls', async ({
+  page,
+}) => {
+  await openApp(page);
+  // claude-trace's log: Claude Code's quota probe first, then the session that made calls.
+  await drop(page, 'trace.jsonl', fixture('har/claude-trace-log.jsonl'));
+  await expect(items(page)).toHaveCount(2);
+  const withCalls = conversations(page).getByRole('button', { name: /2 batches/ });
+  await expect(withCalls).toHaveAttribute('aria-current', 'true');
+  await expect(conversations(page).getByRole('status')).toContainText(
+    'Opened on the first conversation with tool calls',
+  );
+  await waitFor(page, 'ready');
+  await expect(rows(page)).toHaveCount(2);
+});
+
 test('an Inspect log with several samples: one conversation per sample', async ({ page }) => {
   await openApp(page);
   await drop(page, 'log.json', fixture('inspect/attachments-two-samples.json'));

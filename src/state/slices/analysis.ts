@@ -27,6 +27,22 @@ export function refusingConversation(
   return best;
 }
 
+/**
+ * The conversation a file opens on instead of `shown`, and why: the one the reference refuses
+ * (`refusingConversation`), else, where `shown` has no tool-call batch, the first that has one
+ * (a capture whose first requests are a client's side calls); null to stay.
+ */
+export function openingConversation(
+  list: readonly { readonly batches: number; readonly refusals: number }[],
+  shown: number,
+): { readonly index: number; readonly why: 'refuses' | 'calls' } | null {
+  const refusing = refusingConversation(list, shown);
+  if (refusing !== null) return { index: refusing, why: 'refuses' };
+  if ((list[shown]?.batches ?? 0) > 0) return null;
+  const calls = list.findIndex((c) => c.batches > 0);
+  return calls < 0 ? null : { index: calls, why: 'calls' };
+}
+
 /** The settled status: what is on screen, once nothing runs. */
 function settled(s: Pick<AppState, 'analysisError' | 'workerFailure' | 'result'>) {
   if (s.analysisError !== null || s.workerFailure !== null) return 'error' as const;
@@ -164,13 +180,14 @@ export const createAnalysisSlice: Slice<AnalysisSlice> = (_deps, engine) => (set
         });
         if (selectedIndex !== null && !sameDetails) engine.client?.details(selectedIndex);
         // A file of several conversations opens on the one the reference refuses first, when
-        // the one it opened on refuses nothing (a subagent's loop under a calm main chain).
+        // the one it opened on refuses nothing (a subagent's loop under a calm main chain), or
+        // on the first with tool calls when it opened on one without any.
         if (result.newTranscript && get().conversationAuto) {
           set({ conversationAuto: false });
-          const best = refusingConversation(result.conversations, result.conversation);
+          const best = openingConversation(result.conversations, result.conversation);
           if (best !== null) {
-            get().chooseConversation(best);
-            set({ conversationMoved: true });
+            get().chooseConversation(best.index);
+            set({ conversationMoved: best.why });
           }
         }
         if (result.newTranscript) get().restoreLink(result);

@@ -19,8 +19,11 @@ export interface FormatSlice {
    * move to a conversation that refuses, once.
    */
   conversationAuto: boolean;
-  /** The last result moved to another conversation on its own (the picker says so). */
-  conversationMoved: boolean;
+  /**
+   * The last result moved to another conversation on its own, and why (the picker says so): it
+   * refuses, or it is the first with tool calls; false when it stayed.
+   */
+  conversationMoved: false | 'refuses' | 'calls';
   /** Cline / Roo Code results: as sent (user turns) or read as tool messages. */
   clineResults: 'user' | 'tool';
   /**

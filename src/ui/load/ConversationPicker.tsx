@@ -46,9 +46,11 @@ export function ConversationPicker() {
         </h2>
         <span className="muted">{list.length} in this file</span>
       </div>
-      {conversationMoved && (
+      {conversationMoved !== false && (
         <p className="note" role="status">
-          Opened on the conversation the reference refuses; the others are listed here.
+          {conversationMoved === 'refuses'
+            ? 'Opened on the conversation the reference refuses; the others are listed here.'
+            : 'Opened on the first conversation with tool calls; the others are listed here.'}
         </p>
       )}
       <ul className="conversations__list">

@@ -1,4 +1,4 @@
-import { refusingConversation } from '../../../src/state/slices/analysis';
+import { openingConversation, refusingConversation } from '../../../src/state/slices/analysis';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, type DetectorConfig, type Report } from '../../../src/detector/index';
 import { configToJson } from '../../../src/state/configCodec';
@@ -326,6 +326,28 @@ describe('refusingConversation', () => {
   it('moves to the one with the most refusals, the first of equals', () => {
     expect(refusingConversation(list(0, 1, 2, 2), 0)).toBe(2);
     expect(refusingConversation(list(1, 0), 1)).toBe(0);
+  });
+});
+
+describe('openingConversation', () => {
+  const list = (...c: [number, number][]) =>
+    c.map(([batches, refusals]) => ({ batches, refusals }));
+  it('moves to a refusing conversation first', () => {
+    expect(openingConversation(list([0, 0], [3, 0], [5, 2]), 0)).toEqual({
+      index: 2,
+      why: 'refuses',
+    });
+  });
+  it('else, from one without tool calls, to the first that has some', () => {
+    expect(openingConversation(list([0, 0], [0, 0], [4, 0], [9, 0]), 0)).toEqual({
+      index: 2,
+      why: 'calls',
+    });
+  });
+  it('stays on one with tool calls, or where none has any', () => {
+    expect(openingConversation(list([1, 0], [9, 0]), 0)).toBeNull();
+    expect(openingConversation(list([0, 0], [0, 0]), 0)).toBeNull();
+    expect(openingConversation([], 0)).toBeNull();
   });
 });
 
