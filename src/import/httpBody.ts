@@ -76,3 +76,22 @@ export function bodyBytesText(bytes: Uint8Array, encoding = ''): string {
   // Bedrock's streamed responses: AWS event-stream messages, read as the events they carry.
   return eventStreamAsSse(b) ?? strFromU8(b);
 }
+
+/**
+ * A recording's headers by lower-case name: an object of values (a list of values keeps its
+ * first), or nock's flat list of names and values.
+ */
+export function headerMap(h: unknown): Map<string, string> {
+  const out = new Map<string, string>();
+  if (Array.isArray(h)) {
+    for (let i = 0; i + 1 < h.length; i += 2)
+      if (typeof h[i] === 'string' && typeof h[i + 1] === 'string')
+        out.set((h[i] as string).toLowerCase(), h[i + 1] as string);
+    return out;
+  }
+  for (const [k, v] of Object.entries(rec(h) ?? {})) {
+    const first: unknown = Array.isArray(v) ? v[0] : v;
+    if (typeof first === 'string') out.set(k.toLowerCase(), first);
+  }
+  return out;
+}

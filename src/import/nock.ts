@@ -1,6 +1,6 @@
 // A nock recording (Node's HTTP mocking for tests), read as the HAR capture it is.
 import type { Result } from '../json/index';
-import { bodyBytesText, rec, recordingAsHar } from './httpBody';
+import { bodyBytesText, headerMap, rec, recordingAsHar } from './httpBody';
 import type { Rec } from './httpBody';
 import type { ImportError } from './types';
 
@@ -68,22 +68,6 @@ function isDefinition(d: unknown): boolean {
     typeof r['method'] === 'string' &&
     typeof r['path'] === 'string'
   );
-}
-
-/** Headers as nock keeps them (`rawHeaders`: a flat list of names and values, or an object), by lower-case name. */
-function headerMap(h: unknown): Map<string, string> {
-  const out = new Map<string, string>();
-  if (Array.isArray(h)) {
-    for (let i = 0; i + 1 < h.length; i += 2)
-      if (typeof h[i] === 'string' && typeof h[i + 1] === 'string')
-        out.set((h[i] as string).toLowerCase(), h[i + 1] as string);
-    return out;
-  }
-  for (const [k, v] of Object.entries(rec(h) ?? {})) {
-    const first: unknown = Array.isArray(v) ? v[0] : v;
-    if (typeof first === 'string') out.set(k.toLowerCase(), first);
-  }
-  return out;
 }
 
 const HEX = /^(?:[0-9a-f]{2})+$/;

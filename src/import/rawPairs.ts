@@ -2,7 +2,7 @@
 // line), read as the HAR capture they hold.
 import { err, ok } from '../json/index';
 import type { Result } from '../json/index';
-import { harText, rec } from './httpBody';
+import { harText, headerMap, rec } from './httpBody';
 import type { Rec } from './httpBody';
 import type { ImportError } from './types';
 
@@ -70,7 +70,7 @@ export function rawPairsAsHar(
 function entryOf(pair: Rec): unknown {
   const request = rec(pair['request']) as Rec;
   const response = rec(pair['response']);
-  const headers = lowerCased(response?.['headers']);
+  const headers = headerMap(response?.['headers']);
   return {
     request: {
       method: request['method'],
@@ -108,11 +108,4 @@ function responseText(response: Rec): string {
 function bodyText(body: unknown): string {
   if (body === undefined || body === null) return '';
   return typeof body === 'string' ? body : JSON.stringify(body);
-}
-
-function lowerCased(h: unknown): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [k, v] of Object.entries(rec(h) ?? {}))
-    if (typeof v === 'string') out.set(k.toLowerCase(), v);
-  return out;
 }

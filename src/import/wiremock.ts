@@ -2,7 +2,7 @@
 // they hold.
 import type { Result } from '../json/index';
 import { decodeBase64 } from './base64';
-import { bodyBytesText, rec, recordingAsHar } from './httpBody';
+import { bodyBytesText, headerMap, rec, recordingAsHar } from './httpBody';
 import type { Rec } from './httpBody';
 import type { ImportError } from './types';
 
@@ -112,16 +112,6 @@ function dumped(v: unknown): unknown {
   return r !== undefined && typeof r['__type__'] === 'string' && '__data__' in r
     ? r['__data__']
     : v;
-}
-
-/** Headers by lower-case name: a value, or a list of values (the first kept). */
-function headerMap(h: unknown): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [k, v] of Object.entries(rec(h) ?? {})) {
-    const first: unknown = Array.isArray(v) ? v[0] : v;
-    if (typeof first === 'string') out.set(k.toLowerCase(), first);
-  }
-  return out;
 }
 
 /**

@@ -108,10 +108,16 @@ export function canonical(
  * `tc://<hash>`) where they stood, in some copies of a call and not in others.
  */
 export function resolveRef(s: string, refs: ReadonlyMap<string, string>): string {
-  const m = REF.exec(s);
-  return m === null ? s : (refs.get(m[1] as string) ?? s);
+  const key = refKey(s);
+  return key === null ? s : (refs.get(key) ?? s);
 }
-const REF = /^(?:attachment|tc):\/\/([0-9a-f]{16,64})$/;
+
+/** The key an `attachment://<key>` (or the older `tc://<key>`) reference names; null for any other string. */
+export function refKey(s: string): string | null {
+  const m = REF.exec(s);
+  return m === null ? null : (m[1] as string);
+}
+const REF = /^(?:attachment|tc):\/\/(.+)$/;
 /** The key a kept string is referred to by (a content hash). */
 export const REF_KEY = /^[0-9a-f]{16,64}$/;
 

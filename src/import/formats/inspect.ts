@@ -5,6 +5,7 @@ import { arr, field, obj, str } from '../access';
 import { Conversation } from '../build';
 import type { CallInput } from '../build';
 import { displayText, narration } from '../content';
+import { refKey } from '../dialects/shape';
 import { finish, invalid } from '../format';
 import type { ConversationOutput, FormatImporter, FormatOutput } from '../format';
 import { plural } from '../warnings';
@@ -55,9 +56,9 @@ export function importSample(sample: JsonValue): FormatOutput & { warnings: stri
   let missing = 0;
   const resolve = (x: JsonValue | undefined): JsonValue | undefined => {
     if (typeof x !== 'string' || !attachments) return x;
-    const m = /^(?:attachment|tc):\/\/(.+)$/.exec(x);
-    if (!m) return x;
-    const hit = attachments.get(m[1] as string);
+    const key = refKey(x);
+    if (key === null) return x;
+    const hit = attachments.get(key);
     if (typeof hit === 'string') return hit;
     missing++;
     return x;
