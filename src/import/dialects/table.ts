@@ -1719,6 +1719,7 @@ export const ARG_KEYS: readonly string[] = [
   'parameters',
   'params',
   'param_dict',
+  'tool_arguments',
 ];
 /** A ReAct step's input, beside the `action` that names its tool. */
 export const REACT_INPUT = 'action_input';
@@ -1744,7 +1745,9 @@ export function looksLikeCall(o: Rec, at: Place, answered = false): FoundCall | 
     !(typeof type === 'string' && KEYED_TYPE.test(type))
   )
     return null;
-  if (at.listKey !== null && DEFINITION_LISTS.has(at.listKey)) return null;
+  // A call made, listed as `tools` (it may leave out arguments it had none of).
+  const made = at.listKey !== null && DEFINITION_LISTS.has(at.listKey);
+  if (made && !madeInTools(o)) return null;
   // An evaluator's list of the calls it expected or matched is no run's.
   if (wantedList(at.listKey) || wantedList(at.outerKey)) return null;
   // Under a member named for a call, a `type` is the tool's kind (`{ toolCall: { type: "edit",
@@ -1796,6 +1799,10 @@ export function looksLikeCall(o: Rec, at: Place, answered = false): FoundCall | 
         found = true;
       }
     });
+  }
+  if (!found && made) {
+    args = new Map<string, unknown>();
+    found = true;
   }
   if (!found || Array.isArray(args) || args === null || args === undefined) return null;
   if (isRec(args) && (has(args, 'properties') || getStr(args, 'type') === 'object')) return null;
@@ -1890,5 +1897,20 @@ const ID_KEYS = [
   'toolCallId',
   'tool_use_id',
   'toolUseId',
+  'tool_id',
   'id',
 ];
+
+/**
+ * An item of a `tools` list that is a call made, not a definition: its id beside `arguments` or
+ * its `result` (words no definition uses; theirs is `parameters` or a schema), as an evaluator's record of
+ * a run's invocations (trpc-group/trpc-agent-go `evaluation/evalresult`, Monocle's inference
+ * output) keeps them.
+ */
+function madeInTools(o: Rec): boolean {
+  if (!has(o, 'arguments') && !has(o, 'tool_arguments') && !has(o, 'result')) return false;
+  return ID_KEYS.some((k) => {
+    const v = get(o, k);
+    return typeof v === 'string' && v !== '';
+  });
+}

@@ -1525,6 +1525,24 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // An evaluator's record of a run's invocations (trpc-agent-go's eval set result, Monocle's
+    // inference output) lists the calls made as `tools`: an id beside arguments or a result is
+    // a call, not a definition, one made without arguments too; the expected ones are not.
+    file: 'eval-invocation-tools.json',
+    calls: 3,
+    dialects: ['unknown'],
+    outlines: [
+      [
+        'assistant: get_weather(call_0_Hq1) {"city":"Oslo"}',
+        'tool → call_0_Hq1: "{\\"condition\\":\\"rain\\"}"',
+        'assistant: get_time(call_0_Hq2) {}',
+        'tool → call_0_Hq2: "{\\"hour\\":9}"',
+        'assistant: get_news(call_0_Hq3) {"city":"Oslo"}',
+        'tool → call_0_Hq3: "{\\"headline\\":\\"tram strike\\"}"',
+      ],
+    ],
+  },
+  {
     // A function-calling benchmark's results (a BFCL harness's, as itea1001/bfcl-thousand-
     // tools-01 berkeley-function-call-leaderboard/eval_results_gpt4o_pool0.json @1cc17ace57
     // holds them): per test case the call the model made as its `prediction`, scored against a
