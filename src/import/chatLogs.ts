@@ -14,16 +14,54 @@ const HEAD = 512;
  */
 const AIDER_HEADER = /^# aider chat started at \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}[ \t]*\r?$/;
 
-/** The error for a chat log this text opens as, or null: looks at the first line only. */
+/**
+ * Windsurf's Cascade panel and Google Antigravity export a conversation as markdown under
+ * `# Cascade Chat Conversation` (or `# Chat Conversation`) and a note that it "is purely the
+ * output of the chat conversation": each tool step is an italic one-line summary
+ * (`*Viewed [a.ts](file:///…) *`, `*Checked command status*`), without the tool's name, its
+ * arguments or its result.
+ */
+const CASCADE_HEADER = /^# (?:Cascade )?Chat Conversation[ \t]*\r?$/;
+const CASCADE_NOTE = 'This is purely the output of the chat conversation';
+
+/**
+ * Zed's agent panel saves a thread as markdown (`acp_thread`'s `to_markdown`,
+ * zed-industries/zed `crates/acp_thread/src/acp_thread.rs`): `## User` and `## Assistant`
+ * headings, and each tool call as `**Tool Call: <label>**` and `Status: …`, the label the
+ * title the tool gave itself (`Read file \`a.ts\``), not its name and arguments.
+ */
+const ZED_HEADING = /^## (?:User|Assistant)[ \t]*\r?$/;
+const ZED_CALL = /\n\*\*Tool Call: [^\n]*\*\*\r?\nStatus: /;
+
+/** The error for a chat log this text opens as, or null: looks at its first line. */
 export function chatLogError(text: string, name?: string): ImportError | null {
   const head = text.slice(0, HEAD).replace(/^\uFEFF/, '');
   const input = name ? `“${name}”` : 'The input';
   const firstLine = head.split('\n').find((l) => l.trim() !== '');
-  if (firstLine === undefined || !AIDER_HEADER.test(firstLine)) return null;
-  const seen = "Aider's markdown chat history";
-  return {
-    kind: 'not-transcript',
-    message: `${input} is ${seen} (.aider.chat.history.md): a chat log with no structured tool calls, so there is nothing for the loop detector to replay.`,
-    seen,
-  };
+  if (firstLine === undefined) return null;
+  if (AIDER_HEADER.test(firstLine)) {
+    const seen = "Aider's markdown chat history";
+    return {
+      kind: 'not-transcript',
+      message: `${input} is ${seen} (.aider.chat.history.md): a chat log with no structured tool calls, so there is nothing for the loop detector to replay.`,
+      seen,
+    };
+  }
+  if (CASCADE_HEADER.test(firstLine) && head.includes(CASCADE_NOTE)) {
+    const seen = 'a Windsurf (Cascade) or Antigravity chat export';
+    return {
+      kind: 'not-transcript',
+      message: `${input} is ${seen}: it shows each tool step as a one-line summary, without the tool's name, arguments or result, so there is no call for the loop detector to replay.`,
+      seen,
+    };
+  }
+  if (ZED_HEADING.test(firstLine) && ZED_CALL.test(text.slice(0, 1 << 20))) {
+    const seen = 'a Zed agent thread saved as markdown';
+    return {
+      kind: 'not-transcript',
+      message: `${input} is ${seen}: it shows each tool call by the title it gave itself (\`**Tool Call: …**\`), not by its name and arguments, so there is no call for the loop detector to replay.`,
+      seen,
+    };
+  }
+  return null;
 }

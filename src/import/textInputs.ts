@@ -2,6 +2,7 @@
 import type { Result } from '../json/index';
 import { automakerAsJson, isAutomakerLog } from './automakerLog';
 import { chatLogError } from './chatLogs';
+import { clineMarkdownAsJson, isClineMarkdown } from './clineMarkdown';
 import { httprrAsHar, isHttprr } from './httprr';
 import { isJsonLog, jsonLogAsJson } from './jsonLog';
 import { isNock, nockAsHar } from './nock';
@@ -33,9 +34,18 @@ export const TEXT_INPUTS: readonly TextInput[] = [
   { is: (t, f) => (f === null || f === 'har') && isWireMock(t), asJson: wireMockAsHar },
   // YAML: a recorded HTTP cassette is read as a HAR capture, any other document as its JSON.
   // A log whose lines end in JSON objects (`STDIN: {…}`) may look like YAML; it is read below.
-  { is: (t) => looksLikeYaml(t) && !isJsonLog(t), asJson: yamlAsJson },
+  // A chat log is named for what it is (its note may read as YAML).
+  {
+    is: (t) => looksLikeYaml(t) && !isJsonLog(t) && chatLogError(t) === null,
+    asJson: yamlAsJson,
+  },
   // SpecStory's markdown export of a session: the chat messages it shows.
   { is: (t, f) => f === null && isSpecStory(t), asJson: specStoryAsJson },
+  // Cline's and Roo Code's markdown export of a task: the history it was printed from.
+  {
+    is: (t, f) => (f === null || f === 'cline') && isClineMarkdown(t),
+    asJson: clineMarkdownAsJson,
+  },
   // Automaker's feature log: the calls its agent made.
   { is: (t, f) => f === null && isAutomakerLog(t), asJson: automakerAsJson },
   // A log whose lines end in JSON objects: those objects, as JSON Lines.

@@ -43,6 +43,7 @@ import {
 import type { Imported, ImportError, ImportOptions } from '../import/types';
 import { httprrComplete, isHttprr } from '../import/httprr';
 import { isSpecStory, specStoryComplete } from '../import/specStory';
+import { clineMarkdownComplete, isClineMarkdown } from '../import/clineMarkdown';
 import { looksLikeYaml, yamlComplete } from '../import/yamlInput';
 import { reportSource } from './prepare';
 
@@ -167,6 +168,8 @@ export function settledText(text: string): string {
   if (looksLikeYaml(text)) return yamlComplete(text);
   // A SpecStory export is its whole messages: the last may still be written.
   if (isSpecStory(text)) return specStoryComplete(text);
+  // So is a Cline or Roo Code markdown export.
+  if (isClineMarkdown(text)) return clineMarkdownComplete(text);
   // A JSON document parses only once complete; a JSON Lines file is its complete lines.
   if (!readsAsLines(text)) return text;
   const nl = text.lastIndexOf('\n');

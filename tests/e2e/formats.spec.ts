@@ -173,7 +173,7 @@ test('HAR: the key warning stands apart from the other warnings', async ({ page 
   const warning = page.getByRole('region', { name: 'Sensitive data warning' });
   await expect(warning).toBeVisible();
   await expect(warning).toContainText('This file holds secrets');
-  await expect(warning).toContainText('HAR files hold API keys');
+  await expect(warning).toContainText('HTTP recordings (HAR files, test cassettes) hold API keys');
 });
 
 test('import warnings are listed as text', async ({ page }) => {

@@ -34,7 +34,7 @@ interface Candidate {
 }
 
 const KEY_WARNING =
-  'HAR files hold API keys and cookies in their request headers: Loopscope reads them only in this tab, but do not share this file.';
+  'HTTP recordings (HAR files, test cassettes) hold API keys and cookies in their request headers: Loopscope reads them only in this tab, but do not share this file.';
 
 /**
  * HAR captures of model API traffic. Every request carries the whole history, so a

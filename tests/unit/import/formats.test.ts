@@ -429,13 +429,13 @@ const CASES: Case[] = [
       'user',
       'assistant: read_file(call_1) {"path":"a.py"} | read_file(call_2) {"path":"b.py"}',
     ],
-    warnings: [/HAR files hold API keys/],
+    warnings: [/HTTP recordings \(HAR files, test cassettes\) hold API keys/],
   },
   {
     path: 'har/anthropic-sse-base64.har',
     format: 'har',
     outline: ['system', 'user', 'assistant: Bash(toolu_1) {"command":"git status"}'],
-    warnings: [/HAR files hold API keys/],
+    warnings: [/HTTP recordings \(HAR files, test cassettes\) hold API keys/],
   },
   {
     path: 'sse/openai-parallel.sse',
@@ -477,7 +477,7 @@ const CASES: Case[] = [
       'tool → toolu_g1: [{"text":"port: 80","type":"text"}]',
       'assistant: Read(toolu_g2) {"file_path":"config.yaml"}',
     ],
-    warnings: [/HAR files hold API keys/],
+    warnings: [/HTTP recordings \(HAR files, test cassettes\) hold API keys/],
   },
 ];
 
