@@ -76,6 +76,7 @@ export type DialectId =
   | 'atof'
   | 'acp'
   | 'cline-events'
+  | 'browser-use'
   | 'unknown';
 
 /** Where an object sits: the member name it is the value of, or the list it is an item of. */
@@ -113,6 +114,11 @@ export interface FoundCall {
   readonly output?: unknown;
   /** That answer says the tool failed. */
   readonly failed?: boolean;
+  /**
+   * The calls the object holds with their answers were made in one reply (a browser agent's
+   * actions of one step), not one after another as its numbered steps are (DSPy's).
+   */
+  readonly together?: boolean;
 }
 
 export interface DialectEntry {
@@ -1340,6 +1346,47 @@ export const DIALECTS: readonly DialectEntry[] = [
       if (getStr(o, 'type') !== 'content_start' || getStr(o, 'contentType') !== 'tool') return null;
       const name = getStr(o, 'toolName');
       return name ? { id: idOf(o, 'toolCallId'), name, args: get(o, 'input') } : null;
+    },
+  },
+  {
+    id: 'browser-use',
+    label: 'browser-use `model_output.action`',
+    call: 'a history step `{ model_output: { action: [{ <action name>: { params } }, …] }, result, state }` of a saved `AgentHistoryList` (the earliest versions write one action object, not a list)',
+    result:
+      "the step's `result` list, one `ActionResult` an action in order: its `error`, else its `extracted_content`",
+    fields: { id: null, name: "the action object's one key", args: 'its value' },
+    source:
+      'browser-use/browser-use browser_use/agent/views.py @019af07c47 (`AgentHistory.model_dump`, `ActionResult`)',
+    counted: true,
+    when: { has: ['model_output'] },
+    read: (o) => {
+      const out = getRec(o, 'model_output');
+      // The earliest versions keep one result object, as they keep one action.
+      const result = get(o, 'result');
+      const results: unknown[] = Array.isArray(result) ? result : isRec(result) ? [result] : [];
+      if (out === undefined || (results.length === 0 && !Array.isArray(result))) return null;
+      const action = get(out, 'action');
+      const actions: unknown[] = Array.isArray(action) ? action : isRec(action) ? [action] : [];
+      const calls: FoundCall[] = [];
+      for (const a of actions) {
+        // Each action is dumped as `{ name: params }`, the unset actions left out.
+        if (!isRec(a)) return null;
+        const members: [string, unknown][] = [];
+        eachMember(a, (k, v) => members.push([k, v]));
+        const [only] = members;
+        if (members.length !== 1 || only === undefined) return null;
+        const [name, args] = only;
+        const r: unknown = results[calls.length];
+        const error = isRec(r) ? get(r, 'error') : undefined;
+        const failed = typeof error === 'string' && error !== '';
+        const output = isRec(r)
+          ? failed
+            ? error
+            : (get(r, 'extracted_content') ?? '')
+          : undefined;
+        calls.push({ id: null, name, args, output, failed, together: true });
+      }
+      return calls.length > 0 ? calls : null;
     },
   },
   {

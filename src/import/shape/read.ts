@@ -475,7 +475,7 @@ function build(
       if ((s.span === true || unknownStep) && last === 'call') last = null;
       const calls = s.events.filter((e) => e.kind === 'call');
       unknownStep = calls.length > 0 && calls.every((e) => e.dialect === 'unknown');
-      for (const e of s.events) {
+      s.events.forEach((e, i) => {
         if (e.kind === 'call') {
           const call: CallInput = { id: e.id ?? undefined, name: e.name, args: e.input };
           if ((last === 'call' || last === 'assistant') && c.openAssistant >= 0)
@@ -486,9 +486,13 @@ function build(
           const own = e.output;
           const elsewhere = e.id !== null && !answered.has(e.id) ? answers.get(e.id) : undefined;
           if (own !== undefined) {
-            // A step that carries its own answer is done before the next step begins.
+            // A step that carries its own answer is done before the next step begins; calls
+            // one object holds with their answers (a browser agent's actions of one step) are
+            // one reply, answered after the last of them.
             owed.push({ id: e.id ?? undefined, name: e.name, content: text(own), error: e.failed });
-            pay();
+            const next = s.events[i + 1];
+            const together = e.holder !== undefined && next?.kind === 'call';
+            if (!(together && next.holder === e.holder && next.output !== undefined)) pay();
           } else if (elsewhere !== undefined) {
             owed.push({
               id: e.id ?? undefined,
@@ -497,12 +501,12 @@ function build(
               error: elsewhere.error,
             });
           }
-          continue;
+          return;
         }
         pay();
         if (e.kind === 'result') {
           // An answer to a call of another history is that history's.
-          if (e.id !== null && !callIds.has(e.id)) continue;
+          if (e.id !== null && !callIds.has(e.id)) return;
           c.result(e.id ?? undefined, e.name, text(e.content), undefined, e.error);
           last = 'result';
         } else if (e.role === 'assistant') {
@@ -512,7 +516,7 @@ function build(
           c.message(e.role, e.text);
           last = 'turn';
         }
-      }
+      });
     }
   pay();
   return c;

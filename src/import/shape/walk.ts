@@ -42,6 +42,8 @@ export interface ShapeCall {
   readonly failed: boolean;
   /** Where it stands in its list's items (`[*]` for every index), as the census spells it. */
   readonly path: string;
+  /** The object it was read from, where that one object holds several calls. */
+  readonly holder?: object;
 }
 
 export interface ShapeResult {
@@ -384,6 +386,7 @@ class Walker {
     }
     const found = callsAt(v, at);
     if (found !== null) {
+      const holder = found.calls.length > 1 && found.calls[0]?.together === true ? v : undefined;
       for (const c of found.calls) {
         step.events.push({
           kind: 'call',
@@ -396,6 +399,7 @@ class Walker {
           output: (c.output as JsonValue | undefined) ?? ownOutput(v),
           failed: c.failed ?? false,
           path,
+          ...(holder === undefined ? {} : { holder }),
         });
       }
       // An unknown is only a guess: what it holds is walked too, as the census does.

@@ -1525,6 +1525,42 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // browser-use's saved AgentHistoryList: each step's `model_output.action` list holds its
+    // actions as `{ name: params }`, its `result` list their outcomes in order (an error a
+    // failure); a step whose output did not parse has no action.
+    file: 'browser-use-history.json',
+    calls: 5,
+    dialects: ['browser-use'],
+    errors: 2,
+    outlines: [
+      [
+        'assistant: go_to_url(syn-0-0) {"url":"https://shop.example/"} | input_text(syn-0-1) {"index":4,"text":"kettle"}',
+        'tool → syn-0-0: "Navigated to https://shop.example/"',
+        'tool → syn-0-1: "Input \'kettle\' into index 4"',
+        'assistant: click_element_by_index(syn-3-0) {"index":7}',
+        'tool → syn-3-0: "Element with index 7 does not exist"',
+        'assistant: click_element_by_index(syn-5-0) {"index":7}',
+        'tool → syn-5-0: "Element with index 7 does not exist"',
+        'assistant: done(syn-7-0) {"success":false,"text":"Could not submit the search."}',
+        'tool → syn-7-0: "Could not submit the search."',
+      ],
+    ],
+  },
+  {
+    // The earliest versions keep one action object and one result object a step.
+    file: 'browser-use-history-early.json',
+    calls: 2,
+    dialects: ['browser-use'],
+    outlines: [
+      [
+        'assistant: click_element(syn-0-0) {"index":40}',
+        'tool → syn-0-0: "Clicked element 40"',
+        'assistant: done(syn-2-0) {"text":"Cookies accepted."}',
+        'tool → syn-2-0: "Cookies accepted."',
+      ],
+    ],
+  },
+  {
     // An evaluator's record of a run's invocations (trpc-agent-go's eval set result, Monocle's
     // inference output) lists the calls made as `tools`: an id beside arguments or a result is
     // a call, not a definition, one made without arguments too; the expected ones are not.

@@ -105,6 +105,15 @@ export const EXAMPLES: Record<string, unknown> = {
     { event: 'on_tool_start', name: 'search', run_id: 'r1', data: { input: { q: 'x' } } },
   ],
   mcp: [{ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'q', arguments: {} } }],
+  'browser-use': {
+    history: [
+      {
+        model_output: { next_goal: 'open', action: [{ go_to_url: { url: 'https://a.example/' } }] },
+        result: [{ is_done: false, extracted_content: 'Navigated' }],
+        state: { url: 'about:blank' },
+      },
+    ],
+  },
   'cline-events': [
     {
       type: 'agent_event',
