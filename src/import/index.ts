@@ -249,13 +249,20 @@ function importAllUnsafe(
   const forced = opts.format !== undefined && opts.format !== 'auto';
   let { text, warnings: decodeWarnings } = decoded.value;
   // Text that is no JSON (an HTTP recording, YAML, a markdown export): the JSON it holds.
+  let rewritten: string | null = null;
   for (const input of TEXT_INPUTS) {
     if (!input.is(text, forced ? (opts.format as FormatId) : null)) continue;
     const json = input.asJson(text, opts.name);
     if (!json.ok) return json;
     text = json.value.text;
+    rewritten = json.value.note;
     decodeWarnings = [...decodeWarnings, json.value.note];
   }
+  // What the JSON it holds cannot be read as says how that JSON was found.
+  const failed = <T>(e: Result<T, ImportError>): Result<T, ImportError> =>
+    e.ok || rewritten === null
+      ? e
+      : err({ ...e.error, message: `${rewritten} ${e.error.message}` });
   // A saved event stream is not JSON: it is read as what it is instead of failing the parse.
   if ((!forced || opts.format === 'sse') && looksLikeSse(text)) {
     const out = importSseText(text);
@@ -290,7 +297,7 @@ function importAllUnsafe(
     }
   }
   const docR = readDoc(text, opts.name);
-  if (!docR.ok) return docR;
+  if (!docR.ok) return failed(docR);
   const doc = docR.value;
   let format: FormatId;
   if (opts.format !== undefined && opts.format !== 'auto') {
@@ -300,7 +307,7 @@ function importAllUnsafe(
     if (s.format === null) {
       // No importer knows the layout: where the census finds calls, they are read by shape.
       const shape = counting ? shapeOf(doc) : null;
-      if (shape === null) return err(unknownFormat(s.seen, opts.name));
+      if (shape === null) return failed(err(unknownFormat(s.seen, opts.name)));
       const lineWarnings = doc.kind === 'jsonl' ? doc.warnings : [];
       return ok(shapeImports(shape, null, 0, scanDoc(doc), [...decodeWarnings, ...lineWarnings]));
     }
@@ -313,7 +320,7 @@ function importAllUnsafe(
     // The importer the file was taken for cannot read it: where the census finds calls, the
     // file is of another family, read by shape.
     const shape = !forced && counting ? shapeOf(doc) : null;
-    if (shape === null) return out;
+    if (shape === null) return failed(out);
     return ok(shapeImports(shape, format, 0, scanDoc(doc), fileWarnings));
   }
   const scan = counting && scanDoc(doc);

@@ -3,6 +3,7 @@ import type { Result } from '../json/index';
 import { automakerAsJson, isAutomakerLog } from './automakerLog';
 import { chatLogError } from './chatLogs';
 import { clineMarkdownAsJson, isClineMarkdown } from './clineMarkdown';
+import { fencedJsonAsJson, isFencedJson } from './fencedJson';
 import { httprrAsHar, isHttprr } from './httprr';
 import { isJsonLog, jsonLogAsJson } from './jsonLog';
 import { isNock, nockAsHar } from './nock';
@@ -32,6 +33,18 @@ export const TEXT_INPUTS: readonly TextInput[] = [
   { is: (t, f) => (f === null || f === 'har') && isRawPairs(t), asJson: rawPairsAsHar },
   // WireMock stub mappings (Java tests' HTTP mocks) in JSON: read as a HAR capture.
   { is: (t, f) => (f === null || f === 'har') && isWireMock(t), asJson: wireMockAsHar },
+  // Markdown that keeps a run in fenced ```json blocks, but for the exports read below and the
+  // chat logs named for what they are; before YAML, which notes above a block may read as.
+  {
+    is: (t, f) =>
+      f === null &&
+      chatLogError(t) === null &&
+      !isSpecStory(t) &&
+      !isClineMarkdown(t) &&
+      !isAutomakerLog(t) &&
+      isFencedJson(t),
+    asJson: fencedJsonAsJson,
+  },
   // YAML: a recorded HTTP cassette is read as a HAR capture, any other document as its JSON.
   // A log whose lines end in JSON objects (`STDIN: {…}`) may look like YAML; it is read below.
   // A chat log is named for what it is (its note may read as YAML).

@@ -28,8 +28,13 @@ describe('httprr recordings', () => {
   it('counts sizes in bytes, and its note is a note', () => {
     const text = `httprr trace v1\n${exchange(REQUEST.replace('{}', '{"q":"é✓"}'), RESPONSE)}`;
     const r = importConversations(text, { format: 'har' });
-    // No chat in it: the HAR importer says so, having read the exchange whole.
-    expect(r.ok ? '' : r.error.message).not.toMatch(/httprr/);
+    // No chat in it: the HAR importer says so, having read the exchange whole, after the note
+    // that says where the HAR capture came from.
+    const message = r.ok ? '' : r.error.message;
+    expect(message).toMatch(
+      /^Read an httprr recording of 1 HTTP exchange as the HAR capture it is\. /,
+    );
+    expect(message).not.toMatch(/is an httprr recording, but/);
     expect(isNote('Read an httprr recording of 1 HTTP exchange as the HAR capture it is.')).toBe(
       true,
     );

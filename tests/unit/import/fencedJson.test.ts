@@ -1,0 +1,77 @@
+// Markdown that keeps a run in fenced ```json blocks, read as the JSON it holds.
+import { describe, expect, it } from 'vitest';
+import { importConversations } from '../../../src/import/index';
+import { outline } from './helpers';
+
+function read(text: string) {
+  const r = importConversations(text, { name: 'run.md' });
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+}
+
+const chat = (city: string) =>
+  JSON.stringify(
+    [
+      { role: 'user', content: `Weather in ${city}?` },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          {
+            id: `call_${city}`,
+            type: 'function',
+            function: { name: 'get_weather', arguments: `{"city":"${city}"}` },
+          },
+        ],
+      },
+      { role: 'tool', tool_call_id: `call_${city}`, content: 'rain' },
+    ],
+    null,
+    2,
+  );
+
+describe('markdown with fenced json blocks', () => {
+  it('reads one block as the transcript it is, whatever notes stand around it', () => {
+    const [c, ...more] = read(
+      `# Run 1\n\n- model: gpt-4o\n- started: today\n\n\`\`\`json\n${chat('Oslo')}\n\`\`\`\n\nIt rained.\n`,
+    );
+    expect(more).toHaveLength(0);
+    expect(c?.format).toBe('openai-chat');
+    expect(outline(c?.messages ?? [])).toEqual([
+      'user',
+      'assistant: get_weather(call_Oslo) {"city":"Oslo"}',
+      'tool → call_Oslo: "rain"',
+    ]);
+    expect(c?.warnings[0]).toBe(
+      'Read the JSON in 1 fenced `json` block of “run.md”, a markdown text: what stands outside them is not read.',
+    );
+  });
+
+  it('reads several blocks as JSON Lines, a run each, and leaves out one that does not parse', () => {
+    const list = read(
+      `## First\n\n\`\`\`json\n${chat('Oslo')}\n\`\`\`\n\n## Second\n\n\`\`\`json\n${chat('Bergen')}\n\`\`\`\n\n\`\`\`json\n{ "cut": \n\`\`\`\n`,
+    );
+    expect(list.map((c) => outline(c.messages)[1])).toEqual([
+      'assistant: get_weather(call_Oslo) {"city":"Oslo"}',
+      'assistant: get_weather(call_Bergen) {"city":"Bergen"}',
+    ]);
+    expect(list[0]?.warnings[0]).toMatch(
+      /^Read the JSON in 2 fenced `json` blocks of “run.md”, a markdown text; 1 other block did not parse and was left out: /,
+    );
+  });
+
+  it('says how the JSON was found when it is no transcript', () => {
+    const r = importConversations('# Notes\n\n```json\n{ "tool": "hammer", "weight": 2 }\n```\n');
+    expect(r.ok).toBe(false);
+    expect(r.ok ? '' : r.error.message).toMatch(
+      /^Read the JSON in 1 fenced `json` block of the input, a markdown text: what stands outside them is not read\. The input is not a transcript format Loopscope knows/,
+    );
+  });
+
+  it('is not markdown whose blocks name no tool call, nor JSON itself', () => {
+    const r = importConversations('# Notes\n\n```json\n{ "a": 1 }\n```\n');
+    expect(r.ok ? '' : r.error.message).not.toMatch(/fenced/);
+    const [c] = read(chat('Oslo'));
+    expect(c?.warnings.some((w) => w.includes('fenced'))).toBe(false);
+  });
+});
