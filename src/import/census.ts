@@ -20,6 +20,8 @@ import {
   isRec,
   isStreamText,
   jsonLinesValues,
+  mintedId,
+  copiesApart,
   streamEvents,
 } from './dialects/shape';
 import type { Rec } from './dialects/shape';
@@ -697,8 +699,10 @@ export class CensusScan {
     const byShape = new Map<string, { first: number; order: number; per: Map<number, number> }>();
     // Without an id or arguments: only as many as the calls of that name spelled in full leave.
     const nameOnly = new Map<string, { first: number; order: number; per: Map<number, number> }>();
+    const orderOf = new Int32Array(n).fill(-1);
     for (let order = 0; order < strong.length; order++) {
       const i = strong[order] as number;
+      orderOf[i] = order;
       const id = rows.id[i] ?? null;
       if (id !== null) {
         const k = idNo.get(id);
@@ -755,8 +759,15 @@ export class CensusScan {
       }
       const list = groups.rows(g);
       // The same id again and again in one list at one path (a local model's `call_0` every
-      // turn): each is a call, whatever its arguments, so they need not be compared.
-      if (!(compare && compared.has(gName)) && size < 1e6 && oneListOnePath(rows, list)) {
+      // turn): each is a call, whatever its arguments, so they need not be compared. A minted
+      // id is compared: its copies side by side are one call logged twice.
+      const same = mintedId(rows.id[first] ?? '') ? list.map((r) => orderOf[r] as number) : null;
+      if (
+        same === null &&
+        !(compare && compared.has(gName)) &&
+        size < 1e6 &&
+        oneListOnePath(rows, list)
+      ) {
         for (let i = 0; i < size; i++) out(first, order + i * 1e-6);
         continue;
       }
@@ -788,8 +799,10 @@ export class CensusScan {
       if (args.size > 1) foldLoneMembers(args, rows);
       for (const [a, per] of args) {
         let most = 0;
-        if (per.size === 1) for (const inList of per.values()) most = mostAtOnePath(rows, inList);
-        else most = this.perLineage(strong, per, (inList) => mostAtOnePath(rows, inList));
+        const atOnePath = (inList: readonly number[]): number =>
+          same === null ? mostAtOnePath(rows, inList) : apartAtOnePath(rows, inList, orderOf, same);
+        if (per.size === 1) for (const inList of per.values()) most = atOnePath(inList);
+        else most = this.perLineage(strong, per, atOnePath);
         if (compared.has(gName)) noteId(`${gName}\u0000${a}`, firstIn.get(a) ?? 0, most);
         for (let i = 0; i < most; i++) out(first, order + i * 1e-6);
       }
@@ -1435,6 +1448,25 @@ function mostAtOnePath(rows: Rows, list: readonly number[]): number {
     per.set(at, n);
     most = Math.max(most, n);
   }
+  return most;
+}
+
+/** As `mostAtOnePath`, for a minted id: copies side by side at a path are one (`copiesApart`). */
+function apartAtOnePath(
+  rows: Rows,
+  list: readonly number[],
+  orderOf: Int32Array,
+  same: readonly number[],
+): number {
+  const per = new Map<string, number[]>();
+  for (const i of list) {
+    const at = rows.path(i);
+    const l = per.get(at);
+    if (l === undefined) per.set(at, [orderOf[i] as number]);
+    else l.push(orderOf[i] as number);
+  }
+  let most = 0;
+  for (const at of per.values()) most = Math.max(most, copiesApart(at, same));
   return most;
 }
 

@@ -135,6 +135,36 @@ export function emptyArgs(c: string): boolean {
 }
 
 /**
+ * Whether a call id is one a provider minted (`toolu_01BWKNzq…`, `call_Xf3k…`, a UUID): a run of
+ * twelve or more letters and digits holding both. A counter (`call_0`, `tool_1`) is reused turn
+ * after turn by local models; a minted id is sent again only for the same call.
+ */
+export function mintedId(id: string): boolean {
+  return MINTED.test(id);
+}
+const MINTED = /(?=[A-Za-z0-9]*[0-9])(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{12,}/;
+
+/**
+ * How many calls copies of one minted id with the same arguments at one place are, given their
+ * places among all the calls in order (`at`, ascending) and the places of every copy of that id
+ * (`same`, ascending): a copy right after another, with no other call between them, is that call
+ * logged again (a stream's `added` and `done`, `running` and `completed` events); apart, each is
+ * one (a hand-made history that reuses the id).
+ */
+export function copiesApart(at: readonly number[], same: readonly number[]): number {
+  const index = new Map<number, number>();
+  same.forEach((o, k) => index.set(o, k));
+  let calls = 0;
+  let prev = -1;
+  for (const o of at) {
+    const adjacent = prev >= 0 && (index.get(o) ?? 0) - (index.get(prev) ?? 0) === o - prev;
+    if (!adjacent) calls++;
+    prev = o;
+  }
+  return calls;
+}
+
+/**
  * The text a JSON string literal spells (`"{\"limit\":200}"`, arguments encoded twice, as
  * any-agent's `gen_ai.tool.args` keeps them), so they compare as the arguments they are; ''
  * for any other string.

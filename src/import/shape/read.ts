@@ -4,7 +4,7 @@ import type { JsonValue } from '../../json/index';
 import { Conversation } from '../build';
 import type { CallInput } from '../build';
 import { displayText } from '../content';
-import { canonical, emptyArgs } from '../dialects/shape';
+import { canonical, copiesApart, emptyArgs, mintedId } from '../dialects/shape';
 import { echoNames, unwrappedArgs } from '../census';
 import { callKey, lineages, sameLineage } from '../lineage';
 import type { DialectId } from '../dialects/table';
@@ -271,13 +271,29 @@ function callLineages(lists: readonly ShapeList[]): Int32Array {
  */
 function dropStreamCopies(l: ShapeList): void {
   const byId = new Map<string, ShapeCall[]>();
+  // Each call's place among the list's calls, to tell copies side by side from copies apart.
+  const seq = new Map<ShapeCall, number>();
   for (const s of l.steps)
-    for (const e of s.events)
-      if (e.kind === 'call' && e.echo === false && e.id !== null)
-        push(byId, `${e.id}\u0000${e.name}`, e);
+    for (const e of s.events) {
+      if (e.kind !== 'call' || e.echo !== false) continue;
+      seq.set(e, seq.size);
+      if (e.id !== null) push(byId, `${e.id}\u0000${e.name}`, e);
+    }
   const drop = new Set<ShapeCall>();
   for (const same of byId.values()) {
     if (same.length < 2) continue;
+    // A minted id's copies side by side at one place are one call logged twice (a stream's
+    // `added` and `done` events): of each such run the first is kept (`copiesApart`).
+    const minted = mintedId((same[0] as ShapeCall).id ?? '');
+    const order = same.map((e) => seq.get(e) ?? 0);
+    const sideBySide = (copies: readonly ShapeCall[]): void => {
+      let prev: ShapeCall | null = null;
+      for (const e of copies) {
+        const at = [seq.get(e) ?? 0];
+        if (prev !== null && copiesApart([seq.get(prev) ?? 0, ...at], order) === 1) drop.add(e);
+        prev = e;
+      }
+    };
     const argued = same.filter((e) => !emptyArgs(canonOf(e)));
     if (argued.length === 0) {
       // A call with no arguments, copied at several places (a stream's start and end events,
@@ -286,7 +302,7 @@ function dropStreamCopies(l: ShapeList): void {
       if (same.some((e) => e.path !== (same[0] as ShapeCall).path)) {
         const kept = same.find((e) => isPart(e.path)) ?? (same[0] as ShapeCall);
         for (const e of same) if (e !== kept) drop.add(e);
-      }
+      } else if (minted) sideBySide(same);
       continue;
     }
     for (const e of same) if (emptyArgs(canonOf(e))) drop.add(e);
@@ -304,6 +320,7 @@ function dropStreamCopies(l: ShapeList): void {
         if (n > k || (n === k && isPart(p) && !isPart(keep))) keep = p;
       }
       for (const e of copies) if (e.path !== keep) drop.add(e);
+      if (minted) sideBySide(copies.filter((e) => e.path === keep));
     }
   }
   if (drop.size === 0) return;

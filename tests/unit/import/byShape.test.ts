@@ -1525,6 +1525,31 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // A recorder's frames of a streamed Responses reply, its final event lost: a call without
+    // arguments in its `added` and `done` items, side by side under one minted id, is one call.
+    file: 'recorded-stream-frames.jsonl',
+    calls: 1,
+    dialects: ['responses'],
+    unanswered: true,
+    outlines: [['assistant: list_files(call_Q7mZp2LkX9vB4w) ""']],
+  },
+  {
+    // A history that sends a minted id again for a later call, another call between: two calls.
+    file: 'history-reused-id.json',
+    calls: 3,
+    dialects: ['openai-chat'],
+    outlines: [
+      [
+        'assistant: bash(call_R2d8Kq0PzX4mW9) {"command":"npm test"}',
+        'tool → call_R2d8Kq0PzX4mW9: "FAIL"',
+        'assistant: read(call_T5hY7uJ1iK3oL6) {"path":"a.ts"}',
+        'tool → call_T5hY7uJ1iK3oL6: "x"',
+        'assistant: bash(call_R2d8Kq0PzX4mW9) {"command":"npm test"}',
+        'tool → call_R2d8Kq0PzX4mW9: "FAIL"',
+      ],
+    ],
+  },
+  {
     // browser-use's saved AgentHistoryList: each step's `model_output.action` list holds its
     // actions as `{ name: params }`, its `result` list their outcomes in order (an error a
     // failure); a step whose output did not parse has no action.
