@@ -4,6 +4,7 @@ import { automakerAsJson, isAutomakerLog } from './automakerLog';
 import { chatLogError } from './chatLogs';
 import { clineMarkdownAsJson, isClineMarkdown } from './clineMarkdown';
 import { fencedJsonAsJson, isFencedJson } from './fencedJson';
+import { isToolCallLog, toolCallLogAsJson } from './toolCallLog';
 import { httprrAsHar, isHttprr } from './httprr';
 import { isJsonLog, jsonLogAsJson } from './jsonLog';
 import { isNock, nockAsHar } from './nock';
@@ -33,6 +34,16 @@ export const TEXT_INPUTS: readonly TextInput[] = [
   { is: (t, f) => (f === null || f === 'har') && isRawPairs(t), asJson: rawPairsAsHar },
   // WireMock stub mappings (Java tests' HTTP mocks) in JSON: read as a HAR capture.
   { is: (t, f) => (f === null || f === 'har') && isWireMock(t), asJson: wireMockAsHar },
+  // A markdown session log that heads each call `### Tool call: <name>` (Playwright MCP's).
+  {
+    is: (t, f) =>
+      f === null &&
+      chatLogError(t) === null &&
+      !isSpecStory(t) &&
+      !isClineMarkdown(t) &&
+      isToolCallLog(t),
+    asJson: toolCallLogAsJson,
+  },
   // Markdown that keeps a run in fenced ```json blocks, but for the exports read below and the
   // chat logs named for what they are; before YAML, which notes above a block may read as.
   {

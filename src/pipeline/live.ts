@@ -44,6 +44,7 @@ import type { Imported, ImportError, ImportOptions } from '../import/types';
 import { httprrComplete, isHttprr } from '../import/httprr';
 import { isSpecStory, specStoryComplete } from '../import/specStory';
 import { clineMarkdownComplete, isClineMarkdown } from '../import/clineMarkdown';
+import { isToolCallLog, toolCallLogComplete } from '../import/toolCallLog';
 import { looksLikeYaml, yamlComplete } from '../import/yamlInput';
 import { reportSource } from './prepare';
 
@@ -170,6 +171,8 @@ export function settledText(text: string): string {
   if (isSpecStory(text)) return specStoryComplete(text);
   // So is a Cline or Roo Code markdown export.
   if (isClineMarkdown(text)) return clineMarkdownComplete(text);
+  // So is a markdown session log of `Tool call:` headings.
+  if (isToolCallLog(text)) return toolCallLogComplete(text);
   // A JSON document parses only once complete; a JSON Lines file is its complete lines.
   if (!readsAsLines(text)) return text;
   const nl = text.lastIndexOf('\n');

@@ -1,0 +1,185 @@
+// Markdown session logs that head each call `### Tool call: <name>`, read as the chat they show.
+import { ok, type Result } from '../json/index';
+import type { ImportError } from './types';
+import { plural } from './warnings';
+
+/**
+ * Playwright MCP's `--save-session` log (microsoft/playwright-mcp `src/sessionLog.ts`
+ * @7e19e1e21b) appends each call as `### Tool call: <name>`, `- Args` and its arguments in a
+ * ```json block, then `- Result` or `- Error` and the tool's text in a plain block; what a person
+ * did in the browser meanwhile as `### User action: <name>` and its own block; code and snapshot
+ * file names as `- Code` and `- Snapshot:` lines. Session exporters of other agents write the
+ * same heading over a JSON block, with `## User` and `## Assistant` sections for the turns and a
+ * `### Tool result` heading (or `**Tool result**`) over the answer.
+ */
+const CALL = /^#{2,4} Tool [Cc]all: (.+?)\s*$/;
+const RESULT = /^(?:#{2,4} Tool [Rr]esult\b.*|\*\*Tool [Rr]esult\*\*.*|- (Result|Error))\s*$/;
+const USER_ACTION = /^#{2,4} User action: (.+?)\s*$/;
+const TURN = /^## (User|Assistant|Agent)\b.*$/;
+const HEADING = /^#{1,4} /;
+const FENCE = /^(`{3,}|~{3,})/;
+
+/** Whether a text is such a log: no JSON itself, and a call heading over a JSON block. */
+export function isToolCallLog(text: string): boolean {
+  const start = text.replace(/^\uFEFF/, '').trimStart();
+  if (start.startsWith('{') || start.startsWith('[')) return false;
+  const lines = text.slice(0, 1 << 20).split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    if (!CALL.test(lines[i] as string)) continue;
+    const block = blockAt(lines, i + 1);
+    if (block !== null && parsed(block.text) !== undefined) return true;
+  }
+  return false;
+}
+
+/**
+ * The part of a log still being written that holds whole entries only: all of it where it ends
+ * in a blank line outside any block, as each entry does, else up to the last heading (the
+ * entry under it may still grow).
+ */
+export function toolCallLogComplete(text: string): string {
+  let fences = 0;
+  for (const line of text.split('\n')) if (FENCE.test(line)) fences++;
+  if (fences % 2 === 0 && /\n\r?\n$/.test(text)) return text;
+  const heading = /^#{2,4} /gm;
+  let at = 0;
+  for (let m = heading.exec(text); m !== null; m = heading.exec(text)) at = m.index;
+  return text.slice(0, at);
+}
+
+/** The fenced block that opens within the next few lines (past `- Args` and blank ones), or null. */
+function blockAt(lines: readonly string[], from: number): { text: string; end: number } | null {
+  for (let i = from; i < Math.min(lines.length, from + 4); i++) {
+    const line = (lines[i] as string).replace(/\r$/, '');
+    const open = FENCE.exec(line);
+    if (open === null) {
+      if (line.trim() === '' || /^- (Args|Input)\s*$/.test(line)) continue;
+      return null;
+    }
+    const fence = open[1] as string;
+    let j = i + 1;
+    while (j < lines.length && !(lines[j] as string).replace(/\r$/, '').startsWith(fence)) j++;
+    return { text: lines.slice(i + 1, j).join('\n'), end: j };
+  }
+  return null;
+}
+
+function parsed(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+interface Message {
+  role: 'user' | 'assistant' | 'tool';
+  content: string | null;
+  tool_calls?: { id: string; type: 'function'; function: { name: string; arguments: string } }[];
+  tool_call_id?: string;
+}
+
+/** The log as an OpenAI chat message list (JSON text) and a note. */
+export function toolCallLogAsJson(
+  text: string,
+  name?: string,
+): Result<{ text: string; note: string }, ImportError> {
+  const lines = text.replace(/\r\n/g, '\n').split('\n');
+  const out: Message[] = [];
+  let calls = 0;
+  let results = 0;
+  let actions = 0;
+  // The calls no result has answered yet, oldest first.
+  let open: string[] = [];
+  // The call whose heading was read last, until anything else is.
+  let just: string | null = null;
+  let turn: { role: 'user' | 'assistant'; lines: string[] } | null = null;
+  const endTurn = (): void => {
+    if (turn === null) return;
+    const said = turn.lines.join('\n').trim();
+    if (said !== '') out.push({ role: turn.role, content: said });
+    turn = null;
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as string;
+    const call = CALL.exec(line);
+    if (call !== null) {
+      endTurn();
+      const block = blockAt(lines, i + 1);
+      const value = block === null ? undefined : parsed(block.text);
+      // Some exporters wrap the arguments with the call's id: `{ callId, arguments }`.
+      const wrapped =
+        typeof value === 'object' && value !== null && 'arguments' in value && 'callId' in value;
+      const rec = value as { arguments?: unknown; callId?: unknown } | undefined;
+      const id = wrapped && typeof rec?.callId === 'string' ? rec.callId : `toolcall-${calls + 1}`;
+      const args = wrapped ? rec?.arguments : (value ?? {});
+      const c = {
+        id,
+        type: 'function' as const,
+        function: { name: call[1] as string, arguments: JSON.stringify(args ?? {}) },
+      };
+      // Each heading is a reply of its own: the logs keep no sign of which calls one reply
+      // made together, and Playwright MCP's runs them one by one.
+      out.push({ role: 'assistant', content: null, tool_calls: [c] });
+      open.push(id);
+      just = id;
+      calls++;
+      if (block !== null) i = block.end;
+      continue;
+    }
+    const result = RESULT.exec(line);
+    if (result !== null && open.length > 0) {
+      const block = blockAt(lines, i + 1);
+      // A result right under its call is that call's (Playwright MCP writes none for a call
+      // that returned no text); else results answer the open calls in order.
+      const k = just !== null ? open.indexOf(just) : -1;
+      const id = (k >= 0 ? open.splice(k, 1)[0] : open.shift()) as string;
+      just = null;
+      const error = result[1] === 'Error';
+      const body = block?.text ?? '';
+      out.push({ role: 'tool', tool_call_id: id, content: error ? `Error: ${body}` : body });
+      results++;
+      if (block !== null) i = block.end;
+      continue;
+    }
+    const action = USER_ACTION.exec(line);
+    if (action !== null) {
+      // A person's action in the browser breaks the run, as a person typing does.
+      endTurn();
+      open = [];
+      just = null;
+      const block = blockAt(lines, i + 1);
+      out.push({ role: 'user', content: `User action: ${action[1] as string}` });
+      actions++;
+      if (block !== null) i = block.end;
+      continue;
+    }
+    const said = TURN.exec(line);
+    if (said !== null) {
+      endTurn();
+      open = [];
+      just = null;
+      turn = { role: said[1] === 'User' ? 'user' : 'assistant', lines: [] };
+      continue;
+    }
+    const fence = FENCE.exec(line);
+    if (fence !== null) {
+      // A block of its own (the code a call ran, a turn's snippet) is read past whole.
+      let j = i + 1;
+      while (j < lines.length && !(lines[j] as string).startsWith(fence[1] as string)) j++;
+      if (turn !== null) turn.lines.push(...lines.slice(i, j + 1));
+      i = j;
+    } else if (HEADING.test(line)) endTurn();
+    else if (turn !== null) turn.lines.push(line);
+  }
+  endTurn();
+  const input = name ? `“${name}”` : 'the input';
+  const by =
+    actions > 0
+      ? `; ${plural(actions, 'action')} a person took in the browser, each a user turn`
+      : '';
+  return ok({
+    text: JSON.stringify(out),
+    note: `Read ${input} as a markdown session log of ${plural(calls, 'tool call')} under \`Tool call:\` headings, ${results} with a result (numbered where it names no id)${by}.`,
+  });
+}

@@ -1,0 +1,81 @@
+// Markdown session logs that head each call `### Tool call: <name>` (Playwright MCP's and others').
+import { describe, expect, it } from 'vitest';
+import { importConversations } from '../../../src/import/index';
+import { toolCallLogComplete } from '../../../src/import/toolCallLog';
+import { fixture, outline } from './helpers';
+
+function read(input: Uint8Array | string) {
+  const r = importConversations(input, { name: 'session.md' });
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+}
+
+describe('a markdown session log of `Tool call:` headings', () => {
+  it("reads Playwright MCP's saved session: calls, errors, results, a person's actions", () => {
+    const [c, ...more] = read(fixture('markdown/playwright-mcp-session.md'));
+    expect(more).toHaveLength(0);
+    expect(outline(c?.messages ?? [])).toEqual([
+      'assistant: browser_navigate(toolcall-1) {"url":"http://localhost:3000"}',
+      'assistant: browser_click(toolcall-2) {"element":"Sign in button","ref":"e12"}',
+      'tool → toolcall-2: "Error: Ref e12 not found in the current page snapshot."',
+      'assistant: browser_click(toolcall-3) {"element":"Sign in button","ref":"e12"}',
+      'tool → toolcall-3: "Error: Ref e12 not found in the current page snapshot."',
+      'user',
+      'assistant: browser_snapshot(toolcall-4) {}',
+      'tool → toolcall-4: "- Page URL: http://localhost:3000/account\\n- Page Title: Account"',
+    ]);
+    expect(c?.warnings[0]).toBe(
+      'Read “session.md” as a markdown session log of 4 tool calls under `Tool call:` headings, 3 with a result (numbered where it names no id); 1 action a person took in the browser, each a user turn.',
+    );
+  });
+
+  it("reads an exporter's turns, its ids and its result headings", () => {
+    const text = [
+      '# Session',
+      '',
+      '## User',
+      '',
+      'List the files.',
+      '',
+      '## Assistant',
+      '',
+      'Listing them.',
+      '',
+      '### Tool Call: ls',
+      '',
+      '```json',
+      '{ "callId": "c-7", "arguments": { "path": "." } }',
+      '```',
+      '',
+      '### Tool Result',
+      '',
+      '```',
+      'a.ts',
+      '```',
+      '',
+    ].join('\n');
+    const [c] = read(text);
+    expect(outline(c?.messages ?? [])).toEqual([
+      'user',
+      'assistant',
+      'assistant: ls(c-7) {"path":"."}',
+      'tool → c-7: "a.ts"',
+    ]);
+  });
+
+  it('is not markdown that names a call without its arguments as JSON', () => {
+    const r = importConversations('### Tool call: ls\n\nIt listed the files.\n');
+    expect(r.ok ? '' : r.error.message).not.toMatch(/session log/);
+  });
+
+  it('settles, while written, at whole entries', () => {
+    const t = new TextDecoder().decode(fixture('markdown/playwright-mcp-session.md'));
+    expect(toolCallLogComplete(t)).toBe(t);
+    const second = t.indexOf('### Tool call: browser_click');
+    const inside = t.indexOf('"ref"', second);
+    expect(toolCallLogComplete(t.slice(0, inside))).toBe(t.slice(0, second));
+    // A blank line inside a block still being written is no entry's end.
+    const open = `${t.slice(0, second)}### Tool call: x\n- Args\n\`\`\`json\n{\n\n`;
+    expect(toolCallLogComplete(open)).toBe(t.slice(0, second));
+  });
+});
