@@ -1,4 +1,5 @@
 // Automaker's feature logs (`agent-output.md`), read as the calls they show.
+import type { ChatJsonMessage } from './chatJson';
 import { ok, type Result } from '../json/index';
 import { skipValue } from './spans';
 import type { ImportError } from './types';
@@ -23,15 +24,9 @@ export function isAutomakerLog(text: string): boolean {
   return TOOL_LINE.test(text);
 }
 
-interface Message {
-  role: 'assistant';
-  content: string | null;
-  tool_calls?: { id: string; type: 'function'; function: { name: string; arguments: string } }[];
-}
-
 /** The log as the OpenAI chat message list it shows, with a warning of what it leaves out. */
 export function automakerAsJson(text: string): Result<{ text: string; note: string }, ImportError> {
-  const messages: Message[] = [];
+  const messages: ChatJsonMessage[] = [];
   let from = 0;
   let calls = 0;
   TOOL_LINE.lastIndex = 0;

@@ -22,6 +22,7 @@ import {
   jsonLinesValues,
   mintedId,
   copiesApart,
+  placeRanks,
   streamEvents,
 } from './dialects/shape';
 import type { Rec } from './dialects/shape';
@@ -761,7 +762,9 @@ export class CensusScan {
       // The same id again and again in one list at one path (a local model's `call_0` every
       // turn): each is a call, whatever its arguments, so they need not be compared. A minted
       // id is compared: its copies side by side are one call logged twice.
-      const same = mintedId(rows.id[first] ?? '') ? list.map((r) => orderOf[r] as number) : null;
+      const same = mintedId(rows.id[first] ?? '')
+        ? placeRanks(list.map((r) => orderOf[r] as number))
+        : null;
       if (
         same === null &&
         !(compare && compared.has(gName)) &&
@@ -1456,7 +1459,7 @@ function apartAtOnePath(
   rows: Rows,
   list: readonly number[],
   orderOf: Int32Array,
-  same: readonly number[],
+  same: ReadonlyMap<number, number>,
 ): number {
   const per = new Map<string, number[]>();
   for (const i of list) {

@@ -1,4 +1,5 @@
 // SpecStory's markdown exports of agent sessions, read as the chat messages they show.
+import type { ChatJsonMessage } from './chatJson';
 import { err, ok, type Result } from '../json/index';
 import type { ImportError } from './types';
 import { plural } from './warnings';
@@ -45,13 +46,6 @@ export function specStoryComplete(text: string): string {
   return at < 0 ? '' : text.slice(0, at);
 }
 
-interface Message {
-  role: 'user' | 'assistant' | 'tool';
-  content: string | null;
-  tool_calls?: { id: string; type: 'function'; function: { name: string; arguments: string } }[];
-  tool_call_id?: string;
-}
-
 /**
  * The export as an OpenAI chat message list (JSON text) and a note; an error for a version
  * that shows no tool use as such.
@@ -77,7 +71,7 @@ export function specStoryAsJson(
       seen,
     });
   }
-  const messages: Message[] = [];
+  const messages: ChatJsonMessage[] = [];
   let role: 'user' | 'assistant' | null = null;
   let lines: string[] = [];
   let calls = 0;

@@ -1,4 +1,5 @@
 // Markdown session logs that head each call `### Tool call: <name>`, read as the chat they show.
+import type { ChatJsonMessage } from './chatJson';
 import { ok, type Result } from '../json/index';
 import type { ImportError } from './types';
 import { plural } from './warnings';
@@ -72,20 +73,13 @@ function parsed(text: string): unknown {
   }
 }
 
-interface Message {
-  role: 'user' | 'assistant' | 'tool';
-  content: string | null;
-  tool_calls?: { id: string; type: 'function'; function: { name: string; arguments: string } }[];
-  tool_call_id?: string;
-}
-
 /** The log as an OpenAI chat message list (JSON text) and a note. */
 export function toolCallLogAsJson(
   text: string,
   name?: string,
 ): Result<{ text: string; note: string }, ImportError> {
   const lines = text.replace(/\r\n/g, '\n').split('\n');
-  const out: Message[] = [];
+  const out: ChatJsonMessage[] = [];
   let calls = 0;
   let results = 0;
   let actions = 0;
@@ -99,6 +93,12 @@ export function toolCallLogAsJson(
     const said = turn.lines.join('\n').trim();
     if (said !== '') out.push({ role: turn.role, content: said });
     turn = null;
+  };
+  // A new turn, or a person's action: no result after it answers a call before it.
+  const breakRun = (): void => {
+    endTurn();
+    open = [];
+    just = null;
   };
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] as string;
@@ -145,9 +145,7 @@ export function toolCallLogAsJson(
     const action = USER_ACTION.exec(line);
     if (action !== null) {
       // A person's action in the browser breaks the run, as a person typing does.
-      endTurn();
-      open = [];
-      just = null;
+      breakRun();
       const block = blockAt(lines, i + 1);
       out.push({ role: 'user', content: `User action: ${action[1] as string}` });
       actions++;
@@ -156,9 +154,7 @@ export function toolCallLogAsJson(
     }
     const said = TURN.exec(line);
     if (said !== null) {
-      endTurn();
-      open = [];
-      just = null;
+      breakRun();
       turn = { role: said[1] === 'User' ? 'user' : 'assistant', lines: [] };
       continue;
     }

@@ -144,20 +144,25 @@ export function mintedId(id: string): boolean {
 }
 const MINTED = /(?=[A-Za-z0-9]*[0-9])(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{12,}/;
 
+/** Each place in `same` (ascending) by its rank, for `copiesApart`. */
+export function placeRanks(same: readonly number[]): ReadonlyMap<number, number> {
+  const rank = new Map<number, number>();
+  same.forEach((o, k) => rank.set(o, k));
+  return rank;
+}
+
 /**
  * How many calls copies of one minted id with the same arguments at one place are, given their
- * places among all the calls in order (`at`, ascending) and the places of every copy of that id
- * (`same`, ascending): a copy right after another, with no other call between them, is that call
- * logged again (a stream's `added` and `done`, `running` and `completed` events); apart, each is
- * one (a hand-made history that reuses the id).
+ * places among all the calls in order (`at`, ascending) and the ranks of the places of every
+ * copy of that id (`placeRanks`): a copy right after another, with no other call between them,
+ * is that call logged again (a stream's `added` and `done`, `running` and `completed` events);
+ * apart, each is one (a hand-made history that reuses the id).
  */
-export function copiesApart(at: readonly number[], same: readonly number[]): number {
-  const index = new Map<number, number>();
-  same.forEach((o, k) => index.set(o, k));
+export function copiesApart(at: readonly number[], rank: ReadonlyMap<number, number>): number {
   let calls = 0;
   let prev = -1;
   for (const o of at) {
-    const adjacent = prev >= 0 && (index.get(o) ?? 0) - (index.get(prev) ?? 0) === o - prev;
+    const adjacent = prev >= 0 && (rank.get(o) ?? 0) - (rank.get(prev) ?? 0) === o - prev;
     if (!adjacent) calls++;
     prev = o;
   }

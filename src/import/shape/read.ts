@@ -4,7 +4,7 @@ import type { JsonValue } from '../../json/index';
 import { Conversation } from '../build';
 import type { CallInput } from '../build';
 import { displayText } from '../content';
-import { canonical, copiesApart, emptyArgs, mintedId } from '../dialects/shape';
+import { canonical, copiesApart, emptyArgs, mintedId, placeRanks } from '../dialects/shape';
 import { echoNames, unwrappedArgs } from '../census';
 import { callKey, lineages, sameLineage } from '../lineage';
 import type { DialectId } from '../dialects/table';
@@ -285,12 +285,12 @@ function dropStreamCopies(l: ShapeList): void {
     // A minted id's copies side by side at one place are one call logged twice (a stream's
     // `added` and `done` events): of each such run the first is kept (`copiesApart`).
     const minted = mintedId((same[0] as ShapeCall).id ?? '');
-    const order = same.map((e) => seq.get(e) ?? 0);
+    const ranks = placeRanks(same.map((e) => seq.get(e) ?? 0));
     const sideBySide = (copies: readonly ShapeCall[]): void => {
       let prev: ShapeCall | null = null;
       for (const e of copies) {
         const at = [seq.get(e) ?? 0];
-        if (prev !== null && copiesApart([seq.get(prev) ?? 0, ...at], order) === 1) drop.add(e);
+        if (prev !== null && copiesApart([seq.get(prev) ?? 0, ...at], ranks) === 1) drop.add(e);
         prev = e;
       }
     };
