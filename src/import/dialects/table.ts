@@ -151,6 +151,11 @@ export interface Trigger {
   readonly has?: readonly string[];
 }
 
+/** Whether a value is a JSON number, in either tree. */
+function isNumber(v: unknown): boolean {
+  return typeof v === 'number' || v instanceof JsonNumber;
+}
+
 function idOf(o: Rec, ...keys: string[]): string | null {
   for (const k of keys) {
     const v = get(o, k);
@@ -1800,8 +1805,9 @@ export function looksLikeCall(o: Rec, at: Place, answered = false): FoundCall | 
   // Under a member named for a call, a `type` is the tool's kind (`{ toolCall: { type: "edit",
   // name, input } }`), not what the object is.
   const keyed = at.key !== null && CALL_KEY.test(at.key);
-  if (!keyed && type !== undefined && (typeof type !== 'string' || !CALL_TYPE.test(type)))
-    return null;
+  // A number is an enum's ordinal (.NET writes enums so by default): it says nothing either.
+  const said = type !== undefined && !isNumber(type);
+  if (!keyed && said && (typeof type !== 'string' || !CALL_TYPE.test(type))) return null;
   // A call kept as an exchange (ToolTalk's `{ request: { api_name, parameters }, response }`,
   // microsoft/ToolTalk src/tooltalk/evaluation/evaluate_openai.py @0c021ca335): the request is
   // the call, the response its own answer.

@@ -1550,6 +1550,22 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // A .NET app's session (Homespun's): enums written as their numbers, a block's `type` 2 a
+    // call and 3 its result. A number says nothing of what an object is, as no `type` does;
+    // taken for OpenAI chat messages the file read no call.
+    file: 'numeric-enum-blocks.jsonl',
+    calls: 2,
+    dialects: ['unknown'],
+    outlines: [
+      [
+        'assistant: Glob(toolu_01) {"pattern":"**/*.toml"}',
+        'tool → toolu_01: "No files found"',
+        'assistant: Glob(toolu_02) {"pattern":"**/*.toml"}',
+        'tool → toolu_02: "No files found"',
+      ],
+    ],
+  },
+  {
     // browser-use's saved AgentHistoryList: each step's `model_output.action` list holds its
     // actions as `{ name: params }`, its `result` list their outcomes in order (an error a
     // failure); a step whose output did not parse has no action.
