@@ -75,6 +75,8 @@ interface Pending {
   readonly id: string;
   readonly name: string;
   answered: boolean;
+  /** The id was made here: the source gave the call none. */
+  readonly made: boolean;
 }
 
 /**
@@ -158,6 +160,15 @@ export class Conversation {
     literal: string | null = null,
   ): string {
     let useId = id;
+    // An id no call has, where the source gave its calls none (Gemini CLI's chat export names
+    // only the responses): the result answers as if it had none.
+    if (useId !== undefined && !this.pending.some((q) => q.id === useId)) {
+      const open = (q: Pending) => !q.answered && q.made;
+      const p =
+        (name !== undefined ? this.pending.find((q) => open(q) && q.name === name) : undefined) ??
+        this.pending.find(open);
+      if (p) useId = p.id;
+    }
     if (useId === undefined) {
       const p =
         (name !== undefined
@@ -206,7 +217,7 @@ export class Conversation {
       );
     }
     target.push(toolCallValue(id, c.name, c.args));
-    this.pending.push({ id, name: c.name, answered: false });
+    this.pending.push({ id, name: c.name, answered: false, made: c.id === undefined });
   }
 
   private close(): void {

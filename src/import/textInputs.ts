@@ -4,6 +4,7 @@ import { automakerAsJson, isAutomakerLog } from './automakerLog';
 import { chatLogError } from './chatLogs';
 import { clineMarkdownAsJson, isClineMarkdown } from './clineMarkdown';
 import { fencedJsonAsJson, isFencedJson } from './fencedJson';
+import { geminiShareAsJson, isGeminiShare } from './geminiShare';
 import { isToolCallLog, toolCallLogAsJson } from './toolCallLog';
 import { httprrAsHar, isHttprr } from './httprr';
 import { isJsonLog, jsonLogAsJson } from './jsonLog';
@@ -34,6 +35,8 @@ export const TEXT_INPUTS: readonly TextInput[] = [
   { is: (t, f) => (f === null || f === 'har') && isRawPairs(t), asJson: rawPairsAsHar },
   // WireMock stub mappings (Java tests' HTTP mocks) in JSON: read as a HAR capture.
   { is: (t, f) => (f === null || f === 'har') && isWireMock(t), asJson: wireMockAsHar },
+  // Gemini CLI's markdown export of a chat (`/chat share`): the history it prints.
+  { is: (t, f) => (f === null || f === 'gemini') && isGeminiShare(t), asJson: geminiShareAsJson },
   // A markdown session log that heads each call `### Tool call: <name>` (Playwright MCP's).
   {
     is: (t, f) =>

@@ -45,6 +45,7 @@ import { httprrComplete, isHttprr } from '../import/httprr';
 import { isSpecStory, specStoryComplete } from '../import/specStory';
 import { clineMarkdownComplete, isClineMarkdown } from '../import/clineMarkdown';
 import { isToolCallLog, toolCallLogComplete } from '../import/toolCallLog';
+import { geminiShareComplete, isGeminiShare } from '../import/geminiShare';
 import { looksLikeYaml, yamlComplete } from '../import/yamlInput';
 import { reportSource } from './prepare';
 
@@ -173,6 +174,8 @@ export function settledText(text: string): string {
   if (isClineMarkdown(text)) return clineMarkdownComplete(text);
   // So is a markdown session log of `Tool call:` headings.
   if (isToolCallLog(text)) return toolCallLogComplete(text);
+  // So is Gemini CLI's markdown export of a chat.
+  if (isGeminiShare(text)) return geminiShareComplete(text);
   // A JSON document parses only once complete; a JSON Lines file is its complete lines.
   if (!readsAsLines(text)) return text;
   const nl = text.lastIndexOf('\n');
