@@ -1,4 +1,4 @@
-// The OpenAI chat messages that texts which are no JSON are rewritten into.
+// Shared by the rewriters of texts that are no JSON: the messages they write, the text they read.
 
 /** One call of an assistant message, its arguments as JSON text. */
 export interface ChatJsonCall {
@@ -13,4 +13,12 @@ export interface ChatJsonMessage {
   content: string | null;
   tool_calls?: ChatJsonCall[];
   tool_call_id?: string;
+}
+
+/** A text input as its rewriters read it: no byte-order mark, `\n` line ends, no leading blank. */
+export function plainText(text: string): string {
+  return text
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n/g, '\n')
+    .trimStart();
 }

@@ -2,6 +2,7 @@
 import { ok, type Result } from '../json/index';
 import type { ImportError } from './types';
 import { plural } from './warnings';
+import { plainText } from './chatJson';
 
 /**
  * `serializeHistoryToMarkdown` (google-gemini/gemini-cli
@@ -11,16 +12,13 @@ import { plural } from './warnings';
  * `functionCall` as `**Tool Command**:` and its JSON in a ```json block, a `functionResponse`
  * as `**Tool Response**:` and its JSON; the contents are joined by `---` lines.
  */
-const HEADER = /^(?:[^\x00-\x7f]+ )?## (USER|MODEL)(?: [^\x00-\x7f]+)?[ \t]*$/;
-const BOUNDARY = /\n\n---\n\n(?=(?:[^\x00-\x7f]+ )?## (?:USER|MODEL)\b)/;
+const HEADER = /^(?:\P{ASCII}+ )?## (USER|MODEL)(?: \P{ASCII}+)?[ \t]*$/u;
+const BOUNDARY = /\n\n---\n\n(?=(?:\P{ASCII}+ )?## (?:USER|MODEL)\b)/u;
 const PART = /\*\*Tool (Command|Response)\*\*:\n```json\n/g;
 
 /** Whether a text is such an export: it opens with a role header and shows a call. */
 export function isGeminiShare(text: string): boolean {
-  const body = text
-    .replace(/^\uFEFF/, '')
-    .replace(/\r\n/g, '\n')
-    .trimStart();
+  const body = plainText(text);
   const first = body.slice(0, body.indexOf('\n') >>> 0);
   return HEADER.test(first) && /\*\*Tool (Command|Response)\*\*:\n```json\n/.test(body);
 }
@@ -31,7 +29,7 @@ export function isGeminiShare(text: string): boolean {
  * still grow into a part's marker (its text would then be a call).
  */
 export function geminiShareComplete(text: string): string {
-  const boundary = new RegExp(BOUNDARY.source, 'g');
+  const boundary = new RegExp(BOUNDARY.source, 'gu');
   let at = 0;
   let body = 0;
   for (let m = boundary.exec(text); m !== null; m = boundary.exec(text)) {
@@ -57,10 +55,7 @@ export function geminiShareAsJson(
   text: string,
   name?: string,
 ): Result<{ text: string; note: string }, ImportError> {
-  const body = text
-    .replace(/^\uFEFF/, '')
-    .replace(/\r\n/g, '\n')
-    .trimStart();
+  const body = plainText(text);
   const contents: { role: 'user' | 'model'; parts: Part[] }[] = [];
   let calls = 0;
   let unread = 0;

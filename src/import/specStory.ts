@@ -1,5 +1,5 @@
 // SpecStory's markdown exports of agent sessions, read as the chat messages they show.
-import type { ChatJsonMessage } from './chatJson';
+import { plainText, type ChatJsonMessage } from './chatJson';
 import { err, ok, type Result } from '../json/index';
 import type { ImportError } from './types';
 import { plural } from './warnings';
@@ -54,10 +54,7 @@ export function specStoryAsJson(
   text: string,
   name?: string,
 ): Result<{ text: string; note: string }, ImportError> {
-  const body = text
-    .replace(/^\uFEFF/, '')
-    .replace(/\r\n/g, '\n')
-    .trimStart();
+  const body = plainText(text);
   const version = Number(HEADER.exec(body)?.[1] ?? '1');
   const input = name ? `“${name}”` : 'The input';
   // Before Markdown v2 a tool use is a `Tool use: **name**` line and what follows it up to the

@@ -267,7 +267,7 @@ function callLineages(lists: readonly ShapeList[]): Int32Array {
  * The census's rule for one id in one list (docs/formats.md §22): a copy without arguments is a
  * stream's first word of a call spelled in full elsewhere, and the same arguments at two paths
  * (a streamed event's item and the finished response's output) are one call; at one path, as
- * many as stand there (a reused id, turn after turn).
+ * many as stand there (a reused id, turn after turn), but for a minted id's copies side by side.
  */
 function dropStreamCopies(l: ShapeList): void {
   const byId = new Map<string, ShapeCall[]>();
@@ -285,8 +285,8 @@ function dropStreamCopies(l: ShapeList): void {
     // A minted id's copies side by side at one place are one call logged twice (a stream's
     // `added` and `done` events): of each such run the first is kept (`copiesApart`).
     const minted = mintedId((same[0] as ShapeCall).id ?? '');
-    const ranks = placeRanks(same.map((e) => seq.get(e) ?? 0));
     const sideBySide = (copies: readonly ShapeCall[]): void => {
+      const ranks = placeRanks(same.map((e) => seq.get(e) ?? 0));
       let prev: ShapeCall | null = null;
       for (const e of copies) {
         const at = [seq.get(e) ?? 0];

@@ -35,7 +35,10 @@ describe("Gemini CLI's chat export", () => {
     // Older versions put the icon first, and their calls carry no id while responses do.
     const older = text()
       .replace(/## (USER|MODEL) (🧑‍💻|✨)/gu, '$2 ## $1')
-      .replace(/("file_path": "[^"]*"|"command": "npm test")\n  \},\n  "id": "[^"]*"/g, '$1\n  }');
+      .replace(
+        /("file_path": "[^"]*"|"command": "npm test")\n {2}\},\n {2}"id": "[^"]*"/g,
+        '$1\n  }',
+      );
     const [c] = read(older);
     expect(outline(c?.messages ?? []).slice(1, 6)).toEqual([
       'assistant: run_shell_command(syn-1-0) {"command":"npm test"}',
