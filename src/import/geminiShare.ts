@@ -18,9 +18,10 @@ const PART = /\*\*Tool (Command|Response)\*\*:\n```json\n/g;
 
 /** Whether a text is such an export: it opens with a role header and shows a call. */
 export function isGeminiShare(text: string): boolean {
-  const body = plainText(text);
-  const first = body.slice(0, body.indexOf('\n') >>> 0);
-  return HEADER.test(first) && /\*\*Tool (Command|Response)\*\*:\n```json\n/.test(body);
+  // The first line from the head alone: every text imported is asked, most of them JSON.
+  const head = plainText(text.slice(0, 1024));
+  if (!HEADER.test(head.slice(0, head.indexOf('\n') >>> 0))) return false;
+  return /\*\*Tool (Command|Response)\*\*:\r?\n```json\r?\n/.test(text);
 }
 
 /**

@@ -1,17 +1,12 @@
 // Cline's and Roo Code's markdown export of a task, read as the history it was printed from.
 import { describe, expect, it } from 'vitest';
-import { importConversations } from '../../../src/import/index';
 import type { ImportOptions } from '../../../src/import/types';
 import { clineMarkdownComplete } from '../../../src/import/clineMarkdown';
-import { fixture, outline } from './helpers';
+import { fixture, importAll, outline } from './helpers';
 
 function read(bytes: Uint8Array | string, opts: ImportOptions = {}) {
-  const r = importConversations(
-    typeof bytes === 'string' ? new TextEncoder().encode(bytes) : bytes,
-    { name: 'cline_task.md', ...opts },
-  );
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
+  const input = typeof bytes === 'string' ? new TextEncoder().encode(bytes) : bytes;
+  return importAll(input, { name: 'cline_task.md', ...opts });
 }
 
 describe('a Cline markdown export', () => {

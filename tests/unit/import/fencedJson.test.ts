@@ -1,12 +1,10 @@
 // Markdown that keeps a run in fenced ```json blocks, read as the JSON it holds.
 import { describe, expect, it } from 'vitest';
 import { importConversations } from '../../../src/import/index';
-import { outline } from './helpers';
+import { importAll, outline } from './helpers';
 
 function read(text: string) {
-  const r = importConversations(text, { name: 'run.md' });
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
+  return importAll(text, { name: 'run.md' });
 }
 
 const chat = (city: string) =>

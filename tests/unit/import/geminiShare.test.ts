@@ -1,13 +1,10 @@
 // Gemini CLI's markdown export of a chat (`/chat share file.md`), read as the history it prints.
 import { describe, expect, it } from 'vitest';
-import { importConversations } from '../../../src/import/index';
 import { geminiShareComplete } from '../../../src/import/geminiShare';
-import { fixture, outline } from './helpers';
+import { fixture, importAll, outline } from './helpers';
 
 function read(input: Uint8Array | string) {
-  const r = importConversations(input, { name: 'chat.md' });
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
+  return importAll(input, { name: 'chat.md' });
 }
 
 const text = () => new TextDecoder().decode(fixture('markdown/gemini-cli-chat-share.md'));

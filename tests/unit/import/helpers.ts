@@ -4,8 +4,9 @@ import { expect } from 'vitest';
 import { DEFAULT_CONFIG, domainCalls, replay } from '../../../src/detector/index';
 import { printJson } from '../../../src/json/index';
 import type { ChatMessage, Report } from '../../../src/detector/index';
-import { importTranscript } from '../../../src/import/index';
+import { importConversations, importTranscript } from '../../../src/import/index';
 import type { FormatId, Imported } from '../../../src/import/index';
+import type { ImportOptions } from '../../../src/import/types';
 
 export const FIXTURES = join(__dirname, '..', '..', 'fixtures');
 export const SAMPLES = join(__dirname, '..', '..', '..', 'public', 'samples');
@@ -41,6 +42,13 @@ export function plainChat(answer: string) {
 export function load(path: string, format?: FormatId): Imported {
   const r = importTranscript(fixture(path), { name: path, format });
   if (!r.ok) throw new Error(`${path}: ${r.error.kind}: ${r.error.message}`);
+  return r.value;
+}
+
+/** Every conversation of an input, as a markdown export is read; fails the test on an error. */
+export function importAll(input: string | Uint8Array, opts: ImportOptions): readonly Imported[] {
+  const r = importConversations(input, opts);
+  if (!r.ok) throw new Error(r.error.message);
   return r.value;
 }
 

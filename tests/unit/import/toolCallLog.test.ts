@@ -2,12 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { importConversations } from '../../../src/import/index';
 import { toolCallLogComplete } from '../../../src/import/toolCallLog';
-import { fixture, outline } from './helpers';
+import { fixture, importAll, outline } from './helpers';
 
 function read(input: Uint8Array | string) {
-  const r = importConversations(input, { name: 'session.md' });
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
+  return importAll(input, { name: 'session.md' });
 }
 
 describe('a markdown session log of `Tool call:` headings', () => {
