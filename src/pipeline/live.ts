@@ -348,8 +348,11 @@ export class LiveTranscript {
       const nl = final ? this.tail.length - 1 : this.tail.lastIndexOf('\n');
       const piece = this.tail.slice(0, nl + 1);
       this.tail = this.tail.slice(nl + 1);
-      // No new line: nothing for a follower, but a JSON document may have just been closed.
-      if (piece === '' && !final) return readsAsLines(this.text) ? null : this.importWhole(false);
+      // No new line: nothing for a follower, but a JSON document may have just been closed,
+      // or a text the followers have read nothing of (a markdown export) settled its end.
+      if (piece === '' && !final) {
+        return readsAsLines(this.text) && this.lastRead !== null ? null : this.importWhole(false);
+      }
       // A NUL is the general import's to refuse, as a byte-order mark is its to strip.
       if (piece.includes('\0')) this.followers = [];
       // Every follower sees every piece until it knows the text is not its format.

@@ -103,6 +103,15 @@ describe('a transcript fed in pieces', () => {
     );
   });
 
+  it('a markdown export whose last message ends without a line break settles it', () => {
+    // The last piece holds no line break: no follower reads it, yet it ends the last message.
+    const t = text('markdown/gemini-cli-chat-share.md');
+    const cut = t.lastIndexOf('\n') + 1;
+    expect(cut).toBeLessThan(t.length);
+    const { rest } = feed(t, [cut]);
+    expect(verdicts(rest.report)).toEqual(verdicts(whole(t)));
+  });
+
   it('a sibling reply followed in two pieces still misses its second call (known gap)', () => {
     const t = text(FOLLOWED_APART);
     const cut = t.indexOf('\n', t.indexOf('"toolu_a","content"')) + 1;
