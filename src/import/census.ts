@@ -330,6 +330,9 @@ export class CensusScan {
           // its text as tags (textCalls.ts).
           if (get(v, 'role') === 'assistant' && holdsTextCalls(x))
             stack.push(tagsFrame(x, k, outerKey, f));
+        } else if (typeof x === 'string' && k === 'value' && sharegptSays(v) && holdsTextCalls(x)) {
+          // So does tool-use training data in ShareGPT turns (Hermes' `gpt` turns).
+          stack.push(tagsFrame(x, k, outerKey, f));
         } else if (typeof x === 'string' && !THOUGHTS.has(k)) {
           const text = base64 && k === 'text' ? fromBase64(x) : x;
           // Most strings are no JSON: told before a place is made for one.
@@ -1134,19 +1137,35 @@ export function mayHoldCall(root: unknown): boolean {
   return false;
 }
 
+/**
+ * Whether an object is a ShareGPT turn of the model's (`{ from: "gpt", value }`, as
+ * NousResearch/hermes-function-calling-v1 and LLaMA-Factory's data write it).
+ */
+function sharegptSays(m: Rec): boolean {
+  const from = get(m, 'from');
+  return (from === 'gpt' || from === 'assistant') && !has(m, 'role');
+}
+
 /** Whether an assistant message's text holds calls written as tags (textCalls.ts). */
 function toolTags(m: Rec): boolean {
+  if (sharegptSays(m)) {
+    const value = get(m, 'value');
+    return typeof value === 'string' && holdsTextCalls(value);
+  }
   if (get(m, 'role') !== 'assistant') return false;
   const content = get(m, 'content');
   if (typeof content === 'string') return holdsTextCalls(content);
   return Array.isArray(content) && content.some((b) => blockCalls(b) !== null);
 }
 
-/** The calls a text spells as tags, walked as a list under the member `k` of `f`'s object. */
+/**
+ * The calls a text spells as tags, walked as a list under the member `k` of `f`'s object: the
+ * parts of one message, as its `content` list would be.
+ */
 function tagsFrame(text: string, k: string, outerKey: string | null, f: Frame): Frame {
   return {
     v: textCalls(text),
-    at: { key: k, listKey: null, outerKey },
+    at: { key: 'content', listKey: null, outerKey },
     path: { parent: f.path, seg: k },
     container: f.container,
     nested: f.nested,

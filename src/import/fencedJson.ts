@@ -1,4 +1,5 @@
-// Markdown that keeps transcripts in fenced ```json blocks, read as the JSON they hold.
+// Text that keeps a transcript's JSON among lines of its own (markdown with fenced ```json
+// blocks, a console's dump of printed responses), read as the JSON it holds.
 import { ok, type Result } from '../json/index';
 import type { ImportError } from './types';
 import { plural } from './warnings';
@@ -6,50 +7,104 @@ import { plural } from './warnings';
 /**
  * People save runs into notes and reports as markdown with the JSON pasted in a fenced block
  * (a ChatGPT conversation a file under its title, an agents SDK's history per run, a swarm's
- * messages): no writer of its own, so no format; what matters is the JSON. A block counts
- * when its fence names JSON and its text parses; only a text that is no JSON itself, and
+ * messages), or print each response pretty under a heading of their own (`=== Tool Call
+ * Response ===`, then the JSON): no writer of its own, so no format; what matters is the JSON.
+ * A fenced block counts when its fence names JSON, or no language, and its text parses; a
+ * bare value when it opens on a line of its own (`{` or `[` alone: JSON printed with an
+ * indent) and parses up to a line that closes it. Only a text that is no JSON itself, and
  * whose blocks name a tool call somewhere, is read this way.
  */
-const FENCE = /^(`{3,}|~{3,})[ \t]*(?:json|jsonc|json5)?[ \t]*\r?$/i;
-const OPEN_JSON = /^(`{3,}|~{3,})[ \t]*json[ \t]*\r?$/i;
+const FENCE = /^(`{3,}|~{3,})[ \t]*([\w+-]*)[^\r\n]*\r?$/;
 /** Words every tool-call dialect spells somewhere (the census's own marker, src/import/census.ts). */
 const MARKER = /tool|unction|Call|call_id|recipient/;
+/** How many closing lines a bare value is tried up to before it is given up. */
+const MAX_TRIES = 64;
 
-/** The JSON texts of a markdown text's ```json blocks that parse, and how many blocks there were. */
-function blocks(text: string): { json: string[]; fenced: number } {
-  const json: string[] = [];
-  let fenced = 0;
-  const lines = text.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const open = OPEN_JSON.exec(lines[i] as string);
-    if (open === null) continue;
-    const fence = open[1] as string;
-    let j = i + 1;
-    // A block ends at a fence of the same character at least as long (CommonMark).
-    while (j < lines.length) {
-      const close = FENCE.exec(lines[j] as string);
-      if (close !== null && close[1]?.[0] === fence[0] && (close[1]?.length ?? 0) >= fence.length)
-        break;
-      j++;
-    }
-    fenced++;
-    const body = lines.slice(i + 1, j).join('\n');
-    try {
-      const v: unknown = JSON.parse(body);
-      if (typeof v === 'object' && v !== null) json.push(body);
-    } catch {
-      // An example cut short, or JSON with comments: not a transcript.
-    }
-    i = j;
-  }
-  return { json, fenced };
+interface Blocks {
+  /** The JSON texts found, in order. */
+  readonly json: string[];
+  /** How many fenced blocks named JSON, how many of those parsed, and how many texts were fenced. */
+  readonly fenced: number;
+  readonly namedOk: number;
+  readonly inFences: number;
+  /** Whether every JSON text came from a fence that names JSON. */
+  readonly labelled: boolean;
 }
 
-/** Whether a text is markdown whose ```json blocks hold what looks like tool calls. */
+/** A JSON object or array's text, or null when the text is none. */
+function parsedValue(body: string): string | null {
+  try {
+    const v: unknown = JSON.parse(body);
+    return typeof v === 'object' && v !== null ? body : null;
+  } catch {
+    // An example cut short, or JSON with comments: not a transcript.
+    return null;
+  }
+}
+
+/** The JSON texts of a text's fenced blocks and bare printed values that parse. */
+function blocks(text: string): Blocks {
+  const json: string[] = [];
+  let fenced = 0;
+  let namedOk = 0;
+  let inFences = 0;
+  let labelled = true;
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as string;
+    const open = FENCE.exec(line);
+    if (open !== null) {
+      const fence = open[1] as string;
+      const lang = (open[2] as string).toLowerCase();
+      let j = i + 1;
+      // A block ends at a bare fence of the same character at least as long (CommonMark).
+      while (j < lines.length) {
+        const close = FENCE.exec(lines[j] as string);
+        if (
+          close?.[2] === '' &&
+          close[1]?.[0] === fence[0] &&
+          (close[1]?.length ?? 0) >= fence.length
+        )
+          break;
+        j++;
+      }
+      const named = /^json[c5]?$/.test(lang);
+      if (named) fenced++;
+      if (named || lang === '') {
+        const body = parsedValue(lines.slice(i + 1, j).join('\n'));
+        if (body !== null) {
+          json.push(body);
+          inFences++;
+          if (named) namedOk++;
+          labelled &&= named;
+        }
+      }
+      i = j;
+      continue;
+    }
+    const opener = line.trimEnd();
+    if (opener !== '{' && opener !== '[') continue;
+    const closer = opener === '{' ? '}' : ']';
+    let tries = 0;
+    for (let j = i + 1; j < lines.length && tries < MAX_TRIES; j++) {
+      if (!(lines[j] as string).startsWith(closer)) continue;
+      tries++;
+      const body = parsedValue(lines.slice(i, j + 1).join('\n'));
+      if (body === null) continue;
+      json.push(body);
+      labelled = false;
+      i = j;
+      break;
+    }
+  }
+  return { json, fenced, namedOk, inFences, labelled };
+}
+
+/** Whether a text is no JSON itself but holds JSON blocks that look like tool calls. */
 export function isFencedJson(text: string): boolean {
   const start = text.replace(/^\uFEFF/, '').trimStart();
-  if (start.startsWith('{') || start.startsWith('[') || !/^(`{3,}|~{3,})[ \t]*json/im.test(text))
-    return false;
+  if (start.startsWith('{') || start.startsWith('[')) return false;
+  if (!/^(?:(?:`{3,}|~{3,})[ \t]*(?:json\w*)?[ \t]*|[{[][ \t]*)\r?$/im.test(text)) return false;
   return blocks(text).json.some((b) => MARKER.test(b));
 }
 
@@ -61,16 +116,19 @@ export function fencedJsonAsJson(
   text: string,
   name?: string,
 ): Result<{ text: string; note: string }, ImportError> {
-  const { json, fenced } = blocks(text.replace(/\r\n/g, '\n'));
+  const { json, fenced, namedOk, inFences, labelled } = blocks(text.replace(/\r\n/g, '\n'));
   const input = name ? `“${name}”` : 'the input';
-  const skipped = fenced - json.length;
+  const skipped = fenced - namedOk;
   const rest =
     skipped === 0
       ? ''
       : `; ${plural(skipped, 'other block')} did not parse and ${skipped === 1 ? 'was' : 'were'} left out`;
+  const found = labelled
+    ? `${plural(json.length, 'fenced `json` block')} of ${input}, a markdown text`
+    : `${plural(json.length, 'JSON block')} of ${input} (${inFences} fenced, ${json.length - inFences} printed on lines of their own), a text`;
   return ok({
     text:
       json.length === 1 ? (json[0] as string) : json.map((b) => b.replace(/\n/g, ' ')).join('\n'),
-    note: `Read the JSON in ${plural(json.length, 'fenced `json` block')} of ${input}, a markdown text${rest}: what stands outside them is not read.`,
+    note: `Read the JSON in ${found}${rest}: what stands outside them is not read.`,
   });
 }

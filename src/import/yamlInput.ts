@@ -11,8 +11,11 @@ import { stubNote, wireMockEntries } from './wiremock';
 import { decodeBase64 } from './base64';
 import type { ImportError } from './types';
 
-/** How far into the text the first line is looked for: leading blank lines and a BOM at most. */
-const HEAD = 512;
+/**
+ * How far into the text the first line is looked for: past leading blank lines, a BOM and a
+ * comment block (a license header, as test cassettes carry one), but no further.
+ */
+const HEAD = 16384;
 /** A YAML document's first line: a `---` marker, a `key:` mapping entry, or a `- key:` list item. */
 const YAML_START = /^(---|%YAML |(- )?[A-Za-z_][\w.-]*:([ \t]|\r?$))/;
 /** The fields of a server-sent event stream, whose lines look like YAML entries. */
@@ -28,9 +31,16 @@ const MAX_ALIASES = 100;
  * that is not blank or a comment. JSON never opens with a bare key or a `---` marker.
  */
 export function looksLikeYaml(text: string): boolean {
-  const head = text.slice(0, HEAD).replace(/^\uFEFF/, '');
-  const first = head.split('\n').find((l) => l.trim() !== '' && !l.startsWith('#'));
-  return first !== undefined && YAML_START.test(first) && !SSE_FIELD.test(first);
+  let at = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  while (at < HEAD) {
+    const end = text.indexOf('\n', at);
+    const line = text.slice(at, end < 0 ? text.length : end);
+    if (line.trim() !== '' && !line.startsWith('#'))
+      return YAML_START.test(line) && !SSE_FIELD.test(line);
+    if (end < 0) return false;
+    at = end + 1;
+  }
+  return false;
 }
 
 /**

@@ -9,7 +9,7 @@ import { isConverseList, mapConverseMessage } from './converse';
 import { mapGeminiContent } from './gemini';
 import { mapLangChainMessage } from './langchain';
 import { isOtelPartsMessage, mapOtelPartsMessage } from './otelParts';
-import { rawMessage } from './openai';
+import { isLegacyFunctionMessage, rawMessage } from './openai';
 import { ResponsesMapper } from './responses';
 import { isResponsesItem, messageListDialect } from '../sniff';
 
@@ -50,8 +50,26 @@ export function mapList(list: readonly JsonValue[], dialect: Dialect, c: Convers
     else if (dialect === 'langchain') mapLangChainMessage(m, c);
     else if (dialect === 'otel-parts') mapOtelPartsMessage(m, c);
     else if (dialect === 'converse') mapConverseMessage(m, c);
-    else c.raw(rawMessage(m));
+    else mapChatMessage(m, c);
   }
+}
+
+/**
+ * One chat message; legacy function calling (an assistant's `function_call`, a `function`
+ * message answering it) as the call and the result it is, its id made up.
+ */
+export function mapChatMessage(m: JsonValue, c: Conversation): void {
+  if (!isJsonObject(m) || !isLegacyFunctionMessage(m)) {
+    c.raw(rawMessage(m));
+    return;
+  }
+  if (str(m, 'role') === 'function') {
+    c.result(undefined, str(m, 'name'), m.get('content'));
+    return;
+  }
+  const fc = obj(m, 'function_call');
+  const name = str(fc, 'name') ?? '';
+  c.assistant(m.get('content'), [{ id: undefined, name, args: fc?.get('arguments') ?? null }]);
 }
 
 /**
@@ -77,7 +95,7 @@ export function mapReply(reply: JsonValue | undefined, c: Conversation): void {
       c.warnings.add(`The response has ${choices.length} choices; only choice 0 was used.`);
     // A reduced stream keeps `object: "chat.completion.chunk"` but holds whole messages.
     const msg = field(choices[0], 'message') ?? field(choices[0], 'delta');
-    if (msg !== undefined) c.raw(rawMessage(msg));
+    if (msg !== undefined) mapChatMessage(msg, c);
     return;
   }
   const candidates = arr(reply, 'candidates');

@@ -119,6 +119,8 @@ export interface FoundCall {
    * actions of one step), not one after another as its numbered steps are (DSPy's).
    */
   readonly together?: boolean;
+  /** The model turn a logged call names (its round or step): one turn's calls are one reply. */
+  readonly turn?: string;
 }
 
 export interface DialectEntry {
@@ -419,6 +421,9 @@ export const DIALECTS: readonly DialectEntry[] = [
     when: { keys: ['function_call'] },
     read: (o, at) => {
       if (at.key !== 'function_call' || has(o, 'arguments')) return null;
+      // A name alone outside a part is an OpenAI request's choice of function
+      // (`"function_call": { "name": … }` beside its `functions`), not a call.
+      if (!has(o, 'args') && at.outerKey !== 'parts') return null;
       const name = getStr(o, 'name');
       return name === undefined ? null : { id: idOf(o, 'id'), name, args: get(o, 'args') };
     },
@@ -1772,6 +1777,11 @@ export const ARG_KEYS: readonly string[] = [
   'params',
   'param_dict',
   'tool_arguments',
+  // Loggers' own spellings (a middleware's `{ tool_name, input_args, output }`).
+  'input_args',
+  'inputArgs',
+  'tool_args',
+  'toolArgs',
 ];
 /** A ReAct step's input, beside the `action` that names its tool. */
 export const REACT_INPUT = 'action_input';
@@ -1832,6 +1842,20 @@ export function looksLikeCall(o: Rec, at: Place, answered = false): FoundCall | 
     args = get(o, REACT_INPUT);
     found = true;
   }
+  // A call that wraps its name and input in a `function` object of another spelling than
+  // OpenAI's (`{ id, type: "function", function: { name, params } }`, Ax's chat prompt:
+  // ax-llm/ax src/ax/ai/types.ts @2538a46089).
+  const fn = name === undefined || name === '' ? getRec(o, 'function') : undefined;
+  const fnName = fn === undefined ? undefined : getStr(fn, 'name');
+  // OpenAI's own spelling (`arguments`) is its dialect's to read: a stream's piece of a call
+  // that names it again without its id is none.
+  const fnArgs =
+    fnName === undefined ? undefined : ARG_KEYS.find((k) => k !== 'arguments' && has(fn as Rec, k));
+  if (!found && fnArgs !== undefined) {
+    name = fnName;
+    args = get(fn as Rec, fnArgs);
+    found = true;
+  }
   if (name === undefined || name === '' || name.length > 128) return null;
   for (const k of found ? [] : ARG_KEYS) {
     if (has(o, k)) {
@@ -1857,6 +1881,15 @@ export function looksLikeCall(o: Rec, at: Place, answered = false): FoundCall | 
     args = new Map<string, unknown>();
     found = true;
   }
+  // A shell tool's run logged flat (`{ tool, command, exit_code, stdout, stderr }`, as
+  // jacoporepossi/dehype-ai src/dehype/vm_shell.py @b5c0e07cf2 writes it): the command is its
+  // input; its exit code and what it printed, as the tool hands them back, its answer.
+  let shell: Map<string, unknown> | undefined;
+  if (!found && answer === null && has(o, 'command') && SHELL_RUN.some((k) => has(o, k))) {
+    args = new Map<string, unknown>([['command', get(o, 'command')]]);
+    found = true;
+    shell = new Map(SHELL_ANSWER.filter((k) => has(o, k)).map((k) => [k, get(o, k)]));
+  }
   if (!found || Array.isArray(args) || args === null || args === undefined) return null;
   if (isRec(args) && (has(args, 'properties') || getStr(args, 'type') === 'object')) return null;
   if (has(o, 'input_schema') || has(o, 'inputSchema')) return null;
@@ -1880,12 +1913,23 @@ export function looksLikeCall(o: Rec, at: Place, answered = false): FoundCall | 
     answer === null &&
     !OWN_ANSWER.some((k) => has(o, k)) &&
     !callList(at.listKey) &&
-    !(at.key !== null && PREDICTED.test(at.key))
+    !(at.key !== null && PREDICTED.test(at.key)) &&
+    !(at.key === null && !said && STAMPS.some((k) => has(o, k)))
   )
     return null;
-  return answer === null
-    ? { id, name, args, echo: true }
-    : { id, name, args, echo: true, output: get(o, answer) };
+  const output = shell ?? (answer === null ? undefined : get(o, answer));
+  // Calls logged a line each with their round (`{ round, tool, args }`): one round's calls are
+  // one reply.
+  const stamp = ROUNDS.map((k) => get(o, k)).find((v) => isNumber(v) || typeof v === 'string');
+  const turn = stamp instanceof JsonNumber ? stamp.lexeme : (stamp as number | string | undefined);
+  return {
+    id,
+    name,
+    args,
+    echo: true,
+    ...(output === undefined ? {} : { output }),
+    ...(turn === undefined ? {} : { turn: String(turn) }),
+  };
 }
 
 /**
@@ -1925,6 +1969,42 @@ const QUALIFIED_INPUT = /^(?:input|args|arguments|params|parameters)(?:_|[A-Z])/
 const QUALIFIED_ANSWER = /^(?:output|result|response)(?:_|[A-Z])/;
 
 const OWN_ANSWER = ['output', 'result', 'observation', 'response', 'tool_output', 'toolOutput'];
+
+/**
+ * What stamps a record as logged when it happened (a time, a round or step number): an item of
+ * a list or a line of a log so stamped is a call made, as no tool's definition is, though it
+ * keeps no id nor answer (`{ round, tool, args }`, a telemetry list written out a line each).
+ * Only where no `type` says what the record is: a typed event without its id is a fragment
+ * of a format that spells ids.
+ */
+const STAMPS = [
+  'timestamp',
+  'time',
+  'ts',
+  'created_at',
+  'createdAt',
+  'started_at',
+  'startedAt',
+  'timestamp_start',
+  'round',
+  'step',
+  'turn',
+  'iteration',
+];
+
+/** What a shell command's run leaves beside it, and what of that is handed back as its answer. */
+const SHELL_RUN = ['stdout', 'exit_code', 'exitCode', 'returncode'];
+const SHELL_ANSWER = [
+  'exit_code',
+  'exitCode',
+  'returncode',
+  'timed_out',
+  'stdout',
+  'stderr',
+  'execution_error',
+];
+/** The stamps that number a model's turns (a time does not: two calls of one turn differ). */
+const ROUNDS = ['round', 'step', 'turn', 'iteration'];
 
 /** Lists by which an object holds steps of its own, so that it is a trace or a run, not a call. */
 const HELD_STEPS = ['observations', 'spans', 'child_runs', 'childRuns', 'messages', 'steps'];

@@ -10,9 +10,8 @@ import { decodeBase64 } from '../base64';
 import { Conversation } from '../build';
 import { displayText } from '../content';
 import { isConverseList, mapConverseMessage } from '../dialects/converse';
-import { mapReply, mapStreamReply } from '../dialects/embedded';
+import { mapChatMessage, mapReply, mapStreamReply } from '../dialects/embedded';
 import { canonical, jsonLinesValues } from '../dialects/shape';
-import { rawMessage } from '../dialects/openai';
 import { ResponsesMapper } from '../dialects/responses';
 import { finish, invalid } from '../format';
 import type { FormatImporter, FormatOutput } from '../format';
@@ -258,7 +257,7 @@ function conversationOf(pick: Candidate, calls: number): Conversation {
   c.warnings.add(KEY_WARNING);
   const body = pick.body.value;
   if (pick.kind === 'openai-chat')
-    for (const m of arr(body, 'messages') ?? []) c.raw(rawMessage(m));
+    for (const m of arr(body, 'messages') ?? []) mapChatMessage(m, c);
   else if (pick.kind === 'anthropic') mapAnthropicBody(body, null, c);
   else if (pick.kind === 'gemini') mapGeminiRequest(body, null, c);
   else if (pick.kind === 'converse') {

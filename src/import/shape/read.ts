@@ -481,17 +481,22 @@ function build(
     if (owed.length > 0) last = 'result';
     owed = [];
   };
-  // Whether the last step held calls of no known dialect only.
+  // Whether the last step held calls of no known dialect only, and the turn they name.
   let unknownStep = false;
+  let lastTurn: string | undefined;
   for (const u of parts)
     for (const s of u.steps) {
+      const calls = s.events.filter((e) => e.kind === 'call');
+      // A call log's entries that name the turn before's are that turn's reply.
+      const turn = calls[0]?.turn;
+      const sameTurn = unknownStep && turn !== undefined && turn === lastTurn;
       // A step whose calls are answered elsewhere is done before the next step begins.
-      pay();
+      if (!sameTurn) pay();
       // A span's calls are its own reply's, never one an earlier span made; so are the calls of
       // a step of unknown shape (a call log's entries), which no dialect says were made together.
-      if ((s.span === true || unknownStep) && last === 'call') last = null;
-      const calls = s.events.filter((e) => e.kind === 'call');
+      if ((s.span === true || unknownStep) && last === 'call' && !sameTurn) last = null;
       unknownStep = calls.length > 0 && calls.every((e) => e.dialect === 'unknown');
+      lastTurn = calls[calls.length - 1]?.turn;
       s.events.forEach((e, i) => {
         if (e.kind === 'call') {
           const call: CallInput = { id: e.id ?? undefined, name: e.name, args: e.input };
@@ -509,7 +514,10 @@ function build(
             owed.push({ id: e.id ?? undefined, name: e.name, content: text(own), error: e.failed });
             const next = s.events[i + 1];
             const together = e.holder !== undefined && next?.kind === 'call';
-            if (!(together && next.holder === e.holder && next.output !== undefined)) pay();
+            // A logged turn's answers wait for its last call, which a later step may hold.
+            const turnGoesOn = e.turn !== undefined && next === undefined;
+            if (!(together && next.holder === e.holder && next.output !== undefined) && !turnGoesOn)
+              pay();
           } else if (elsewhere !== undefined) {
             owed.push({
               id: e.id ?? undefined,

@@ -44,6 +44,8 @@ export interface ShapeCall {
   readonly path: string;
   /** The object it was read from, where that one object holds several calls. */
   readonly holder?: object;
+  /** The model turn the call's record names: consecutive calls of one turn are one reply. */
+  readonly turn?: string;
 }
 
 export interface ShapeResult {
@@ -148,6 +150,8 @@ const RESULT_IDS = [
   'callId',
   'source_call_id',
   'tool_id',
+  // Ax's function message (`{ role: "function", functionId, result }`).
+  'functionId',
 ];
 const CONTENT_KEYS = [
   'content',
@@ -175,6 +179,8 @@ const OWN_OUTPUT = [
   'response',
   // A Vercel AI SDK UI tool part that failed.
   'errorText',
+  // A logged call that failed, its output null (`{ tool_name, input_args, output, error }`).
+  'error',
 ];
 // Roles compared in lower case: writers spell them `USER`, `User`, `AI`, `CHATBOT` as well.
 const USER_ROLES = new Set(['user', 'human']);
@@ -400,6 +406,7 @@ class Walker {
           failed: c.failed ?? false,
           path,
           ...(holder === undefined ? {} : { holder }),
+          ...(c.turn === undefined ? {} : { turn: c.turn }),
         });
       }
       // An unknown is only a guess: what it holds is walked too, as the census does.
@@ -435,8 +442,9 @@ class Walker {
       if (isWantedMember(k) && typeof x === 'object' && x !== null) continue;
       // A turn's text was taken above; its parts are walked for calls and results only, and
       // the calls an assistant's text spells as tags (textCalls.ts).
-      if (turn !== null && typeof x === 'string' && (k === 'content' || k === 'text')) {
-        if (turn.role !== 'assistant' || k !== 'content' || !holdsTextCalls(x)) continue;
+      const said = k === 'content' || k === 'text' || (k === 'value' && v.has('from'));
+      if (turn !== null && typeof x === 'string' && said) {
+        if (turn.role !== 'assistant' || k === 'text' || !holdsTextCalls(x)) continue;
         const parts: Place = { key: null, listKey: k, outerKey: at.key ?? at.listKey };
         for (const d of textCalls(x)) {
           const tag: JsonValue = new Map<string, JsonValue>(Object.entries(d));
@@ -905,6 +913,8 @@ const SHAREGPT_ROLES = new Map([
   ['gpt', 'assistant'],
   ['system', 'system'],
   ['observation', 'tool'],
+  // Hermes' function-calling data answers a `gpt` turn's calls in `tool` turns.
+  ['tool', 'tool'],
 ]);
 
 function turnOf(

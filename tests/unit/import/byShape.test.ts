@@ -1730,6 +1730,108 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // Ax's chat prompt (ax-llm/ax src/ax/ai/types.ts @2538a46089, `AxChatRequest`): an
+    // assistant's `functionCalls` wrap name and `params` in `function`, and `function`
+    // messages answer them by `functionId`, in any order. The request's `functionCall` choice
+    // is no call.
+    file: 'ax-chat-prompt.json',
+    calls: 3,
+    dialects: ['unknown'],
+    outlines: [
+      [
+        'system',
+        'user',
+        'assistant: query(call-0) {"region":"North"}',
+        'tool → call-0: "{\\"error\\":\\"timeout\\"}"',
+        'assistant: query(call-1) {"region":"North"} | query(call-2) {"region":"East"}',
+        'tool → call-2: "{\\"units\\":40}"',
+        'tool → call-1: "{\\"units\\":12}"',
+        'assistant',
+      ],
+    ],
+  },
+  {
+    // Tool-use training data in ShareGPT turns, the calls as Hermes tags in the `gpt` turns'
+    // text (CAMEL writes them as Python dicts: camel-ai/camel camel/messages/conversion/
+    // sharegpt/hermes/hermes_function_formatter.py @511fbe0689) and the answers in `tool` turns.
+    file: 'sharegpt-hermes-calls.jsonl',
+    calls: 4,
+    dialects: ['hermes'],
+    outlines: [
+      [
+        'system',
+        'user',
+        'assistant: get_weather(syn-2-0) {"city":"Oslo"} | get_weather(syn-2-1) {"city":"Rome"}',
+        "tool → syn-2-0: \"<tool_response>\\n{'name': 'get_weather', 'content': {'temp': 3}}\\n</tool_response>\"",
+        "tool → syn-2-1: \"<tool_response>\\n{'name': 'get_weather', 'content': {'temp': 19}}\\n</tool_response>\"",
+        'assistant',
+      ],
+      [
+        'system',
+        'user',
+        'assistant: get_weather(syn-2-0) {"city":"Lima"}',
+        'tool → syn-2-0: "<tool_response>\\n{\\"name\\": \\"get_weather\\", \\"content\\": {\\"error\\": \\"timeout\\"}}\\n</tool_response>"',
+        'assistant: get_weather(syn-4-0) {"city":"Lima"}',
+        'tool → syn-4-0: "<tool_response>\\n{\\"name\\": \\"get_weather\\", \\"content\\": {\\"temp\\": 22}}\\n</tool_response>"',
+        'assistant',
+      ],
+    ],
+  },
+  {
+    // An agent's own telemetry, a call a line with the round it was made in
+    // (ricardo-yos/shaft-design-agent tools.py @c6fa4b55d0, `{ round, tool, args }`): no ids
+    // and no answers, and the two calls of round 3 are one reply.
+    file: 'round-call-telemetry.jsonl',
+    calls: 4,
+    dialects: ['unknown'],
+    unanswered: true,
+    outlines: [
+      [
+        'assistant: search_catalog(syn-0-0) {"limit":5,"query":"M8 bolt"}',
+        'assistant: get_price(syn-1-0) {"sku":"B-M8-40"}',
+        'assistant: get_price(syn-2-0) {"sku":"B-M8-40"} | check_stock(syn-2-1) {"site":"north","sku":"B-M8-40"}',
+      ],
+    ],
+  },
+  {
+    // A shell tool's audit log (jacoporepossi/dehype-ai src/dehype/vm_shell.py @b5c0e07cf2):
+    // the command is the input; the exit code and what it printed, the answer the model got.
+    file: 'shell-run-audit.jsonl',
+    calls: 4,
+    dialects: ['unknown'],
+    outlines: [
+      [
+        'assistant: vm_shell(syn-0-0) {"command":"ls /srv/app"}',
+        'tool → syn-0-0: "{\\"exit_code\\":0,\\"stderr\\":\\"\\",\\"stdout\\":\\"app.py\\\\nrequirements.txt\\\\n\\",\\"timed_out\\":false}"',
+        'assistant: vm_shell(syn-2-0) {"command":"curl -s localhost:8080/health"}',
+        'tool → syn-2-0: "{\\"exit_code\\":7,\\"stderr\\":\\"connection refused\\",\\"stdout\\":\\"\\",\\"timed_out\\":false}"',
+        'assistant: vm_shell(syn-4-0) {"command":"curl -s localhost:8080/health"}',
+        'tool → syn-4-0: "{\\"exit_code\\":7,\\"stderr\\":\\"connection refused\\",\\"stdout\\":\\"\\",\\"timed_out\\":false}"',
+        'assistant: vm_shell(syn-6-0) {"command":"systemctl status app"}',
+        'tool → syn-6-0: "{\\"execution_error\\":\\"OSError(\'ssh: connect to host vm port 22: Connection timed out\')\\",\\"exit_code\\":null,\\"stderr\\":\\"\\",\\"stdout\\":\\"\\",\\"timed_out\\":false}"',
+      ],
+    ],
+  },
+  {
+    // A middleware's log of each call with its output, or its error when it failed, and the
+    // logger's own text lines between (mcxxxxxcm/DataAnalystAgent
+    // middleware/logging_middleware.py @23ecd01771, `input_args`).
+    file: 'middleware-tool-log.jsonl',
+    calls: 3,
+    dialects: ['unknown'],
+    labels: ['t-sales'],
+    outlines: [
+      [
+        'assistant: list_tables(syn-0-0) {}',
+        'tool → syn-0-0: "{\\"tables\\": [\\"orders\\", \\"products\\", \\"sales\\"]}"',
+        'assistant: run_sql(syn-2-0) {"password":"***","query":"SELECT sum(total) FROM sales"}',
+        'tool → syn-2-0: "{\\"sum\\": 18240.5}"',
+        'assistant: run_sql(syn-4-0) {"query":"SELECT sum(total) FROM sales WHERE region = \'north\'"}',
+        'tool → syn-4-0: "column \\"region\\" does not exist"',
+      ],
+    ],
+  },
+  {
     // An MCP server's stdio as goose's test logger writes it (block/goose
     // crates/goose-test/src/bin/stdio_logger.rs @d2d1161051): each line `STDIN: `, `STDOUT: `
     // or `STDERR: ` and what passed. The JSON-RPC responses answer the calls in order;

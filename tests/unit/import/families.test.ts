@@ -358,6 +358,23 @@ const CASES: Case[] = [
     never: [/not read/],
   },
   {
+    // A vcrpy cassette under a license header (newrelic/newrelic-python-agent
+    // tests/mlmodel_langchain/cassette.yaml @e3c9c1d035): legacy function calling, a request
+    // forcing a function by name (no call; the first one's reply an error), the reply's
+    // `function_call`, a `function` message answering it.
+    path: 'cassette/vcrpy-legacy-functions.yaml',
+    format: 'har',
+    outlines: [
+      [
+        'user',
+        'assistant: output_formatter(syn-1-0) {"age":13,"name":"Sally"}',
+        'tool → syn-1-0: "{\\"ok\\": false, \\"error\\": \\"age must be a string\\"}"',
+        'assistant: output_formatter(syn-3-0) {"age":"13","name":"Sally"}',
+      ],
+    ],
+    never: [/not read/, /census/, /Read by shape/],
+  },
+  {
     // Bedrock's InvokeModelWithResponseStream recorded by vcrpy: the response an AWS event
     // stream kept as `!!binary`, each `chunk` wrapping an Anthropic stream event in base64.
     path: 'cassette/bedrock-invoke-stream.yaml',

@@ -66,6 +66,31 @@ describe('markdown with fenced json blocks', () => {
     );
   });
 
+  it('reads a console dump: JSON printed with an indent under headings of its own', () => {
+    const list = read(
+      `=== Run 1 ===\n${chat('Oslo')}\n\n=== Run 2 ===\n${chat('Bergen')}\n[ not JSON\n]\nDone.\n`,
+    );
+    expect(list.map((c) => outline(c.messages)[1])).toEqual([
+      'assistant: get_weather(call_Oslo) {"city":"Oslo"}',
+      'assistant: get_weather(call_Bergen) {"city":"Bergen"}',
+    ]);
+    expect(list[0]?.warnings[0]).toBe(
+      'Read the JSON in 2 JSON blocks of “run.md” (0 fenced, 2 printed on lines of their own), a text: what stands outside them is not read.',
+    );
+  });
+
+  it('reads a fence that names no language when its text is JSON, never one of another', () => {
+    const list = read(
+      `# Bug\n\n\`\`\`\n${chat('Oslo')}\n\`\`\`\n\n\`\`\`sh\n${chat('Bergen')}\n\`\`\`\n`,
+    );
+    expect(list.map((c) => outline(c.messages)[1])).toEqual([
+      'assistant: get_weather(call_Oslo) {"city":"Oslo"}',
+    ]);
+    expect(list[0]?.warnings[0]).toMatch(
+      /^Read the JSON in 1 JSON block of “run.md” \(1 fenced, 0 printed/,
+    );
+  });
+
   it('is not markdown whose blocks name no tool call, nor JSON itself', () => {
     const r = importConversations('# Notes\n\n```json\n{ "a": 1 }\n```\n');
     expect(r.ok ? '' : r.error.message).not.toMatch(/fenced/);
