@@ -26,6 +26,8 @@ export function readLenient(s: string): Lenient {
 }
 
 const WORDS: Record<string, string> = { True: 'true', False: 'false', None: 'null' };
+/** A number's first two characters: a digit, or a point before one. */
+const NUMBER = /^(?:\d|\.\d)/;
 
 /**
  * The JSON spelling of a Python literal of lists, dicts, strings, numbers and the three
@@ -42,6 +44,11 @@ export function pythonLiteralToJson(s: string): string | null {
       if (end === null) return null;
       out += end.json;
       i = end.next;
+    } else if (/[0-9.]/.test(ch) && NUMBER.test(s.slice(i, i + 2))) {
+      // A number as Python spells it (`1.`, `.5`, `2.5e1`), as JSON spells it.
+      const m = /^(\d*)(?:\.(\d*))?([eE][+-]?\d+)?/.exec(s.slice(i, i + 400)) as RegExpExecArray;
+      out += `${m[1] || '0'}${m[2] === undefined ? '' : `.${m[2] || '0'}`}${m[3] ?? ''}`;
+      i += m[0].length;
     } else if (/[A-Za-z_]/.test(ch)) {
       const m = /^[A-Za-z_][A-Za-z0-9_]*/.exec(s.slice(i)) as RegExpExecArray;
       const word = WORDS[m[0]];

@@ -67,6 +67,7 @@ export type DialectId =
   | 'cohere'
   | 'dspy'
   | 'hermes'
+  | 'pythonic'
   | 'cline-xml'
   | 'otel-tool-span'
   | 'tool-dotted'
@@ -1600,6 +1601,22 @@ export const DIALECTS: readonly DialectEntry[] = [
     read: (o) => {
       const name = getStr(o, 'name');
       if (getStr(o, 'type') !== 'hermes_tool_call' || !name) return null;
+      return { id: null, name, args: get(o, 'arguments') };
+    },
+  },
+  {
+    id: 'pythonic',
+    label: 'pythonic call list',
+    call: 'an assistant message\'s whole text, a Python list of calls with keyword arguments: `[get_weather(city="Oslo"), get_time()]` (Llama 3.2 and 4, ToolACE)',
+    result: 'the next `tool` message',
+    fields: { id: '(none)', name: 'the callee', args: 'the keyword arguments' },
+    source:
+      'vllm-project/vllm vllm/entrypoints/openai/tool_parsers/pythonic_tool_parser.py @630fe7e7a7',
+    counted: true,
+    when: { types: ['pythonic_tool_call'] },
+    read: (o) => {
+      const name = getStr(o, 'name');
+      if (getStr(o, 'type') !== 'pythonic_tool_call' || !name) return null;
       return { id: null, name, args: get(o, 'arguments') };
     },
   },

@@ -4,6 +4,7 @@ import { isJsonArray, isJsonObject, type JsonValue } from '../../json/index';
 import { get, isRec, type Rec } from './shape';
 import { holdsToolDetails, toolDetails, type ToolDetails } from './openWebUi';
 import { clineXmlCall, holdsClineXml, type ClineXmlCall } from './clineXml';
+import { holdsPythonicCalls, pythonicCalls, type PythonicCall } from './pythonicCalls';
 
 /**
  * Hermes-style calls: a model served without a tool parser (or logged before one ran) writes
@@ -27,12 +28,20 @@ export interface HermesCall {
 
 /** Whether an assistant's text holds calls written as tags (one or two searches, no allocation). */
 export function holdsTextCalls(s: string): boolean {
-  return holdsToolDetails(s) || (s.length > OPEN.length && s.includes(OPEN)) || holdsClineXml(s);
+  return (
+    holdsToolDetails(s) ||
+    (s.length > OPEN.length && s.includes(OPEN)) ||
+    holdsClineXml(s) ||
+    holdsPythonicCalls(s)
+  );
 }
 
 /** The calls an assistant's text spells as tags, each as the object the tag spells. */
-export function textCalls(s: string): (ToolDetails | HermesCall | ClineXmlCall)[] {
-  const out: (ToolDetails | HermesCall | ClineXmlCall)[] = holdsToolDetails(s)
+export function textCalls(s: string): (ToolDetails | HermesCall | ClineXmlCall | PythonicCall)[] {
+  // A reply that is a Python list of calls is nothing else.
+  const pythonic = holdsPythonicCalls(s) ? pythonicCalls(s) : null;
+  if (pythonic !== null) return pythonic;
+  const out: (ToolDetails | HermesCall | ClineXmlCall | PythonicCall)[] = holdsToolDetails(s)
     ? toolDetails(s)
     : [];
   const cline = holdsClineXml(s) ? clineXmlCall(s) : null;

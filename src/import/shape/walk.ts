@@ -253,7 +253,7 @@ class Walker {
     const at: Place = { key: null, listKey: key, outerKey: outer };
     const own: ShapeStep[] = [];
     for (const item of items) {
-      const mine = isJsonObject(item) ? sessionOf(item) : null;
+      const mine = isJsonObject(item) ? (sessionOf(item) ?? runOf(item)) : null;
       const step: ShapeStep =
         isJsonObject(item) && isSpan(item)
           ? { events: [], session: mine, span: true }
@@ -616,6 +616,19 @@ function sessionOf(o: JsonObject): string | null {
 }
 
 /**
+ * The run an agent's own log of its calls says a record was made in (`{ run_id, tool,
+ * arguments }`, a record a line): its conversation. Only a flat record that names its tool and
+ * says no kind of its own: a traced event's `run_id` is its span's (LangChain's
+ * `astream_events`, `{ event, name, run_id }`).
+ */
+function runOf(o: JsonObject): string | null {
+  if (o.has('type') || o.has('event') || !RUN_TOOL_KEYS.some((k) => o.has(k))) return null;
+  const v = o.get('run_id') ?? o.get('runId');
+  return typeof v === 'string' && v !== '' ? v : null;
+}
+const RUN_TOOL_KEYS = ['tool', 'tool_name', 'toolName'];
+
+/**
  * Whether an object keeps records by their own ids (`{ "<id>": { id: "<id>", … } }`, as Open
  * WebUI keeps a chat's messages): a list of them, not one step.
  */
@@ -913,8 +926,11 @@ const SHAREGPT_ROLES = new Map([
   ['gpt', 'assistant'],
   ['system', 'system'],
   ['observation', 'tool'],
-  // Hermes' function-calling data answers a `gpt` turn's calls in `tool` turns.
+  // Hermes' function-calling data answers a `gpt` turn's calls in `tool` turns; ToolACE's
+  // names its speakers by their roles.
   ['tool', 'tool'],
+  ['user', 'user'],
+  ['assistant', 'assistant'],
 ]);
 
 function turnOf(

@@ -1730,6 +1730,34 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // ToolACE's data (as zhangxiaobina/function-calling-sft data/fixtures/toolace_sample.jsonl
+    // @b9a195482a keeps it): an assistant's whole text a Python list of calls, as vLLM's
+    // pythonic parser reads it, names with spaces and parentheses too; one `tool` turn answers
+    // a reply's calls, so the second of a pair goes unanswered.
+    file: 'toolace-pythonic-calls.jsonl',
+    calls: 5,
+    dialects: ['pythonic'],
+    unanswered: true,
+    outlines: [
+      [
+        'user',
+        'assistant: get_stock_quote(syn-1-0) {"symbol":"AAPL"} | get_stock_quote(syn-1-1) {"symbol":"MSFT"}',
+        'tool → syn-1-0: "[{\\"name\\": \\"get_stock_quote\\", \\"results\\": {\\"price\\": 212.5}}, {\\"name\\": \\"get_stock_quote\\", \\"results\\": {\\"price\\": 431.1}}]"',
+        'assistant: Market News (Top) V2(syn-3-0) {"limit":2}',
+        'tool → syn-3-0: "[{\\"name\\": \\"Market News (Top) V2\\", \\"results\\": {\\"stories\\": [\\"Rates hold\\", \\"Chip exports\\"]}}]"',
+        'assistant',
+      ],
+      [
+        'user',
+        'assistant: get_stock_quote(syn-1-0) {"symbol":"TSLA"}',
+        'tool → syn-1-0: "[{\\"name\\": \\"get_stock_quote\\", \\"error\\": \\"rate limited\\"}]"',
+        'assistant: get_stock_quote(syn-3-0) {"symbol":"TSLA"}',
+        'tool → syn-3-0: "[{\\"name\\": \\"get_stock_quote\\", \\"results\\": {\\"price\\": 248.0}}]"',
+        'assistant',
+      ],
+    ],
+  },
+  {
     // Ax's chat prompt (ax-llm/ax src/ax/ai/types.ts @2538a46089, `AxChatRequest`): an
     // assistant's `functionCalls` wrap name and `params` in `function`, and `function`
     // messages answer them by `functionId`, in any order. The request's `functionCall` choice
@@ -1795,10 +1823,12 @@ const CASES: readonly Case[] = [
   },
   {
     // A shell tool's audit log (jacoporepossi/dehype-ai src/dehype/vm_shell.py @b5c0e07cf2):
-    // the command is the input; the exit code and what it printed, the answer the model got.
+    // the command is the input; the exit code and what it printed, the answer the model got;
+    // each record names its run, a conversation of its own.
     file: 'shell-run-audit.jsonl',
     calls: 4,
     dialects: ['unknown'],
+    labels: ['r-7f2', 'r-8a1'],
     outlines: [
       [
         'assistant: vm_shell(syn-0-0) {"command":"ls /srv/app"}',
@@ -1807,8 +1837,10 @@ const CASES: readonly Case[] = [
         'tool → syn-2-0: "{\\"exit_code\\":7,\\"stderr\\":\\"connection refused\\",\\"stdout\\":\\"\\",\\"timed_out\\":false}"',
         'assistant: vm_shell(syn-4-0) {"command":"curl -s localhost:8080/health"}',
         'tool → syn-4-0: "{\\"exit_code\\":7,\\"stderr\\":\\"connection refused\\",\\"stdout\\":\\"\\",\\"timed_out\\":false}"',
-        'assistant: vm_shell(syn-6-0) {"command":"systemctl status app"}',
-        'tool → syn-6-0: "{\\"execution_error\\":\\"OSError(\'ssh: connect to host vm port 22: Connection timed out\')\\",\\"exit_code\\":null,\\"stderr\\":\\"\\",\\"stdout\\":\\"\\",\\"timed_out\\":false}"',
+      ],
+      [
+        'assistant: vm_shell(syn-0-0) {"command":"systemctl status app"}',
+        'tool → syn-0-0: "{\\"execution_error\\":\\"OSError(\'ssh: connect to host vm port 22: Connection timed out\')\\",\\"exit_code\\":null,\\"stderr\\":\\"\\",\\"stdout\\":\\"\\",\\"timed_out\\":false}"',
       ],
     ],
   },

@@ -343,6 +343,10 @@ export const EXAMPLES: Record<string, unknown> = {
       content: '<tool_call>\n{"name": "ls", "arguments": {}}\n</tool_call>',
     },
   ],
+  pythonic: [
+    { role: 'user', content: 'list src' },
+    { role: 'assistant', content: '[ls(dir="src", all=False)]' },
+  ],
   'otel-tool-span': {
     spans: [
       {
