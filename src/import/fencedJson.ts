@@ -100,6 +100,11 @@ function blocks(text: string): Blocks {
   return { json, fenced, namedOk, inFences, labelled };
 }
 
+/** The JSON texts a text holds in fences and printed on lines of their own, in order. */
+export function jsonBlocks(text: string): string[] {
+  return blocks(text.replace(/\r\n/g, '\n')).json;
+}
+
 /** Whether a text is no JSON itself but holds JSON blocks that look like tool calls. */
 export function isFencedJson(text: string): boolean {
   const start = text.replace(/^\uFEFF/, '').trimStart();

@@ -9,6 +9,7 @@ import { isToolCallLog, toolCallLogAsJson } from './toolCallLog';
 import { httprrAsHar, isHttprr } from './httprr';
 import { isJsonLog, jsonLogAsJson } from './jsonLog';
 import { isNock, nockAsHar } from './nock';
+import { isNotebook, notebookAsJson } from './notebook';
 import { isRawPairs, rawPairsAsHar } from './rawPairs';
 import { isWireMock, wireMockAsHar } from './wiremock';
 import { isSpecStory, specStoryAsJson } from './specStory';
@@ -35,6 +36,8 @@ export const TEXT_INPUTS: readonly TextInput[] = [
   { is: (t, f) => (f === null || f === 'har') && isRawPairs(t), asJson: rawPairsAsHar },
   // WireMock stub mappings (Java tests' HTTP mocks) in JSON: read as a HAR capture.
   { is: (t, f) => (f === null || f === 'har') && isWireMock(t), asJson: wireMockAsHar },
+  // A Jupyter notebook: the values its cells printed (an SDK's objects, JSON).
+  { is: (t, f) => f === null && isNotebook(t), asJson: notebookAsJson },
   // Gemini CLI's markdown export of a chat (`/chat share`): the history it prints.
   { is: (t, f) => (f === null || f === 'gemini') && isGeminiShare(t), asJson: geminiShareAsJson },
   // A markdown session log that heads each call `### Tool call: <name>` (Playwright MCP's).

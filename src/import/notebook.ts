@@ -1,0 +1,119 @@
+// A Jupyter notebook, read as the values its cells' outputs print.
+import { err, ok, parseJson, printJson, type JsonValue, type Result } from '../json/index';
+import { isJsonArray, isJsonObject } from '../json/index';
+import { jsonBlocks } from './fencedJson';
+import { pythonReprValue } from './pyRepr';
+import type { ImportError } from './types';
+import { plural } from './warnings';
+
+/**
+ * A notebook (`.ipynb`, nbformat 4: `{ cells: [{ cell_type, source, outputs }], metadata,
+ * nbformat }`, jupyter/nbformat `nbformat/v4/nbformat.v4.schema.json` @55bacda324) keeps what each code
+ * cell printed: `stream` text, and `execute_result` / `display_data` bundles by MIME type. A
+ * run of an SDK shows there as its objects printed: JSON (`application/json`, or text), Python
+ * dicts and lists, objects printed as their constructor calls (`ChatCompletionMessage(…,
+ * tool_calls=[…])`, `ToolUseBlock(…)`, Gemini's `Part(…, function_call=FunctionCall(…))`), or
+ * JSON printed with an indent among lines of text. Each such value, in the cells' order, is a
+ * line of the JSON Lines the importers read; any other printed text (a framework's own log
+ * lines) is not read, which the note says.
+ */
+export function isNotebook(text: string): boolean {
+  const head = text.slice(0, 200).trimStart();
+  if (!head.startsWith('{') || !/"cells"\s*:/.test(head)) return false;
+  return /"nbformat"\s*:\s*\d/.test(text.slice(-400));
+}
+
+/** What one output shows: printed text, or a JSON value it kept as such. */
+type Shown = { readonly text: string } | { readonly json: JsonValue };
+
+/** What a cell's outputs show, in order. */
+function outputTexts(cell: JsonValue): Shown[] {
+  const out: Shown[] = [];
+  const outputs = isJsonObject(cell) ? cell.get('outputs') : undefined;
+  if (!isJsonArray(outputs)) return out;
+  for (const o of outputs) {
+    if (!isJsonObject(o)) continue;
+    if (o.get('output_type') === 'stream') {
+      out.push({ text: joined(o.get('text')) });
+      continue;
+    }
+    const data = o.get('data');
+    if (!isJsonObject(data)) continue;
+    const json = data.get('application/json');
+    if (json !== undefined) out.push({ json });
+    else if (data.has('text/plain')) out.push({ text: joined(data.get('text/plain')) });
+  }
+  return out;
+}
+
+/** nbformat keeps multi-line text as a list of lines. */
+function joined(v: JsonValue | undefined): string {
+  if (typeof v === 'string') return v;
+  return isJsonArray(v) ? v.filter((x) => typeof x === 'string').join('') : '';
+}
+
+/** Words a framework's printed log of a call uses (`Tool Calls:`, `Calling function:`). */
+const NAMES_CALLS = /\btool[ _]?(?:call|use)s?\b|\bfunction[ _]call|\bCalling (?:tool|function)\b/i;
+
+/** An SDK's object printed with its class before its JSON (`<OpenAIObject at 0x…> JSON: {`). */
+const PRINTED_AS = /^<[^<>\n]{1,120}>\s*JSON:\s*/;
+
+/** The values one printed text holds: itself as JSON or Python, else its JSON blocks. */
+function valuesOf(text: string): JsonValue[] {
+  const t = text.trim().replace(PRINTED_AS, '');
+  if (t === '') return [];
+  if (t.startsWith('{') || t.startsWith('[')) {
+    const p = parseJson(t);
+    if (p.ok) return [p.value.value];
+  }
+  if (/^[[{(A-Za-z_]/.test(t)) {
+    const v = pythonReprValue(t);
+    if (v !== null && typeof v === 'object') return [v];
+  }
+  const out: JsonValue[] = [];
+  for (const b of jsonBlocks(t)) {
+    const p = parseJson(b);
+    if (p.ok) out.push(p.value.value);
+  }
+  return out;
+}
+
+/** The notebook's printed values as JSON Lines, and a note saying how they were found. */
+export function notebookAsJson(
+  text: string,
+  name?: string,
+): Result<{ text: string; note: string }, ImportError> {
+  const p = parseJson(text);
+  const cells = p.ok && isJsonObject(p.value.value) ? p.value.value.get('cells') : undefined;
+  const lines: string[] = [];
+  let outputs = 0;
+  let read = 0;
+  // Outputs left unread whose text names calls: the calls they show are not in the replay.
+  let naming = 0;
+  for (const cell of isJsonArray(cells) ? cells : []) {
+    for (const o of outputTexts(cell)) {
+      outputs++;
+      const values = 'json' in o ? [o.json] : valuesOf(o.text);
+      if (values.length > 0) read++;
+      else if ('text' in o && NAMES_CALLS.test(o.text)) naming++;
+      for (const v of values) lines.push(printJson(v));
+    }
+  }
+  const input = name ? `“${name}”` : 'the notebook';
+  if (lines.length === 0) {
+    const seen = 'a Jupyter notebook whose outputs print no JSON or Python values';
+    return err({
+      kind: 'not-transcript',
+      seen,
+      message: `${name ? `“${name}”` : 'The input'} is ${seen} (only text of its own, such as a framework's log lines), so Loopscope cannot see its tool calls.`,
+    });
+  }
+  const missed =
+    naming === 0
+      ? ''
+      : ` ${plural(naming, 'other output')} ${naming === 1 ? 'prints' : 'print'} text that names tool calls: the calls shown only there are not in this replay.`;
+  return ok({
+    text: lines.join('\n'),
+    note: `Read ${plural(lines.length, 'value')} printed in ${plural(read, 'output')} of ${plural(outputs, 'cell output')} of ${input}, a Jupyter notebook: what its cells printed as other text (a framework's log lines) is not read.${missed}`,
+  });
+}

@@ -1,0 +1,131 @@
+// A Jupyter notebook read as the values its cells print, and Python's printed values.
+import { describe, expect, it } from 'vitest';
+import { importConversations } from '../../../src/import/index';
+import { pythonReprValue } from '../../../src/import/pyRepr';
+import { printJson } from '../../../src/json/index';
+import { fixture, importAll, outline } from './helpers';
+
+const text = (v: string) => {
+  const r = pythonReprValue(v);
+  return r === null ? null : printJson(r);
+};
+
+/** A notebook of the given cells' outputs. */
+function notebook(...outputs: unknown[][]): string {
+  return JSON.stringify({
+    cells: outputs.map((o, i) => ({
+      cell_type: 'code',
+      execution_count: i,
+      outputs: o,
+      source: [],
+    })),
+    metadata: {},
+    nbformat: 4,
+    nbformat_minor: 5,
+  });
+}
+const said = (s: string) => ({ output_type: 'stream', name: 'stdout', text: [s] });
+
+describe('a Jupyter notebook', () => {
+  it('reads the messages a cell printed, SDK objects among dicts, as the run they are', () => {
+    const [c, ...more] = importAll(fixture('notebook/sdk-messages-printed.ipynb'), {
+      name: 'agent.ipynb',
+    });
+    expect(more).toHaveLength(0);
+    expect(c?.format).toBe('openai-chat');
+    expect(outline(c?.messages ?? [])).toEqual([
+      'user',
+      'assistant: get_weather(call_w1) {"city":"Oslo"}',
+      'tool → call_w1: "timeout"',
+      'assistant: get_weather(call_w2) {"city":"Oslo"}',
+      'tool → call_w2: "rain, 4 °C"',
+    ]);
+    expect(c?.census?.toolCalls).toBe(2);
+    expect(c?.warnings[0]).toBe(
+      "Read 1 value printed in 1 output of 3 cell outputs of “agent.ipynb”, a Jupyter notebook: what its cells printed as other text (a framework's log lines) is not read.",
+    );
+  });
+
+  it('reads JSON kept as such, and JSON an old SDK printed after its class', () => {
+    const call = {
+      role: 'assistant',
+      content: null,
+      function_call: { name: 'get_weather', arguments: '{"city":"Oslo"}' },
+    };
+    const list = importAll(
+      notebook(
+        [
+          {
+            output_type: 'display_data',
+            data: { 'application/json': [{ role: 'user', content: 'Oslo?' }, call] },
+          },
+        ],
+        [
+          said(
+            `<OpenAIObject at 0x7f3a3f3385e0> JSON: ${JSON.stringify({ ...call, function_call: { name: 'get_weather', arguments: '{"city":"Bergen"}' } }, null, 2)}\n`,
+          ),
+        ],
+      ),
+    );
+    expect(
+      list.flatMap((c) => outline(c.messages).filter((l) => l.startsWith('assistant:'))),
+    ).toEqual([
+      'assistant: get_weather(syn-0-0) {"city":"Bergen"}',
+      'assistant: get_weather(syn-1-0) {"city":"Oslo"}',
+    ]);
+  });
+
+  it('warns of outputs it leaves unread whose text names calls', () => {
+    const call = { role: 'assistant', content: null, tool_calls: [] as unknown[] };
+    call.tool_calls.push({
+      id: 'call_1',
+      type: 'function',
+      function: { name: 'search', arguments: '{"q":"x"}' },
+    });
+    const [c] = importAll(
+      notebook(
+        [{ output_type: 'execute_result', data: { 'text/plain': [JSON.stringify([call])] } }],
+        [said('Tool Calls:\n  search (call_2)\n Call ID: call_2\n')],
+        [said('done in 2.1 s\n')],
+      ),
+    );
+    expect(c?.warnings[0]).toMatch(
+      / is not read\. 1 other output prints text that names tool calls: the calls shown only there are not in this replay\.$/,
+    );
+  });
+
+  it('says so in one line when its cells print no value a call could be in', () => {
+    const r = importConversations(notebook([said('Calling tool: search\n')], []));
+    expect(r.ok ? '' : r.error.message).toBe(
+      "The input is a Jupyter notebook whose outputs print no JSON or Python values (only text of its own, such as a framework's log lines), so Loopscope cannot see its tool calls.",
+    );
+  });
+});
+
+describe("Python's printed values", () => {
+  it('reads objects printed as constructor calls as the object of their keywords', () => {
+    expect(
+      text(
+        "[Part(function_call=FunctionCall(id=None, args={'movie': 'Barbie', 'n': 2}, name='find'), text=None, when=datetime.datetime(2025, 1, 2, tzinfo=datetime.timezone.utc), tz=datetime.timezone.utc)]",
+      ),
+    ).toBe(
+      '[{"function_call":{"args":{"movie":"Barbie","n":2},"id":null,"name":"find"},"text":null,"tz":"datetime.timezone.utc","when":"datetime.datetime(2025, 1, 2, tzinfo=datetime.timezone.utc)"}]',
+    );
+  });
+
+  it('reads strings however quoted and escaped, numbers as JSON spells them, tuples as lists', () => {
+    expect(
+      text(
+        `{'a': "it's", 'b': r'C:\\d', 'c': '''x\ny''', 'd': 'tab\\there\\x41', 1: (1., .5, -2e3, 1_000), 'o': <Foo at 0x7f>}`,
+      ),
+    ).toBe(
+      '{"1":[1.0,0.5,-2000.0,1000],"a":"it\'s","b":"C:\\\\d","c":"x\\ny","d":"tab\\thereA","o":"<Foo at 0x7f>"}',
+    );
+  });
+
+  it('is no value where the text is not wholly one', () => {
+    for (const s of ['print(x) done', "{'a': 1", '[f(x=1) g()]', 'x = 1', "{'a' 1}"]) {
+      expect(text(s), s).toBeNull();
+    }
+  });
+});
