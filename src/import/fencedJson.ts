@@ -29,7 +29,13 @@ interface Blocks {
   readonly inFences: number;
   /** Whether every JSON text came from a fence that names JSON. */
   readonly labelled: boolean;
+  /** Lines left unread that name tool calls (`NAMES_CALLS`). */
+  readonly naming: number;
 }
+
+/** Words a framework's printed log of a call uses (`Tool Calls:`, `Calling function:`). */
+export const NAMES_CALLS =
+  /\btool[ _]?(?:call|use)s?\b|\bfunction[ _]call|\bCalling (?:tool|function)\b/i;
 
 /** A JSON object or array's text, or null when the text is none. */
 function parsedValue(body: string): string | null {
@@ -48,6 +54,10 @@ function blocks(text: string): Blocks {
   let fenced = 0;
   let namedOk = 0;
   let inFences = 0;
+  let naming = 0;
+  const unread = (from: number, to: number): void => {
+    for (let k = from; k < to; k++) if (NAMES_CALLS.test(lines[k] as string)) naming++;
+  };
   let labelled = true;
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
@@ -70,20 +80,21 @@ function blocks(text: string): Blocks {
       }
       const named = /^json[c5]?$/.test(lang);
       if (named) fenced++;
-      if (named || lang === '') {
-        const body = parsedValue(lines.slice(i + 1, j).join('\n'));
-        if (body !== null) {
-          json.push(body);
-          inFences++;
-          if (named) namedOk++;
-          labelled &&= named;
-        }
-      }
+      const body = named || lang === '' ? parsedValue(lines.slice(i + 1, j).join('\n')) : null;
+      if (body !== null) {
+        json.push(body);
+        inFences++;
+        if (named) namedOk++;
+        labelled &&= named;
+      } else unread(i + 1, j);
       i = j;
       continue;
     }
     const opener = line.trimEnd();
-    if (opener !== '{' && opener !== '[') continue;
+    if (opener !== '{' && opener !== '[') {
+      unread(i, i + 1);
+      continue;
+    }
     const closer = opener === '{' ? '}' : ']';
     let tries = 0;
     for (let j = i + 1; j < lines.length && tries < MAX_TRIES; j++) {
@@ -97,7 +108,7 @@ function blocks(text: string): Blocks {
       break;
     }
   }
-  return { json, fenced, namedOk, inFences, labelled };
+  return { json, fenced, namedOk, inFences, labelled, naming };
 }
 
 /** The JSON texts a text holds in fences and printed on lines of their own, in order. */
@@ -121,7 +132,7 @@ export function fencedJsonAsJson(
   text: string,
   name?: string,
 ): Result<{ text: string; note: string }, ImportError> {
-  const { json, fenced, namedOk, inFences, labelled } = blocks(text.replace(/\r\n/g, '\n'));
+  const { json, fenced, namedOk, inFences, labelled, naming } = blocks(text.replace(/\r\n/g, '\n'));
   const input = name ? `“${name}”` : 'the input';
   const skipped = fenced - namedOk;
   const rest =
@@ -134,6 +145,10 @@ export function fencedJsonAsJson(
   return ok({
     text:
       json.length === 1 ? (json[0] as string) : json.map((b) => b.replace(/\n/g, ' ')).join('\n'),
-    note: `Read the JSON in ${found}${rest}: what stands outside them is not read.`,
+    note: `Read the JSON in ${found}${rest}: what stands outside them is not read.${
+      naming === 0
+        ? ''
+        : ` ${plural(naming, 'line')} outside them ${naming === 1 ? 'names' : 'name'} tool calls: the calls shown only there are not in this replay.`
+    }`,
   });
 }

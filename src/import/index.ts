@@ -26,6 +26,7 @@ import type { Doc } from './text';
 import type { FormatId, Imported, ImportError, ImportOptions } from './types';
 import { readZip } from './zip';
 import { namelessCalls, noteCalls, withCensus } from './censusImport';
+import { namedOnlyError } from './namedOnly';
 import type { ReadCall } from './census';
 import { chatObserver, LinesCensus, scanDoc, scanText, scanZip } from './censusInput';
 import { shapeOf } from './formats/generic';
@@ -307,7 +308,8 @@ function importAllUnsafe(
     if (s.format === null) {
       // No importer knows the layout: where the census finds calls, they are read by shape.
       const shape = counting ? shapeOf(doc) : null;
-      if (shape === null) return failed(err(unknownFormat(s.seen, opts.name)));
+      if (shape === null)
+        return failed(err(namedOnlyError(doc, opts.name) ?? unknownFormat(s.seen, opts.name)));
       const lineWarnings = doc.kind === 'jsonl' ? doc.warnings : [];
       return ok(shapeImports(shape, null, 0, scanDoc(doc), [...decodeWarnings, ...lineWarnings]));
     }
@@ -320,12 +322,22 @@ function importAllUnsafe(
     // The importer the file was taken for cannot read it: where the census finds calls, the
     // file is of another family, read by shape.
     const shape = !forced && counting ? shapeOf(doc) : null;
-    if (shape === null) return failed(out);
+    if (shape === null) {
+      const named = forced ? null : namedOnlyError(doc, opts.name);
+      return failed(named === null ? out : err(named));
+    }
     return ok(shapeImports(shape, format, 0, scanDoc(doc), fileWarnings));
   }
   const scan = counting && scanDoc(doc);
   const list = withCensus(fileResult(format, out.value, text, forced, doc, fileWarnings), scan);
-  return ok(forced ? list : orByShape(list, () => doc, scan, fileWarnings));
+  const read = forced ? list : orByShape(list, () => doc, scan, fileWarnings);
+  // A file taken for a format that yields no call may be a log that names its calls only.
+  const named = forced || read.some(makesCalls) ? null : namedOnlyError(doc, opts.name);
+  return named === null ? ok(read) : failed(err(named));
+}
+
+function makesCalls(i: Imported): boolean {
+  return i.messages.some((m) => Array.isArray(m.tool_calls) && m.tool_calls.length > 0);
 }
 
 function followedImports(

@@ -1,7 +1,7 @@
 // A Jupyter notebook, read as the values its cells' outputs print.
 import { err, ok, parseJson, printJson, type JsonValue, type Result } from '../json/index';
 import { isJsonArray, isJsonObject } from '../json/index';
-import { jsonBlocks } from './fencedJson';
+import { jsonBlocks, NAMES_CALLS } from './fencedJson';
 import { pythonReprValue } from './pyRepr';
 import type { ImportError } from './types';
 import { plural } from './warnings';
@@ -51,9 +51,6 @@ function joined(v: JsonValue | undefined): string {
   if (typeof v === 'string') return v;
   return isJsonArray(v) ? v.filter((x) => typeof x === 'string').join('') : '';
 }
-
-/** Words a framework's printed log of a call uses (`Tool Calls:`, `Calling function:`). */
-const NAMES_CALLS = /\btool[ _]?(?:call|use)s?\b|\bfunction[ _]call|\bCalling (?:tool|function)\b/i;
 
 /** An SDK's object printed with its class before its JSON (`<OpenAIObject at 0x…> JSON: {`). */
 const PRINTED_AS = /^<[^<>\n]{1,120}>\s*JSON:\s*/;

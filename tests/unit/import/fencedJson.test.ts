@@ -66,6 +66,15 @@ describe('markdown with fenced json blocks', () => {
     );
   });
 
+  it('warns of lines outside the blocks that name calls it cannot read', () => {
+    const [c] = read(
+      `## Run\n\n\`\`\`json\n${chat('Oslo')}\n\`\`\`\n\nThen: AIMessage(content='', tool_calls=[{'name': 'get_weather', 'args': {'city': 'Bergen'}}])\n\n\`\`\`sh\ncurl -d '{"tool_calls": []}'\n\`\`\`\n`,
+    );
+    expect(c?.warnings[0]).toMatch(
+      /is not read\. 2 lines outside them name tool calls: the calls shown only there are not in this replay\.$/,
+    );
+  });
+
   it('reads a console dump: JSON printed with an indent under headings of its own', () => {
     const list = read(
       `=== Run 1 ===\n${chat('Oslo')}\n\n=== Run 2 ===\n${chat('Bergen')}\n[ not JSON\n]\nDone.\n`,

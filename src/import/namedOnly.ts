@@ -1,0 +1,65 @@
+// Logs that name each tool call made but keep none of its arguments: nothing to replay.
+import { isJsonArray, isJsonObject, type JsonValue } from '../json/index';
+import { ARG_KEYS } from './dialects/table';
+import type { ImportError } from './types';
+import type { Doc } from './text';
+
+/**
+ * A record that says it is a tool call or run (its `type`, `kind` or `event` names a tool or a
+ * call: `{ type: "tool", tool_name }`, `{ kind: "tool_call_finalized", tool_name }`) and names
+ * the tool, but keeps no arguments and no answer: a usage log, as agents write them for
+ * counting. The detector signs a call by its arguments, so such a file has nothing to replay;
+ * reading the names as calls without arguments would make every repeated tool a loop.
+ */
+const SAYS_CALL = /tool|call|function/i;
+const TOOL_NAME = ['tool_name', 'toolName', 'tool'];
+const ANSWER = ['output', 'result', 'response', 'observation', 'content'];
+const MAX_DEPTH = 8;
+/** Enough records looked at to say what a file is. */
+const MAX_RECORDS = 100_000;
+
+interface Named {
+  count: number;
+  readonly names: Set<string>;
+}
+
+function visit(v: JsonValue, depth: number, seen: Named): void {
+  if (depth > MAX_DEPTH || seen.count >= MAX_RECORDS) return;
+  if (isJsonArray(v)) {
+    for (const x of v) visit(x, depth + 1, seen);
+    return;
+  }
+  if (!isJsonObject(v)) return;
+  const said = ['type', 'kind', 'event'].some((k) => {
+    const t = v.get(k);
+    return typeof t === 'string' && SAYS_CALL.test(t);
+  });
+  const name = TOOL_NAME.map((k) => v.get(k)).find((x) => typeof x === 'string' && x !== '');
+  if (said && typeof name === 'string') {
+    if (!ARG_KEYS.some((k) => v.has(k)) && !ANSWER.some((k) => v.has(k))) {
+      seen.count++;
+      if (seen.names.size < 3) seen.names.add(name);
+    }
+    return;
+  }
+  for (const x of v.values()) if (typeof x === 'object' && x !== null) visit(x, depth + 1, seen);
+}
+
+/**
+ * Where a document that yields no call names calls without their arguments, the one-line
+ * error that says so; else null.
+ */
+export function namedOnlyError(doc: Doc, name?: string): ImportError | null {
+  const seen: Named = { count: 0, names: new Set() };
+  if (doc.kind === 'jsonl') for (const l of doc.lines) visit(l.value, 0, seen);
+  else visit(doc.parsed.value, 0, seen);
+  if (seen.count === 0) return null;
+  const examples = [...seen.names].map((n) => `\`${n}\``).join(', ');
+  const times = seen.count === 1 ? 'once' : `${seen.count.toLocaleString('en-US')} times`;
+  const what = `a log that names tool calls ${times} (${examples}) without their arguments`;
+  return {
+    kind: 'not-transcript',
+    seen: what,
+    message: `${name ? `“${name}”` : 'The input'} is ${what}: the loop detector signs a call by its arguments, so there is nothing to replay.`,
+  };
+}

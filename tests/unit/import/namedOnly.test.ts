@@ -1,0 +1,46 @@
+// A log that names each tool call but keeps none of its arguments: one clear line, no replay.
+import { describe, expect, it } from 'vitest';
+import { importConversations } from '../../../src/import/index';
+
+const lines = (...records: unknown[]) => records.map((r) => JSON.stringify(r)).join('\n') + '\n';
+const message = (text: string) => {
+  const r = importConversations(text, { name: 'tool_calls.jsonl' });
+  return r.ok ? null : r.error.message;
+};
+
+describe('a log of tool calls named without their arguments', () => {
+  it('is named in one line, whatever format its other lines look like', () => {
+    const usage = lines(
+      { type: 'llm', ts: 1, model: 'some-model', prompt_tokens: 4526, iteration: 1 },
+      { type: 'tool', ts: 2, tool_name: 'read_project', iteration: 1 },
+      { type: 'tool', ts: 3, tool_name: 'send_message', iteration: 1 },
+      { type: 'stream_event', kind: 'tool_call_finalized', tool_name: 'read_project' },
+    );
+    expect(message(usage)).toBe(
+      '“tool_calls.jsonl” is a log that names tool calls 3 times (`read_project`, `send_message`) without their arguments: the loop detector signs a call by its arguments, so there is nothing to replay.',
+    );
+  });
+
+  it('is named so where no format knows the file, or the one it was taken for cannot read it', () => {
+    const events = lines(
+      { type: 'stream_event', kind: 'tool_call_finalized', tool_name: 'glob', time: 't1' },
+      { type: 'stream_event', kind: 'tool_call_finalized', tool_name: 'glob', time: 't2' },
+    );
+    expect(message(events)).toMatch(
+      /^“tool_calls\.jsonl” is a log that names tool calls 2 times \(`glob`\)/,
+    );
+    expect(message(lines({ type: 'tool', tool_name: 'read_project' }))).toMatch(
+      /names tool calls once \(`read_project`\)/,
+    );
+  });
+
+  it('is no such log where a record keeps its arguments or its answer', () => {
+    const withArgs = lines(
+      { type: 'tool', tool_name: 'read_project', input: { id: 'p1' }, output: 'ok' },
+      { type: 'tool', tool_name: 'read_project' },
+    );
+    expect(message(withArgs)).toBeNull();
+    const answered = lines({ type: 'tool', tool_name: 'read_project', output: 'ok' });
+    expect(message(answered) ?? '').not.toMatch(/names tool calls/);
+  });
+});
