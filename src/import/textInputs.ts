@@ -1,6 +1,7 @@
 // Inputs that are no JSON, rewritten as the JSON the importers read.
 import type { Result } from '../json/index';
 import { automakerAsJson, isAutomakerLog } from './automakerLog';
+import { bfclAsJson, isBfclResult } from './bfcl';
 import { chatLogError } from './chatLogs';
 import { clineMarkdownAsJson, isClineMarkdown } from './clineMarkdown';
 import { fencedJsonAsJson, isFencedJson } from './fencedJson';
@@ -36,6 +37,8 @@ export const TEXT_INPUTS: readonly TextInput[] = [
   { is: (t, f) => (f === null || f === 'har') && isRawPairs(t), asJson: rawPairsAsHar },
   // WireMock stub mappings (Java tests' HTTP mocks) in JSON: read as a HAR capture.
   { is: (t, f) => (f === null || f === 'har') && isWireMock(t), asJson: wireMockAsHar },
+  // A BFCL result file: each test entry the conversation it ran.
+  { is: (t, f) => (f === null || f === 'generic') && isBfclResult(t), asJson: bfclAsJson },
   // A Jupyter notebook: the values its cells printed (an SDK's objects, JSON).
   { is: (t, f) => f === null && isNotebook(t), asJson: notebookAsJson },
   // Gemini CLI's markdown export of a chat (`/chat share`): the history it prints.

@@ -801,7 +801,21 @@ export const DIALECTS: readonly DialectEntry[] = [
       const name = getStr(o, 'tool');
       const state = getRec(o, 'state');
       if (name === undefined || state === undefined) return null;
-      return { id: idOf(o, 'callID', 'id'), name, args: get(state, 'input') };
+      // The event stream sends a part pending (no input yet: not yet a call), running, then
+      // completed (`message.part.updated`): a running part is the word of a call whose
+      // finished part follows, counted only where none does.
+      const status = getStr(state, 'status');
+      if (status === 'pending') return null;
+      const done = status === undefined || status === 'completed' || status === 'error';
+      // A message's parts are one reply, however the stream interleaves their updates.
+      const turn = getStr(o, 'messageID');
+      return {
+        id: idOf(o, 'callID', 'id'),
+        name,
+        args: get(state, 'input'),
+        ...(done ? {} : { echo: true }),
+        ...(turn === undefined ? {} : { turn }),
+      };
     },
   },
   {
@@ -1881,6 +1895,16 @@ export function looksLikeCall(o: Rec, at: Place, answered = false): FoundCall | 
       break;
     }
   }
+  // A tool's run logged as the request it was given and its response (`{ tool_name, request,
+  // response }`), or its inputs and outputs (`{ tool, inputs, outputs }`); only where a member
+  // names a tool, as an HTTP exchange's or a traced run's `name` does not.
+  const given = TOOL_NAMED.some((k) => has(o, k))
+    ? GIVEN.find(([i, r]) => isRec(get(o, i)) && has(o, r))
+    : undefined;
+  if (!found && given !== undefined) {
+    args = get(o, given[0]);
+    found = true;
+  }
   // A step whose `type` says it is a tool's may spell its input and answer with a qualifier
   // (`{ type: "tool", tool_name, input_summary, result_summary }`, as loom-tui's agent logs do).
   const typed = typeof type === 'string' && CALL_TYPE.test(type);
@@ -2007,6 +2031,14 @@ const STAMPS = [
   'step',
   'turn',
   'iteration',
+];
+
+/** Members that name a tool, never anything else (`name` may name a request, a span, a file). */
+const TOOL_NAMED = ['tool', 'tool_name', 'toolName'];
+/** What a tool was given, beside what it gave back, in a log of its runs. */
+const GIVEN: readonly (readonly [string, string])[] = [
+  ['request', 'response'],
+  ['inputs', 'outputs'],
 ];
 
 /** What a shell command's run leaves beside it, and what of that is handed back as its answer. */

@@ -487,9 +487,10 @@ function build(
   for (const u of parts)
     for (const s of u.steps) {
       const calls = s.events.filter((e) => e.kind === 'call');
-      // A call log's entries that name the turn before's are that turn's reply.
+      // A call log's entries (or an event stream's parts) that name the turn before's are that
+      // turn's reply.
       const turn = calls[0]?.turn;
-      const sameTurn = unknownStep && turn !== undefined && turn === lastTurn;
+      const sameTurn = turn !== undefined && turn === lastTurn;
       // A step whose calls are answered elsewhere is done before the next step begins.
       if (!sameTurn) pay();
       // A span's calls are its own reply's, never one an earlier span made; so are the calls of

@@ -172,6 +172,7 @@ const CONTENT_KEYS = [
 ];
 const OWN_OUTPUT = [
   'output',
+  'outputs',
   'result',
   'observation',
   'tool_output',

@@ -1730,6 +1730,90 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // An app's log of its tools' runs (mthirumalai2905/Craftify logs/tool_calls.jsonl
+    // @4e3065ea15: `{ timestamp, tool, inputs, outputs }`).
+    file: 'tool-inputs-outputs.jsonl',
+    calls: 3,
+    dialects: ['unknown'],
+    outlines: [
+      [
+        'assistant: lookup_order(syn-0-0) {"order_id":"A-1042"}',
+        'tool → syn-0-0: "{\\"status\\":\\"not_found\\"}"',
+        'assistant: lookup_order(syn-2-0) {"order_id":"A-1042"}',
+        'tool → syn-2-0: "{\\"status\\":\\"not_found\\"}"',
+        'assistant: create_support_ticket(syn-4-0) {"priority":"high","summary":"order A-1042 missing"}',
+        'tool → syn-4-0: "{\\"status\\":\\"created\\",\\"ticket_id\\":\\"TKT-1028\\"}"',
+      ],
+    ],
+  },
+  {
+    // A tool server's log of each run as the request it was given and its response
+    // (Jingxuan8/FinalProject_AppliedGenAI logs/tool_calls.jsonl @0bd42147e6): a `request`
+    // is a call's arguments only beside a member that names a tool.
+    file: 'tool-request-response.jsonl',
+    calls: 2,
+    dialects: ['unknown'],
+    outlines: [
+      [
+        'assistant: rag.search(syn-0-0) {"num_results":5,"query":"mechanical keyboard"}',
+        'tool → syn-0-0: "{\\"price\\":59.0,\\"sku\\":\\"kb-71\\",\\"title\\":\\"TKL keyboard\\"}"',
+        'assistant: cart.add(syn-2-0) {"qty":1,"sku":"kb-71"}',
+        'tool → syn-2-0: "{\\"items\\":1,\\"ok\\":true}"',
+      ],
+    ],
+  },
+  {
+    // opencode's event stream as a chat bridge captured it (remorses/kimaki
+    // cli/src/session-handler/event-stream-fixtures @222134ca0d: `message.part.updated` a
+    // line): each tool part pending (no input: no call yet), running, then completed; the
+    // parts of one message, however interleaved, one reply; a part left running, one call.
+    file: 'opencode-event-stream.jsonl',
+    calls: 3,
+    dialects: ['opencode'],
+    labels: ['th-1'],
+    unanswered: true,
+    outlines: [
+      [
+        'assistant: read(call_Zx3Cv7Bn1Mq9Wk5Ls2Df8Gh4J) {"filePath":"/srv/app/test.log"} | bash(call_Pq7TfZ2mWx9Lk3Vb8Nr4Hs1Y) {"command":"npm test"} | bash(call_Rt5YgU8nKp2Mz6Xc4Vb9Lq3W) {"command":"npm test"}',
+        'tool → call_Pq7TfZ2mWx9Lk3Vb8Nr4Hs1Y: "2 failing"',
+        'tool → call_Rt5YgU8nKp2Mz6Xc4Vb9Lq3W: "2 failing"',
+      ],
+    ],
+  },
+  {
+    // A BFCL result file (ShishirPatil/gorilla berkeley-function-call-leaderboard/bfcl_eval/
+    // model_handler/base_handler.py @fa4cbf02e8), rewritten as each test entry's steps: with
+    // an inference log, its users' queries and the tool answers; without one, its `result`
+    // alone, a prompted model's Python calls among them. One response's calls are one reply.
+    file: 'bfcl-multi-turn-result.json',
+    calls: 7,
+    dialects: ['unknown'],
+    labels: ['multi_turn_base_7', 'multi_turn_base_8'],
+    unanswered: true,
+    outlines: [
+      [
+        'user',
+        'assistant: ls(multi_turn_base_7-0-0-0) {"a":false}',
+        'tool → multi_turn_base_7-0-0-0: "{\\"current_directory_content\\": [\\"docs\\", \\"src\\"]}"',
+        'assistant: cd(multi_turn_base_7-0-1-0) {"folder":"docs"}',
+        'tool → multi_turn_base_7-0-1-0: "{\\"current_working_directory\\": \\"docs\\"}"',
+        'assistant',
+        'user',
+        'assistant: ls(multi_turn_base_7-1-0-0) {"a":false} | grep(multi_turn_base_7-1-0-1) {"file_name":"todo.txt","pattern":"urgent"}',
+        'tool → multi_turn_base_7-1-0-0: "{\\"current_directory_content\\": [\\"todo.txt\\"]}"',
+        'tool → multi_turn_base_7-1-0-1: "{\\"matching_lines\\": [\\"urgent: renew cert\\"]}"',
+        'assistant',
+      ],
+      [
+        'user',
+        'assistant: cd(multi_turn_base_8-0-0-0) {"folder":"src"}',
+        'assistant: ls(multi_turn_base_8-0-1-0) {"a":true}',
+        'assistant: ls(multi_turn_base_8-0-2-0) {"a":true}',
+        'assistant',
+      ],
+    ],
+  },
+  {
     // ToolACE's data (as zhangxiaobina/function-calling-sft data/fixtures/toolace_sample.jsonl
     // @b9a195482a keeps it): an assistant's whole text a Python list of calls, as vLLM's
     // pythonic parser reads it, names with spaces and parentheses too; one `tool` turn answers
