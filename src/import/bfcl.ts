@@ -126,7 +126,7 @@ function fromResult(result: JsonValue | undefined, multiTurn: boolean, entry: st
   return out;
 }
 
-/** The entries as JSON Lines of OpenAI chat conversations, and a note saying so. */
+/** The entries as JSON Lines, an entry's steps a line, and a note saying so. */
 export function bfclAsJson(
   text: string,
   name?: string,

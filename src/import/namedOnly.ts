@@ -1,6 +1,6 @@
 // Logs that name each tool call made but keep none of its arguments: nothing to replay.
 import { isJsonArray, isJsonObject, type JsonValue } from '../json/index';
-import { ARG_KEYS } from './dialects/table';
+import { ARG_KEYS, TOOL_NAMED } from './dialects/table';
 import type { ImportError } from './types';
 import type { Doc } from './text';
 
@@ -12,7 +12,6 @@ import type { Doc } from './text';
  * reading the names as calls without arguments would make every repeated tool a loop.
  */
 const SAYS_CALL = /tool|call|function/i;
-const TOOL_NAME = ['tool_name', 'toolName', 'tool'];
 const ANSWER = ['output', 'result', 'response', 'observation', 'content'];
 const MAX_DEPTH = 8;
 /** Enough records looked at to say what a file is. */
@@ -34,7 +33,7 @@ function visit(v: JsonValue, depth: number, seen: Named): void {
     const t = v.get(k);
     return typeof t === 'string' && SAYS_CALL.test(t);
   });
-  const name = TOOL_NAME.map((k) => v.get(k)).find((x) => typeof x === 'string' && x !== '');
+  const name = TOOL_NAMED.map((k) => v.get(k)).find((x) => typeof x === 'string' && x !== '');
   if (said && typeof name === 'string') {
     if (!ARG_KEYS.some((k) => v.has(k)) && !ANSWER.some((k) => v.has(k))) {
       seen.count++;

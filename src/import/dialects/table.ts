@@ -155,6 +155,13 @@ export interface Trigger {
 }
 
 /** Whether a value is a JSON number, in either tree. */
+/** A call read from a reply's text (textCalls.ts), as the object of its `type` it was made. */
+function textCall(o: Rec, type: string): FoundCall | null {
+  const name = getStr(o, 'name');
+  if (getStr(o, 'type') !== type || !name) return null;
+  return { id: null, name, args: get(o, 'arguments') };
+}
+
 function isNumber(v: unknown): boolean {
   return typeof v === 'number' || v instanceof JsonNumber;
 }
@@ -1612,11 +1619,7 @@ export const DIALECTS: readonly DialectEntry[] = [
       'vllm-project/vllm vllm/entrypoints/openai/tool_parsers/hermes_tool_parser.py @00854322d2',
     counted: true,
     when: { types: ['hermes_tool_call'] },
-    read: (o) => {
-      const name = getStr(o, 'name');
-      if (getStr(o, 'type') !== 'hermes_tool_call' || !name) return null;
-      return { id: null, name, args: get(o, 'arguments') };
-    },
+    read: (o) => textCall(o, 'hermes_tool_call'),
   },
   {
     id: 'pythonic',
@@ -1628,11 +1631,7 @@ export const DIALECTS: readonly DialectEntry[] = [
       'vllm-project/vllm vllm/entrypoints/openai/tool_parsers/pythonic_tool_parser.py @630fe7e7a7',
     counted: true,
     when: { types: ['pythonic_tool_call'] },
-    read: (o) => {
-      const name = getStr(o, 'name');
-      if (getStr(o, 'type') !== 'pythonic_tool_call' || !name) return null;
-      return { id: null, name, args: get(o, 'arguments') };
-    },
+    read: (o) => textCall(o, 'pythonic_tool_call'),
   },
   {
     id: 'cline-xml',
@@ -2034,7 +2033,7 @@ const STAMPS = [
 ];
 
 /** Members that name a tool, never anything else (`name` may name a request, a span, a file). */
-const TOOL_NAMED = ['tool', 'tool_name', 'toolName'];
+export const TOOL_NAMED: readonly string[] = ['tool', 'tool_name', 'toolName'];
 /** What a tool was given, beside what it gave back, in a log of its runs. */
 const GIVEN: readonly (readonly [string, string])[] = [
   ['request', 'response'],

@@ -13,7 +13,7 @@ import {
 } from '../dialects/shape';
 import { ancestorCopies, spanParents } from '../spanTree';
 import type { DialectId, Place } from '../dialects/table';
-import { ARG_KEYS, atofCallId, isWantedMember } from '../dialects/table';
+import { ARG_KEYS, atofCallId, isWantedMember, TOOL_NAMED } from '../dialects/table';
 
 /**
  * The first half of the reader by shape (docs/formats.md §25): a walk of a file's JSON that
@@ -623,11 +623,10 @@ function sessionOf(o: JsonObject): string | null {
  * `astream_events`, `{ event, name, run_id }`).
  */
 function runOf(o: JsonObject): string | null {
-  if (o.has('type') || o.has('event') || !RUN_TOOL_KEYS.some((k) => o.has(k))) return null;
+  if (o.has('type') || o.has('event') || !TOOL_NAMED.some((k) => o.has(k))) return null;
   const v = o.get('run_id') ?? o.get('runId');
   return typeof v === 'string' && v !== '' ? v : null;
 }
-const RUN_TOOL_KEYS = ['tool', 'tool_name', 'toolName'];
 
 /**
  * Whether an object keeps records by their own ids (`{ "<id>": { id: "<id>", … } }`, as Open

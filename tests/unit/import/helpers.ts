@@ -46,7 +46,10 @@ export function load(path: string, format?: FormatId): Imported {
 }
 
 /** Every conversation of an input, as a markdown export is read; fails the test on an error. */
-export function importAll(input: string | Uint8Array, opts: ImportOptions): readonly Imported[] {
+export function importAll(
+  input: string | Uint8Array,
+  opts: ImportOptions = {},
+): readonly Imported[] {
   const r = importConversations(input, opts);
   if (!r.ok) throw new Error(r.error.message);
   return r.value;
