@@ -1848,6 +1848,10 @@ export function looksLikeCall(o: Rec, at: Place, answered = false): FoundCall | 
   // A number is an enum's ordinal (.NET writes enums so by default): it says nothing either.
   const said = type !== undefined && !isNumber(type);
   if (!keyed && said && (typeof type !== 'string' || !CALL_TYPE.test(type))) return null;
+  // So does a traced span's or run's own kind (`{ spanType: "agent_run", name, input, output }`,
+  // Mastra's AI tracing): only a tool's is a call.
+  const kind = SPAN_KINDS.map((k) => get(o, k)).find((v) => typeof v === 'string');
+  if (!keyed && typeof kind === 'string' && !CALL_TYPE.test(kind)) return null;
   // A call kept as an exchange (ToolTalk's `{ request: { api_name, parameters }, response }`,
   // microsoft/ToolTalk src/tooltalk/evaluation/evaluate_openai.py @0c021ca335): the request is
   // the call, the response its own answer.
@@ -2063,6 +2067,8 @@ function nonEmptyList(v: unknown): boolean {
 
 const DEFINITION_LISTS = new Set(['tools', 'functions', 'tool_definitions', 'toolDefinitions']);
 const CALL_TYPE = /tool|call|function|action/i;
+/** Members by which a traced span or run says its kind (Mastra's `spanType`, LangSmith's `run_type`). */
+const SPAN_KINDS = ['spanType', 'span_type', 'run_type', 'runType'];
 /**
  * A member whose name says it is a call (`tool_call`, `ToolUse`, `functionCall`): a part that
  * wraps its call in a member named for it, as Rust enums serialized by serde and Haystack's

@@ -2011,6 +2011,21 @@ describe('files no importer knows are read by shape', () => {
     expect(list[0]?.census?.toolCalls).toBe(2);
   });
 
+  test("a traced span's own kind says whether it is a call", () => {
+    // Mastra's AI tracing (`spanType`): an agent's run and a processor's have a name, an input
+    // and an output, as a call does; only the tool's span is one.
+    const spans = [
+      { spanType: 'agent_run', name: "agent run: 'helper'", input: 'Find Oslo', output: 'Found' },
+      { spanType: 'processor_run', name: 'input processor', input: { n: 1 }, output: { n: 1 } },
+      { spanType: 'tool_call', name: 'search', input: { q: 'Oslo' }, output: '3 hits' },
+    ];
+    const r = importConversations(JSON.stringify({ trace: { spans } }));
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value.map((i) => outline(i.messages))).toEqual([
+      ['assistant: search(syn-0-0) {"q":"Oslo"}', 'tool → syn-0-0: "3 hits"'],
+    ]);
+  });
+
   test('echoes of a call, as the census takes them, are no calls of their own', () => {
     // A tool's execution event that wraps the arguments it was given, and a call named without
     // its arguments: both copies of the call spelled in full.
