@@ -3,7 +3,7 @@ import { ok, parseJson, printJson, type JsonValue, type Result } from '../json/i
 import { isJsonArray, isJsonObject } from '../json/index';
 import { pythonicCalls } from './dialects/pythonicCalls';
 import type { ImportError } from './types';
-import { plural } from './warnings';
+import { plural, inputLabel } from './warnings';
 
 /**
  * BFCL writes a result file a test category (`BFCL_v4_multi_turn_base_result.json`), JSON
@@ -146,7 +146,7 @@ export function bfclAsJson(
     const steps = log ?? fromResult(e.get('result'), multi, entry);
     lines.push(JSON.stringify({ test_id: entry, steps }));
   }
-  const input = name ? `“${name}”` : 'the input';
+  const input = inputLabel(name, 'the input');
   const bare = lines.length - logged;
   return ok({
     text: lines.join('\n'),

@@ -3,6 +3,7 @@
  * (nothing to replay). Named plainly instead of failing as invalid JSON. docs/formats.md §1.
  */
 import type { ImportError } from './types';
+import { inputLabel } from './warnings';
 
 /** How far into the text the header is looked for: leading blank lines and a BOM at most. */
 const HEAD = 512;
@@ -36,7 +37,7 @@ const ZED_CALL = /\n\*\*Tool Call: [^\n]*\*\*\r?\nStatus: /;
 /** The error for a chat log this text opens as, or null: looks at its first line. */
 export function chatLogError(text: string, name?: string): ImportError | null {
   const head = text.slice(0, HEAD).replace(/^\uFEFF/, '');
-  const input = name ? `“${name}”` : 'The input';
+  const input = inputLabel(name, 'The input');
   const firstLine = head.split('\n').find((l) => l.trim() !== '');
   if (firstLine === undefined) return null;
   if (AIDER_HEADER.test(firstLine)) {

@@ -1,7 +1,7 @@
 // Cline's and Roo Code's markdown export of a task, read as the task history it was printed from.
 import { ok, type Result } from '../json/index';
 import type { ImportError } from './types';
-import { plural } from './warnings';
+import { plural, inputLabel } from './warnings';
 
 /**
  * The export ("Export task" in the task header) prints the task's API history, each message as
@@ -94,7 +94,7 @@ export function clineMarkdownAsJson(
     calls += reply.ids.length;
     out.push({ role: 'assistant', content: reply.blocks });
   }
-  const input = name ? `“${name}”` : 'the input';
+  const input = inputLabel(name, 'the input');
   const native =
     calls === 0
       ? 'calls written as XML in the replies are read from their text'

@@ -2,6 +2,7 @@
 import { err, ok } from '../json/index';
 import type { Result } from '../json/index';
 import type { ImportError } from './types';
+import { inputLabel } from './warnings';
 
 /** Decoded input: text (BOM stripped), or the bytes of a ZIP archive. */
 export type Decoded =
@@ -22,7 +23,7 @@ export function decodeInput(
   input: string | Uint8Array,
   name?: string,
 ): Result<Decoded, ImportError> {
-  const what = name ? `“${name}”` : 'The input';
+  const what = inputLabel(name, 'The input');
   if (typeof input === 'string') {
     let text = input;
     if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);

@@ -2,7 +2,7 @@
 // blocks, a console's dump of printed responses), read as the JSON it holds.
 import { ok, type Result } from '../json/index';
 import type { ImportError } from './types';
-import { plural } from './warnings';
+import { plural, inputLabel } from './warnings';
 
 /**
  * People save runs into notes and reports as markdown with the JSON pasted in a fenced block
@@ -133,7 +133,7 @@ export function fencedJsonAsJson(
   name?: string,
 ): Result<{ text: string; note: string }, ImportError> {
   const { json, fenced, namedOk, inFences, labelled, naming } = blocks(text.replace(/\r\n/g, '\n'));
-  const input = name ? `“${name}”` : 'the input';
+  const input = inputLabel(name, 'the input');
   const skipped = fenced - namedOk;
   const rest =
     skipped === 0

@@ -1,7 +1,7 @@
 // Gemini CLI's markdown export of a chat (`/chat share file.md`), read as the history it prints.
 import { ok, type Result } from '../json/index';
 import type { ImportError } from './types';
-import { plural } from './warnings';
+import { plural, inputLabel } from './warnings';
 import { plainText } from './chatJson';
 
 /**
@@ -91,7 +91,7 @@ export function geminiShareAsJson(
     if (at < rest.length) parts.push({ text: rest.slice(at) });
     contents.push({ role: head[1] === 'USER' ? 'user' : 'model', parts });
   }
-  const input = name ? `“${name}”` : 'the input';
+  const input = inputLabel(name, 'the input');
   const cut = unread > 0 ? `; ${plural(unread, 'block')} that did not parse stayed text` : '';
   return ok({
     text: JSON.stringify(contents),

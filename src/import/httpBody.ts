@@ -6,6 +6,7 @@ import { err, ok } from '../json/index';
 import type { Result } from '../json/index';
 import { eventStreamAsSse } from './awsEventStream';
 import type { ImportError } from './types';
+import { inputLabel } from './warnings';
 
 export type Rec = Record<string, unknown>;
 export const rec = (v: unknown): Rec | undefined =>
@@ -22,7 +23,7 @@ export function recordingJson(
   } catch (e) {
     // The parser may quote the text it stopped in, line breaks and all: one line for the error.
     const why = (e instanceof Error ? e.message : String(e)).replace(/\s*[\r\n]+\s*/g, ' ');
-    const input = name ? `“${name}”` : 'The input';
+    const input = inputLabel(name, 'The input');
     return err({ kind: 'invalid', message: `${input} opens as ${what} but is no JSON (${why}).` });
   }
 }
@@ -42,7 +43,7 @@ export function recordingAsHar(
   if (!parsed.ok) return parsed;
   const entries = entriesOf(parsed.value);
   if (entries === null) {
-    const input = name ? `“${name}”` : 'The input';
+    const input = inputLabel(name, 'The input');
     return err({
       kind: 'invalid',
       message: `${input} opens as ${what.opensAs}, but ${what.lacks}.`,

@@ -4,6 +4,7 @@ import { err, ok } from '../json/index';
 import { joinBytes } from './bytes';
 import type { Result } from '../json/index';
 import type { ImportError } from './types';
+import { inputLabel } from './warnings';
 
 /**
  * The recording's first line. The format (tmc/langchaingo internal/httprr/rr.go @f1acc09e13,
@@ -63,7 +64,7 @@ export function httprrAsHar(
     if ('broken' in x)
       return err({
         kind: 'invalid',
-        message: `${name ? `“${name}”` : 'The input'} is an httprr recording, but ${x.broken}.`,
+        message: `${inputLabel(name, 'The input')} is an httprr recording, but ${x.broken}.`,
       });
     const req = parseMessage(x.request);
     const resp = parseMessage(x.response);

@@ -33,6 +33,7 @@ import { shapeOf } from './formats/generic';
 import { TEXT_INPUTS } from './textInputs';
 import { fileImports, fileResult } from './fileImports';
 import { orByShape, shapeImports } from './shape/choose';
+import { inputLabel } from './warnings';
 
 export type {
   FormatId,
@@ -407,7 +408,7 @@ function unknownFormat(seen: string, name?: string): ImportError {
   const list = FORMATS.map((f) => f.label).join(', ');
   return {
     kind: 'unknown-format',
-    message: `${name ? `“${name}”` : 'The input'} is not a transcript format Loopscope knows: it is ${seen}. Supported: ${list}.`,
+    message: `${inputLabel(name, 'The input')} is not a transcript format Loopscope knows: it is ${seen}. Supported: ${list}.`,
     supported: FORMATS,
     seen,
   };

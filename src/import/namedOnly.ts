@@ -3,6 +3,7 @@ import { isJsonArray, isJsonObject, type JsonValue } from '../json/index';
 import { ARG_KEYS, TOOL_NAMED } from './dialects/table';
 import type { ImportError } from './types';
 import type { Doc } from './text';
+import { inputLabel } from './warnings';
 
 /**
  * A record that says it is a tool call or run (its `type`, `kind` or `event` names a tool or a
@@ -59,6 +60,6 @@ export function namedOnlyError(doc: Doc, name?: string): ImportError | null {
   return {
     kind: 'not-transcript',
     seen: what,
-    message: `${name ? `“${name}”` : 'The input'} is ${what}: the loop detector signs a call by its arguments, so there is nothing to replay.`,
+    message: `${inputLabel(name, 'The input')} is ${what}: the loop detector signs a call by its arguments, so there is nothing to replay.`,
   };
 }

@@ -4,7 +4,7 @@ import { isJsonArray, isJsonObject } from '../json/index';
 import { jsonBlocks, NAMES_CALLS } from './fencedJson';
 import { pythonReprValue } from './pyRepr';
 import type { ImportError } from './types';
-import { plural } from './warnings';
+import { plural, inputLabel } from './warnings';
 
 /**
  * A notebook (`.ipynb`, nbformat 4: `{ cells: [{ cell_type, source, outputs }], metadata,
@@ -96,13 +96,13 @@ export function notebookAsJson(
       for (const v of values) lines.push(printJson(v));
     }
   }
-  const input = name ? `“${name}”` : 'the notebook';
+  const input = inputLabel(name, 'the notebook');
   if (lines.length === 0) {
     const seen = 'a Jupyter notebook whose outputs print no JSON or Python values';
     return err({
       kind: 'not-transcript',
       seen,
-      message: `${name ? `“${name}”` : 'The input'} is ${seen} (only text of its own, such as a framework's log lines), so Loopscope cannot see its tool calls.`,
+      message: `${inputLabel(name, 'The input')} is ${seen} (only text of its own, such as a framework's log lines), so Loopscope cannot see its tool calls.`,
     });
   }
   const missed =

@@ -29,6 +29,12 @@ const WORDS: Record<string, string> = { True: 'true', False: 'false', None: 'nul
 /** A number's first two characters: a digit, or a point before one. */
 const NUMBER = /^(?:\d|\.\d)/;
 
+/** A number as Python spells it (`1.`, `.5`, `+2.5e1`, `1_000`), as JSON spells it. */
+export function pythonNumberAsJson(text: string): string {
+  const n = text.replace(/_/g, '').replace(/^\+/, '');
+  return n.replace(/^(-?)\./, '$10.').replace(/\.(?=[eE]|$)/, '.0');
+}
+
 /**
  * The JSON spelling of a Python literal of lists, dicts, strings, numbers and the three
  * constants, or null when it holds anything else (a tuple, a call, an odd escape is left
@@ -45,9 +51,8 @@ export function pythonLiteralToJson(s: string): string | null {
       out += end.json;
       i = end.next;
     } else if (/[0-9.]/.test(ch) && NUMBER.test(s.slice(i, i + 2))) {
-      // A number as Python spells it (`1.`, `.5`, `2.5e1`), as JSON spells it.
-      const m = /^(\d*)(?:\.(\d*))?([eE][+-]?\d+)?/.exec(s.slice(i, i + 400)) as RegExpExecArray;
-      out += `${m[1] || '0'}${m[2] === undefined ? '' : `.${m[2] || '0'}`}${m[3] ?? ''}`;
+      const m = /^\d*(?:\.\d*)?(?:[eE][+-]?\d+)?/.exec(s.slice(i, i + 400)) as RegExpExecArray;
+      out += pythonNumberAsJson(m[0]);
       i += m[0].length;
     } else if (/[A-Za-z_]/.test(ch)) {
       const m = /^[A-Za-z_][A-Za-z0-9_]*/.exec(s.slice(i)) as RegExpExecArray;

@@ -1,5 +1,6 @@
 // Python's printed values read as JSON values: what a notebook shows of an SDK's objects.
 import { JsonNumber, type JsonObject, type JsonValue } from '../json/index';
+import { pythonNumberAsJson } from './pyLiteral';
 
 /**
  * What `print()` shows of Python values, as the JSON value it stands for: dicts, lists and
@@ -127,10 +128,7 @@ class Reader {
     const text = m?.[0] ?? '';
     if (!/\d/.test(text)) throw new Fail();
     this.at = NUMBER.lastIndex;
-    // As JSON spells it: no `+`, `_` or bare point, a digit on each side of one.
-    let n = text.replace(/_/g, '').replace(/^\+/, '');
-    n = n.replace(/^(-?)\./, '$10.').replace(/\.(?=[eE]|$)/, '.0');
-    return new JsonNumber(n);
+    return new JsonNumber(pythonNumberAsJson(text));
   }
 
   private dict(depth: number): JsonObject {

@@ -5,6 +5,7 @@ import type { Result } from '../json/index';
 import { harText, headerMap, rec } from './httpBody';
 import type { Rec } from './httpBody';
 import type { ImportError } from './types';
+import { inputLabel } from './warnings';
 
 /**
  * A line is one `RawPair` (badlogic/lemmy apps/claude-trace/src/types.ts @9d46530e44):
@@ -52,7 +53,7 @@ export function rawPairsAsHar(
     if (line.trim() === '') continue;
     const pair = pairOf(line);
     if (pair === null) {
-      const input = name ? `“${name}”` : 'The input';
+      const input = inputLabel(name, 'The input');
       return err({
         kind: 'invalid',
         message: `${input} opens as a claude-trace log, but line ${lineNo} is no request and response it logged.`,

@@ -2,7 +2,7 @@
 import { plainText, type ChatJsonMessage } from './chatJson';
 import { err, ok, type Result } from '../json/index';
 import type { ImportError } from './types';
-import { plural } from './warnings';
+import { plural, inputLabel } from './warnings';
 
 /**
  * SpecStory (specstoryai/getspecstory `specstory-cli/pkg/markdown/markdown.go` @0097eac456)
@@ -56,7 +56,7 @@ export function specStoryAsJson(
 ): Result<{ text: string; note: string }, ImportError> {
   const body = plainText(text);
   const version = Number(HEADER.exec(body)?.[1] ?? '1');
-  const input = name ? `“${name}”` : 'The input';
+  const input = inputLabel(name, 'The input');
   // Before Markdown v2 a tool use is a `Tool use: **name**` line and what follows it up to the
   // next separator: read as the element v2 writes. Earlier still, only prose summaries.
   const source = version < 2 ? body.replace(OLD_TOOL_USE, OLD_AS_V2) : body;

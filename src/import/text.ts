@@ -9,7 +9,7 @@ import type {
 } from '../json/index';
 import { chatLogError } from './chatLogs';
 import type { ImportError } from './types';
-import { plural } from './warnings';
+import { plural, inputLabel } from './warnings';
 
 /** One parsed line of a JSON Lines file. */
 export interface JsonlLine {
@@ -44,7 +44,7 @@ const LINE_TEXT_MAX = 160;
  */
 export function readDoc(text: string, name?: string): Result<Doc, ImportError> {
   if (text.trim() === '') {
-    return err({ kind: 'empty', message: `${name ? `“${name}”` : 'The input'} is empty.` });
+    return err({ kind: 'empty', message: `${inputLabel(name, 'The input')} is empty.` });
   }
   const whole = parseJson(text);
   if (whole.ok) return ok({ kind: 'json', parsed: whole.value, text });

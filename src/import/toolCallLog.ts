@@ -2,7 +2,7 @@
 import type { ChatJsonMessage } from './chatJson';
 import { ok, type Result } from '../json/index';
 import type { ImportError } from './types';
-import { plural } from './warnings';
+import { plural, inputLabel } from './warnings';
 
 /**
  * Playwright MCP's `--save-session` log (microsoft/playwright-mcp `src/sessionLog.ts`
@@ -169,7 +169,7 @@ export function toolCallLogAsJson(
     else if (turn !== null) turn.lines.push(line);
   }
   endTurn();
-  const input = name ? `“${name}”` : 'the input';
+  const input = inputLabel(name, 'the input');
   const by =
     actions > 0
       ? `; ${plural(actions, 'action')} a person took in the browser, each a user turn`

@@ -41,6 +41,11 @@ export class Warnings {
   }
 }
 
+/** How a message names the file: its name in quotes, else what it is (`The input`). */
+export function inputLabel(name: string | undefined, otherwise: string): string {
+  return name ? `“${name}”` : otherwise;
+}
+
 /** "1 line" / "3 lines". */
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;

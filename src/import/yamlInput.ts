@@ -10,6 +10,7 @@ import type { Rec } from './httpBody';
 import { stubNote, wireMockEntries } from './wiremock';
 import { decodeBase64 } from './base64';
 import type { ImportError } from './types';
+import { inputLabel } from './warnings';
 
 /**
  * How far into the text the first line is looked for: past leading blank lines, a BOM and a
@@ -52,7 +53,7 @@ export function yamlAsJson(
   text: string,
   name?: string,
 ): Result<{ text: string; note: string }, ImportError> {
-  const input = name ? `“${name}”` : 'The input';
+  const input = inputLabel(name, 'The input');
   let values: unknown[];
   try {
     // vcrpy (PyYAML) and Ruby's Psych write YAML 1.1: `!!binary` bodies, `yes`/`no` quoted.

@@ -6,6 +6,7 @@ import type { ConversationOutput, FormatOutput } from './format';
 import { FORMATS } from './formatList';
 import { sampleConversation } from './formats/inspect';
 import type { ImportError } from './types';
+import { inputLabel } from './warnings';
 
 const ZSTD = 93;
 
@@ -14,7 +15,7 @@ const ZSTD = 93;
  * `samples/<id>_epoch_<n>.json` per sample; each sample and epoch is a conversation of its own.
  */
 export function readZip(bytes: Uint8Array, name?: string): Result<FormatOutput, ImportError> {
-  const what = name ? `“${name}”` : 'The archive';
+  const what = inputLabel(name, 'The archive');
   const names: string[] = [];
   const samples: string[] = [];
   let zstd = false;
