@@ -2,8 +2,8 @@
 // (docs/formats.md §22), read by the same rules in the reader by shape.
 import { JsonNumber } from '../../json/index';
 import { eachMember, get, getRec, getStr, has, isRec, type Rec } from './shape';
-import { isNumber } from './table';
-import type { FoundCall, Place } from './table';
+import { isNumber } from './entry';
+import type { FoundCall, Place } from './entry';
 
 /** The members that name an unknown call's tool (`looksLikeCall` needs one of them). */
 export const NAME_KEYS: readonly string[] = [

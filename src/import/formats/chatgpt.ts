@@ -17,7 +17,7 @@ import { plural } from '../warnings';
  * (mitkury/chatgpt-export-parser docs/chatgpt-data-export-format.md @08e6ae5958).
  *
  * A message `{ author: { role }, recipient, content: { content_type, … } }` addressed to a
- * tool (`recipient` not `all`) is a call (`chatgpt`, dialects/table.ts); the tool's reply
+ * tool (`recipient` not `all`) is a call (`chatgpt`, dialects/families/sessions.ts); the tool's reply
  * (`author.role` `tool`) answers it.
  */
 export function isChatGptConversation(v: JsonValue | undefined): boolean {

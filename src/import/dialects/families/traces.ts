@@ -1,0 +1,203 @@
+// The dialect table's entries for calls written in a reply's text, and for the spans and
+// evaluation records of traces (hermes … monocle-tool).
+import { pythonLiteralToJson, readLenient } from '../../pyLiteral';
+import { idOf, textCall } from '../entry';
+import type { DialectEntry } from '../entry';
+import { get, getRec, getStr, has, isRec, type Rec } from '../shape';
+
+/** Where a dotted call keeps its arguments, in the order looked for. */
+const DOTTED_ARGS = ['tool.args', 'tool.arguments', 'tool.input'];
+
+/** This family's entries, in the order the census tries them (table.ts joins the families). */
+export const TRACE_DIALECTS: readonly DialectEntry[] = [
+  {
+    id: 'hermes',
+    label: 'Hermes `<tool_call>` tag',
+    call: 'a tag in an assistant message\'s `content` text: `<tool_call>{"name": …, "arguments": {…}}</tool_call>` (a model served without a tool parser; Hermes and Qwen chat templates)',
+    result: 'the next `tool` message (its text often wrapped in `<tool_response>` tags)',
+    fields: { id: '(none)', name: 'name', args: 'arguments' },
+    source:
+      'vllm-project/vllm vllm/entrypoints/openai/tool_parsers/hermes_tool_parser.py @00854322d2',
+    counted: true,
+    when: { types: ['hermes_tool_call'] },
+    read: (o) => textCall(o, 'hermes_tool_call'),
+  },
+  {
+    id: 'pythonic',
+    label: 'pythonic call list',
+    call: 'an assistant message\'s whole text, a Python list of calls with keyword arguments: `[get_weather(city="Oslo"), get_time()]` (Llama 3.2 and 4, ToolACE)',
+    result: 'the next `tool` message',
+    fields: { id: '(none)', name: 'the callee', args: 'the keyword arguments' },
+    source:
+      'vllm-project/vllm vllm/entrypoints/openai/tool_parsers/pythonic_tool_parser.py @630fe7e7a7',
+    counted: true,
+    when: { types: ['pythonic_tool_call'] },
+    read: (o) => textCall(o, 'pythonic_tool_call'),
+  },
+  {
+    id: 'cline-xml',
+    label: 'Cline XML tool tag',
+    call: "the first tool tag in an assistant's text, one element a parameter: `<read_file>\\n<path>src/a.ts</path>\\n</read_file>` (Cline, Roo Code and Kilo Code before native tool calls; only their own tools' names)",
+    result: "the next user message's text block `[read_file for 'src/a.ts'] Result:`",
+    fields: { id: '(none)', name: 'the tag', args: 'its parameters, each a string' },
+    source:
+      'cline/cline src/core/assistant-message/index.ts @1cb3206b87 (parse-assistant-message.ts); RooCodeInc/Roo-Code packages/types/src/tool.ts @0126cb0b15',
+    counted: true,
+    when: { types: ['cline_xml_call'] },
+    read: (o) => {
+      const name = getStr(o, 'name');
+      if (getStr(o, 'type') !== 'cline_xml_call' || !name) return null;
+      return { id: null, name, args: get(o, 'params') };
+    },
+  },
+  {
+    id: 'otel-tool-span',
+    label: 'OTel GenAI `execute_tool` span',
+    call: 'a tool execution span\'s attributes `{ "gen_ai.tool.name", "gen_ai.tool.call.id", "gen_ai.tool.call.arguments" }` (or OpenInference\'s `input.value`, or the older `gen_ai.tool.args` that any-agent writes); an echo of the model\'s call',
+    result:
+      "`gen_ai.tool.call.result` (or `output.value`, or any-agent's `gen_ai.output`) beside them",
+    fields: {
+      id: 'gen_ai.tool.call.id',
+      name: 'gen_ai.tool.name',
+      args: 'gen_ai.tool.call.arguments, else gen_ai.tool.args, else input.value',
+    },
+    source:
+      'open-telemetry/semantic-conventions docs/gen-ai/gen-ai-spans.md @a064dcca28; mozilla-ai/any-agent src/any_agent/tracing/attributes.py @39edb69b4e',
+    counted: true,
+    when: { has: ['gen_ai.tool.name'] },
+    read: (o) => {
+      const name = getStr(o, 'gen_ai.tool.name');
+      const args =
+        get(o, 'gen_ai.tool.call.arguments') ?? get(o, 'gen_ai.tool.args') ?? get(o, 'input.value');
+      // Without its arguments (they are opt-in) the span names a tool, not a call to compare.
+      if (!name || args === undefined) return null;
+      // The model's messages hold the same call where they were recorded: this only echoes it.
+      return {
+        id: idOf(o, 'gen_ai.tool.call.id'),
+        name,
+        args,
+        echo: true,
+        output:
+          get(o, 'gen_ai.tool.call.result') ?? get(o, 'output.value') ?? get(o, 'gen_ai.output'),
+      };
+    },
+  },
+  {
+    id: 'tool-dotted',
+    label: 'dotted `tool.name` / `tool.args`',
+    call: 'an object `{ "tool.name", "tool.args" }` (or `tool.arguments`, `tool.input`; an id as `tool.call_id`): an item of a model span\'s output list (any-agent\'s `gen_ai.output` of a `call_llm` span), or a span\'s or a span event\'s own attributes (an echo)',
+    result: "the tool span's output beside it (`gen_ai.output`, `output.value`, `tool.result`)",
+    fields: {
+      id: 'tool.call_id (tool.call.id)',
+      name: 'tool.name',
+      args: 'tool.args (tool.arguments, tool.input)',
+    },
+    source:
+      'mozilla-ai/any-agent src/any_agent/tracing/instrumentation/llama_index.py @d2acb65cb3 (`_set_llm_output`); thomasahle/trace-taxi my-app/trace-viewer-svelte/convert-trace.js @42995b90b8 (a span event per call, `tool.arguments`, `tool.call_id`)',
+    counted: true,
+    when: { has: ['tool.name'] },
+    read: (o, at) => {
+      const name = getStr(o, 'tool.name');
+      const argsKey = DOTTED_ARGS.find((k) => has(o, k));
+      if (!name || argsKey === undefined) return null;
+      const id = idOf(o, 'tool.call_id', 'tool.call.id');
+      // In a list the model's reply names its calls; anywhere else the object is a span's
+      // attributes, which echo the call the tool ran.
+      if (at.listKey !== null) return { id, name, args: get(o, argsKey) };
+      return {
+        id,
+        name,
+        args: get(o, argsKey),
+        echo: true,
+        output: get(o, 'gen_ai.output') ?? get(o, 'output.value') ?? get(o, 'tool.result'),
+      };
+    },
+  },
+  {
+    id: 'deepeval',
+    label: 'DeepEval `toolsCalled`',
+    call: "an item of a span's or a trace's `toolsCalled` (or a test case's `tools_called`): `{ name, inputParameters, output }`; an echo of the model's calls, which its LLM spans hold where they were recorded",
+    result: 'its own `output`',
+    fields: { id: '(none)', name: 'name', args: 'inputParameters (input_parameters)' },
+    source:
+      'confident-ai/deepeval deepeval/test_case/llm_test_case.py @099d2a8715 (`ToolCall`), deepeval/tracing/api.py @63b117d7a6',
+    counted: true,
+    // A test case's `expected_tools` are what should have been called, not calls.
+    when: { lists: ['toolsCalled', 'tools_called'] },
+    read: (o, at) => {
+      if (at.listKey !== 'toolsCalled' && at.listKey !== 'tools_called') return null;
+      const name = getStr(o, 'name');
+      const args = get(o, 'inputParameters') ?? get(o, 'input_parameters');
+      if (!name || args === undefined || args === null) return null;
+      return { id: null, name, args, echo: true, output: get(o, 'output') };
+    },
+  },
+  {
+    id: 'mastra',
+    label: 'Mastra `tool_call` span',
+    call: 'a span `{ type: "tool_call" | "mcp_tool_call", name: "tool: \'<tool>\'", entityType: "tool", entityId: <tool>, input, output }` (its AI tracing); an echo of the model step\'s `toolCalls`',
+    result: 'its own `output`; `errorInfo` a failure',
+    fields: {
+      id: '(none: the span names no call id)',
+      name: 'entityId, else attributes.toolId',
+      args: 'input',
+    },
+    source:
+      'mastra-ai/mastra observability/mastra/src/__snapshots__/agent-tool-call-trace.json @0860a2f69c (span types: packages/core `SpanType`)',
+    counted: true,
+    when: { types: ['tool_call', 'mcp_tool_call'] },
+    read: (o) => {
+      const type = getStr(o, 'type');
+      if ((type !== 'tool_call' && type !== 'mcp_tool_call') || !has(o, 'input')) return null;
+      const attrs = getRec(o, 'attributes');
+      const name = getStr(o, 'entityId') || (attrs ? getStr(attrs, 'toolId') : undefined);
+      if (!name) return null;
+      const error = get(o, 'errorInfo');
+      return {
+        id: null,
+        name,
+        args: get(o, 'input'),
+        echo: true,
+        output: get(o, 'output') ?? (isRec(error) ? get(error, 'message') : undefined),
+        failed: isRec(error),
+      };
+    },
+  },
+  {
+    id: 'monocle-tool',
+    label: 'Monocle `agentic.tool.invocation` span',
+    call: 'a span `{ attributes: { "span.type": "agentic.tool.invocation" | "agentic.mcp.invocation", "entity.1.name" }, events: [{ name: "data.input", attributes: { input } }] }`; an echo of the model\'s call',
+    result: "its `data.output` event's `response`",
+    fields: {
+      id: '(none: the span names no call id)',
+      name: 'attributes["entity.1.name"]',
+      args: "the `data.input` event's `input` (a Python dict read as JSON)",
+    },
+    source:
+      'monocle2ai/monocle apptrace/src/monocle_apptrace/instrumentation/metamodel/adk/entities/tool.py @ad7ea1e5e4',
+    counted: true,
+    when: { has: ['events'] },
+    read: (o) => {
+      const attrs = getRec(o, 'attributes');
+      const kind = attrs ? getStr(attrs, 'span.type') : undefined;
+      if (kind !== 'agentic.tool.invocation' && kind !== 'agentic.mcp.invocation') return null;
+      const name = getStr(attrs as Rec, 'entity.1.name');
+      const events = get(o, 'events');
+      if (!name || !Array.isArray(events)) return null;
+      const of = (event: string, member: string): unknown => {
+        const e = events.find((x) => isRec(x) && getStr(x, 'name') === event) as Rec | undefined;
+        const a = e === undefined ? undefined : getRec(e, 'attributes');
+        return a === undefined ? undefined : get(a, member);
+      };
+      const input = of('data.input', 'input');
+      if (input === undefined) return null;
+      // Some frameworks' inputs are printed as a Python dict (`{'city': 'Oslo'}`): the same
+      // arguments as the model's call they echo.
+      const args =
+        typeof input === 'string' && readLenient(input).how === 'repaired'
+          ? (pythonLiteralToJson(input.trim()) ?? input)
+          : input;
+      return { id: null, name, args, echo: true, output: of('data.output', 'response') };
+    },
+  },
+];
