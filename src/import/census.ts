@@ -15,6 +15,7 @@ import {
   isStreamText,
   jsonLinesValues,
   mintedId,
+  answeredBetween,
   copiesApart,
   placeRanks,
   streamEvents,
@@ -160,6 +161,11 @@ export class CensusScan {
   private readonly runOf: number[] = [];
   /** Whether some list walked was a list of spans linked to their parents (`spanParents`). */
   private spans = false;
+  /**
+   * Where the answers of a list's chat messages stand (`tool` messages), by container and id:
+   * each as the number of rows before it.
+   */
+  private readonly answers = new Map<string, number[]>();
   /** The rows of `calls()` as last worked out, until something more is seen. */
   private counted: number[] | null = null;
 
@@ -299,6 +305,10 @@ export class CensusScan {
       // A message's text is what was said or returned: calls quoted in a tool's output were
       // not made here, and reading every result again would cost as much as the import.
       const said = has(v, 'role');
+      if (said && get(v, 'role') === 'tool') {
+        const answer = getStr(v, 'tool_call_id');
+        if (answer !== undefined) this.answered(f.container, answer);
+      }
       const outerKey = f.at.key ?? f.at.listKey;
       const base = stack.length;
       eachMember(v, (k, x) => {
@@ -355,6 +365,7 @@ export class CensusScan {
     const role = m.get('role');
     if (typeof role !== 'string') return false;
     const assistant = role === 'assistant';
+    const answer = role === 'tool' ? m.get('tool_call_id') : undefined;
     let calls: unknown[] | null = null;
     for (const k of m.keys()) {
       const x = m.get(k);
@@ -368,7 +379,10 @@ export class CensusScan {
         if (k !== 'content' ? mayEmbed(x) : assistant && holdsTextCalls(x)) return false;
       }
     }
-    if (calls === null) return true;
+    if (calls === null) {
+      if (typeof answer === 'string') this.answered(container, answer);
+      return true;
+    }
     const found: FoundCall[] = [];
     for (const x of calls) {
       if (!(x instanceof Map) || x.has('is_demo') || x.has('key')) return false;
@@ -441,6 +455,14 @@ export class CensusScan {
   private undo(mark: number): false {
     this.rows.truncate(mark);
     return false;
+  }
+
+  /** Notes an answer to `id` in `container`, after the rows seen so far. */
+  private answered(container: number, id: string): void {
+    const k = `${container}\u0000${id}`;
+    const l = this.answers.get(k);
+    if (l === undefined) this.answers.set(k, [this.rows.length]);
+    else if (l[l.length - 1] !== this.rows.length) l.push(this.rows.length);
   }
 
   /** `<prefix>.tool_calls[*]`, one node chain per prefix (paths compare by their names). */
@@ -802,7 +824,17 @@ export class CensusScan {
       for (const [a, per] of args) {
         let most = 0;
         const atOnePath = (inList: readonly number[]): number =>
-          same === null ? mostAtOnePath(rows, inList) : apartAtOnePath(rows, inList, orderOf, same);
+          same === null
+            ? mostAtOnePath(rows, inList)
+            : apartAtOnePath(rows, inList, orderOf, same, (from, to) =>
+                answeredBetween(
+                  this.answers.get(
+                    `${rows.container[inList[0] as number] as number}\u0000${rows.id[first] as string}`,
+                  ),
+                  strong[from] as number,
+                  strong[to] as number,
+                ),
+              );
         if (per.size === 1) for (const inList of per.values()) most = atOnePath(inList);
         else most = this.perLineage(strong, per, atOnePath);
         if (compared.has(gName)) noteId(`${gName}\u0000${a}`, firstIn.get(a) ?? 0, most);
@@ -1513,6 +1545,7 @@ function apartAtOnePath(
   list: readonly number[],
   orderOf: Int32Array,
   same: ReadonlyMap<number, number>,
+  answered: (from: number, to: number) => boolean,
 ): number {
   const per = new Map<string, number[]>();
   for (const i of list) {
@@ -1522,7 +1555,7 @@ function apartAtOnePath(
     else l.push(orderOf[i] as number);
   }
   let most = 0;
-  for (const at of per.values()) most = Math.max(most, copiesApart(at, same));
+  for (const at of per.values()) most = Math.max(most, copiesApart(at, same, answered));
   return most;
 }
 

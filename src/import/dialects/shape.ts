@@ -156,17 +156,37 @@ export function placeRanks(same: readonly number[]): ReadonlyMap<number, number>
  * places among all the calls in order (`at`, ascending) and the ranks of the places of every
  * copy of that id (`placeRanks`): a copy right after another, with no other call between them,
  * is that call logged again (a stream's `added` and `done`, `running` and `completed` events);
- * apart, each is one (a hand-made history that reuses the id).
+ * apart, each is one (a hand-made history that reuses the id). A copy after an answer to the id
+ * (`answered` between two places) is the call made again, side by side or not.
  */
-export function copiesApart(at: readonly number[], rank: ReadonlyMap<number, number>): number {
+export function copiesApart(
+  at: readonly number[],
+  rank: ReadonlyMap<number, number>,
+  answered?: (from: number, to: number) => boolean,
+): number {
   let calls = 0;
   let prev = -1;
   for (const o of at) {
-    const adjacent = prev >= 0 && (rank.get(o) ?? 0) - (rank.get(prev) ?? 0) === o - prev;
+    const adjacent =
+      prev >= 0 &&
+      (rank.get(o) ?? 0) - (rank.get(prev) ?? 0) === o - prev &&
+      answered?.(prev, o) !== true;
     if (!adjacent) calls++;
     prev = o;
   }
   return calls;
+}
+
+/**
+ * Whether an answer stands between the calls at places `from` and `to` (`from` < `to`), given
+ * where the answers to one id stand: each as the number of calls before it.
+ */
+export function answeredBetween(
+  answers: readonly number[] | undefined,
+  from: number,
+  to: number,
+): boolean {
+  return answers !== undefined && answers.some((p) => p > from && p <= to);
 }
 
 /**

@@ -5,7 +5,14 @@ import { Conversation } from '../build';
 import type { CallInput } from '../build';
 import { displayText } from '../content';
 import { serverCallsNote } from '../dialects/anthropic';
-import { canonical, copiesApart, emptyArgs, mintedId, placeRanks } from '../dialects/shape';
+import {
+  answeredBetween,
+  canonical,
+  copiesApart,
+  emptyArgs,
+  mintedId,
+  placeRanks,
+} from '../dialects/shape';
 import { echoNames, turnsCall, unwrappedArgs } from '../census';
 import { callKey, lineages, runsApart, sameLineage } from '../lineage';
 import type { DialectId } from '../dialects/table';
@@ -307,8 +314,11 @@ function dropStreamCopies(l: ShapeList): void {
   const byId = new Map<string, ShapeCall[]>();
   // Each call's place among the list's calls, to tell copies side by side from copies apart.
   const seq = new Map<ShapeCall, number>();
+  // Where each id's answers stand among the calls: a copy after one is the call made again.
+  const answers = new Map<string, number[]>();
   for (const s of l.steps)
     for (const e of s.events) {
+      if (e.kind === 'result' && e.id !== null) push(answers, e.id, seq.size);
       if (e.kind !== 'call' || e.echo !== false) continue;
       seq.set(e, seq.size);
       if (e.id !== null) push(byId, `${e.id}\u0000${e.name}`, e);
@@ -321,10 +331,12 @@ function dropStreamCopies(l: ShapeList): void {
     const minted = mintedId((same[0] as ShapeCall).id ?? '');
     const sideBySide = (copies: readonly ShapeCall[]): void => {
       const ranks = placeRanks(same.map((e) => seq.get(e) ?? 0));
+      const answered = (from: number, to: number): boolean =>
+        answeredBetween(answers.get((same[0] as ShapeCall).id ?? ''), from, to);
       let prev: ShapeCall | null = null;
       for (const e of copies) {
-        const at = [seq.get(e) ?? 0];
-        if (prev !== null && copiesApart([seq.get(prev) ?? 0, ...at], ranks) === 1) drop.add(e);
+        const at = [seq.get(prev ?? e) ?? 0, seq.get(e) ?? 0];
+        if (prev !== null && copiesApart(at, ranks, answered) === 1) drop.add(e);
         prev = e;
       }
     };

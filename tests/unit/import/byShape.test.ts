@@ -1703,6 +1703,33 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // A minted id sent again right after its answer (a τ-bench agent that writes each turn
+    // twice): the copy after the `tool` message is the call made again, as the proxy sees it.
+    file: 'history-answered-repeat.json',
+    calls: 5,
+    dialects: ['openai-chat'],
+    outlines: [
+      [
+        'system',
+        'user',
+        'assistant: think(call_W3nQ8rT1yU5iO9) {"thought":"check the user first"}',
+        'tool → call_W3nQ8rT1yU5iO9: "noted"',
+        'assistant: think(call_W3nQ8rT1yU5iO9) {"thought":"check the user first"}',
+        'tool → call_W3nQ8rT1yU5iO9: ""',
+        'assistant: find_user(call_P6aS2dF4gH8jK1) {"zip":"10001"}',
+        'tool → call_P6aS2dF4gH8jK1: "u_42"',
+      ],
+      [
+        'system',
+        'user',
+        'assistant: get_order(call_Z9xC3vB7nM1qW5) {"id":5}',
+        'tool → call_Z9xC3vB7nM1qW5: "pending"',
+        'assistant: get_order(call_Z9xC3vB7nM1qW5) {"id":5}',
+        'tool → call_Z9xC3vB7nM1qW5: ""',
+      ],
+    ],
+  },
+  {
     // A .NET app's session (Homespun's): enums written as their numbers, a block's `type` 2 a
     // call and 3 its result. A number says nothing of what an object is, as no `type` does;
     // taken for OpenAI chat messages the file read no call.
