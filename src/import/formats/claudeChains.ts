@@ -179,6 +179,8 @@ export interface ChainOrder {
   readonly dropped: number;
   /** How many lines the group has (turns or not). */
   readonly lines: number;
+  /** The line the chain was followed back from (`lastLeaf`), where it was followed. */
+  readonly leaf?: number;
 }
 
 /** What the ordering of a group says: file order, a broken chain, compactions, dropped lines. */
@@ -226,14 +228,14 @@ function orderGroup<R extends LogRecord>(
     warnings: orderWarnings(order),
     order,
   });
-  const last = lines[lines.length - 1];
   const plain = { brokenAt: null, compactions: 0, dropped: 0, lines: lines.length };
-  if (last === undefined) return done([], { linked: false, ...plain });
+  if (lines.length === 0) return done([], { linked: false, ...plain });
   const linked = lines.some((i) => {
     const p = parentOf((records[i] as LogRecord).value);
     return p !== undefined && byUuid.has(p);
   });
   if (!linked) return done(pick(lines), { linked: false, ...plain });
+  const last = lastLeaf(records, byUuid, lines, messageOf);
   const onChain = new Set<number>();
   let cur: number | undefined = last;
   let broken = false;
@@ -261,8 +263,60 @@ function orderGroup<R extends LogRecord>(
     compactions,
     dropped: lines.length - kept.length,
     lines: lines.length,
+    leaf: last,
   });
 }
+
+/**
+ * The line to follow the chain back from: the last line, but for a branch of local commands
+ * only. Commands run after the conversation (`/export`, a `#` memory note) write user lines
+ * that hang from the session's first line, after the conversation's own last line: a branch
+ * without a reply or a call, that is not where the conversation stands. Any other branch,
+ * a prompt of its own included (a rewind), is.
+ */
+function lastLeaf<R extends LogRecord>(
+  records: readonly R[],
+  byUuid: ReadonlyMap<string, number>,
+  lines: readonly number[],
+  messageOf: (r: R) => JsonValue | undefined,
+): number {
+  // Lines known to lead back to the root through local commands only.
+  const commands = new Set<number>();
+  for (let k = lines.length - 1; k >= 0; k--) {
+    const path: number[] = [];
+    let cur: number | undefined = lines[k] as number;
+    let reply = false;
+    while (cur !== undefined && !commands.has(cur) && !path.includes(cur)) {
+      const v = (records[cur] as LogRecord).value;
+      if (str(v, 'type') === 'assistant') {
+        reply = true;
+        break;
+      }
+      path.push(cur);
+      const p = parentOf(v);
+      cur = p === undefined ? undefined : byUuid.get(p);
+    }
+    if (reply || !path.every((i) => isLocalCommand(records[i] as R, messageOf)))
+      return lines[k] as number;
+    for (const i of path) commands.add(i);
+  }
+  return lines[lines.length - 1] as number;
+}
+
+/**
+ * A line Claude Code writes for the user's own doings, never sent as a prompt: the caveat
+ * before them (`isMeta`), a slash command, its output, a memory note, an empty message.
+ */
+function isLocalCommand<R extends LogRecord>(
+  r: R,
+  messageOf: (r: R) => JsonValue | undefined,
+): boolean {
+  if (field(r.value, 'isMeta') === true) return true;
+  const content = field(messageOf(r), 'content');
+  return typeof content === 'string' && LOCAL_COMMAND.test(content);
+}
+const LOCAL_COMMAND =
+  /^\s*(?:<(?:command-name|command-message|local-command-stdout|local-command-stderr|user-memory-input)>|\(no content\)\s*$)/;
 
 /**
  * The lines off the chain that belong to a reply on it: Claude Code writes one line per

@@ -264,7 +264,9 @@ export class ClaudeFollower extends LinesFollower<ClaudeLine> {
     // A line after the last turn that others could name as their parent might sit on the
     // path in ways only a walk of the chain tells (a repeated uuid can make it loop): the next
     // turn then groups the session again.
-    if (last !== undefined && chain?.order?.linked === true) {
+    // So does a chain followed back from a line before its last turn (a repeated uuid that
+    // loops it through later lines).
+    if (last !== undefined && chain?.order?.linked === true && chain.order.leaf === last.index) {
       const later = records.slice(last.index + 1).some((r) => str(r.value, 'uuid') !== undefined);
       g.head = later ? -1 : last.index;
     }

@@ -216,6 +216,7 @@ function messageFor(kind: string, i: number, id: string): unknown {
       content: [{ type: 'tool_result', tool_use_id: `t${i - 1}`, content: answerFor(i) }],
     };
   }
+  if (kind === 'cmd') return { role: 'user', content: '<command-name>/export</command-name>' };
   return { role: 'user', content: 'go on' };
 }
 
@@ -229,7 +230,7 @@ const PLAIN_HEAD = ['u', ...Array.from({ length: 21 }, (_, i) => (i % 2 ? 'r' : 
 
 /** One generated line: what it is and where its parent points. */
 interface LineSpec {
-  readonly kind: 'u' | 'a' | 'a2' | 'r' | 'sys' | 'compact' | 'summary' | 'bad' | 'blank';
+  readonly kind: 'u' | 'cmd' | 'a' | 'a2' | 'r' | 'sys' | 'compact' | 'summary' | 'bad' | 'blank';
   /** How far back the parent is (1: the line before), 0: none, -1: a uuid not in the file. */
   readonly back: number;
   readonly side: 0 | 1 | 2;
@@ -244,6 +245,7 @@ interface LineSpec {
 const lineSpec: fc.Arbitrary<LineSpec> = fc.record({
   kind: fc.constantFrom<LineSpec['kind']>(
     'u',
+    'cmd',
     'a',
     'a',
     'a2',
@@ -318,7 +320,7 @@ const sessionText: fc.Arbitrary<string> = fc
         line.type = 'summary';
         line.summary = 's';
       } else {
-        line.type = s.kind === 'u' || s.kind === 'r' ? 'user' : 'assistant';
+        line.type = s.kind === 'u' || s.kind === 'r' || s.kind === 'cmd' ? 'user' : 'assistant';
         const kind = s.kind === 'a2' ? 'a' : s.kind;
         // `a2` continues the reply before it: the same message.id, a line per block.
         const id = s.kind === 'a2' ? `m${i - 1}` : `m${i}`;

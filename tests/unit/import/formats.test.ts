@@ -80,6 +80,20 @@ const CASES: Case[] = [
     conversations: ['main chain', 'subagent ag1'],
   },
   {
+    // Local commands run after the conversation (`/export`) hang from the session's first
+    // line: the chain is followed back from the last line that leads through a reply.
+    path: 'claude-code/local-commands-after.jsonl',
+    format: 'claude-code',
+    outline: [
+      'user',
+      'user',
+      'assistant: Edit(toolu_01Vb) {"file_path":"/p/package.json","new_string":"1.0.1","old_string":"1.0.0"}',
+      'tool → toolu_01Vb: "ok"',
+      'assistant',
+    ],
+    warnings: [/Skipped 2 message lines on abandoned branches/],
+  },
+  {
     path: 'claude-code/stream-json.jsonl',
     format: 'claude-code',
     outline: ['assistant: Task(toolu_1) {"prompt":"look"}', 'tool → toolu_1: "found it"'],
