@@ -72,8 +72,20 @@ function valuesOf(text: string): JsonValue[] {
     const p = parseJson(b);
     if (p.ok) out.push(p.value.value);
   }
+  if (out.length > 0) return out;
+  // A framework's console prints each event's objects on a line of their own among its
+  // headers (AutoGen's `[FunctionCall(id=…, arguments=…, name=…)]`).
+  for (const line of t.split('\n')) {
+    const l = line.trim();
+    if (!PRINTED_LINE.test(l)) continue;
+    const v = pythonReprValue(l);
+    if (v !== null && typeof v === 'object') out.push(v);
+  }
   return out;
 }
+
+/** A line that may be one printed value: a list, a dict, or a constructor call. */
+const PRINTED_LINE = /^(?:[[{]|[A-Za-z_][\w.]*\()/;
 
 /** The notebook's printed values as JSON Lines, and a note saying how they were found. */
 export function notebookAsJson(

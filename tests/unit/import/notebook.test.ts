@@ -75,6 +75,31 @@ describe('a Jupyter notebook', () => {
     ]);
   });
 
+  it("reads the values a framework's console prints on lines of their own among its headers", () => {
+    const [c, ...more] = importAll(
+      notebook([
+        said(
+          [
+            '---------- user ----------',
+            'What is the mean age?',
+            '---------- assistant ----------',
+            `[FunctionCall(id='call_2sKC2cshNTlFSpKuwpRwsTHD', arguments='{"query":"df.Age.mean()"}', name='python_repl_ast')]`,
+            '---------- assistant ----------',
+            `[FunctionExecutionResult(content='29.7', call_id='call_2sKC2cshNTlFSpKuwpRwsTHD', is_error=False)]`,
+            '---------- assistant ----------',
+            '29.7',
+          ].join('\n'),
+        ),
+      ]),
+    );
+    expect(more).toHaveLength(0);
+    expect(outline(c?.messages ?? [])).toEqual([
+      'assistant: python_repl_ast(call_2sKC2cshNTlFSpKuwpRwsTHD) {"query":"df.Age.mean()"}',
+      'tool → call_2sKC2cshNTlFSpKuwpRwsTHD: "29.7"',
+    ]);
+    expect(c?.census?.toolCalls).toBe(1);
+  });
+
   it('warns of outputs it leaves unread whose text names calls', () => {
     const call = { role: 'assistant', content: null, tool_calls: [] as unknown[] };
     call.tool_calls.push({
