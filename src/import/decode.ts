@@ -1,6 +1,7 @@
 // Input bytes decoded: UTF-8 text with its BOM stripped, or a ZIP archive kept as bytes.
 import { err, ok } from '../json/index';
 import type { Result } from '../json/index';
+import { isMitmDump, mitmDumpAsHar } from './mitmDump';
 import type { ImportError } from './types';
 import { inputLabel } from './warnings';
 
@@ -45,6 +46,12 @@ export function decodeInput(
     (b[3] === 4 || b[3] === 6)
   ) {
     return ok({ kind: 'zip', bytes: b });
+  }
+  // A mitmproxy dump holds its bodies as they were sent, compressed or not: read from the bytes.
+  if (isMitmDump(b)) {
+    const har = mitmDumpAsHar(b, name);
+    if (!har.ok) return har;
+    return ok({ kind: 'text', text: har.value.text, warnings: [har.value.note] });
   }
   let start = 0;
   if (b.length >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) start = 3;

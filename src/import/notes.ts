@@ -40,6 +40,11 @@ const NOTES: readonly NoteKind[] = [
     why: 'the same requests and responses, in the form the HAR importer reads',
   },
   {
+    // mitmDump.ts: mitmproxy's saved flows, rewritten as the HAR capture they hold.
+    pattern: /^Read a mitmproxy dump of \d+ HTTP exchanges? as the HAR capture/,
+    why: 'the same requests and responses, in the form the HAR importer reads',
+  },
+  {
     // yamlInput.ts: a recorded HTTP cassette, rewritten as the HAR capture it holds.
     pattern: /^Read a recorded HTTP cassette \(YAML\) of \d+ exchanges? as the HAR capture/,
     why: 'the same requests and responses, in the form the HAR importer reads',
