@@ -2,7 +2,14 @@
 import { DIALECTS } from './dialects/table';
 import type { DialectId } from './dialects/table';
 import { canonical, eachMember, emptyArgs, isRec, REF_KEY, type Rec } from './dialects/shape';
-import type { CensusCall } from './census';
+
+/** One call of the census, once: where it was first seen. */
+export interface CensusCall {
+  readonly dialect: DialectId;
+  readonly id: string | null;
+  readonly name: string;
+  readonly path: string;
+}
 
 /** A dialect as a small number (its place in `DIALECT_IDS`), so a column of them holds no object. */
 export const DIALECT_IDS: readonly DialectId[] = [...DIALECTS.map((d) => d.id), 'unknown'];

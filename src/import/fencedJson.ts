@@ -15,7 +15,7 @@ import { plural, inputLabel } from './warnings';
  * whose blocks name a tool call somewhere, is read this way.
  */
 const FENCE = /^(`{3,}|~{3,})[ \t]*([\w+-]*)[^\r\n]*\r?$/;
-/** Words every tool-call dialect spells somewhere (the census's own marker, src/import/census.ts). */
+/** Words every tool-call dialect spells somewhere (the census's own marker, src/import/censusFind.ts). */
 const MARKER = /tool|unction|Call|call_id|recipient/;
 /** How many closing lines a bare value is tried up to before it is given up. */
 const MAX_TRIES = 64;

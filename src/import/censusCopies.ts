@@ -1,0 +1,237 @@
+// What tells a copy of a call from another call, for the census's count: paths, ids, spans.
+import { canonical, copiesApart, eachMember, embeddedJson, isRec } from './dialects/shape';
+import { ancestorCopies } from './spanTree';
+import { ECHO_NO } from './censusRows';
+import type { PathNode, Rows, SpanItem } from './censusRows';
+
+/**
+ * Recorded traffic whose client sent a reply's calls back under ids of its own (a fresh id, the
+ * Responses item's `id` for its `call_id`, a number for a Gemini call that had none): a call in
+ * a later request's history under an id no reply gave is the earlier reply's call of the same
+ * name and arguments that no history claims, and takes its id. Only in a file that holds
+ * requests and replies both (paths through `request…` and `response…` members).
+ */
+export function renameSentIds(rows: Rows, strong: readonly number[]): void {
+  const sides = new Map<PathNode | null, number>();
+  const sideOf = (i: number): number => {
+    const node = rows.node[i] ?? null;
+    let s = sides.get(node);
+    if (s === undefined) {
+      s = SIDE_NONE;
+      for (let p = node; p !== null; p = p.parent)
+        if (isReplyKey(p.seg)) s = SIDE_REPLY;
+        else if (s === SIDE_NONE && isSentKey(p.seg)) s = SIDE_SENT;
+      sides.set(node, s);
+    }
+    return s;
+  };
+  const given = new Set<string>();
+  const claimed = new Set<string>();
+  let sent = false;
+  for (const i of strong) {
+    const side = sideOf(i);
+    const id = rows.id[i] ?? null;
+    if (side === SIDE_REPLY && id !== null) given.add(id);
+    if (side === SIDE_SENT) {
+      sent = true;
+      if (id !== null) claimed.add(id);
+    }
+  }
+  if (!sent || given.size === 0) return;
+  const shape = (i: number): string => `${rows.name[i] as string}\u0000${rows.args(i)}`;
+  // The replies' calls no history claims, by shape, in file order.
+  const open = new Map<string, number[]>();
+  for (const i of strong) {
+    const id = rows.id[i] ?? null;
+    if (sideOf(i) !== SIDE_REPLY || id === null || claimed.has(id)) continue;
+    const k = shape(i);
+    const l = open.get(k);
+    if (l) l.push(i);
+    else open.set(k, [i]);
+  }
+  if (open.size === 0) return;
+  const renamed = new Map<string, string>();
+  for (const i of strong) {
+    const id = rows.id[i] ?? null;
+    if (sideOf(i) !== SIDE_SENT || id === null || given.has(id)) continue;
+    const known = renamed.get(id);
+    if (known !== undefined) {
+      rows.id[i] = known;
+      continue;
+    }
+    const l = open.get(shape(i));
+    // Only a reply recorded before this request can be what it sends back.
+    const at = l === undefined ? -1 : l.findIndex((r) => r < i);
+    if (at < 0) continue;
+    const r = (l as number[]).splice(at, 1)[0] as number;
+    renamed.set(id, rows.id[r] as string);
+    rows.id[i] = rows.id[r] as string;
+  }
+}
+const SIDE_NONE = 0;
+const SIDE_SENT = 1;
+const SIDE_REPLY = 2;
+/** A member that holds an exchange's response (`response`, `ResponseBody`, `responses`). */
+export function isReplyKey(k: string): boolean {
+  return k.startsWith('response') || k.endsWith('Response') || k.endsWith('ResponseBody');
+}
+function isSentKey(k: string): boolean {
+  return k.startsWith('request') || k.endsWith('Request') || k.endsWith('RequestBody');
+}
+
+/**
+ * One id's calls by their arguments, with the calls that spell only the lone member's value of
+ * another's arguments (`"Go 1.0"` beside `{"__arg1": "Go 1.0"}`: a framework that resends a
+ * one-argument call's input bare in the next request's history) counted with those. Each
+ * list of rows is kept by container.
+ */
+export function foldLoneMembers(args: Map<string, Map<number, number[]>>, rows: Rows): void {
+  for (const [a, per] of [...args]) {
+    const first = per.values().next().value?.[0];
+    if (first === undefined) continue;
+    const inner = loneMember(rows.rawOf(first));
+    const copies = inner === null || inner === a ? undefined : args.get(inner);
+    if (copies === undefined) continue;
+    for (const [c, list] of copies) {
+      const mine = per.get(c);
+      if (mine) mine.push(...list);
+      else per.set(c, list);
+    }
+    args.delete(inner as string);
+  }
+}
+
+/**
+ * The canonical value of arguments that are an object of one member (of one of `names`, where
+ * given); else null.
+ */
+function loneMember(raw: unknown, names?: ReadonlySet<string>): string | null {
+  const v = typeof raw === 'string' ? embeddedJson(raw) : raw;
+  if (!isRec(v)) return null;
+  let only: unknown;
+  let n = 0;
+  eachMember(v, (k, x) => {
+    n++;
+    only = names === undefined || names.has(k) ? x : undefined;
+  });
+  return n === 1 && only !== undefined ? canonical(only) : null;
+}
+
+/** The members a tool's execution span wraps the model's arguments in. */
+const WRAPPERS = new Set(['input', 'args', 'arguments', 'kwargs', 'tool_input', 'parameters']);
+
+/**
+ * Arguments with one wrapping member taken off (`{"input": {…}}`), canonical; null when they are
+ * not so wrapped.
+ */
+export function unwrappedArgs(raw: unknown): string | null {
+  return loneMember(raw, WRAPPERS);
+}
+
+/** The lists that hold one message's calls: a call there is that turn's own. */
+const TURN_CALLS = /(?:^|\.)(?:tool_calls|toolCalls|function_calls|tool_uses)\[\*\]$/;
+
+/** Whether a call at this path stands in a message's own list of calls. */
+export function turnsCall(path: string): boolean {
+  return TURN_CALLS.test(path);
+}
+
+/**
+ * Whether an echo's name is that of a call: a span's longer label that names it ("running
+ * tool: search"), or the server's own name of a tool an agent calls as `mcp__<server>__<tool>`
+ * (Claude Code's names for MCP tools), whose MCP `tools/call` a log keeps beside the call.
+ */
+export function echoNames(echo: string, call: string): boolean {
+  return echo.includes(call) || call.endsWith(`__${echo}`);
+}
+
+/** The span item a row stands in, if it stands in one. */
+function spanOf(node: PathNode | null): SpanItem | null {
+  for (let n = node; n !== null; n = n.parent) if (n.span !== undefined) return n.span;
+  return null;
+}
+
+/**
+ * The rows that repeat a call a span below theirs holds (the same id, name and arguments in a
+ * span and in one of its descendants): the descendant's row is the call, the ancestor's a copy.
+ */
+export function spanCopies(rows: Rows): Set<number> {
+  const keyOf = (i: number): string =>
+    `${rows.id[i] ?? ''}\u0000${rows.name[i] as string}\u0000${rows.args(i)}`;
+  const trees = new Map<Int32Array, { rows: [number, number][]; keys: Map<number, string[]> }>();
+  for (let i = 0; i < rows.length; i++) {
+    if (rows.echo[i] !== ECHO_NO) continue;
+    const span = spanOf(rows.node[i] ?? null);
+    if (span === null) continue;
+    let t = trees.get(span.parents);
+    if (!t) trees.set(span.parents, (t = { rows: [], keys: new Map() }));
+    t.rows.push([i, span.item]);
+    const keys = t.keys.get(span.item);
+    if (keys) keys.push(keyOf(i));
+    else t.keys.set(span.item, [keyOf(i)]);
+  }
+  const out = new Set<number>();
+  for (const [parents, t] of trees) {
+    const copies = ancestorCopies(parents, t.keys);
+    for (const [i, item] of t.rows) if (copies.get(item)?.has(keyOf(i)) === true) out.add(i);
+  }
+  return out;
+}
+
+/** Whether the rows all stand in one list at one path, none without arguments. */
+export function oneListOnePath(rows: Rows, list: readonly number[]): boolean {
+  const first = list[0] as number;
+  const c = rows.container[first];
+  const node = rows.node[first] ?? null;
+  // A call without arguments beside the same id with them is a stream's first word of it; the
+  // same call with none every time (`ls {}` under `call_0`) is made each time.
+  const empty = rows.empty(first);
+  for (const i of list) {
+    if (rows.container[i] !== c || !samePath(rows.node[i] ?? null, node) || rows.empty(i) !== empty)
+      return false;
+  }
+  return true;
+}
+
+export function samePath(a: PathNode | null, b: PathNode | null): boolean {
+  while (a !== b) {
+    if (a === null || b === null || a.seg !== b.seg) return false;
+    a = a.parent;
+    b = b.parent;
+  }
+  return true;
+}
+
+/** The most rows of one list that stand at one path. */
+export function mostAtOnePath(rows: Rows, list: readonly number[]): number {
+  if (list.length === 1) return 1;
+  const per = new Map<string, number>();
+  let most = 0;
+  for (const i of list) {
+    const at = rows.path(i);
+    const n = (per.get(at) ?? 0) + 1;
+    per.set(at, n);
+    most = Math.max(most, n);
+  }
+  return most;
+}
+
+/** As `mostAtOnePath`, for a minted id: copies side by side at a path are one (`copiesApart`). */
+export function apartAtOnePath(
+  rows: Rows,
+  list: readonly number[],
+  orderOf: Int32Array,
+  same: ReadonlyMap<number, number>,
+  answered: (from: number, to: number) => boolean,
+): number {
+  const per = new Map<string, number[]>();
+  for (const i of list) {
+    const at = rows.path(i);
+    const l = per.get(at);
+    if (l === undefined) per.set(at, [orderOf[i] as number]);
+    else l.push(orderOf[i] as number);
+  }
+  let most = 0;
+  for (const at of per.values()) most = Math.max(most, copiesApart(at, same, answered));
+  return most;
+}

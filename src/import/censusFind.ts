@@ -1,0 +1,270 @@
+// Where the census finds calls: the table's entries by the words objects spell, and their lists.
+import { DIALECTS } from './dialects/table';
+import { NAME_KEYS, REACT_INPUT, looksLikeCall } from './dialects/unknownCall';
+import type { DialectEntry, DialectId, FoundCall, Place } from './dialects/table';
+import { holdsTextCalls } from './dialects/textCalls';
+import { eachMember, get, getStr, has, isRec, isStreamText } from './dialects/shape';
+import type { Rec } from './dialects/shape';
+
+/**
+ * Lists that are parts of one message or reply, not a sequence of steps: their items belong to
+ * the list around the message, so the same call in two of them is still one place.
+ */
+const PART_LISTS = new Set([
+  'content',
+  'parts',
+  'tool_calls',
+  'toolCalls',
+  'function_calls',
+  'candidates',
+  'choices',
+  'output',
+  // Amazon Q Developer CLI: a reply's calls, and the results one user message carries.
+  'tool_uses',
+  'tool_use_results',
+  // OpenInference messages with dotted keys (Phoenix's span dataframes).
+  'message.tool_calls',
+  // A model span's reply as any-agent records it: the calls of one step.
+  'gen_ai.output',
+  // DeepEval: the calls one span (or test case) made.
+  'toolsCalled',
+  'tools_called',
+  // Cohere's v1 tool message; Zed's older threads; Haystack before 2.12.
+  'tool_results',
+  '_content',
+]);
+
+/**
+ * Lists whose items are separate runs of an agent (an eval log's samples, a benchmark's
+ * episodes), never steps of one history. Not `conversations`: ShareGPT's is a list of turns.
+ */
+export const RUN_LISTS: ReadonlySet<string> = new Set([
+  'samples',
+  'sessions',
+  'episodes',
+  'trajectories',
+  'trials',
+  'simulations',
+]);
+
+/**
+ * A model's thoughts, never read as embedded JSON: a call it reasons about or quotes there was
+ * not made there (litellm keeps Gemini's thought signatures as `{"functionCall": …}` text).
+ */
+export const THOUGHTS: ReadonlySet<string> = new Set([
+  'thinking',
+  'thought',
+  'reasoning',
+  'reasoning_content',
+]);
+/** Strings longer than this are never read as embedded JSON (arguments, bodies are shorter). */
+const MAX_EMBEDDED = 8 << 20;
+const MARKER = /tool|unction|Call|call_id|hook_event/;
+
+/** The entries an object might be, in table order (most objects: none, at a few lookups). */
+export const BY_KEY = new Map<string, DialectEntry[]>();
+const BY_LIST = new Map<string, DialectEntry[]>();
+const BY_TYPE = new Map<string, DialectEntry[]>();
+export const BY_HAS = new Map<string, DialectEntry[]>();
+for (const d of DIALECTS) {
+  const put = (m: Map<string, DialectEntry[]>, ks: readonly string[] | undefined): void => {
+    for (const k of ks ?? []) {
+      const l = m.get(k);
+      if (l) l.push(d);
+      else m.set(k, [d]);
+    }
+  };
+  put(BY_KEY, d.when.keys);
+  put(BY_LIST, d.when.lists);
+  put(BY_TYPE, d.when.types);
+  put(BY_HAS, d.when.has);
+}
+const ORDER = new Map(DIALECTS.map((d, i) => [d, i]));
+
+/**
+ * Every string that, as a member name or a `type`, can make the walk find a call: the members,
+ * lists and types the table's entries are tried by (`candidates`), the members an unknown call
+ * is named by (`looksLikeCall`), and `base64`, since a body so encoded is decoded and may hold
+ * anything. A value none of them is spelled in holds no call the census counts.
+ */
+export const CALL_WORDS: readonly string[] = [
+  ...new Set([
+    ...BY_KEY.keys(),
+    ...BY_LIST.keys(),
+    ...BY_TYPE.keys(),
+    ...BY_HAS.keys(),
+    ...NAME_KEYS,
+    REACT_INPUT,
+    'base64',
+  ]),
+];
+export const CALL_WORD_SET = new Set(CALL_WORDS);
+/** The longest of `CALL_WORDS`: a longer string is none, told without hashing it. */
+const LONGEST_WORD = Math.max(...CALL_WORDS.map((w) => w.length));
+
+/**
+ * Whether the walk could find a call in a parsed value: false when no member is named by one
+ * of `CALL_WORDS`, no string is one, and no string is one `embedded` would read as JSON. This
+ * is the text prefilter's test (censusInput.ts) over the tree, where escapes are already
+ * decoded: a value it passes holds no call the census counts, so it is not walked.
+ */
+export function mayHoldCall(root: unknown): boolean {
+  const stack = HOLD_STACK;
+  stack.length = 0;
+  stack.push(root);
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (Array.isArray(v)) {
+      for (const x of v) if (holds(x, stack)) return true;
+    } else if (v instanceof Map) {
+      if (toolTags(v)) return true;
+      for (const k of v.keys()) {
+        if (typeof k !== 'string' || CALL_WORD_SET.has(k) || holds(v.get(k), stack)) return true;
+      }
+    } else if (isRec(v)) {
+      if (toolTags(v)) return true;
+      for (const k of Object.keys(v)) {
+        if (CALL_WORD_SET.has(k) || holds((v as Record<string, unknown>)[k], stack)) return true;
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * Whether an object is a ShareGPT turn of the model's (`{ from: "gpt", value }`, as
+ * NousResearch/hermes-function-calling-v1 and LLaMA-Factory's data write it).
+ */
+export function sharegptSays(m: Rec): boolean {
+  const from = get(m, 'from');
+  return (from === 'gpt' || from === 'assistant') && !has(m, 'role');
+}
+
+/** Whether an assistant message's text holds calls written as tags (textCalls.ts). */
+function toolTags(m: Rec): boolean {
+  if (sharegptSays(m)) {
+    const value = get(m, 'value');
+    return typeof value === 'string' && holdsTextCalls(value);
+  }
+  if (get(m, 'role') !== 'assistant') return false;
+  const content = get(m, 'content');
+  if (typeof content === 'string') return holdsTextCalls(content);
+  return Array.isArray(content) && content.some((b) => blockCalls(b) !== null);
+}
+
+/**
+ * The text of a text block (`{ type: "text", text }`) of an assistant's content, where it holds
+ * calls written as tags (Cline's XML, as an Anthropic message keeps its text); else null.
+ */
+export function blockCalls(b: unknown): string | null {
+  if (!isRec(b) || get(b, 'type') !== 'text') return null;
+  const text = get(b, 'text');
+  return typeof text === 'string' && holdsTextCalls(text) ? text : null;
+}
+
+/** Whether a member or item is a word (`isWord`); an object or list is left on `stack`. */
+function holds(x: unknown, stack: unknown[]): boolean {
+  if (typeof x === 'string') return isWord(x);
+  if (typeof x === 'object' && x !== null) stack.push(x);
+  return false;
+}
+
+/** `mayHoldCall`'s stack, kept: it runs once a line. */
+const HOLD_STACK: unknown[] = [];
+
+/** Whether a string is one of `CALL_WORDS`, or JSON `embedded` would walk. */
+export function isWord(s: string): boolean {
+  return (s.length <= LONGEST_WORD && CALL_WORD_SET.has(s)) || mayEmbed(s);
+}
+
+/** Whether `embedded` would read the string as JSON (its tests before it parses). */
+export function mayEmbed(s: string): boolean {
+  if (s.length < 16 || s.length > MAX_EMBEDDED) return false;
+  // A body may open with white space: OpenRouter keeps a connection alive with blank lines.
+  let i = 0;
+  while (i < s.length && isSpace(s.charCodeAt(i))) i++;
+  const c = s.charCodeAt(i);
+  return (c === 0x7b || c === 0x5b || isStreamText(s)) && MARKER.test(s);
+}
+
+function isSpace(c: number): boolean {
+  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+}
+
+/** The first entry of the table, so the first any `tool_calls` item is tried against. */
+export const OPENAI_CHAT = DIALECTS[0] as DialectEntry;
+const NONE: readonly DialectEntry[] = [];
+const HAS_KEYS = [...BY_HAS.keys()];
+
+function candidates(o: Rec, at: Place): readonly DialectEntry[] {
+  const byKey = at.key === null ? undefined : BY_KEY.get(at.key);
+  const byList = at.listKey === null ? undefined : BY_LIST.get(at.listKey);
+  const t = get(o, 'type');
+  const byType = typeof t === 'string' ? BY_TYPE.get(t) : undefined;
+  let byHas: DialectEntry[] | undefined;
+  let hasKeys = 0;
+  for (const k of HAS_KEYS) {
+    if (!has(o, k)) continue;
+    hasKeys++;
+    const l = BY_HAS.get(k) as DialectEntry[];
+    byHas = byHas === undefined ? l : [...byHas, ...l];
+  }
+  const some = (byKey ? 1 : 0) + (byList ? 1 : 0) + (byType ? 1 : 0) + hasKeys;
+  if (some === 0) return NONE;
+  // One of the table's lists is in its order already (most calls: their type's alone).
+  if (some === 1) return (byKey ?? byList ?? byType ?? byHas) as DialectEntry[];
+  const out: DialectEntry[] = [];
+  for (const l of [byKey, byList, byType, byHas]) {
+    if (l !== undefined) for (const d of l) if (!out.includes(d)) out.push(d);
+  }
+  if (out.length > 1) out.sort((x, y) => (ORDER.get(x) ?? 0) - (ORDER.get(y) ?? 0));
+  return out;
+}
+
+/**
+ * The calls an object is, by the first entry of the table that reads it, else as an unknown
+ * that looks like a call; null when it is none. The census and the reader by shape
+ * (shape/walk.ts) see calls through this one function.
+ */
+export function callsAt(
+  o: Rec,
+  at: Place,
+): { readonly dialect: DialectId; readonly calls: readonly FoundCall[] } | null {
+  for (const d of candidates(o, at)) {
+    const r = d.read(o, at);
+    if (r === null) continue;
+    return { dialect: d.id, calls: Array.isArray(r) ? r : [r as FoundCall] };
+  }
+  const u = looksLikeCall(o, at);
+  return u === null ? null : { dialect: 'unknown', calls: [u] };
+}
+
+/** The member names of lists that are the parts of one message, not a list of steps. */
+export function isPartList(key: string | null): boolean {
+  if (key === null) return false;
+  if (PART_LISTS.has(key)) return true;
+  // The same list kept as JSON text (goose's sessions store a message's `content_json`).
+  if (key.endsWith('_json')) return PART_LISTS.has(key.slice(0, -5));
+  return key.endsWith('Json') && PART_LISTS.has(key.slice(0, -4));
+}
+
+/** OTLP attributes, `[{ key, value: { stringValue | intValue | … } }]`, as one flat object; else null. */
+export function otlpAttributes(list: readonly unknown[]): Map<string, unknown> | null {
+  if (list.length === 0) return null;
+  const first: unknown = list[0];
+  if (!isRec(first) || getStr(first, 'key') === undefined || !isRec(get(first, 'value')))
+    return null;
+  const out = new Map<string, unknown>();
+  for (const a of list) {
+    if (!isRec(a)) return null;
+    const k = getStr(a, 'key');
+    const v = get(a, 'value');
+    if (k === undefined || !isRec(v)) return null;
+    let scalar: unknown;
+    eachMember(v, (_, x) => {
+      if (scalar === undefined) scalar = x;
+    });
+    out.set(k, scalar);
+  }
+  return out;
+}
