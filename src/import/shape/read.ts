@@ -18,7 +18,7 @@ import { callKey, lineages, runsApart, sameLineage } from '../lineage';
 import type { DialectId } from '../dialects/table';
 import type { ConversationOutput } from '../format';
 import { walkShapes } from './walk';
-import type { ShapeCall, ShapeEvent, ShapeList, ShapeResult, ShapeStep } from './walk';
+import type { ShapeCall, ShapeEvent, ShapeList, ShapeResult, ShapeStep } from './types';
 
 /**
  * The reader by shape (docs/formats.md §25): the conversations of a file built from what the
