@@ -2,7 +2,7 @@
 import type { DialectEntry, DialectId } from './entry';
 import { AGENT_DIALECTS } from './families/agents';
 import { FRAMEWORK_DIALECTS } from './families/frameworks';
-import { MORE_DIALECTS } from './families/more';
+import { PROTOCOL_DIALECTS } from './families/protocols';
 import { PROVIDER_DIALECTS } from './families/providers';
 import { SESSION_DIALECTS } from './families/sessions';
 import { TRACE_DIALECTS } from './families/traces';
@@ -10,7 +10,7 @@ import { TRACE_DIALECTS } from './families/traces';
 export type { DialectEntry, DialectId, FoundCall, Place, Trigger } from './entry';
 export { isNumber } from './entry';
 export { HOOK_AFTER, HOOK_BEFORE, LOGGED_EVENT_KEYS } from './families/agents';
-export { atofCallId } from './families/more';
+export { atofCallId } from './families/protocols';
 export { WINDSURF_TURNS } from './families/sessions';
 
 /** Every dialect, in the order an object is tried (the first that reads it wins). */
@@ -19,7 +19,7 @@ export const DIALECTS: readonly DialectEntry[] = [
   ...FRAMEWORK_DIALECTS,
   ...AGENT_DIALECTS,
   ...SESSION_DIALECTS,
-  ...MORE_DIALECTS,
+  ...PROTOCOL_DIALECTS,
   ...TRACE_DIALECTS,
 ];
 

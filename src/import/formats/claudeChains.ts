@@ -283,21 +283,17 @@ function lastLeaf<R extends LogRecord>(
   // Lines known to lead back to the root through local commands only.
   const commands = new Set<number>();
   for (let k = lines.length - 1; k >= 0; k--) {
-    const path: number[] = [];
+    const path = new Set<number>();
     let cur: number | undefined = lines[k] as number;
-    let reply = false;
-    while (cur !== undefined && !commands.has(cur) && !path.includes(cur)) {
-      const v = (records[cur] as LogRecord).value;
-      if (str(v, 'type') === 'assistant') {
-        reply = true;
-        break;
-      }
-      path.push(cur);
-      const p = parentOf(v);
+    while (cur !== undefined && !commands.has(cur) && !path.has(cur)) {
+      const r = records[cur] as R;
+      // A reply, or a line of the user's own, on the way back: the branch is the conversation's.
+      if (str(r.value, 'type') === 'assistant' || !isLocalCommand(r, messageOf))
+        return lines[k] as number;
+      path.add(cur);
+      const p = parentOf(r.value);
       cur = p === undefined ? undefined : byUuid.get(p);
     }
-    if (reply || !path.every((i) => isLocalCommand(records[i] as R, messageOf)))
-      return lines[k] as number;
     for (const i of path) commands.add(i);
   }
   return lines[lines.length - 1] as number;

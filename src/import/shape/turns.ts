@@ -37,7 +37,6 @@ export function speaker(role: string): boolean {
   return USER_ROLES.has(r) || ASSISTANT_ROLES.has(r) || SYSTEM_ROLES.has(r);
 }
 
-/** A user, system or assistant turn, where the object says who speaks. */
 /**
  * A ShareGPT turn's speaker (`from`: `human`, `gpt`, `system`), as a role; its `observation`
  * turns are results (LLaMA-Factory's data converter reads the same tags). Undefined where `from`
@@ -60,6 +59,7 @@ const SHAREGPT_ROLES = new Map([
   ['assistant', 'assistant'],
 ]);
 
+/** A user, system or assistant turn, where the object says who speaks. */
 export function turnOf(
   o: JsonObject,
 ): { kind: 'turn'; role: 'user' | 'system' | 'assistant'; text: string } | null {

@@ -15,7 +15,7 @@ export function atofCallId(o: Rec): string | null {
 }
 
 /** This family's entries, in the order the census tries them (table.ts joins the families). */
-export const MORE_DIALECTS: readonly DialectEntry[] = [
+export const PROTOCOL_DIALECTS: readonly DialectEntry[] = [
   {
     id: 'atof',
     label: 'ATOF tool scope',
