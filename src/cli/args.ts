@@ -71,7 +71,7 @@ first refusal, error) and the totals; --json then prints {"schemaVersion": 1, "c
 messages, batches, refusals, refusedTranscripts, rescued, warnings, skipped,
 skippedFiles}}. A file that cannot be read is a row with its error; the others still run.
 In a folder, only names that say transcript are read (.json, .jsonl, .ndjson, .eval,
-.traj, .har, .httprr, .mitm, .sse, .yaml, .yml; nothing hidden, no *.meta.json), and one in which no conversation is
+.traj, .har, .httprr, .mitm, .txtar, .sse, .yaml, .yml; nothing hidden, no *.meta.json), and one in which no conversation is
 found (an unknown format, an empty file) is skipped and listed, not failed; a file named
 on the command line is never skipped.
 

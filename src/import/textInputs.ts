@@ -10,6 +10,7 @@ import { geminiShareAsJson, isGeminiShare } from './geminiShare';
 import { isToolCallLog, toolCallLogAsJson } from './toolCallLog';
 import { httprrAsHar, isHttprr } from './httprr';
 import { isJsonLog, jsonLogAsJson } from './jsonLog';
+import { isTxtar, txtarAsJson } from './txtar';
 import { isNock, nockAsHar } from './nock';
 import { isNotebook, notebookAsJson } from './notebook';
 import { isRawPairs, rawPairsAsHar } from './rawPairs';
@@ -44,6 +45,8 @@ export const TEXT_INPUTS: readonly TextInput[] = [
   { is: (t, f) => (f === null || f === 'generic') && isAgUiStream(t), asJson: agUiAsJson },
   // A Jupyter notebook: the values its cells printed (an SDK's objects, JSON).
   { is: (t, f) => f === null && isNotebook(t), asJson: notebookAsJson },
+  // Go's txtar archive of recorded exchanges: its files' JSON and streams.
+  { is: (t, f) => f === null && isTxtar(t), asJson: txtarAsJson },
   // Gemini CLI's markdown export of a chat (`/chat share`): the history it prints.
   { is: (t, f) => (f === null || f === 'gemini') && isGeminiShare(t), asJson: geminiShareAsJson },
   // A markdown session log that heads each call `### Tool call: <name>` (Playwright MCP's).
