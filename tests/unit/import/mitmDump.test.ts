@@ -1,6 +1,7 @@
 // mitmproxy's saved flows read as the HAR capture they hold.
 import { describe, expect, test } from 'vitest';
 import { gzipSync, strToU8 } from 'fflate';
+import { joinBytes } from '../../../src/import/bytes';
 import { importConversations } from '../../../src/import/index';
 import { isFolderCandidate } from '../../../src/import/folder';
 import { isMitmDump } from '../../../src/import/mitmDump';
@@ -11,26 +12,16 @@ import { outline } from './helpers';
 /** A value as a tnetstring, as mitmproxy's `tnetstring.dumps` writes it (test data only). */
 function tnet(v: unknown): Uint8Array {
   const wrap = (data: Uint8Array, mark: string): Uint8Array =>
-    concat([strToU8(`${data.length}:`), data, strToU8(mark)]);
+    joinBytes([strToU8(`${data.length}:`), data, strToU8(mark)]);
   if (v === null) return strToU8('0:~');
   if (typeof v === 'boolean') return wrap(strToU8(String(v)), '!');
   if (typeof v === 'number') return wrap(strToU8(String(v)), Number.isInteger(v) ? '#' : '^');
   if (v instanceof Uint8Array) return wrap(v, ',');
   if (typeof v === 'string') return wrap(strToU8(v), ';');
-  if (Array.isArray(v)) return wrap(concat(v.map(tnet)), ']');
+  if (Array.isArray(v)) return wrap(joinBytes(v.map(tnet)), ']');
   const parts: Uint8Array[] = [];
   for (const [k, x] of Object.entries(v as Record<string, unknown>)) parts.push(tnet(k), tnet(x));
-  return wrap(concat(parts), '}');
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return wrap(joinBytes(parts), '}');
 }
 
 const b = (s: string): Uint8Array => strToU8(s);
@@ -84,7 +75,7 @@ const call = {
 const ask = { role: 'user', content: 'Time in Tokyo?' };
 
 describe('a mitmproxy dump', () => {
-  const dump = concat([
+  const dump = joinBytes([
     tnet(
       flow(
         { model: 'm', messages: [ask] },
@@ -136,7 +127,7 @@ describe('a mitmproxy dump', () => {
 
   test('a dropped file is read from its bytes, though its head decodes as text', async () => {
     const long = { role: 'user', content: 'Time in Tokyo? '.repeat(100) };
-    const plain = concat([
+    const plain = joinBytes([
       tnet(
         flow(
           { model: 'm', messages: [long] },
