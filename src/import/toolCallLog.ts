@@ -14,9 +14,11 @@ import { plural, inputLabel } from './warnings';
  * `### Tool result` heading (or `**Tool result**`) over the answer.
  */
 const CALL = /^#{2,4} Tool [Cc]all: (.+?)\s*$/;
+/** A call labelled without its name, which its JSON block holds: `{ name, input }`. */
+const LABEL = /^\*\*Tool [Cc]all\*\*:?\s*$/;
 const RESULT = /^(?:#{2,4} Tool [Rr]esult\b.*|\*\*Tool [Rr]esult\*\*.*|- (Result|Error))\s*$/;
 const USER_ACTION = /^#{2,4} User action: (.+?)\s*$/;
-const TURN = /^## (User|Assistant|Agent)\b.*$/;
+const TURN = /^## (?:Message \d+ - )?(User|Assistant|Agent)\b.*$/;
 const HEADING = /^#{1,4} /;
 const FENCE = /^(`{3,}|~{3,})/;
 
@@ -26,11 +28,29 @@ export function isToolCallLog(text: string): boolean {
   if (start.startsWith('{') || start.startsWith('[')) return false;
   const lines = text.slice(0, 1 << 20).split('\n');
   for (let i = 0; i < lines.length; i++) {
-    if (!CALL.test(lines[i] as string)) continue;
+    const line = lines[i] as string;
+    const label = LABEL.test(line);
+    if (!label && !CALL.test(line)) continue;
     const block = blockAt(lines, i + 1);
-    if (block !== null && parsed(block.text) !== undefined) return true;
+    const value = block === null ? undefined : parsed(block.text);
+    if (label ? labelledCall(value) !== null : value !== undefined) return true;
   }
   return false;
+}
+
+/**
+ * A labelled block's call: its name and its input (`{ name, input }`, as CodeRhapsody's
+ * conversation history writes it: waywardgeek/gemini-cli
+ * `cr/conversations/architectural-insight-single-queue.md` @fe77904551), or null.
+ */
+function labelledCall(v: unknown): { name: string; args: unknown; id: string | null } | null {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return null;
+  const o = v as Record<string, unknown>;
+  if (typeof o['name'] !== 'string' || o['name'] === '') return null;
+  const k = ['input', 'arguments', 'args'].find((x) => x in o);
+  if (k === undefined) return null;
+  const id = typeof o['id'] === 'string' ? o['id'] : null;
+  return { name: o['name'], args: o[k], id };
 }
 
 /**
@@ -63,6 +83,19 @@ function blockAt(lines: readonly string[], from: number): { text: string; end: n
     return { text: lines.slice(i + 1, j).join('\n'), end: j };
   }
   return null;
+}
+
+/** The value of the block under line `i`, if it parses. */
+function parsedBlock(lines: readonly string[], i: number): unknown {
+  const block = blockAt(lines, i + 1);
+  return block === null ? undefined : parsed(block.text);
+}
+
+/** The first line from `from` on that is not blank ('' past the end). */
+function nextLine(lines: readonly string[], from: number): string {
+  for (let i = from; i < lines.length; i++)
+    if ((lines[i] as string).trim() !== '') return lines[i] as string;
+  return '';
 }
 
 function parsed(text: string): unknown {
@@ -103,7 +136,8 @@ export function toolCallLogAsJson(
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] as string;
     const call = CALL.exec(line);
-    if (call !== null) {
+    const labelled = call === null && LABEL.test(line) ? labelledCall(parsedBlock(lines, i)) : null;
+    if (call !== null || labelled !== null) {
       endTurn();
       const block = blockAt(lines, i + 1);
       const value = block === null ? undefined : parsed(block.text);
@@ -111,12 +145,17 @@ export function toolCallLogAsJson(
       const wrapped =
         typeof value === 'object' && value !== null && 'arguments' in value && 'callId' in value;
       const rec = value as { arguments?: unknown; callId?: unknown } | undefined;
-      const id = wrapped && typeof rec?.callId === 'string' ? rec.callId : `toolcall-${calls + 1}`;
-      const args = wrapped ? rec?.arguments : (value ?? {});
+      const id =
+        labelled?.id ??
+        (wrapped && typeof rec?.callId === 'string' ? rec.callId : `toolcall-${calls + 1}`);
+      const args = labelled !== null ? labelled.args : wrapped ? rec?.arguments : (value ?? {});
       const c = {
         id,
         type: 'function' as const,
-        function: { name: call[1] as string, arguments: JSON.stringify(args ?? {}) },
+        function: {
+          name: labelled?.name ?? ((call as RegExpExecArray)[1] as string),
+          arguments: JSON.stringify(args ?? {}),
+        },
       };
       // Each heading is a reply of its own: the logs keep no sign of which calls one reply
       // made together, and Playwright MCP's runs them one by one.
@@ -154,6 +193,11 @@ export function toolCallLogAsJson(
     }
     const said = TURN.exec(line);
     if (said !== null) {
+      // A user turn that only hands back a result (as Anthropic's API has it) continues the run.
+      if (said[1] === 'User' && RESULT.test(nextLine(lines, i + 1))) {
+        endTurn();
+        continue;
+      }
       breakRun();
       turn = { role: said[1] === 'User' ? 'user' : 'assistant', lines: [] };
       continue;
@@ -176,6 +220,6 @@ export function toolCallLogAsJson(
       : '';
   return ok({
     text: JSON.stringify(out),
-    note: `Read ${input} as a markdown session log of ${plural(calls, 'tool call')} under \`Tool call:\` headings, ${results} with a result (numbered where it names no id)${by}.`,
+    note: `Read ${input} as a markdown session log of ${plural(calls, 'tool call')} under \`Tool call\` headings or labels, ${results} with a result (numbered where it names no id)${by}.`,
   });
 }

@@ -23,8 +23,73 @@ describe('a markdown session log of `Tool call:` headings', () => {
       'tool → toolcall-4: "- Page URL: http://localhost:3000/account\\n- Page Title: Account"',
     ]);
     expect(c?.warnings[0]).toBe(
-      'Read “session.md” as a markdown session log of 4 tool calls under `Tool call:` headings, 3 with a result (numbered where it names no id); 1 action a person took in the browser, each a user turn.',
+      'Read “session.md” as a markdown session log of 4 tool calls under `Tool call` headings or labels, 3 with a result (numbered where it names no id); 1 action a person took in the browser, each a user turn.',
     );
+  });
+
+  it('reads calls labelled over a block that names them, results handed back in user turns', () => {
+    const call = (name: string, input: unknown) => [
+      '**Tool Call**:',
+      '',
+      '```json',
+      JSON.stringify({ input, name }, null, 2),
+      '```',
+      '',
+    ];
+    const text = [
+      '# fix-hint-queue',
+      '',
+      '**Type**: AI Conversation History (Vendor-Neutral Format)',
+      '',
+      '---',
+      '',
+      '## Message 18 - User',
+      '',
+      'Is there a bug here?',
+      '',
+      '---',
+      '',
+      '## Message 19 - Assistant',
+      '',
+      'Let me look.',
+      '',
+      ...call('read_file', { file_path: 'types.ts' }),
+      '---',
+      '',
+      '## Message 20 - User',
+      '',
+      '**Tool Result**:',
+      '',
+      '```',
+      'export enum AuthState {}',
+      '```',
+      '',
+      '---',
+      '',
+      '## Message 21 - Assistant',
+      '',
+      ...call('read_file', { file_path: 'types.ts' }),
+      '---',
+      '',
+      '## Message 22 - User',
+      '',
+      '**Tool Result**:',
+      '',
+      '```',
+      'export enum AuthState {}',
+      '```',
+      '',
+    ].join('\n');
+    const [c] = read(text);
+    expect(outline(c?.messages ?? [])).toEqual([
+      'user',
+      'assistant',
+      'assistant: read_file(toolcall-1) {"file_path":"types.ts"}',
+      'tool → toolcall-1: "export enum AuthState {}"',
+      'assistant: read_file(toolcall-2) {"file_path":"types.ts"}',
+      'tool → toolcall-2: "export enum AuthState {}"',
+    ]);
+    expect(c?.census?.toolCalls).toBe(2);
   });
 
   it("reads an exporter's turns, its ids and its result headings", () => {
