@@ -27,21 +27,29 @@ const COLON = 0x3a;
 
 class NotADump extends Error {}
 
-/** The value at `at`, and where the next one starts. */
-function pop(b: Uint8Array, at: number, depth: number): [Value, number] {
+/**
+ * The length prefix at `at`: its value and where its data starts (past the colon), or null
+ * where no digits, too many, or no colon stand there.
+ */
+function lengthAt(b: Uint8Array, at: number): { n: number; data: number } | null {
   let i = at;
   let n = 0;
   while (i < b.length && b[i] !== COLON) {
     const d = (b[i] as number) - 0x30;
-    if (d < 0 || d > 9 || i - at >= MAX_DIGITS) throw new NotADump();
+    if (d < 0 || d > 9 || i - at >= MAX_DIGITS) return null;
     n = n * 10 + d;
     i++;
   }
-  if (i === at || i >= b.length) throw new NotADump();
-  const start = i + 1;
-  const end = start + n;
+  return i === at || i >= b.length ? null : { n, data: i + 1 };
+}
+
+/** The value at `at`, and where the next one starts. */
+function pop(b: Uint8Array, at: number, depth: number): [Value, number] {
+  const len = lengthAt(b, at);
+  if (len === null) throw new NotADump();
+  const end = len.data + len.n;
   if (end >= b.length) throw new NotADump();
-  return [valueOf(b, start, end, b[end] as number, depth), end + 1];
+  return [valueOf(b, len.data, end, b[end] as number, depth), end + 1];
 }
 
 function valueOf(b: Uint8Array, start: number, end: number, mark: number, depth: number): Value {
@@ -90,28 +98,14 @@ function valueOf(b: Uint8Array, start: number, end: number, mark: number, depth:
  * tnetstring too; told from the first bytes alone (a file's head will do), not by parsing.
  */
 export function isMitmDump(b: Uint8Array): boolean {
-  let i = 0;
-  let n = 0;
-  while (i < b.length && i <= MAX_DIGITS && b[i] !== COLON) {
-    const d = (b[i] as number) - 0x30;
-    if (d < 0 || d > 9) return false;
-    n = n * 10 + d;
-    i++;
-  }
-  if (i === 0 || b[i] !== COLON) return false;
-  if (i + 1 + n < b.length && b[i + 1 + n] !== 0x7d) return false;
-  // The first key: digits, a colon, then (past its length) a text or bytes mark.
-  let j = i + 1;
-  let k = 0;
-  const keyStart = j;
-  while (j < b.length && j - keyStart <= MAX_DIGITS && b[j] !== COLON) {
-    const d = (b[j] as number) - 0x30;
-    if (d < 0 || d > 9) return false;
-    k = k * 10 + d;
-    j++;
-  }
-  const mark = b[j + 1 + k];
-  return j > keyStart && b[j] === COLON && (mark === 0x3b || mark === 0x2c);
+  const flow = lengthAt(b, 0);
+  if (flow === null) return false;
+  const end = flow.data + flow.n;
+  if (end < b.length && b[end] !== 0x7d) return false;
+  // The first key: its own length, then (past it) a text or bytes mark.
+  const key = lengthAt(b, flow.data);
+  const mark = key === null ? undefined : b[key.data + key.n];
+  return mark === 0x3b || mark === 0x2c;
 }
 
 /** The dump's HTTP flows as a HAR document's text, with a note saying so. */

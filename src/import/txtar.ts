@@ -48,19 +48,26 @@ export function isTxtar(text: string): boolean {
   if (markers < ENOUGH) return false;
   const start = text.trimStart();
   if (start.startsWith('{') || start.startsWith('[')) return false;
-  return members(text).some((m) => CALLS.test(m.text) && valuesOf(m.text) !== null);
+  // Told by how a file opens; its values are read once, by `txtarAsJson`.
+  return members(text).some((m) => CALLS.test(m.text) && kindOf(m.text.trim()) !== null);
+}
+
+function kindOf(t: string): 'json' | 'stream' | null {
+  if (t.startsWith('{') || t.startsWith('[')) return 'json';
+  return looksLikeSse(t) ? 'stream' : null;
 }
 
 /** A file's values: its JSON, or the replies its event stream assembles to; null for others. */
-function valuesOf(text: string): string[] | null {
+function valuesOf(text: string): { kind: 'json' | 'stream'; values: string[] } | null {
   const t = text.trim();
-  if (t.startsWith('{') || t.startsWith('[')) {
+  const kind = kindOf(t);
+  if (kind === 'json') {
     const p = parseJson(t);
-    return p.ok ? [printJson(p.value.value)] : null;
+    return p.ok ? { kind, values: [printJson(p.value.value)] } : null;
   }
-  if (!looksLikeSse(t)) return null;
+  if (kind === null) return null;
   const replies = assembleStreams(readSse(t).events).replies;
-  return replies.length > 0 ? replies.map((r) => printJson(r.value)) : null;
+  return replies.length > 0 ? { kind, values: replies.map((r) => printJson(r.value)) } : null;
 }
 
 /** The archive's files' values as JSON Lines, in order, with a note saying what was read. */
@@ -79,9 +86,9 @@ export function txtarAsJson(
       if (m.text.trim() !== '') other++;
       continue;
     }
-    if (looksLikeSse(m.text.trim())) streams++;
+    if (v.kind === 'stream') streams++;
     else json++;
-    lines.push(...v);
+    lines.push(...v.values);
   }
   const input = inputLabel(name, 'the input');
   if (lines.length === 0)
