@@ -55,8 +55,20 @@ function visit(v: JsonValue, depth: number, seen: Named): void {
     }
     return;
   }
-  for (const x of v.values()) if (typeof x === 'object' && x !== null) visit(x, depth + 1, seen);
+  for (const [k, x] of v) {
+    if (typeof x !== 'object' || x === null) continue;
+    // A step that lists the tools it called by name only (`"tool_calls": ["get_weather"]`).
+    if (NAMES_KEY.test(k) && isJsonArray(x) && x.length > 0 && x.every(isToolName)) {
+      seen.count += x.length;
+      for (const n of x) if (seen.names.size < 3) seen.names.add(n as string);
+    } else visit(x, depth + 1, seen);
+  }
 }
+
+const NAMES_KEY =
+  /^(?:tool|function)_?(?:calls?|called|used|invoked)$|^(?:tool|function)s_?(?:called|used|invoked)$/i;
+const isToolName = (x: JsonValue): boolean =>
+  typeof x === 'string' && /^[A-Za-z_][\w.:-]{0,79}$/.test(x);
 
 /**
  * Where a document that yields no call names calls without their arguments, the one-line

@@ -34,6 +34,21 @@ describe('a log of tool calls named without their arguments', () => {
     );
   });
 
+  it('is named so where steps list the tools they called by name only', () => {
+    const run = JSON.stringify({
+      query: 'weather?',
+      trajectory: [
+        { step: 1, node: 'agent', output: '', tool_calls: ['get_weather', 'get_rate'] },
+        { step: 1, node: 'tools', output: 'sunny', tools_used: ['get_weather'] },
+        { step: 2, node: 'agent', output: 'It is sunny.', tool_calls: [] },
+        { step: 3, note: 'not names', tool_calls: ['looked up the weather first'] },
+      ],
+    });
+    expect(message(run)).toMatch(
+      /is a log that names tool calls 3 times \(`get_weather`, `get_rate`\) without their arguments/,
+    );
+  });
+
   it('is named so where tool spans were traced without their arguments', () => {
     // OpenTelemetry's console exporter prints each span as indented JSON; GenAI's tool
     // arguments are recorded only where sensitive data is turned on.

@@ -86,4 +86,28 @@ describe('a SpecStory markdown export', () => {
       'assistant: Read(specstory-1) {"shown":"Read file: a.ts"}',
     ]);
   });
+
+  it('keeps an export copied into a tool use inside it: its headers, tool uses and closes', () => {
+    const copy =
+      '_**User**_\n\nold prompt\n\n---\n\n_**Agent**_\n\n' +
+      '<tool-use data-tool-type="read" data-tool-name="Read"><details>\n<summary>Tool use: **Read**</summary>\n' +
+      'Read file: old.ts\n</details></tool-use>\n\n';
+    const text =
+      `${HEADER}_**User**_\n\nsave it\n\n---\n\n_**Agent**_\n\n` +
+      '<tool-use data-tool-type="mcp" data-tool-name="create_file">\n<details>\n' +
+      `<summary>Tool use: **create_file**</summary>\n\n*Parameters*:\n  * content: ${copy}` +
+      '  * note: {"body": "</tool-use>"}\n</details>\n\n</tool-use>\n\n---\n\n' +
+      '<tool-use data-tool-type="read" data-tool-name="Read"><details>\n<summary>Tool use: **Read**</summary>\n' +
+      'Read file: new.ts\n</details></tool-use>\n\n---\n\n_**User**_\n\nthanks\n';
+    const [c] = read(text);
+    const lines = outline(c?.messages ?? []);
+    expect(lines.map((l) => l.replace(/ \{.*/, ''))).toEqual([
+      'user',
+      'assistant: create_file(specstory-1)',
+      'assistant: Read(specstory-2)',
+      'user',
+    ]);
+    expect(lines[1]).toContain('old prompt');
+    expect(c?.census?.toolCalls).toBe(2);
+  });
 });
