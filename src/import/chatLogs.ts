@@ -25,15 +25,6 @@ const AIDER_HEADER = /^# aider chat started at \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{
 const CASCADE_HEADER = /^# (?:Cascade )?Chat Conversation[ \t]*\r?$/;
 const CASCADE_NOTE = 'This is purely the output of the chat conversation';
 
-/**
- * Zed's agent panel saves a thread as markdown (`acp_thread`'s `to_markdown`,
- * zed-industries/zed `crates/acp_thread/src/acp_thread.rs`): `## User` and `## Assistant`
- * headings, and each tool call as `**Tool Call: <label>**` and `Status: …`, the label the
- * title the tool gave itself (`Read file \`a.ts\``), not its name and arguments.
- */
-const ZED_HEADING = /^## (?:User|Assistant)[ \t]*\r?$/;
-const ZED_CALL = /\n\*\*Tool Call: [^\n]*\*\*\r?\nStatus: /;
-
 /** The error for a chat log this text opens as, or null: looks at its first line. */
 export function chatLogError(text: string, name?: string): ImportError | null {
   const head = text.slice(0, HEAD).replace(/^\uFEFF/, '');
@@ -53,14 +44,6 @@ export function chatLogError(text: string, name?: string): ImportError | null {
     return {
       kind: 'not-transcript',
       message: `${input} is ${seen}: it shows each tool step as a one-line summary, without the tool's name, arguments or result, so there is no call for the loop detector to replay.`,
-      seen,
-    };
-  }
-  if (ZED_HEADING.test(firstLine) && ZED_CALL.test(text.slice(0, 1 << 20))) {
-    const seen = 'a Zed agent thread saved as markdown';
-    return {
-      kind: 'not-transcript',
-      message: `${input} is ${seen}: it shows each tool call by the title it gave itself (\`**Tool Call: …**\`), not by its name and arguments, so there is no call for the loop detector to replay.`,
       seen,
     };
   }

@@ -16,6 +16,7 @@ import { isNotebook, notebookAsJson } from './notebook';
 import { isRawPairs, rawPairsAsHar } from './rawPairs';
 import { isWireMock, wireMockAsHar } from './wiremock';
 import { isSpecStory, specStoryAsJson } from './specStory';
+import { isZedThread, zedThreadAsJson } from './zedThread';
 import type { FormatId, ImportError } from './types';
 import { looksLikeYaml, yamlAsJson } from './yamlInput';
 
@@ -49,6 +50,8 @@ export const TEXT_INPUTS: readonly TextInput[] = [
   { is: (t, f) => f === null && isTxtar(t), asJson: txtarAsJson },
   // Gemini CLI's markdown export of a chat (`/chat share`): the history it prints.
   { is: (t, f) => (f === null || f === 'gemini') && isGeminiShare(t), asJson: geminiShareAsJson },
+  // Zed's agent thread saved as markdown: its calls by the titles it shows.
+  { is: (t, f) => f === null && isZedThread(t), asJson: zedThreadAsJson },
   // A markdown session log that heads each call `### Tool call: <name>` (Playwright MCP's).
   {
     is: (t, f) =>

@@ -45,6 +45,7 @@ import { httprrComplete, isHttprr } from '../import/httprr';
 import { isSpecStory, specStoryComplete } from '../import/specStory';
 import { clineMarkdownComplete, isClineMarkdown } from '../import/clineMarkdown';
 import { isToolCallLog, toolCallLogComplete } from '../import/toolCallLog';
+import { isZedThread, zedThreadComplete } from '../import/zedThread';
 import { geminiShareComplete, isGeminiShare } from '../import/geminiShare';
 import { looksLikeYaml, yamlComplete } from '../import/yamlInput';
 import { reportSource } from './prepare';
@@ -172,6 +173,8 @@ export function settledText(text: string): string {
   if (isSpecStory(text)) return specStoryComplete(text);
   // So is a Cline or Roo Code markdown export.
   if (isClineMarkdown(text)) return clineMarkdownComplete(text);
+  // So is a Zed agent thread saved as markdown.
+  if (isZedThread(text)) return zedThreadComplete(text);
   // So is a markdown session log of `Tool call:` headings.
   if (isToolCallLog(text)) return toolCallLogComplete(text);
   // So is Gemini CLI's markdown export of a chat.

@@ -74,8 +74,6 @@ describe('a text that does not begin as JSON', () => {
 describe('markdown chat exports that show tool steps only as summaries', () => {
   const cascade =
     '# Chat Conversation\n\nNote: _This is purely the output of the chat conversation and does not contain any raw data._\n\n### User Input\n\nfix the build\n\n*Viewed [a.ts](file:///w/a.ts) *\n\n*Checked command status*\n';
-  const zed =
-    '## User\n\nfind the bug\n\n## Assistant\n\nLooking.\n\n**Tool Call: Read file `src/a.ts`**\nStatus: Completed\n\nexport {};\n';
 
   it('names a Windsurf or Antigravity export, also where its note reads as YAML', () => {
     const e = errorOf(cascade, 'chat.md');
@@ -84,12 +82,6 @@ describe('markdown chat exports that show tool steps only as summaries', () => {
       "“chat.md” is a Windsurf (Cascade) or Antigravity chat export: it shows each tool step as a one-line summary, without the tool's name, arguments or result, so there is no call for the loop detector to replay.",
     );
     expect(errorOf(cascade.replace('# Chat', '# Cascade Chat')).kind).toBe('not-transcript');
-  });
-
-  it('names a Zed agent thread saved as markdown', () => {
-    const e = errorOf(zed.replace(/\n/g, '\r\n'));
-    expect(e.kind).toBe('not-transcript');
-    expect(e.message).toMatch(/^The input is a Zed agent thread saved as markdown: /);
   });
 
   it('is not any markdown with those headings', () => {
