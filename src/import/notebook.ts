@@ -2,7 +2,7 @@
 import { err, ok, parseJson, printJson, type JsonValue, type Result } from '../json/index';
 import { isJsonArray, isJsonObject } from '../json/index';
 import { jsonBlocks, NAMES_CALLS } from './fencedJson';
-import { pythonReprValue } from './pyRepr';
+import { literalValue } from './literal';
 import type { ImportError } from './types';
 import { plural, inputLabel } from './warnings';
 
@@ -64,7 +64,7 @@ function valuesOf(text: string): JsonValue[] {
     if (p.ok) return [p.value.value];
   }
   if (/^[[{(A-Za-z_]/.test(t)) {
-    const v = pythonReprValue(t);
+    const v = literalValue(t);
     if (v !== null && typeof v === 'object') return [v];
   }
   const out: JsonValue[] = [];
@@ -78,7 +78,7 @@ function valuesOf(text: string): JsonValue[] {
   for (const line of t.split('\n')) {
     const l = line.trim();
     if (!PRINTED_LINE.test(l)) continue;
-    const v = pythonReprValue(l);
+    const v = literalValue(l);
     if (v !== null && typeof v === 'object') out.push(v);
   }
   return out;

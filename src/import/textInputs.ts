@@ -15,6 +15,7 @@ import { isNock, nockAsHar } from './nock';
 import { isNotebook, notebookAsJson } from './notebook';
 import { isRawPairs, rawPairsAsHar } from './rawPairs';
 import { isWireMock, wireMockAsHar } from './wiremock';
+import { isSourceLiterals, sourceLiteralsAsJson } from './sourceLiterals';
 import { isSpecStory, specStoryAsJson } from './specStory';
 import { isZedThread, zedThreadAsJson } from './zedThread';
 import type { FormatId, ImportError } from './types';
@@ -90,6 +91,12 @@ export const TEXT_INPUTS: readonly TextInput[] = [
   },
   // Automaker's feature log: the calls its agent made.
   { is: (t, f) => f === null && isAutomakerLog(t), asJson: automakerAsJson },
+  // Test fixtures kept in source code: the data their literals and strings hold (before the
+  // log reader, which would take a recorded stream's `data: {…}` lines for a log's).
+  {
+    is: (t, f) => f === null && chatLogError(t) === null && isSourceLiterals(t),
+    asJson: sourceLiteralsAsJson,
+  },
   // A log whose lines end in JSON objects: those objects, as JSON Lines.
   // (A chat log named for what it is, Aider's, is none: its lines may quote JSON.)
   { is: (t, f) => f !== 'sse' && chatLogError(t) === null && isJsonLog(t), asJson: jsonLogAsJson },

@@ -1,5 +1,5 @@
 // Importer: saved server-sent event streams of chat, Responses or Messages replies.
-import { ok } from '../../json/index';
+import { isJsonArray, ok } from '../../json/index';
 import type { JsonValue, Result } from '../../json/index';
 import { hasKeys, str } from '../access';
 import { Conversation } from '../build';
@@ -32,6 +32,8 @@ export function isStreamEvent(v: JsonValue): boolean {
   if (t === 'content_block_start' || t === 'content_block_delta') return hasKeys(v, 'index');
   // Cohere v2 (vercel/ai packages/cohere/src/__fixtures__/*.chunks.txt, the same commit).
   if (t === 'message-start' || t === 'tool-call-start') return hasKeys(v, 'delta');
+  // OpenAI chat-completions chunks, as proxies and SDK tests log them.
+  if (str(v, 'object') === 'chat.completion.chunk') return hasKeys(v, 'choices');
   return t !== undefined && t.startsWith('response.') && hasKeys(v, 'sequence_number');
 }
 
@@ -57,11 +59,16 @@ function importEvents(
   return ok(finish(c));
 }
 
-/** The importer for a forced format: the SSE reader needs only the text. */
-export const importSse: FormatImporter = (doc) =>
-  doc.kind === 'jsonl' && doc.lines.some((l) => isStreamEvent(l.value))
-    ? importEvents(
-        doc.lines.map((l) => l.value),
-        [],
-      )
-    : importSseText(doc.text);
+/**
+ * The importer for a file of events: their JSON Lines, a JSON array of them (as a test keeps
+ * the events it replays), or else the `data:` lines of the text.
+ */
+export const importSse: FormatImporter = (doc) => {
+  const events =
+    doc.kind === 'jsonl'
+      ? doc.lines.map((l) => l.value)
+      : isJsonArray(doc.parsed.value)
+        ? doc.parsed.value
+        : [];
+  return events.some(isStreamEvent) ? importEvents(events, []) : importSseText(doc.text);
+};

@@ -1,12 +1,12 @@
 // A Jupyter notebook read as the values its cells print, and Python's printed values.
 import { describe, expect, it } from 'vitest';
 import { importConversations } from '../../../src/import/index';
-import { pythonReprValue } from '../../../src/import/pyRepr';
+import { literalValue } from '../../../src/import/literal';
 import { printJson } from '../../../src/json/index';
 import { fixture, importAll, outline } from './helpers';
 
 const text = (v: string) => {
-  const r = pythonReprValue(v);
+  const r = literalValue(v);
   return r === null ? null : printJson(r);
 };
 

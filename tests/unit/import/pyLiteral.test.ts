@@ -35,6 +35,6 @@ describe('readLenient', () => {
 describe('pythonLiteralToJson', () => {
   it('rejects names other than True, False and None', () => {
     expect(pythonLiteralToJson("{'a': datetime}")).toBeNull();
-    expect(pythonLiteralToJson("{'a': False}")).toBe('{"a": false}');
+    expect(pythonLiteralToJson("{'a': False}")).toBe('{"a":false}');
   });
 });

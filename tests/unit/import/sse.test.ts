@@ -119,6 +119,23 @@ describe('raw SSE captures', () => {
     expect(!other.ok && other.error.kind).toBe('invalid');
   });
 
+  it('reads the events kept without `data:` framing, a JSON value a line or one JSON array', () => {
+    const events = [
+      chunk('c', {
+        role: 'assistant',
+        tool_calls: [{ index: 0, id: 'k', function: { name: 'ls', arguments: '{"a"' } }],
+      }),
+      chunk('c', { tool_calls: [{ index: 0, function: { arguments: ':1}' } }] }),
+      chunk('c', {}, 'tool_calls'),
+    ];
+    const lines = imported(events.map((e) => JSON.stringify(e)).join('\n'));
+    expect(lines.format).toBe('sse');
+    expect(outline(lines.messages)).toEqual(['assistant: ls(k) {"a":1}']);
+    const array = imported(JSON.stringify(events));
+    expect(array.format).toBe('sse');
+    expect(outline(array.messages)).toEqual(['assistant: ls(k) {"a":1}']);
+  });
+
   it('is read as SSE only when detected or forced as such', () => {
     const text = data(chunk('c', { role: 'assistant', content: 'x' }, 'stop'));
     expect(imported(text, 'sse').format).toBe('sse');
