@@ -24,6 +24,7 @@ export type DialectId =
   | 'langchain'
   | 'tool-calls-camel'
   | 'librechat'
+  | 'gptscript'
   | 'otel-parts'
   | 'otel-attributes'
   | 'vercel-ai'

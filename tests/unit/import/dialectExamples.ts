@@ -211,6 +211,17 @@ export const EXAMPLES: Record<string, unknown> = {
       run_command: { command: 'ls', cwd: '/w', exit_code: 0, output: 'a b' },
     },
   ],
+  gptscript: [
+    {
+      role: 'assistant',
+      content: [{ toolCall: { index: 0, id: 'c1', function: { name: 'ls' } } }],
+    },
+    {
+      role: 'tool',
+      content: [{ text: 'a' }],
+      toolCall: { index: 0, id: 'c1', function: { name: 'ls' } },
+    },
+  ],
   librechat: [
     {
       isCreatedByUser: false,

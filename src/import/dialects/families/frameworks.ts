@@ -95,6 +95,25 @@ export const FRAMEWORK_DIALECTS: readonly DialectEntry[] = [
     },
   },
   {
+    id: 'gptscript',
+    label: 'GPTScript `toolCall` part',
+    call: 'a message content part `{ toolCall: { index, id, function: { name, arguments } } }` (arguments left out where empty)',
+    result:
+      'a `tool` message `{ role: "tool", content: [{ text }], toolCall }` naming the call it answers',
+    fields: { id: 'id', name: 'function.name', args: 'function.arguments (a JSON string)' },
+    source: 'gptscript-ai/gptscript pkg/types/completion.go @c034f5040d',
+    counted: true,
+    when: { keys: ['toolCall'] },
+    read: (o, at) => {
+      // The tool message's own `toolCall` names the call it answers: not a call.
+      if (at.key !== 'toolCall' || at.outerKey !== 'content') return null;
+      const f = getRec(o, 'function');
+      const name = f ? getStr(f, 'name') : undefined;
+      if (f === undefined || name === undefined) return null;
+      return { id: idOf(o, 'id'), name, args: get(f, 'arguments') ?? '' };
+    },
+  },
+  {
     id: 'librechat',
     label: 'LibreChat `tool_call` part',
     call: 'a message content part `{ type: "tool_call", tool_call: { type: "tool_call", id, name, args, output } }` (an Assistants endpoint: `tool_call: { id, type: "function", function: { name, arguments, output } }`)',
