@@ -45,6 +45,27 @@ export function plainLiteralValue(text: string): JsonValue | null {
   return whole(new Reader(text, false, true));
 }
 
+/**
+ * The values of the lines of a text that are each one printed value (a list, a dict, or an
+ * object as its constructor call), and how many characters those lines hold.
+ */
+export function printedLines(text: string): { values: JsonValue[]; chars: number } {
+  const values: JsonValue[] = [];
+  let chars = 0;
+  for (const line of text.split('\n')) {
+    const l = line.trim();
+    if (!PRINTED_LINE.test(l)) continue;
+    const v = literalValue(l);
+    if (v === null || typeof v !== 'object') continue;
+    values.push(v);
+    chars += l.length;
+  }
+  return { values, chars };
+}
+
+/** A line that may be one printed value: a list, a dict, or a constructor call. */
+const PRINTED_LINE = /^(?:[[{]|[A-Za-z_][\w.]*\()/;
+
 /** A number as Python spells it (`1.`, `.5`, `+2.5e1`, `1_000`), as JSON spells it. */
 export function pythonNumberAsJson(text: string): string {
   if (PLAIN_NUMBER.test(text)) return text;
@@ -341,19 +362,31 @@ class Reader {
     return out;
   }
 
-  private items(close: string, depth: number): JsonValue[] {
+  /** A list or tuple; a PHP array of `key => value` pairs, as the object it stands for. */
+  private items(close: string, depth: number): JsonValue {
     this.at++;
     const out: JsonValue[] = [];
+    let keyed: JsonObject | null = null;
     for (;;) {
       this.space();
       if (this.s[this.at] === close) break;
-      out.push(this.value(depth + 1));
+      const v = this.value(depth + 1);
       this.space();
+      const pair = close === ']' && this.s.startsWith('=>', this.at);
+      if (pair) {
+        if (out.length > 0) throw FAIL;
+        const key = typeof v === 'string' ? v : v instanceof JsonNumber ? v.lexeme : null;
+        if (key === null) throw FAIL;
+        this.at += 2;
+        (keyed ??= new Map()).set(key, this.value(depth + 1));
+        this.space();
+      } else if (keyed !== null) throw FAIL;
+      else out.push(v);
       if (this.s[this.at] === ',') this.at++;
       else if (this.s[this.at] !== close) throw FAIL;
     }
     this.at++;
-    return out;
+    return keyed ?? out;
   }
 
   /** `Name(k=v, …)` as the object of its keywords; one with a positional argument, as its text. */

@@ -2,7 +2,7 @@
 import { err, ok, parseJson, printJson, type JsonValue, type Result } from '../json/index';
 import { isJsonArray, isJsonObject } from '../json/index';
 import { jsonBlocks, NAMES_CALLS } from './fencedJson';
-import { literalValue } from './literal';
+import { literalValue, printedLines } from './literal';
 import type { ImportError } from './types';
 import { plural, inputLabel } from './warnings';
 
@@ -75,17 +75,8 @@ function valuesOf(text: string): JsonValue[] {
   if (out.length > 0) return out;
   // A framework's console prints each event's objects on a line of their own among its
   // headers (AutoGen's `[FunctionCall(id=…, arguments=…, name=…)]`).
-  for (const line of t.split('\n')) {
-    const l = line.trim();
-    if (!PRINTED_LINE.test(l)) continue;
-    const v = literalValue(l);
-    if (v !== null && typeof v === 'object') out.push(v);
-  }
-  return out;
+  return printedLines(t).values;
 }
-
-/** A line that may be one printed value: a list, a dict, or a constructor call. */
-const PRINTED_LINE = /^(?:[[{]|[A-Za-z_][\w.]*\()/;
 
 /** The notebook's printed values as JSON Lines, and a note saying how they were found. */
 export function notebookAsJson(

@@ -14,17 +14,17 @@ import { inputLabel, plural } from './warnings';
  * order the file writes them; the code around them is not run and not read.
  */
 
-/** The words a file's data must hold to be worth reading: its calls are named so. */
-const CALLS = /tool|unction/;
+/** The words a file's data must hold to be worth reading: its calls are named so (`computer_call`). */
+const CALLS = /tool|unction|_call/;
 /** What stands before a literal that is data (`x = {`, `f([`, `return {`, `json!({`). */
 const BEFORE = /(?:[^=!<>]=|\(|=>|\breturn|\bdefault|\byield)\s*$/;
 /** A line only code opens so: a declaration, an import, a test, a constant's assignment. */
 const CODE =
-  /^[ \t]*(?:(?:export|const|let|var|val|import|def|class|module|package|use|fn|pub|func|struct|static|private|public|final)\s|from\s+\S+\s+import\s|require[\s(]|(?:describe|it|test|context)\s*\(|[A-Za-z_][\w.]*\s*(?::\s*[\w.<>[\], |]+)?\s*=\s*[[{(`'"rRbBuUfF]|#\[|@\w)/m;
+  /^[ \t]*(?:<\?php|(?:export|const|let|var|val|import|def|class|module|package|namespace|use|fn|pub|func|function|struct|static|private|public|final)\s|from\s+\S+\s+import\s|require[\s(]|(?:describe|it|test|context)\s*\(|[A-Za-z_][\w.]*\s*(?::\s*[\w.<>[\], |]+)?\s*=\s*[[{(`'"rRbBuUfF]|#\[|@\w)/m;
 /** How far back the code before a bracket is looked at. */
 const LOOK_BACK = 24;
 /** A heredoc's opening (`<<~JSON`, `<<-EOS`, `<<'EOF'`): its body runs to the word's line. */
-const HEREDOC = /<<[~-]?(['"]?)([A-Z_][A-Z0-9_]*)\1/y;
+const HEREDOC = /<<<?[~-]?[ \t]*(['"]?)([A-Z_][A-Z0-9_]*)\1/y;
 /**
  * Jest's and Vitest's snapshot files (`__snapshots__/*.snap`) open so; each snapshot is
  * `exports[\`name\`] = \`…\`;`, the value as pretty-format printed it.
@@ -105,7 +105,7 @@ function scan(s: string): Found {
       const h = HEREDOC.exec(s);
       if (h !== null) {
         const start = lineEnd(s, i) + 1;
-        const close = new RegExp(`^[ \\t]*${h[2] as string}[ \\t]*\\r?$`, 'm');
+        const close = new RegExp(`^[ \\t]*${h[2] as string}[;,)]*[ \\t]*\\r?$`, 'm');
         const m = close.exec(s.slice(start));
         const end = m === null ? s.length : start + m.index;
         const held = dataIn(s.slice(start, end));

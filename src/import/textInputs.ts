@@ -15,6 +15,7 @@ import { isNock, nockAsHar } from './nock';
 import { isNotebook, notebookAsJson } from './notebook';
 import { isRawPairs, rawPairsAsHar } from './rawPairs';
 import { isWireMock, wireMockAsHar } from './wiremock';
+import { isPrintedLog, printedLogAsJson } from './printedLog';
 import { isSourceLiterals, sourceLiteralsAsJson } from './sourceLiterals';
 import { isSpecStory, specStoryAsJson } from './specStory';
 import { isZedThread, zedThreadAsJson } from './zedThread';
@@ -97,6 +98,8 @@ export const TEXT_INPUTS: readonly TextInput[] = [
     is: (t, f) => f === null && chatLogError(t) === null && isSourceLiterals(t),
     asJson: sourceLiteralsAsJson,
   },
+  // A log of Python's printed values, a line each (`print(response)`): those values.
+  { is: (t, f) => f === null && isPrintedLog(t), asJson: printedLogAsJson },
   // A log whose lines end in JSON objects: those objects, as JSON Lines.
   // (A chat log named for what it is, Aider's, is none: its lines may quote JSON.)
   { is: (t, f) => f !== 'sse' && chatLogError(t) === null && isJsonLog(t), asJson: jsonLogAsJson },

@@ -459,9 +459,10 @@ function build(
       const sameTurn = turn !== undefined && turn === lastTurn;
       // A step whose calls are answered elsewhere is done before the next step begins.
       if (!sameTurn) pay();
-      // A span's calls are its own reply's, never one an earlier span made; so are the calls of
-      // a step of unknown shape (a call log's entries), which no dialect says were made together.
-      if ((s.span === true || unknownStep) && last === 'call' && !sameTurn) last = null;
+      // A span's calls are its own reply's, never one an earlier span made, as are a whole
+      // reply's; so are the calls of a step of unknown shape (a call log's entries), which no
+      // dialect says were made together.
+      if ((s.apart === true || unknownStep) && last === 'call' && !sameTurn) last = null;
       unknownStep = calls.length > 0 && calls.every((e) => e.dialect === 'unknown');
       lastTurn = calls[calls.length - 1]?.turn;
       s.events.forEach((e, i) => {

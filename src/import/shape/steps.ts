@@ -1,5 +1,5 @@
 // The walk's steps settled: a call spelled twice, or repeated by a parent span, read once.
-import { isJsonObject } from '../../json/index';
+import { isJsonArray, isJsonObject } from '../../json/index';
 import type { JsonObject, JsonValue } from '../../json/index';
 import { canonical } from '../dialects/shape';
 import { ancestorCopies } from '../spanTree';
@@ -10,6 +10,18 @@ export function isSpan(v: JsonObject): boolean {
   if (v.has('spanId') || v.has('span_id')) return true;
   const ctx = v.get('context');
   return isJsonObject(ctx) && (ctx.has('span_id') || ctx.has('spanId'));
+}
+
+/**
+ * Whether an object is one whole reply of a model API (a chat completion, a Responses object,
+ * an Anthropic message), as a log of responses keeps one a record: its calls are its own.
+ */
+export function isReply(v: JsonObject): boolean {
+  const object = v.get('object');
+  if (object === 'chat.completion' || object === 'response') return true;
+  const choices = v.get('choices');
+  if (isJsonArray(choices) && choices.some((c) => isJsonObject(c) && c.has('message'))) return true;
+  return v.get('type') === 'message' && v.get('role') === 'assistant' && v.has('stop_reason');
 }
 
 /** Whether two calls name the same tool with the same arguments. */

@@ -47,8 +47,11 @@ export interface ShapeResult {
 export interface ShapeStep {
   readonly events: ShapeEvent[];
   readonly session: string | null;
-  /** A trace's span: what it holds happened within it, so its calls are no earlier step's. */
-  readonly span?: true;
+  /**
+   * A trace's span (what it holds happened within it) or one whole reply of a model API: its
+   * calls are no earlier step's.
+   */
+  readonly apart?: true;
 }
 
 /** A list of steps: where it is, and its items (a span tree's nested lists inlined). */

@@ -9,7 +9,7 @@ import type { DialectId, Place } from '../dialects/table';
 import { DIALECTS } from '../dialects/table';
 import { isWantedMember } from '../dialects/unknownCall';
 import { RESULT_MAPS, resultOf, toolReturns } from './results';
-import { dropSpanCopies, isSpan, sameCall, settleStep } from './steps';
+import { dropSpanCopies, isReply, isSpan, sameCall, settleStep } from './steps';
 import { turnOf } from './turns';
 import type { ShapeCall, ShapeList, ShapeStep } from './types';
 import {
@@ -95,8 +95,8 @@ class Walker {
       if (runs) this.run = this.runs++;
       const mine = isJsonObject(item) ? (sessionOf(item) ?? runOf(item)) : null;
       const step: ShapeStep =
-        isJsonObject(item) && isSpan(item)
-          ? { events: [], session: mine, span: true }
+        isJsonObject(item) && (isSpan(item) || isReply(item))
+          ? { events: [], session: mine, apart: true }
           : { events: [], session: mine };
       l.steps.push(step);
       own.push(step);

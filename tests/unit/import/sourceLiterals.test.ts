@@ -33,6 +33,13 @@ describe('literals as code writes them', () => {
     ).toBe('{"n":1752,"object":"chat.completion","role":"assistant","x":null}');
   });
 
+  it("reads PHP's arrays of `key => value` pairs as objects, and lists as lists", () => {
+    expect(
+      json(literalValue("['a' => 1, 'b' => ['c' => null, 'd' => [1, 2]], 'e' => true,]")),
+    ).toBe('{"a":1,"b":{"c":null,"d":[1,2]},"e":true}');
+    expect(literalValue("['a' => 1, 2]")).toBeNull();
+  });
+
   it('joins strings written side by side or with `+`, and reads escapes', () => {
     expect(json(literalValue(`['a' 'b', "c" + 'd', 'caf\\u00e9 \\u{1F600}']`))).toBe(
       '["ab","cd","café 😀"]',
@@ -88,6 +95,20 @@ describe('a source file that keeps recorded exchanges', () => {
       'tool → call_r1: "Refunds take 5 days."',
     ]);
     expect(c?.warnings[0]).toMatch(/the data of 1 literal and 1 string holding JSON/);
+  });
+
+  it("reads a PHP file's arrays and its nowdoc's JSON as the requests they are", () => {
+    const [c, ...more] = read('source/messages.php');
+    expect(more).toHaveLength(0);
+    expect(c?.format).toBe('anthropic');
+    expect(outline(c?.messages ?? [])).toEqual([
+      'system',
+      'user',
+      'assistant: get_weather(toolu_01A) {"city":"Oslo"}',
+      'tool → toolu_01A: "timeout"',
+      'assistant: get_weather(toolu_01B) {"city":"Oslo"}',
+      'tool → toolu_01B: "rain, 4 °C"',
+    ]);
   });
 
   it("reads a Rust raw string's event stream, its call assembled from the chunks", () => {

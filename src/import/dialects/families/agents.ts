@@ -258,8 +258,9 @@ export const AGENT_DIALECTS: readonly DialectEntry[] = [
     counted: true,
     when: { lists: ['toolRequests'], keys: ['data'] },
     read: (o, at) => {
-      if (at.key === 'data' && has(o, 'toolCallId') && has(o, 'arguments')) {
-        // `tool.execution_start`: the call a user ran, or an echo of a requested one.
+      if (at.key === 'data' && has(o, 'arguments')) {
+        // `tool.execution_start`: the call a user ran, or an echo of a requested one (its
+        // `toolCallId` left out by some writers, which pair the events by order).
         const name = getStr(o, 'toolName');
         if (name === undefined) return null;
         return { id: idOf(o, 'toolCallId'), name, args: get(o, 'arguments'), echo: true };
