@@ -18,7 +18,7 @@ import { strFromU8 } from 'fflate';
 import { decodeBase64 } from './base64';
 import { pythonLiteralToJson } from './pyLiteral';
 import { spanParents } from './spanTree';
-import { DIALECT_NO, OPENAI_CHAT_NO, Rows } from './censusRows';
+import { AnswerPlaces, DIALECT_NO, OPENAI_CHAT_NO, Rows } from './censusRows';
 import type { CensusCall, CensusSource, PathNode } from './censusRows';
 import {
   BY_HAS,
@@ -85,11 +85,8 @@ export class CensusScan {
   private readonly runOf: number[] = [];
   /** Whether some list walked was a list of spans linked to their parents (`spanParents`). */
   private spans = false;
-  /**
-   * Where the answers of a list's chat messages stand (`tool` messages), by container and id:
-   * each as the number of rows before it.
-   */
-  private readonly answers = new Map<string, number[]>();
+  /** Where the answers of a list's chat messages stand. */
+  private readonly answers = new AnswerPlaces();
   /** The count behind `calls()` as last worked out, until something more is seen. */
   private counted: CensusCount | null = null;
 
@@ -383,10 +380,7 @@ export class CensusScan {
 
   /** Notes an answer to `id` in `container`, after the rows seen so far. */
   private answered(container: number, id: string): void {
-    const k = `${container}\u0000${id}`;
-    const l = this.answers.get(k);
-    if (l === undefined) this.answers.set(k, [this.rows.length]);
-    else if (l[l.length - 1] !== this.rows.length) l.push(this.rows.length);
+    this.answers.note(container, id, this.rows.length);
   }
 
   /** `<prefix>.tool_calls[*]`, one node chain per prefix (paths compare by their names). */

@@ -2,7 +2,7 @@
 import { answeredBetween, emptyArgs, mintedId, placeRanks } from './dialects/shape';
 import { callKey, lineages, runsApart } from './lineage';
 import { DIALECT_COUNTS, ECHO_FALLBACK, ECHO_NO, ECHO_YES } from './censusRows';
-import type { Rows } from './censusRows';
+import type { AnswerPlaces, Rows } from './censusRows';
 import {
   apartAtOnePath,
   echoNames,
@@ -67,7 +67,7 @@ export class CensusCount {
     private readonly rows: Rows,
     private readonly containers: number,
     private readonly runOf: readonly number[],
-    private readonly answers: ReadonlyMap<string, readonly number[]>,
+    private readonly answers: AnswerPlaces,
     private readonly spans: boolean,
   ) {
     this.calls = this.count();
@@ -222,8 +222,9 @@ export class CensusCount {
             ? mostAtOnePath(rows, inList)
             : apartAtOnePath(rows, inList, orderOf, same, (from, to) =>
                 answeredBetween(
-                  this.answers.get(
-                    `${rows.container[inList[0] as number] as number}\u0000${rows.id[first] as string}`,
+                  this.answers.at(
+                    rows.container[inList[0] as number] as number,
+                    rows.id[first] as string,
                   ),
                   strong[from] as number,
                   strong[to] as number,

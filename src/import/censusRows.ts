@@ -384,3 +384,38 @@ export function pathText(p: PathNode | null): string {
   }
   return out === '' ? '(top)' : out;
 }
+
+/**
+ * Where the answers of a list's chat messages stand (`tool` messages), by container and id:
+ * each as the number of rows before it. Noted in flat lists as they are met (a history may
+ * hold a hundred thousand), indexed only when a count asks (calls copied side by side).
+ */
+export class AnswerPlaces {
+  private readonly containers: number[] = [];
+  private readonly ids: string[] = [];
+  private readonly rows: number[] = [];
+  private index: Map<string, number[]> | null = null;
+
+  note(container: number, id: string, row: number): void {
+    this.containers.push(container);
+    this.ids.push(id);
+    this.rows.push(row);
+    this.index = null;
+  }
+
+  /** The places of the answers to `id` in `container`, in order, each once. */
+  at(container: number, id: string): readonly number[] | undefined {
+    if (this.index === null) {
+      const index = new Map<string, number[]>();
+      for (let i = 0; i < this.ids.length; i++) {
+        const k = `${this.containers[i] as number}\u0000${this.ids[i] as string}`;
+        const row = this.rows[i] as number;
+        const l = index.get(k);
+        if (l === undefined) index.set(k, [row]);
+        else if (l[l.length - 1] !== row) l.push(row);
+      }
+      this.index = index;
+    }
+    return this.index.get(`${container}\u0000${id}`);
+  }
+}
