@@ -5,14 +5,19 @@ import { either, field, str } from '../access';
 import type { CallInput, Conversation, Span } from '../build';
 import { displayText } from '../content';
 
-/** A part's `functionCall` (camelCase or snake_case), or undefined. */
+/**
+ * A part's `functionCall` (camelCase or snake_case), or undefined; the Python SDK's
+ * `model_dump()` writes every field a part does not use as `null`, which is none.
+ */
 export function functionCallOf(p: JsonValue): JsonValue | undefined {
-  return either(p, 'functionCall', 'function_call');
+  const v = either(p, 'functionCall', 'function_call');
+  return isJsonObject(v) ? v : undefined;
 }
 
-/** A part's `functionResponse` (camelCase or snake_case), or undefined. */
+/** A part's `functionResponse` (camelCase or snake_case), or undefined (a `null` too). */
 export function functionResponseOf(p: JsonValue): JsonValue | undefined {
-  return either(p, 'functionResponse', 'function_response');
+  const v = either(p, 'functionResponse', 'function_response');
+  return isJsonObject(v) ? v : undefined;
 }
 
 /** A Gemini `functionCall` as a call: `args` is an object and stays one. */
