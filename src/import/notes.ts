@@ -90,7 +90,7 @@ const NOTES: readonly NoteKind[] = [
     why: 'read as the one reply it is',
   },
   {
-    // dialects/anthropic.ts, dialects/responses.ts: tools the API ran itself.
+    // dialects/anthropic.ts, dialects/responses.ts, dialects/gemini.ts: tools the API ran itself.
     pattern: /^Skipped \d+ server-side tool (?:calls?|items?) /,
     why: 'not calls of the client loop the guard watches',
   },

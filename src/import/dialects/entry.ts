@@ -16,6 +16,7 @@ export type DialectId =
   | 'anthropic-server'
   | 'gemini'
   | 'gemini-snake'
+  | 'gemini-code'
   | 'responses'
   | 'responses-custom'
   | 'responses-shell'

@@ -4,6 +4,7 @@ import type { JsonValue } from '../../json/index';
 import { either, field, str } from '../access';
 import type { CallInput, Conversation, Span } from '../build';
 import { displayText } from '../content';
+import { plural } from '../warnings';
 
 /**
  * A part's `functionCall` (camelCase or snake_case), or undefined; the Python SDK's
@@ -23,6 +24,11 @@ export function functionResponseOf(p: JsonValue): JsonValue | undefined {
 /** A Gemini `functionCall` as a call: `args` is an object and stays one. */
 export function callFromFunctionCall(fc: JsonValue): CallInput {
   return { id: str(fc, 'id'), name: str(fc, 'name') ?? '', args: field(fc, 'args') ?? null };
+}
+
+/** The note for code the API ran itself (the code-execution tool), left out of the client's loop. */
+function codeRunNote(n: number): string {
+  return `Skipped ${plural(n, 'server-side tool call')} (executableCode, Gemini's code execution): the API ran them, so they are not part of the client's tool loop.`;
 }
 
 /** The narration of model parts: text parts that are not thought summaries, joined. */
@@ -68,6 +74,8 @@ export function mapGeminiContent(content: JsonValue, c: Conversation, span?: Spa
     for (const p of parts) {
       const fc = functionCallOf(p);
       if (fc !== undefined) calls.push(callFromFunctionCall(fc));
+      else if (isJsonObject(either(p, 'executableCode', 'executable_code')))
+        c.warnings.count('gemini-code', codeRunNote);
     }
     c.assistant(modelText(parts), calls, span);
     return;

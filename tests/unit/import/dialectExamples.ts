@@ -16,6 +16,13 @@ export const EXAMPLES: Record<string, unknown> = {
   anthropic: [
     { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'ls', input: { a: 1 } }] },
   ],
+  'gemini-code': [
+    {
+      role: 'model',
+      parts: [{ executableCode: { code: 'print(6 * 7)', language: 'PYTHON' } }],
+    },
+    { role: 'model', parts: [{ codeExecutionResult: { outcome: 'OUTCOME_OK', output: '42' } }] },
+  ],
   'anthropic-server': [
     {
       role: 'assistant',

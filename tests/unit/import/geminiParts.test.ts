@@ -35,5 +35,9 @@ describe('a Gemini response dumped with its null fields', () => {
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatch(/^assistant: get_weather\(\S+\) \{"city":"Oslo"\}$/);
     expect(c?.census?.toolCalls).toBe(1);
+    // The code the API ran itself is no call of the client's loop: a note (folded) says so.
+    expect(c?.warnings).toContain(
+      "Skipped 1 server-side tool call (executableCode, Gemini's code execution): the API ran them, so they are not part of the client's tool loop.",
+    );
   });
 });

@@ -112,6 +112,21 @@ export const PROVIDER_DIALECTS: readonly DialectEntry[] = [
     },
   },
   {
+    id: 'gemini-code',
+    label: 'Gemini `executableCode`',
+    call: 'a model part `{ executableCode: { code, language } }` (snake_case `executable_code`): code the API ran itself with its code-execution tool, not the client',
+    result: 'a part `{ codeExecutionResult: { outcome, output } }` after it',
+    fields: { id: null, name: 'code_execution (the tool has no other name)', args: 'code' },
+    source: 'googleapis/js-genai src/types.ts @c939a700d3 (ExecutableCode, CodeExecutionResult)',
+    counted: false,
+    when: { keys: ['executableCode', 'executable_code'] },
+    read: (o, at) => {
+      if (at.key !== 'executableCode' && at.key !== 'executable_code') return null;
+      const code = getStr(o, 'code');
+      return code === undefined ? null : { id: null, name: 'code_execution', args: code };
+    },
+  },
+  {
     id: 'responses',
     label: 'OpenAI Responses `function_call`',
     call: 'an item `{ type: "function_call", call_id, name, arguments }`',
