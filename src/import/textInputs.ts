@@ -19,6 +19,7 @@ import { isPrintedLog, printedLogAsJson } from './printedLog';
 import { isSourceLiterals, sourceLiteralsAsJson } from './sourceLiterals';
 import { isSpecStory, specStoryAsJson } from './specStory';
 import { isZedThread, zedThreadAsJson } from './zedThread';
+import { isTraeChat, traeChatAsJson } from './traeChat';
 import type { FormatId, ImportError } from './types';
 import { looksLikeYaml, yamlAsJson } from './yamlInput';
 
@@ -54,6 +55,8 @@ export const TEXT_INPUTS: readonly TextInput[] = [
   { is: (t, f) => (f === null || f === 'gemini') && isGeminiShare(t), asJson: geminiShareAsJson },
   // Zed's agent thread saved as markdown: its calls by the titles it shows.
   { is: (t, f) => f === null && isZedThread(t), asJson: zedThreadAsJson },
+  // Trae's chat copied as text: its calls by their `toolName:` lines.
+  { is: (t, f) => f === null && isTraeChat(t), asJson: traeChatAsJson },
   // A markdown session log that heads each call `### Tool call: <name>` (Playwright MCP's).
   {
     is: (t, f) =>
