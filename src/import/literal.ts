@@ -6,12 +6,13 @@ import { JsonNumber, type JsonObject, type JsonValue } from '../json/index';
  * code: Python's printed values (dicts, lists and tuples, strings however quoted, `True` /
  * `False` / `None`, objects printed as their constructor calls with keyword arguments, as
  * dataclasses and pydantic models print: `ToolUseBlock(id='toolu_1', input={…}, name='ls')`,
- * as the object of those arguments), and the object and array literals of JavaScript,
+ * as the object of those arguments), the object and array literals of JavaScript,
  * TypeScript and Ruby (keys unquoted, `=>`, symbols, `nil`, `undefined`, template strings,
- * comments, trailing commas, `as const`). A call with a positional argument
+ * comments, trailing commas, `as const`), and PHP's arrays of `key => value` pairs. A call with a positional argument
  * (`datetime.datetime(2025, 1, 2)`), a bare name (`datetime.timezone.utc`, a constant) and an
  * object printed as `<… at 0x…>` stand as their text. Null when the text is no such value, or
- * nests past `MAX_DEPTH`. Written by hand: no JSON reader takes these notations, and running
+ * nests past `MAX_DEPTH`. Written by hand: no JSON reader takes these notations (JSON5 reads
+ * part of JavaScript's, none of Python's, Ruby's or PHP's, nor a constant's name), and running
  * the code is out of the question.
  */
 export function literalValue(text: string): JsonValue | null {
