@@ -15,10 +15,13 @@ const CALLS = /tool|unction/;
 /** How much of the text its printed lines must hold: the rest is the log's own words. */
 const SHARE = 0.5;
 
+/** What the test found, kept for the reading that follows it and let go then. */
 let last: { text: string; found: ReturnType<typeof printedLines> } | null = null;
 function found(text: string): ReturnType<typeof printedLines> {
-  if (last?.text !== text) last = { text, found: printedLines(text) };
-  return last.found;
+  if (last?.text === text) return last.found;
+  const f = printedLines(text);
+  last = f.values.length > 0 ? { text, found: f } : null;
+  return f;
 }
 
 /** Whether a text is such a log (it is no JSON: a JSON text is read as JSON). */
@@ -26,7 +29,9 @@ export function isPrintedLog(text: string): boolean {
   const start = text.trimStart();
   if (!/^[A-Za-z_][\w.]*\(/.test(start) || !CALLS.test(text)) return false;
   const f = found(text);
-  return f.values.length > 0 && f.chars >= SHARE * text.trim().length;
+  const is = f.values.length > 0 && f.chars >= SHARE * text.trim().length;
+  if (!is) last = null;
+  return is;
 }
 
 /** The log's printed values as JSON Lines, with a warning saying how they were found. */
@@ -35,6 +40,7 @@ export function printedLogAsJson(
   name?: string,
 ): Result<{ text: string; note: string }, ImportError> {
   const f = found(text);
+  last = null;
   const lines = text.split('\n').filter((l) => l.trim() !== '').length;
   const left = lines - f.values.length;
   return ok({

@@ -46,12 +46,15 @@ interface Found {
   readonly strings: number;
 }
 
-/** The values of a text that holds data in code, in order; the last text looked at is kept. */
+/**
+ * The values of a text that holds data in code, in order. What the test found is kept for the
+ * reading that follows it, and let go then (a text may be large).
+ */
 let last: { text: string; found: Found } | null = null;
 function found(text: string): Found {
   if (last?.text === text) return last.found;
   const f = whole(text) ?? scan(text);
-  last = { text, found: f };
+  last = f.values.length > 0 ? { text, found: f } : null;
   return f;
 }
 
@@ -228,6 +231,7 @@ export function sourceLiteralsAsJson(
   name?: string,
 ): Result<{ text: string; note: string }, ImportError> {
   const f = found(text);
+  last = null;
   const input = inputLabel(name, 'the input');
   if (f.values.length === 0)
     return err({ kind: 'invalid', message: `The code of ${input} holds no data.` });
