@@ -261,7 +261,8 @@ class Reader {
   /** Where a string literal's quote stands, past a prefix (`r`, `b`, `u`, `f`, `r#`), or -1. */
   quoteAt(): number {
     let i = this.at;
-    while (i < this.at + 2 && /[rRbBuUfF]/.test(this.s[i] ?? '')) i++;
+    // Python's and Rust's prefixes; C#'s verbatim `@"…"`.
+    while (i < this.at + 2 && /[rRbBuUfF@]/.test(this.s[i] ?? '')) i++;
     while (this.s[i] === '#' && i > this.at && /[rR]/.test(this.s.slice(this.at, i))) i++;
     const q = this.s[i];
     return q === '"' || q === "'" || q === '`' ? i : -1;
@@ -288,7 +289,9 @@ class Reader {
 
   string(quoteAt: number): string {
     const prefix = this.s.slice(this.at, quoteAt);
-    const raw = /[rR]/.test(prefix);
+    // A C# verbatim string takes no escapes but `""` for a quote, and spans lines.
+    const verbatim = prefix.includes('@');
+    const raw = verbatim || /[rR]/.test(prefix);
     const hashes = prefix.replace(/[^#]/g, '');
     const q = this.s[quoteAt] as string;
     const triple = q !== '`' && this.s.startsWith(q.repeat(3), quoteAt);
@@ -299,13 +302,18 @@ class Reader {
     const printed = this.printed && q === '"';
     for (;;) {
       if (i >= this.s.length) throw FAIL;
+      if (verbatim && this.s.startsWith('""', i)) {
+        out += '"';
+        i += 2;
+        continue;
+      }
       if (
         this.s.startsWith(close, i) &&
         (!printed || (this.key ? PRINTED_KEY_END : PRINTED_VALUE_END).test(this.s.slice(i, i + 8)))
       )
         break;
       const c = this.s[i] as string;
-      if (c === '\n' && !triple && q !== '`' && !printed && hashes === '') throw FAIL;
+      if (c === '\n' && !triple && q !== '`' && !printed && !verbatim && hashes === '') throw FAIL;
       if (c === '\\' && !raw && !printed) {
         const e = this.s[i + 1] ?? '';
         if (e === 'x' || e === 'u' || e === 'U') {

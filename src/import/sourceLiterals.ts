@@ -20,7 +20,7 @@ const CALLS = /tool|unction|_call/;
 const BEFORE = /(?:[^=!<>]=|\(|=>|\breturn|\bdefault|\byield)\s*$/;
 /** A line only code opens so: a declaration, an import, a test, a constant's assignment. */
 const CODE =
-  /^[ \t]*(?:<\?php|(?:export|const|let|var|val|import|def|class|module|package|namespace|use|fn|pub|func|function|struct|static|private|public|final)\s|from\s+\S+\s+import\s|require[\s(]|(?:describe|it|test|context)\s*\(|[A-Za-z_][\w.]*\s*(?::\s*[\w.<>[\], |]+)?\s*=\s*[[{(`'"rRbBuUfF]|#\[|@\w)/m;
+  /^[ \t]*(?:<\?php|(?:export|const|let|var|val|import|def|class|module|package|namespace|use|using|fn|pub|func|function|struct|static|private|public|final)\s|from\s+\S+\s+import\s|require[\s(]|(?:describe|it|test|context)\s*\(|[A-Za-z_][\w.]*\s*(?::\s*[\w.<>[\], |]+)?\s*=\s*[[{(`'"rRbBuUfF]|#\[|@\w)/m;
 /** How far back the code before a bracket is looked at. */
 const LOOK_BACK = 24;
 /** A heredoc's opening (`<<~JSON`, `<<-EOS`, `<<'EOF'`): its body runs to the word's line. */
@@ -122,7 +122,7 @@ function scan(s: string): Found {
       c === '"' ||
       c === "'" ||
       c === '`' ||
-      (/[rRbBuUfF]/.test(c) && !/[\w$]/.test(s[i - 1] ?? ''))
+      (/[rRbBuUfF@]/.test(c) && !/[\w$]/.test(s[i - 1] ?? ''))
     ) {
       const str = unclosedOnItsLine(s, i) ? null : stringAt(s, i);
       if (str !== null) {

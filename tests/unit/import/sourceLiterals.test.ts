@@ -46,6 +46,12 @@ describe('literals as code writes them', () => {
     );
   });
 
+  it("reads C#'s verbatim strings: quotes doubled, lines spanned, no escapes", () => {
+    expect(json(literalValue('@"{\n  ""path"": ""C:\\tmp""\n}"'))).toBe(
+      '"{\\n  \\"path\\": \\"C:\\\\tmp\\"\\n}"',
+    );
+  });
+
   it('is no value where the text is code, not data', () => {
     for (const s of ['{ return x; }', '[...rest]', '{ a: 1 } b', "{ 'a': 1", '() => 1']) {
       expect(literalValue(s), s).toBeNull();
