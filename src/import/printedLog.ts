@@ -1,6 +1,7 @@
 // Logs of Python's printed values, a value a line: what `print(response)` leaves in a file.
 import { ok, printJson, type Result } from '../json/index';
 import { printedLines } from './literal';
+import { Finding } from './text';
 import type { ImportError } from './types';
 import { inputLabel, plural } from './warnings';
 
@@ -15,22 +16,16 @@ const CALLS = /tool|unction/;
 /** How much of the text its printed lines must hold: the rest is the log's own words. */
 const SHARE = 0.5;
 
-/** What the test found, kept for the reading that follows it and let go then. */
-let last: { text: string; found: ReturnType<typeof printedLines> } | null = null;
-function found(text: string): ReturnType<typeof printedLines> {
-  if (last?.text === text) return last.found;
-  const f = printedLines(text);
-  last = f.values.length > 0 ? { text, found: f } : null;
-  return f;
-}
+/** The printed lines the test found. */
+const found = new Finding(printedLines, (f) => f.values.length > 0);
 
 /** Whether a text is such a log (it is no JSON: a JSON text is read as JSON). */
 export function isPrintedLog(text: string): boolean {
   const start = text.trimStart();
   if (!/^[A-Za-z_][\w.]*\(/.test(start) || !CALLS.test(text)) return false;
-  const f = found(text);
+  const f = found.of(text);
   const is = f.values.length > 0 && f.chars >= SHARE * text.trim().length;
-  if (!is) last = null;
+  if (!is) found.forget();
   return is;
 }
 
@@ -39,8 +34,7 @@ export function printedLogAsJson(
   text: string,
   name?: string,
 ): Result<{ text: string; note: string }, ImportError> {
-  const f = found(text);
-  last = null;
+  const f = found.take(text);
   const lines = text.split('\n').filter((l) => l.trim() !== '').length;
   const left = lines - f.values.length;
   return ok({

@@ -1,8 +1,9 @@
 // Test fixtures kept in source code, read as the data their literals and strings hold.
-import { err, ok, parseJson, printJson, type JsonValue, type Result } from '../json/index';
+import { err, ok, printJson, type JsonValue, type Result } from '../json/index';
 import { isJsonArray, isJsonObject } from '../json/index';
 import { literalAt, literalValue, printedValue, stringAt } from './literal';
-import { assembleStreams, looksLikeSse, readSse } from './sse';
+import { looksLikeSse } from './sse';
+import { Finding, heldValues } from './text';
 import type { ImportError } from './types';
 import { inputLabel, plural } from './warnings';
 
@@ -46,17 +47,11 @@ interface Found {
   readonly strings: number;
 }
 
-/**
- * The values of a text that holds data in code, in order. What the test found is kept for the
- * reading that follows it, and let go then (a text may be large).
- */
-let last: { text: string; found: Found } | null = null;
-function found(text: string): Found {
-  if (last?.text === text) return last.found;
-  const f = whole(text) ?? scan(text);
-  last = f.values.length > 0 ? { text, found: f } : null;
-  return f;
-}
+/** The values of a text that holds data in code, in order, as the test found them. */
+const found = new Finding<Found>(
+  (text) => whole(text) ?? scan(text),
+  (f) => f.values.length > 0,
+);
 
 /**
  * A text that is wholly one value written as code (a Python list printed to a `.py` file, an
@@ -193,20 +188,7 @@ function dataIn(text: string, printed = false): JsonValue[] {
     const v = printedValue(t);
     if (v !== null && (isJsonObject(v) || isJsonArray(v))) return [v];
   }
-  if (t.startsWith('{') || t.startsWith('[')) {
-    const p = parseJson(t);
-    if (p.ok) return [p.value.value];
-    const lines: JsonValue[] = [];
-    for (const line of t.split('\n')) {
-      if (line.trim() === '') continue;
-      const q = parseJson(line);
-      if (!q.ok) return [];
-      lines.push(q.value.value);
-    }
-    return lines;
-  }
-  if (!looksLikeSse(t)) return [];
-  return assembleStreams(readSse(t).events).replies.map((r) => r.value);
+  return heldValues(t)?.values ?? [];
 }
 
 /** Whether a text is source code (no JSON itself) whose literals or strings hold calls' data. */
@@ -215,14 +197,14 @@ export function isSourceLiterals(text: string): boolean {
   if (start === '' || !CALLS.test(text)) return false;
   // A text that opens as JSON is read as JSON, but one whose opening is no JSON.
   if (start.startsWith('{') || start.startsWith('['))
-    return NOT_JSON.test(start.slice(0, 4096)) && found(text).values.length > 0;
-  if (/^[`']/.test(start)) return found(text).values.length > 0;
+    return NOT_JSON.test(start.slice(0, 4096)) && found.of(text).values.length > 0;
+  if (/^[`']/.test(start)) return found.of(text).values.length > 0;
   // An event stream's lines hold JSON too; it is read as the stream it is.
   if (looksLikeSse(start)) return false;
   // Markdown (its fences) and console logs print code and values, which are not the data kept.
   const head = text.slice(0, 1 << 20);
   if (!SNAPSHOT.test(start) && (!CODE.test(head) || FENCE.test(head))) return false;
-  return found(text).values.length > 0;
+  return found.of(text).values.length > 0;
 }
 
 /** The values as JSON Lines, in order, with a warning saying how they were found. */
@@ -230,8 +212,7 @@ export function sourceLiteralsAsJson(
   text: string,
   name?: string,
 ): Result<{ text: string; note: string }, ImportError> {
-  const f = found(text);
-  last = null;
+  const f = found.take(text);
   const input = inputLabel(name, 'the input');
   if (f.values.length === 0)
     return err({ kind: 'invalid', message: `The code of ${input} holds no data.` });

@@ -8,6 +8,7 @@ import type {
   Result,
 } from '../json/index';
 import { chatLogError } from './chatLogs';
+import { assembleStreams, looksLikeSse, readSse } from './sse';
 import type { ImportError } from './types';
 import { plural, inputLabel } from './warnings';
 
@@ -346,4 +347,65 @@ export function syntaxError(
     lineText,
     caret,
   };
+}
+
+/**
+ * What a piece of text kept inside another file holds (an archive's member, a string in source
+ * code): its JSON value, its JSON Lines (where `lines`), or the replies its event stream
+ * assembles to; null for anything else.
+ */
+export function heldValues(
+  text: string,
+  lines = true,
+): { readonly kind: 'json' | 'stream'; readonly values: JsonValue[] } | null {
+  const t = text.trim();
+  if (t.startsWith('{') || t.startsWith('[')) {
+    const p = parseJson(t);
+    if (p.ok) return { kind: 'json', values: [p.value.value] };
+    if (!lines) return null;
+    const values: JsonValue[] = [];
+    for (const line of t.split('\n')) {
+      if (line.trim() === '') continue;
+      const q = parseJson(line);
+      if (!q.ok) return null;
+      values.push(q.value.value);
+    }
+    return { kind: 'json', values };
+  }
+  if (!looksLikeSse(t)) return null;
+  const replies = assembleStreams(readSse(t).events).replies;
+  return replies.length > 0 ? { kind: 'stream', values: replies.map((r) => r.value) } : null;
+}
+
+/**
+ * What a text input's test found in a text, kept for the reading that follows it (the same
+ * text) and let go by that reading, as a text may be large. A finding `worth` nothing is not kept.
+ */
+export class Finding<T> {
+  private last: { readonly text: string; readonly found: T } | null = null;
+
+  constructor(
+    private readonly find: (text: string) => T,
+    private readonly worth: (found: T) => boolean,
+  ) {}
+
+  /** The finding for `text`, kept when worth keeping. */
+  of(text: string): T {
+    if (this.last?.text === text) return this.last.found;
+    const found = this.find(text);
+    this.last = this.worth(found) ? { text, found } : null;
+    return found;
+  }
+
+  /** The finding for `text`, let go. */
+  take(text: string): T {
+    const found = this.of(text);
+    this.last = null;
+    return found;
+  }
+
+  /** Lets go of what was kept. */
+  forget(): void {
+    this.last = null;
+  }
 }

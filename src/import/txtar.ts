@@ -1,7 +1,8 @@
 // Go's txtar archives (test data: a comment, then files under `-- name --` lines), read as the
 // JSON and event streams their files hold. docs/formats.md §1.
-import { err, ok, parseJson, printJson, type Result } from '../json/index';
-import { assembleStreams, looksLikeSse, readSse } from './sse';
+import { err, ok, printJson, type Result } from '../json/index';
+import { looksLikeSse } from './sse';
+import { heldValues } from './text';
 import type { ImportError } from './types';
 import { inputLabel, plural } from './warnings';
 
@@ -59,15 +60,10 @@ function kindOf(t: string): 'json' | 'stream' | null {
 
 /** A file's values: its JSON, or the replies its event stream assembles to; null for others. */
 function valuesOf(text: string): { kind: 'json' | 'stream'; values: string[] } | null {
-  const t = text.trim();
-  const kind = kindOf(t);
-  if (kind === 'json') {
-    const p = parseJson(t);
-    return p.ok ? { kind, values: [printJson(p.value.value)] } : null;
-  }
-  if (kind === null) return null;
-  const replies = assembleStreams(readSse(t).events).replies;
-  return replies.length > 0 ? { kind, values: replies.map((r) => printJson(r.value)) } : null;
+  const held = kindOf(text.trim()) === null ? null : heldValues(text, false);
+  return held === null || held.values.length === 0
+    ? null
+    : { kind: held.kind, values: held.values.map((v) => printJson(v)) };
 }
 
 /** The archive's files' values as JSON Lines, in order, with a note saying what was read. */
