@@ -9,7 +9,7 @@ export interface ChatJsonCall {
 
 /** A message of the list a rewritten text holds (`src/import/textInputs.ts`). */
 export interface ChatJsonMessage {
-  role: 'user' | 'assistant' | 'tool';
+  role: 'system' | 'user' | 'assistant' | 'tool';
   content: string | null;
   tool_calls?: ChatJsonCall[];
   tool_call_id?: string;

@@ -3,6 +3,11 @@ import { err, ok, parseJson, printJson, type JsonValue, type Result } from '../j
 import { isJsonArray, isJsonObject } from '../json/index';
 import { jsonBlocks, NAMES_CALLS } from './fencedJson';
 import { literalValue, printedLines } from './literal';
+import {
+  langChainPrintCaveat,
+  langChainPrintLines,
+  printsLangChainMessages,
+} from './langchainPrint';
 import type { ImportError } from './types';
 import { plural, inputLabel } from './warnings';
 
@@ -90,15 +95,24 @@ export function notebookAsJson(
   let read = 0;
   // Outputs left unread whose text names calls: the calls they show are not in the replay.
   let naming = 0;
+  // Outputs that print LangChain messages, read together: a run's history goes on over cells.
+  const messages: string[] = [];
   for (const cell of isJsonArray(cells) ? cells : []) {
     for (const o of outputTexts(cell)) {
       outputs++;
+      if ('text' in o && printsLangChainMessages(o.text)) {
+        messages.push(o.text);
+        read++;
+        continue;
+      }
       const values = 'json' in o ? [o.json] : valuesOf(o.text);
       if (values.length > 0) read++;
       else if ('text' in o && NAMES_CALLS.test(o.text)) naming++;
       for (const v of values) lines.push(printJson(v));
     }
   }
+  const printed = messages.length === 0 ? null : langChainPrintLines(messages.join('\n'));
+  if (printed !== null) lines.push(...printed.lines);
   const input = inputLabel(name, 'the notebook');
   if (lines.length === 0) {
     const seen = 'a Jupyter notebook whose outputs print no JSON or Python values';
@@ -112,8 +126,12 @@ export function notebookAsJson(
     naming === 0
       ? ''
       : ` ${plural(naming, 'other output')} ${naming === 1 ? 'prints' : 'print'} text that names tool calls: the calls shown only there are not in this replay.`;
+  const chats =
+    printed === null
+      ? ''
+      : ` Of them, ${plural(printed.lines.length, 'conversation')} of ${plural(printed.printed, 'printed message')}: ${langChainPrintCaveat(printed)}`;
   return ok({
     text: lines.join('\n'),
-    note: `Read ${plural(lines.length, 'value')} printed in ${plural(read, 'output')} of ${plural(outputs, 'cell output')} of ${input}, a Jupyter notebook: what its cells printed as other text (a framework's log lines) is not read.${missed}`,
+    note: `Read ${plural(lines.length, 'value')} printed in ${plural(read, 'output')} of ${plural(outputs, 'cell output')} of ${input}, a Jupyter notebook: what its cells printed as other text (a framework's log lines) is not read.${missed}${chats}`,
   });
 }

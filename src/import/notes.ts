@@ -105,6 +105,11 @@ const NOTES: readonly NoteKind[] = [
     why: 'every request holds the one before it',
   },
   {
+    // formats/openai-chat.ts: a JSONL of several conversations, each read as its own.
+    pattern: /^The file holds \d+ conversations, one a line or one over several lines/,
+    why: 'each conversation is read whole on its own',
+  },
+  {
     // formats/langfuse.ts: a run whose history an earlier run of the trace already read.
     pattern: /^This run opens with an earlier run's history/,
     why: 'read once, where it was first sent',

@@ -1,4 +1,5 @@
 // Picks the request to rebuild a conversation from, out of per-call request logs.
+import { printJson, type JsonValue } from '../json/index';
 import { arr, str } from './access';
 import type { JsonlLine } from './text';
 import type { Warnings } from './warnings';
@@ -36,4 +37,35 @@ export function pickSnapshot(
     );
   }
   return pick;
+}
+
+/**
+ * Per-call request logs grouped by conversation, in the order each first appears: requests
+ * whose first two messages agree are one conversation as it grew, and a request of one message
+ * joins the conversation that message opens. Two runs of one prompt part at the reply.
+ */
+export function snapshotGroups(bodies: readonly JsonlLine[], key = 'messages'): JsonlLine[][] {
+  const groups = new Map<string, JsonlLine[]>();
+  const short: [string, JsonlLine][] = [];
+  for (const b of bodies) {
+    const list = arr(b.value, key) ?? [];
+    const first = printJson((list[0] ?? null) as JsonValue);
+    if (list.length < 2) {
+      short.push([first, b]);
+      continue;
+    }
+    const k = `${first}\u0000${printJson(list[1] as JsonValue)}`;
+    const g = groups.get(k);
+    if (g === undefined) groups.set(k, [b]);
+    else g.push(b);
+  }
+  const out = [...groups.entries()];
+  for (const [first, b] of short) {
+    const home = out.find(([k]) => k.startsWith(`${first}\u0000`));
+    if (home === undefined) out.push([`${first}\u0000`, [b]]);
+    else home[1].push(b);
+  }
+  return out
+    .map(([, g]) => g.sort((a, b) => a.line - b.line))
+    .sort((a, b) => (a[0] as JsonlLine).line - (b[0] as JsonlLine).line);
 }

@@ -20,6 +20,7 @@ import { isSourceLiterals, sourceLiteralsAsJson } from './sourceLiterals';
 import { isSpecStory, specStoryAsJson } from './specStory';
 import { isZedThread, zedThreadAsJson } from './zedThread';
 import { isTraeChat, traeChatAsJson } from './traeChat';
+import { isLangChainPrint, langChainPrintAsJson } from './langchainPrint';
 import type { FormatId, ImportError } from './types';
 import { looksLikeYaml, yamlAsJson } from './yamlInput';
 
@@ -57,6 +58,8 @@ export const TEXT_INPUTS: readonly TextInput[] = [
   { is: (t, f) => f === null && isZedThread(t), asJson: zedThreadAsJson },
   // Trae's chat copied as text: its calls by their `toolName:` lines.
   { is: (t, f) => f === null && isTraeChat(t), asJson: traeChatAsJson },
+  // LangChain messages printed with `pretty_print()` (LangGraph's runs, pasted or logged).
+  { is: (t, f) => f === null && isLangChainPrint(t), asJson: langChainPrintAsJson },
   // A markdown session log that heads each call `### Tool call: <name>` (Playwright MCP's).
   {
     is: (t, f) =>

@@ -47,6 +47,7 @@ import { clineMarkdownComplete, isClineMarkdown } from '../import/clineMarkdown'
 import { isToolCallLog, toolCallLogComplete } from '../import/toolCallLog';
 import { isZedThread, zedThreadComplete } from '../import/zedThread';
 import { isTraeChat, traeChatComplete } from '../import/traeChat';
+import { isLangChainPrint, langChainPrintComplete } from '../import/langchainPrint';
 import { geminiShareComplete, isGeminiShare } from '../import/geminiShare';
 import { looksLikeYaml, yamlComplete } from '../import/yamlInput';
 import { reportSource } from './prepare';
@@ -174,9 +175,11 @@ export function settledText(text: string): string {
   if (isSpecStory(text)) return specStoryComplete(text);
   // So is a Cline or Roo Code markdown export.
   if (isClineMarkdown(text)) return clineMarkdownComplete(text);
-  // So is a Zed agent thread saved as markdown, and a Trae chat copied as text.
+  // So is a Zed agent thread saved as markdown, a Trae chat copied as text, and LangChain's
+  // printed messages.
   if (isZedThread(text)) return zedThreadComplete(text);
   if (isTraeChat(text)) return traeChatComplete(text);
+  if (isLangChainPrint(text)) return langChainPrintComplete(text);
   // So is a markdown session log of `Tool call:` headings.
   if (isToolCallLog(text)) return toolCallLogComplete(text);
   // So is Gemini CLI's markdown export of a chat.

@@ -98,6 +98,8 @@ function collect(doc: Parameters<FormatImporter>[0], c: Conversation): Rec[] {
 
 function mapRecords(records: readonly Rec[], c: Conversation): void {
   const answered = new Set<string>();
+  // The subagents calls ran, named in one warning.
+  const agents = new Set<string>();
   let notices = 0;
   for (const { value: r, span } of records) {
     const type = str(r, 'type');
@@ -105,12 +107,16 @@ function mapRecords(records: readonly Rec[], c: Conversation): void {
     if (type === 'gemini') {
       const calls: CallInput[] = [];
       const toolCalls = arr(r, 'toolCalls') ?? [];
-      for (const tc of toolCalls)
+      for (const tc of toolCalls) {
         calls.push({
           id: str(tc, 'id'),
           name: str(tc, 'name') ?? '',
           args: field(tc, 'args') ?? null,
         });
+        const shown = field(tc, 'resultDisplay');
+        if (field(shown, 'isSubagentProgress') === true)
+          subagent(c, agents, str(shown, 'agentName'));
+      }
       const idx = c.assistant(textOf(content), calls, span);
       const msg = c.messages[idx];
       const ids = isJsonArray(msg?.tool_calls) ? msg.tool_calls.map((t) => str(t, 'id') ?? '') : [];
@@ -164,6 +170,19 @@ function mapRecords(records: readonly Rec[], c: Conversation): void {
     c.warnings.add(
       `Skipped ${plural(notices, 'info, warning or error record')} (UI notices, not turns).`,
     );
+}
+
+/**
+ * A call that ran a subagent keeps, as its display, the subagent's progress: its last few steps
+ * (`recentActivity`, cut to the last three by google-gemini/gemini-cli
+ * `packages/core/src/agents/local-invocation.ts` @0092cddd55), not its own calls.
+ */
+function subagent(c: Conversation, names: Set<string>, name: string | undefined): void {
+  if (name !== undefined) names.add(name);
+  c.warnings.count('subagents', (n) => {
+    const who = names.size === 0 ? '' : ` (${[...names].map((x) => `\`${x}\``).join(', ')})`;
+    return `${plural(n, 'tool call')} ran a subagent${who}: the session keeps only its last steps as shown on screen, not its own tool calls, so loops inside it cannot be seen here.`;
+  });
 }
 
 function textOf(content: JsonValue | undefined): string | null {

@@ -23,7 +23,7 @@ import type { FormatImporter, FormatOutput } from '../format';
 import { elementSpans, topElementSpans } from '../spans';
 import type { TextSpan } from '../spans';
 import type { JsonlLine } from '../text';
-import { pickSnapshot } from '../snapshots';
+import { pickSnapshot, snapshotGroups } from '../snapshots';
 import { plural, Warnings } from '../warnings';
 
 /**
@@ -115,21 +115,41 @@ function fromLines(
     const spans = lines.map((l) => ({ start: l.start, end: l.end }));
     return ok(build(list, spans, text, mergedParse(lines), null, w));
   }
-  const pick = pickSnapshot(bodies, w);
+  const groups = snapshotGroups(bodies);
+  if (groups.length === 1) return ok(fromSnapshot(pickSnapshot(bodies, w), text, w));
+  // Several conversations (a dataset, runs printed one after another): each read whole.
+  const held = `The file holds ${groups.length} conversations, one a line or one over several lines (the requests of one conversation as it grew, rebuilt from the longest).`;
+  const convs = groups.map((g) => {
+    const own = new Warnings();
+    own.add(held);
+    const out = fromSnapshot(pickSnapshot(g, own), text, own);
+    return { ...out, label: `line ${(g[0] as JsonlLine).line}` };
+  });
+  const first = convs[0] as (typeof convs)[number];
+  return ok({
+    ...first,
+    conversations: convs.map((c) => ({
+      label: c.label,
+      messages: c.messages,
+      warnings: c.warnings,
+    })),
+  });
+}
+
+/** One conversation, from the request picked as its longest. */
+function fromSnapshot(pick: JsonlLine, text: string, w: Warnings): FormatOutput {
   const list = arr(pick.value, 'messages') as JsonValue[];
   const local = elementSpans(text.slice(pick.start, pick.end), 'messages');
   const spans = local
     ? local.map((s) => ({ start: s.start + pick.start, end: s.end + pick.start }))
     : null;
-  return ok(
-    build(
-      list,
-      spans,
-      text,
-      { value: pick.value, diagnostics: pick.diagnostics },
-      replyOf(pick.value, w),
-      w,
-    ),
+  return build(
+    list,
+    spans,
+    text,
+    { value: pick.value, diagnostics: pick.diagnostics },
+    replyOf(pick.value, w),
+    w,
   );
 }
 

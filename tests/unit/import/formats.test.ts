@@ -38,7 +38,8 @@ const CASES: Case[] = [
     path: 'openai-chat/dataset.jsonl',
     format: 'openai-chat',
     outline: ['system', 'user', 'assistant'],
-    warnings: [/2 separate conversations/],
+    warnings: [/holds 2 conversations, one a line/],
+    conversations: ['line 1', 'line 2'],
   },
   {
     path: 'openai-chat/request-log.jsonl',
@@ -177,6 +178,20 @@ const CASES: Case[] = [
     format: 'gemini-cli',
     outline: ['user', 'assistant: shell(y-1) {"cmd":"ls"}', 'tool → y-1: {"output":"a"}'],
     warnings: [/Applied 1 rewind/],
+  },
+  {
+    // A call that ran a subagent shows its last steps only: the warning says its calls are unseen.
+    path: 'gemini-cli/subagent-progress.jsonl',
+    format: 'gemini-cli',
+    outline: [
+      'user',
+      'assistant: generalist(generalist_1) {"request":"Rename Foo to Bar in every file"}',
+      'tool → generalist_1: {"output":"Subagent \'generalist\' finished.\\nTermination Reason: MAX_TURNS\\nResult:\\nRenamed 3 of 5 files."}',
+      'assistant',
+    ],
+    warnings: [
+      /^1 tool call ran a subagent \(`generalist`\): the session keeps only its last steps as shown on screen, not its own tool calls/,
+    ],
   },
   {
     path: 'gemini-cli/checkpoint.json',

@@ -26,6 +26,7 @@ describe('notes and warnings, as the importers write them', () => {
     ['gemini-cli/loop-write-file.jsonl', /^Skipped 3 repeated tool results/],
     ['swe-agent/history-only-fc.traj', /^Skipped 3 demonstration messages/],
     ['openai-chat/request-log.jsonl', /^The file holds 3 requests of one conversation/],
+    ['openai-chat/dataset.jsonl', /^The file holds 2 conversations, one a line/],
     ['otel/deprecated-python-repr.json', /Python-style literals/],
   ])('%s: only notes, no warning', (p, note) => {
     const s = sentences(p);
