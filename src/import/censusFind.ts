@@ -248,18 +248,28 @@ export function isPartList(key: string | null): boolean {
   return key.endsWith('Json') && PART_LISTS.has(key.slice(0, -4));
 }
 
-/** OTLP attributes, `[{ key, value: { stringValue | intValue | … } }]`, as one flat object; else null. */
+/**
+ * OTLP attributes, `[{ key, value: { stringValue | intValue | … } }]`, or Jaeger's tags,
+ * `[{ key, type, value }]` with the value bare, as one flat object; else null.
+ */
 export function otlpAttributes(list: readonly unknown[]): Map<string, unknown> | null {
   if (list.length === 0) return null;
   const first: unknown = list[0];
-  if (!isRec(first) || getStr(first, 'key') === undefined || !isRec(get(first, 'value')))
-    return null;
+  if (!isRec(first) || getStr(first, 'key') === undefined) return null;
+  const bare = !isRec(get(first, 'value'));
+  if (bare && getStr(first, 'type') === undefined) return null;
   const out = new Map<string, unknown>();
   for (const a of list) {
     if (!isRec(a)) return null;
     const k = getStr(a, 'key');
     const v = get(a, 'value');
-    if (k === undefined || !isRec(v)) return null;
+    if (k === undefined) return null;
+    if (bare) {
+      if (isRec(v) || getStr(a, 'type') === undefined) return null;
+      out.set(k, v);
+      continue;
+    }
+    if (!isRec(v)) return null;
     let scalar: unknown;
     eachMember(v, (_, x) => {
       if (scalar === undefined) scalar = x;

@@ -3,6 +3,7 @@ import { err, ok, parseJson, printJson, type JsonValue, type Result } from '../j
 import { isJsonArray, isJsonObject } from '../json/index';
 import { jsonBlocks, NAMES_CALLS } from './fencedJson';
 import { literalValue, printedLines } from './literal';
+import { printsSmolagentsRun, smolagentsCaveat, smolagentsLines } from './smolagentsConsole';
 import {
   langChainPrintCaveat,
   langChainPrintLines,
@@ -23,9 +24,13 @@ import { plural, inputLabel } from './warnings';
  * lines) is not read, which the note says.
  */
 export function isNotebook(text: string): boolean {
-  const head = text.slice(0, 200).trimStart();
-  if (!head.startsWith('{') || !/"cells"\s*:/.test(head)) return false;
-  return /"nbformat"\s*:\s*\d/.test(text.slice(-400));
+  const head = text.slice(0, 400).trimStart();
+  if (!head.startsWith('{')) return false;
+  // Jupyter writes `cells` first and `nbformat` last; other writers (Colab, VS Code, nbformat
+  // from other languages) may write `nbformat` first and `cells` after the metadata.
+  if (/"cells"\s*:/.test(head.slice(0, 200)) && /"nbformat"\s*:\s*\d/.test(text.slice(-400)))
+    return true;
+  return /^\{\s*"nbformat"\s*:\s*\d/.test(head) && /"cells"\s*:\s*\[/.test(text);
 }
 
 /** What one output shows: printed text, or a JSON value it kept as such. */
@@ -83,6 +88,36 @@ function valuesOf(text: string): JsonValue[] {
   return printedLines(t).values;
 }
 
+/** A framework's console a cell may print its runs on, and its reader. */
+interface Console {
+  readonly prints: (text: string) => boolean;
+  /** The conversations a text shows, and what the note says of them. */
+  readonly read: (text: string) => { lines: string[]; said: string };
+  /** Whether an output that is none of its own by itself goes on with the one before it. */
+  readonly continues?: (text: string) => boolean;
+}
+
+const CONSOLES: readonly Console[] = [
+  {
+    prints: printsLangChainMessages,
+    read: (t) => {
+      const r = langChainPrintLines(t);
+      const said = `${plural(r.lines.length, 'conversation')} of ${plural(r.printed, 'printed message')}: ${langChainPrintCaveat(r)}`;
+      return { lines: r.lines, said };
+    },
+  },
+  {
+    prints: printsSmolagentsRun,
+    // What goes on with a run: an answer, an error, the final answer (a colour code before it).
+    // eslint-disable-next-line no-control-regex -- the colour code Rich opens the line with
+    continues: (t) => /^(?:\x1b\[[0-9;]*m)*(?:Final answer|Observations|Error)\b/.test(t),
+    read: (t) => {
+      const r = smolagentsLines(t);
+      return { lines: r.lines, said: `${plural(r.runs, 'run')}: ${smolagentsCaveat(r)}` };
+    },
+  },
+];
+
 /** The notebook's printed values as JSON Lines, and a note saying how they were found. */
 export function notebookAsJson(
   text: string,
@@ -95,13 +130,22 @@ export function notebookAsJson(
   let read = 0;
   // Outputs left unread whose text names calls: the calls they show are not in the replay.
   let naming = 0;
-  // Outputs that print LangChain messages, read together: a run's history goes on over cells.
-  const messages: string[] = [];
+  // Outputs that print a framework's chat, read together by its reader: a run goes on over cells.
+  const shown: string[][] = CONSOLES.map(() => []);
+  let last = -1;
   for (const cell of isJsonArray(cells) ? cells : []) {
     for (const o of outputTexts(cell)) {
       outputs++;
-      if ('text' in o && printsLangChainMessages(o.text)) {
-        messages.push(o.text);
+      // Rich prints a blank line as an output of its own: it parts nothing.
+      if ('text' in o && o.text.trim() === '') continue;
+      let console = 'text' in o ? CONSOLES.findIndex((c) => c.prints(o.text)) : -1;
+      // A line a console prints on its own (a final answer) goes with the run printed before it.
+      if (console < 0 && last >= 0 && 'text' in o && CONSOLES[last]?.continues?.(o.text)) {
+        console = last;
+      }
+      last = console;
+      if (console >= 0 && 'text' in o) {
+        shown[console]?.push(o.text);
         read++;
         continue;
       }
@@ -111,8 +155,14 @@ export function notebookAsJson(
       for (const v of values) lines.push(printJson(v));
     }
   }
-  const printed = messages.length === 0 ? null : langChainPrintLines(messages.join('\n'));
-  if (printed !== null) lines.push(...printed.lines);
+  let chats = '';
+  CONSOLES.forEach((c, k) => {
+    const texts = shown[k] ?? [];
+    if (texts.length === 0) return;
+    const got = c.read(texts.join('\n'));
+    lines.push(...got.lines);
+    chats += ` Of them, ${got.said}`;
+  });
   const input = inputLabel(name, 'the notebook');
   if (lines.length === 0) {
     const seen = 'a Jupyter notebook whose outputs print no JSON or Python values';
@@ -126,10 +176,6 @@ export function notebookAsJson(
     naming === 0
       ? ''
       : ` ${plural(naming, 'other output')} ${naming === 1 ? 'prints' : 'print'} text that names tool calls: the calls shown only there are not in this replay.`;
-  const chats =
-    printed === null
-      ? ''
-      : ` Of them, ${plural(printed.lines.length, 'conversation')} of ${plural(printed.printed, 'printed message')}: ${langChainPrintCaveat(printed)}`;
   return ok({
     text: lines.join('\n'),
     note: `Read ${plural(lines.length, 'value')} printed in ${plural(read, 'output')} of ${plural(outputs, 'cell output')} of ${input}, a Jupyter notebook: what its cells printed as other text (a framework's log lines) is not read.${missed}${chats}`,

@@ -21,6 +21,7 @@ import { isSpecStory, specStoryAsJson } from './specStory';
 import { isZedThread, zedThreadAsJson } from './zedThread';
 import { isTraeChat, traeChatAsJson } from './traeChat';
 import { isLangChainPrint, langChainPrintAsJson } from './langchainPrint';
+import { isSmolagentsConsole, smolagentsConsoleAsJson } from './smolagentsConsole';
 import type { FormatId, ImportError } from './types';
 import { looksLikeYaml, yamlAsJson } from './yamlInput';
 
@@ -60,6 +61,8 @@ export const TEXT_INPUTS: readonly TextInput[] = [
   { is: (t, f) => f === null && isTraeChat(t), asJson: traeChatAsJson },
   // LangChain messages printed with `pretty_print()` (LangGraph's runs, pasted or logged).
   { is: (t, f) => f === null && isLangChainPrint(t), asJson: langChainPrintAsJson },
+  // smolagents' console output (its Rich panels), pasted or logged.
+  { is: (t, f) => f === null && isSmolagentsConsole(t), asJson: smolagentsConsoleAsJson },
   // A markdown session log that heads each call `### Tool call: <name>` (Playwright MCP's).
   {
     is: (t, f) =>

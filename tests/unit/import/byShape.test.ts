@@ -215,6 +215,21 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // Jaeger's UI downloads a trace's spans with their attributes as `tags`, each
+    // `{ key, type, value }` with the value bare: read as the attributes they spell.
+    file: 'jaeger-ui-tool-spans.json',
+    calls: 2,
+    dialects: ['otel-tool-span'],
+    outlines: [
+      [
+        'assistant: lookup_order(call_a1) {"order":"A-17"}',
+        'tool → call_a1: "{\\"status\\":\\"not found\\"}"',
+        'assistant: lookup_order(call_a2) {"order":"A-17"}',
+        'tool → call_a2: "{\\"status\\":\\"not found\\"}"',
+      ],
+    ],
+  },
+  {
     // any-agent writes an `execute_tool` span's `gen_ai.tool.args` encoded twice (the
     // arguments' JSON text as a JSON string, mozilla-ai/agent-factory's saved traces show it):
     // they are the arguments the `call_llm` span listed, so that span echoes the same call.
