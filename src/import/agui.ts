@@ -32,7 +32,7 @@ export function isAgUiStream(text: string): boolean {
 }
 
 /** The events of the text, in order: JSON Lines, one array, or an event stream's `data:`. */
-function events(text: string): JsonObject[] {
+export function events(text: string): JsonObject[] {
   const out: JsonObject[] = [];
   const trimmed = text.trimStart().replace(/^\uFEFF/, '');
   if (trimmed.startsWith('[')) {

@@ -105,6 +105,11 @@ const NOTES: readonly NoteKind[] = [
     why: 'every request holds the one before it',
   },
   {
+    // piEvents.ts: pi's agent events, read as the messages they finish (nothing else added).
+    pattern: /as pi's agent events: the \d+ messages? its runs finish; [^.]*\.$/,
+    why: 'the other events repeat those messages',
+  },
+  {
     // formats/openai-chat.ts: a JSONL of several conversations, each read as its own.
     pattern: /^The file holds \d+ conversations, one a line or one over several lines/,
     why: 'each conversation is read whole on its own',

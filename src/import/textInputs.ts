@@ -3,6 +3,7 @@ import type { Result } from '../json/index';
 import { agUiAsJson, isAgUiStream } from './agui';
 import { automakerAsJson, isAutomakerLog } from './automakerLog';
 import { bfclAsJson, isBfclResult } from './bfcl';
+import { isPiEvents, piEventsAsJson } from './piEvents';
 import { chatLogError } from './chatLogs';
 import { clineMarkdownAsJson, isClineMarkdown } from './clineMarkdown';
 import { fencedJsonAsJson, isFencedJson } from './fencedJson';
@@ -49,6 +50,8 @@ export const TEXT_INPUTS: readonly TextInput[] = [
   { is: (t, f) => (f === null || f === 'generic') && isBfclResult(t), asJson: bfclAsJson },
   // An AG-UI event stream: the messages its events build, calls assembled from their pieces.
   { is: (t, f) => (f === null || f === 'generic') && isAgUiStream(t), asJson: agUiAsJson },
+  // pi's agent events: the messages their `message_end` events finish.
+  { is: (t, f) => (f === null || f === 'generic') && isPiEvents(t), asJson: piEventsAsJson },
   // A Jupyter notebook: the values its cells printed (an SDK's objects, JSON).
   { is: (t, f) => f === null && isNotebook(t), asJson: notebookAsJson },
   // Go's txtar archive of recorded exchanges: its files' JSON and streams.

@@ -215,6 +215,27 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // pi's `--mode json` events repeat each message as it streams and again at its turn's and
+    // run's end: only the messages `message_end` finishes are read, and a tool run whose call
+    // no message holds (a stream cut short) from its own events.
+    file: 'pi-json-events.jsonl',
+    calls: 3,
+    dialects: ['openclaw'],
+    outlines: [
+      [
+        'user',
+        'assistant: bash(toolu_1) {"command":"npm test"}',
+        'tool → toolu_1: "1 failing"',
+        'assistant: bash(toolu_2) {"command":"npm test"}',
+        'tool → toolu_2: "1 failing"',
+        'assistant',
+        'user',
+        'assistant: read(toolu_3) {"path":"test/a.test.ts"}',
+        'tool → toolu_3: "expect(parse(\'\')).toEqual([])"',
+      ],
+    ],
+  },
+  {
     // Jaeger's UI downloads a trace's spans with their attributes as `tags`, each
     // `{ key, type, value }` with the value bare: read as the attributes they spell.
     file: 'jaeger-ui-tool-spans.json',
