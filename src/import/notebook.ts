@@ -4,6 +4,7 @@ import { isJsonArray, isJsonObject } from '../json/index';
 import { jsonBlocks, NAMES_CALLS } from './fencedJson';
 import { literalValue, printedLines } from './literal';
 import { printsSmolagentsRun, smolagentsCaveat, smolagentsLines } from './smolagentsConsole';
+import { llamaIndexCaveat, llamaIndexLines, printsLlamaIndexCall } from './llamaIndexVerbose';
 import {
   langChainPrintCaveat,
   langChainPrintLines,
@@ -92,7 +93,7 @@ function valuesOf(text: string): JsonValue[] {
 interface Console {
   readonly prints: (text: string) => boolean;
   /** The conversations a text shows, and what the note says of them. */
-  readonly read: (text: string) => { lines: string[]; said: string };
+  readonly read: (outputs: readonly string[]) => { lines: string[]; said: string };
   /** Whether an output that is none of its own by itself goes on with the one before it. */
   readonly continues?: (text: string) => boolean;
 }
@@ -101,7 +102,7 @@ const CONSOLES: readonly Console[] = [
   {
     prints: printsLangChainMessages,
     read: (t) => {
-      const r = langChainPrintLines(t);
+      const r = langChainPrintLines(t.join('\n'));
       const said = `${plural(r.lines.length, 'conversation')} of ${plural(r.printed, 'printed message')}: ${langChainPrintCaveat(r)}`;
       return { lines: r.lines, said };
     },
@@ -112,8 +113,20 @@ const CONSOLES: readonly Console[] = [
     // eslint-disable-next-line no-control-regex -- the colour code Rich opens the line with
     continues: (t) => /^(?:\x1b\[[0-9;]*m)*(?:Final answer|Observations|Error)\b/.test(t),
     read: (t) => {
-      const r = smolagentsLines(t);
+      const r = smolagentsLines(t.join('\n'));
       return { lines: r.lines, said: `${plural(r.runs, 'run')}: ${smolagentsCaveat(r)}` };
+    },
+  },
+  {
+    prints: printsLlamaIndexCall,
+    // An agent's turn or reply printed in a cell of its own goes on with its run.
+    continues: (t) => /^(?:Added user message to memory:|=== LLM Response ===)/m.test(t),
+    read: (t) => {
+      const r = llamaIndexLines(t);
+      return {
+        lines: r.lines,
+        said: `${plural(r.lines.length, 'conversation')}: ${llamaIndexCaveat(r)}`,
+      };
     },
   },
 ];
@@ -159,7 +172,7 @@ export function notebookAsJson(
   CONSOLES.forEach((c, k) => {
     const texts = shown[k] ?? [];
     if (texts.length === 0) return;
-    const got = c.read(texts.join('\n'));
+    const got = c.read(texts);
     lines.push(...got.lines);
     chats += ` Of them, ${got.said}`;
   });

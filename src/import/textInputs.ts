@@ -23,6 +23,7 @@ import { isZedThread, zedThreadAsJson } from './zedThread';
 import { isTraeChat, traeChatAsJson } from './traeChat';
 import { isLangChainPrint, langChainPrintAsJson } from './langchainPrint';
 import { isSmolagentsConsole, smolagentsConsoleAsJson } from './smolagentsConsole';
+import { isLlamaIndexVerbose, llamaIndexVerboseAsJson } from './llamaIndexVerbose';
 import type { FormatId, ImportError } from './types';
 import { looksLikeYaml, yamlAsJson } from './yamlInput';
 
@@ -66,6 +67,8 @@ export const TEXT_INPUTS: readonly TextInput[] = [
   { is: (t, f) => f === null && isLangChainPrint(t), asJson: langChainPrintAsJson },
   // smolagents' console output (its Rich panels), pasted or logged.
   { is: (t, f) => f === null && isSmolagentsConsole(t), asJson: smolagentsConsoleAsJson },
+  // LlamaIndex's verbose output (`=== Calling Function ===`), pasted or logged.
+  { is: (t, f) => f === null && isLlamaIndexVerbose(t), asJson: llamaIndexVerboseAsJson },
   // A markdown session log that heads each call `### Tool call: <name>` (Playwright MCP's).
   {
     is: (t, f) =>
