@@ -155,3 +155,15 @@ function payloadJson(type: string, body: string): string {
   }
   return JSON.stringify({ [type]: value });
 }
+
+/**
+ * A file that is an AWS event stream (a Bedrock stream saved as it came: `curl --output`, a
+ * client's fixture), as the event stream text the importers read and a note; null where the
+ * bytes are none, which the codec's CRCs tell.
+ */
+export function eventStreamFile(bytes: Uint8Array): { text: string; note: string } | null {
+  // A message opens with its total length and its headers' length, big-endian: cheap to test.
+  if (bytes.length < FRAME || bytes[0] !== 0 || bytes[4] !== 0) return null;
+  const text = eventStreamAsSse(bytes);
+  return text === null ? null : { text, note: 'Read the input as an AWS event stream.' };
+}

@@ -2,6 +2,7 @@
 import { err, ok } from '../json/index';
 import type { Result } from '../json/index';
 import { isMitmDump, mitmDumpAsHar } from './mitmDump';
+import { eventStreamFile } from './awsEventStream';
 import type { ImportError } from './types';
 import { inputLabel } from './warnings';
 
@@ -53,6 +54,9 @@ export function decodeInput(
     if (!har.ok) return har;
     return ok({ kind: 'text', text: har.value.text, warnings: [har.value.note] });
   }
+  // A Bedrock stream saved as it came (binary event-stream messages): the events it holds.
+  const aws = eventStreamFile(b);
+  if (aws !== null) return ok({ kind: 'text', text: aws.text, warnings: [aws.note] });
   let start = 0;
   if (b.length >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) start = 3;
   const limit = Math.min(b.length, start + 1024);

@@ -105,6 +105,11 @@ const NOTES: readonly NoteKind[] = [
     why: 'every request holds the one before it',
   },
   {
+    // awsEventStream.ts: a file that is a Bedrock stream, read as the events it carries.
+    pattern: /^Read the input as an AWS event stream\.$/,
+    why: 'the events are what the stream sent',
+  },
+  {
     // piEvents.ts: pi's agent events, read as the messages they finish (nothing else added).
     pattern: /as pi's agent events: the \d+ messages? its runs finish; [^.]*\.$/,
     why: 'the other events repeat those messages',

@@ -73,6 +73,30 @@ describe('AWS event streams', () => {
     });
   });
 
+  it('reads a file that is such a stream, as Bedrock sent it', () => {
+    const inner = [
+      { type: 'message_start', message: { id: 'm', role: 'assistant', content: [] } },
+      {
+        type: 'content_block_start',
+        index: 0,
+        content_block: { type: 'tool_use', id: 'tu_9', name: 'view', input: {} },
+      },
+      {
+        type: 'content_block_delta',
+        index: 0,
+        delta: { type: 'input_json_delta', partial_json: '{"path":"a.lua"}' },
+      },
+      { type: 'content_block_stop', index: 0 },
+      { type: 'message_delta', delta: { stop_reason: 'tool_use' } },
+      { type: 'message_stop' },
+    ];
+    const bytes = joinBytes(inner.map((e) => message('chunk', { bytes: btoa(JSON.stringify(e)) })));
+    const r = importConversations(bytes, { name: 'stream.bin' });
+    if (!r.ok) throw new Error(r.error.message);
+    expect(outline(r.value[0]?.messages ?? [])).toEqual(['assistant: view(tu_9) {"path":"a.lua"}']);
+    expect(r.value[0]?.warnings).toContain('Read the input as an AWS event stream.');
+  });
+
   it('is not taken for other bytes: a broken CRC, a cut message, text', () => {
     const whole = message('chunk', { bytes: btoa('{}') });
     const broken = whole.slice();
