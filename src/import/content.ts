@@ -67,3 +67,12 @@ function placeholder(p: JsonValue): string {
         : 'part');
   return mime ? `[${kind} ${mime}]` : `[${kind}]`;
 }
+
+/** How long a conversation's label quotes its first prompt. */
+const LABEL_PROMPT = 60;
+
+/** A prompt as a conversation's label quotes it: on one line, cut with an ellipsis. */
+export function promptLabel(prompt: string): string {
+  const short = prompt.trim().replace(/\s+/g, ' ');
+  return short.length > LABEL_PROMPT ? `${short.slice(0, LABEL_PROMPT - 1)}…` : short;
+}

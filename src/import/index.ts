@@ -334,7 +334,22 @@ function importAllUnsafe(
   const read = forced ? list : orByShape(list, () => doc, scan, fileWarnings);
   // A file taken for a format that yields no call may be a log that names its calls only.
   const named = forced || read.some(makesCalls) ? null : namedOnlyError(doc, opts.name);
-  return named === null ? ok(read) : failed(err(named));
+  if (named !== null) return failed(err(named));
+  return ok(rewritten === null ? read : renumbered(read));
+}
+
+/**
+ * A rewritten text's conversations, named by their place rather than by lines of the JSON
+ * Lines it was rewritten as, which the user's file does not have.
+ */
+function renumbered(list: Imported[]): Imported[] {
+  const line = /^line \d+/;
+  if (!list.some((c) => c.conversations.some((x) => line.test(x.label)))) return list;
+  const conversations = list[0]?.conversations.map((x, i) => ({
+    ...x,
+    label: x.label.replace(line, `conversation ${i + 1}`),
+  }));
+  return conversations === undefined ? list : list.map((c) => ({ ...c, conversations }));
 }
 
 function makesCalls(i: Imported): boolean {

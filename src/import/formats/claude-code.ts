@@ -4,6 +4,7 @@ import type { JsonValue } from '../../json/index';
 import { field, str } from '../access';
 import { GrowingBlindSpots } from '../blindSpots';
 import { Conversation } from '../build';
+import { promptLabel } from '../content';
 import { mapAnthropicMessage } from '../dialects/anthropic';
 import type { ConversationOutput, FormatImporter, FormatOutput } from '../format';
 import { logRecords } from '../records';
@@ -153,8 +154,6 @@ export class TurnMapper<R extends LogRecord> {
   }
 }
 
-const LABEL_PROMPT = 60;
-
 /** A user message's prompt: its text, or its first text block's. */
 function promptOf(m: JsonValue): string | undefined {
   const content = field(m, 'content');
@@ -190,8 +189,7 @@ function groupLabel(
   const name =
     agentId ?? (prompt !== undefined ? prompts.get(prompt) : undefined) ?? g.key.slice(0, 8);
   if (prompt === undefined || prompt === '') return `subagent ${name}`;
-  const short = prompt.replace(/\s+/g, ' ');
-  return `subagent ${name} · ${short.length > LABEL_PROMPT ? `${short.slice(0, LABEL_PROMPT - 1)}…` : short}`;
+  return `subagent ${name} · ${promptLabel(prompt)}`;
 }
 
 function withRole(message: JsonValue, role: string | undefined): JsonValue {

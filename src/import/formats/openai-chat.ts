@@ -24,6 +24,7 @@ import { elementSpans, topElementSpans } from '../spans';
 import type { TextSpan } from '../spans';
 import type { JsonlLine } from '../text';
 import { pickSnapshot, snapshotGroups } from '../snapshots';
+import { promptLabel } from '../content';
 import { plural, Warnings } from '../warnings';
 
 /**
@@ -123,7 +124,15 @@ function fromLines(
     const own = new Warnings();
     own.add(held);
     const out = fromSnapshot(pickSnapshot(g, own), text, own);
-    return { ...out, label: `line ${(g[0] as JsonlLine).line}` };
+    const prompt = out.messages.find((m) => m.role === 'user');
+    const words = typeof prompt?.content === 'string' ? promptLabel(prompt.content) : '';
+    return {
+      ...out,
+      label:
+        words === ''
+          ? `line ${(g[0] as JsonlLine).line}`
+          : `line ${(g[0] as JsonlLine).line} · ${words}`,
+    };
   });
   const first = convs[0] as (typeof convs)[number];
   return ok({

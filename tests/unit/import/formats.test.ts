@@ -39,7 +39,7 @@ const CASES: Case[] = [
     format: 'openai-chat',
     outline: ['system', 'user', 'assistant'],
     warnings: [/holds 2 conversations, one a line/],
-    conversations: ['line 1', 'line 2'],
+    conversations: ['line 1 · q1', 'line 2 · q2'],
   },
   {
     path: 'openai-chat/request-log.jsonl',

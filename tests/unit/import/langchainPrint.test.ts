@@ -42,6 +42,11 @@ describe("LangChain's printed messages", () => {
       'tool → call_0#7: "0 failed"',
       'assistant',
     ]);
+    // Named by their place and first prompt: the lines they were rewritten as are not the file's.
+    expect(a?.conversations.map((c) => c.label)).toEqual([
+      'conversation 1 · Find the failing test in the parser and fix it.',
+      'conversation 2 · Find the failing test in the parser and fix it.',
+    ]);
     expect(a?.census?.toolCalls).toBe(7);
     expect(a?.census?.readByShape).toBeUndefined();
     expect(a?.warnings[0]).toBe(
