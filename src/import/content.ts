@@ -53,6 +53,9 @@ export function displayText(v: JsonValue | undefined): string {
 function placeholder(p: JsonValue): string {
   if (!isJsonObject(p)) return '[non-text part]';
   const type = str(p, 'type');
+  // The Agent Client Protocol wraps a tool call's content blocks (`ToolCallContent`): the block.
+  if (type === 'content' && p.has('content')) return displayText(p.get('content'));
+  if (type === 'diff' && str(p, 'path') !== undefined) return `[diff ${str(p, 'path') ?? ''}]`;
   const mime =
     str(field(p, 'source'), 'media_type') ??
     str(field(p, 'inlineData'), 'mimeType') ??

@@ -126,6 +126,11 @@ export interface FoundCall {
   readonly together?: boolean;
   /** The model turn a logged call names (its round or step): one turn's calls are one reply. */
   readonly turn?: string;
+  /**
+   * The writer kept no arguments: `args` is what it shows of the call instead (its title),
+   * named here for the warning, so calls shown alike are one signature.
+   */
+  readonly shown?: string;
 }
 
 export interface DialectEntry {

@@ -8,7 +8,8 @@ import { serverCallsNote } from '../dialects/anthropic';
 import { emptyArgs } from '../dialects/shape';
 import { echoNames, turnsCall, unwrappedArgs } from '../census';
 import { callKey, lineages, runsApart, sameLineage } from '../lineage';
-import type { DialectId } from '../dialects/table';
+import { dialectEntry, type DialectId } from '../dialects/table';
+import { plural } from '../warnings';
 import type { ConversationOutput } from '../format';
 import { canonOf, dropStreamCopies, push } from './streamCopies';
 import { walkShapes } from './walk';
@@ -417,6 +418,23 @@ function unitsOf(l: ShapeList, callNo: Map<string, number>): Unit[] {
   });
 }
 
+/** Warns of the calls whose writer kept no arguments, each dialect's in a sentence. */
+function shownCalls(parts: readonly Unit[], c: Conversation): void {
+  const by = new Map<string, { n: number; shown: string; dialect: DialectId }>();
+  for (const u of parts)
+    for (const s of u.steps)
+      for (const e of s.events) {
+        if (e.kind !== 'call' || e.shown === undefined) continue;
+        const got = by.get(e.dialect);
+        if (got === undefined) by.set(e.dialect, { n: 1, shown: e.shown, dialect: e.dialect });
+        else got.n++;
+      }
+  for (const { n, shown, dialect } of by.values())
+    c.warnings.add(
+      `${plural(n, 'tool call')} in ${dialectEntry(dialect)?.label ?? dialect} form ${n === 1 ? 'carries' : 'carry'} no arguments: ${n === 1 ? 'it is' : 'each is'} signed by ${shown} instead, so calls shown alike are one signature.`,
+    );
+}
+
 /** One conversation from its histories' steps, in order. */
 function build(
   parts: readonly Unit[],
@@ -427,6 +445,7 @@ function build(
   const server = new Set<string>();
   for (const l of new Set(parts.map((u) => u.list))) for (const id of l.server) server.add(id);
   if (server.size > 0) c.warnings.count('server-tool', serverCallsNote, server.size);
+  shownCalls(parts, c);
   const answered = new Set<string>();
   const callIds = new Set<string>();
   for (const u of parts)

@@ -33,6 +33,8 @@ export interface ShapeCall {
   readonly holder?: object;
   /** The model turn the call's record names: consecutive calls of one turn are one reply. */
   readonly turn?: string;
+  /** What stands for arguments the writer did not keep (`FoundCall.shown`). */
+  readonly shown?: string;
 }
 
 export interface ShapeResult {

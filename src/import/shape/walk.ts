@@ -256,6 +256,7 @@ class Walker {
           path,
           ...(holder === undefined ? {} : { holder }),
           ...(c.turn === undefined ? {} : { turn: c.turn }),
+          ...(c.shown === undefined ? {} : { shown: c.shown }),
         });
       }
       // An unknown is only a guess: what it holds is walked too, as the census does.

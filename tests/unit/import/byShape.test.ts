@@ -61,6 +61,8 @@ interface Case {
   readonly errors?: number;
   /** The conversations' labels, where the file names them. */
   readonly labels?: readonly string[];
+  /** A warning the file must carry (what the reading could not keep). */
+  readonly warning?: RegExp;
 }
 
 /** The answers that say their tool failed. */
@@ -1903,9 +1905,28 @@ const CASES: readonly Case[] = [
         'assistant: Run cargo build(call_1) {"command":"cargo build"}',
         'tool → call_1: "error[E0425]: cannot find value `x`"',
         'assistant: Read src/main.rs(call_2) {"path":"src/main.rs"}',
-        'tool → call_2: "[content]"',
+        'tool → call_2: "permission denied"',
         'assistant: Run cargo build(call_3) {"command":"cargo build"}',
         'tool → call_3: "error[E0425]: cannot find value `x`"',
+      ],
+    ],
+  },
+  {
+    // Gemini CLI over ACP sends its calls without `rawInput`: each is read by its kind, its
+    // title and the paths it touches, with a warning; its content blocks are its answer.
+    file: 'acp-updates-no-input.jsonl',
+    calls: 3,
+    dialects: ['acp'],
+    warning:
+      /^3 tool calls in ACP `tool_call` update form carry no arguments: each is signed by its title and locations instead/,
+    outlines: [
+      [
+        'assistant: read(read_file-1777863879509-2) {"locations":[{"path":"/w/README.md"}],"title":"README.md"}',
+        'tool → read_file-1777863879509-2: "# Tool\\nVersion 1.2"',
+        'assistant: read(read_file-1777863881022-3) {"locations":[{"path":"/w/README.md"}],"title":"README.md"}',
+        'tool → read_file-1777863881022-3: "# Tool\\nVersion 1.2"',
+        'assistant: edit(replace-1777863890100-4) {"locations":[{"path":"/w/README.md"}],"title":"README.md: Version 1.2 => Version 1.3"}',
+        'tool → replace-1777863890100-4: "ok"',
       ],
     ],
   },
@@ -2193,6 +2214,7 @@ describe('files no importer knows are read by shape', () => {
     expect(callsOf(list)).toBe(c.calls);
     expect(errorsOf(list)).toBe(c.errors ?? 0);
     if (c.labels) expect(list[0]?.conversations.map((x) => x.label)).toEqual(c.labels);
+    if (c.warning) expect(list[0]?.warnings).toContainEqual(expect.stringMatching(c.warning));
     for (const i of list) {
       if (c.unanswered !== true) expectAnswered(i);
       // The census agrees with the calls read: no false alarm.

@@ -44,16 +44,30 @@ export const PROTOCOL_DIALECTS: readonly DialectEntry[] = [
     call: 'a session update `{ sessionUpdate: "tool_call", toolCallId, title, kind, status, rawInput }` of the Agent Client Protocol (some agents write `type` for `sessionUpdate`, and the tool\'s own name as `toolName`)',
     result:
       'a later `tool_call_update` of the same `toolCallId` whose `status` is `completed` or `failed`, its `rawOutput` (else `content`)',
-    fields: { id: 'toolCallId', name: 'toolName, else title', args: 'rawInput' },
+    fields: {
+      id: 'toolCallId',
+      name: 'toolName, else title (else kind, without rawInput)',
+      args: 'rawInput, else title and locations',
+    },
     source:
       'zed-industries/agent-client-protocol schema/schema.json @35fcd9d824 (`ToolCall`, `SessionUpdate`)',
     counted: true,
-    when: { has: ['rawInput'] },
+    when: { has: ['rawInput', 'toolCallId'] },
     read: (o) => {
       if ((getStr(o, 'sessionUpdate') ?? getStr(o, 'type')) !== 'tool_call') return null;
-      const name = getStr(o, 'toolName') || getStr(o, 'title');
-      if (!name || !has(o, 'toolCallId')) return null;
-      return { id: idOf(o, 'toolCallId'), name, args: get(o, 'rawInput') };
+      if (!has(o, 'toolCallId')) return null;
+      const title = getStr(o, 'title');
+      if (has(o, 'rawInput')) {
+        const name = getStr(o, 'toolName') || title;
+        return name ? { id: idOf(o, 'toolCallId'), name, args: get(o, 'rawInput') } : null;
+      }
+      // `rawInput` is optional, and some agents (Gemini CLI) send none: the call is what it
+      // shows, its kind (`read`, `edit`, `execute`) and its title and the paths it touches.
+      const name = getStr(o, 'toolName') || getStr(o, 'kind') || title;
+      if (!name || title === undefined) return null;
+      const args = new Map<string, unknown>([['title', title]]);
+      if (has(o, 'locations')) args.set('locations', get(o, 'locations'));
+      return { id: idOf(o, 'toolCallId'), name, args, shown: 'its title and locations' };
     },
   },
   {
