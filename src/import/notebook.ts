@@ -21,8 +21,9 @@ import { plural, inputLabel } from './warnings';
  * dicts and lists, objects printed as their constructor calls (`ChatCompletionMessage(…,
  * tool_calls=[…])`, `ToolUseBlock(…)`, Gemini's `Part(…, function_call=FunctionCall(…))`), or
  * JSON printed with an indent among lines of text. Each such value, in the cells' order, is a
- * line of the JSON Lines the importers read; any other printed text (a framework's own log
- * lines) is not read, which the note says.
+ * line of the JSON Lines the importers read. A framework's console a run prints on (LangChain's
+ * `pretty_print`, smolagents' panels, LlamaIndex's verbose lines) is read by its own reader
+ * over all the outputs it fills; any other printed text is not read, which the note says.
  */
 export function isNotebook(text: string): boolean {
   const head = text.slice(0, 400).trimStart();

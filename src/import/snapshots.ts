@@ -46,6 +46,8 @@ export function pickSnapshot(
  */
 export function snapshotGroups(bodies: readonly JsonlLine[], key = 'messages'): JsonlLine[][] {
   const groups = new Map<string, JsonlLine[]>();
+  // The first group each opening message starts, for the requests of one message.
+  const byFirst = new Map<string, JsonlLine[]>();
   const short: [string, JsonlLine][] = [];
   for (const b of bodies) {
     const list = arr(b.value, key) ?? [];
@@ -56,16 +58,24 @@ export function snapshotGroups(bodies: readonly JsonlLine[], key = 'messages'): 
     }
     const k = `${first}\u0000${printJson(list[1] as JsonValue)}`;
     const g = groups.get(k);
-    if (g === undefined) groups.set(k, [b]);
-    else g.push(b);
+    if (g !== undefined) g.push(b);
+    else {
+      const made = [b];
+      groups.set(k, made);
+      if (!byFirst.has(first)) byFirst.set(first, made);
+    }
   }
-  const out = [...groups.entries()];
+  const out = [...groups.values()];
   for (const [first, b] of short) {
-    const home = out.find(([k]) => k.startsWith(`${first}\u0000`));
-    if (home === undefined) out.push([`${first}\u0000`, [b]]);
-    else home[1].push(b);
+    const home = byFirst.get(first);
+    if (home !== undefined) home.push(b);
+    else {
+      const made = [b];
+      out.push(made);
+      byFirst.set(first, made);
+    }
   }
   return out
-    .map(([, g]) => g.sort((a, b) => a.line - b.line))
+    .map((g) => g.sort((a, b) => a.line - b.line))
     .sort((a, b) => (a[0] as JsonlLine).line - (b[0] as JsonlLine).line);
 }

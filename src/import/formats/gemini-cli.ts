@@ -98,7 +98,7 @@ function collect(doc: Parameters<FormatImporter>[0], c: Conversation): Rec[] {
 
 function mapRecords(records: readonly Rec[], c: Conversation): void {
   const answered = new Set<string>();
-  // The subagents calls ran, named in one warning.
+  // The subagents the calls ran, named in one warning.
   const agents = new Set<string>();
   let notices = 0;
   for (const { value: r, span } of records) {

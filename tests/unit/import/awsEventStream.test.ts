@@ -17,6 +17,26 @@ function message(type: string, body: unknown): Uint8Array {
   });
 }
 
+/** InvokeModel's stream of one Anthropic reply that makes one call, its events in `chunk`s. */
+function invokeStream(id: string, name: string, json: string): Uint8Array {
+  const events = [
+    { type: 'message_start', message: { id: 'm', role: 'assistant', content: [] } },
+    {
+      type: 'content_block_start',
+      index: 0,
+      content_block: { type: 'tool_use', id, name, input: {} },
+    },
+    {
+      type: 'content_block_delta',
+      index: 0,
+      delta: { type: 'input_json_delta', partial_json: json },
+    },
+    { type: 'content_block_stop', index: 0 },
+    { type: 'message_stop' },
+  ];
+  return joinBytes(events.map((e) => message('chunk', { bytes: btoa(JSON.stringify(e)) })));
+}
+
 describe('AWS event streams', () => {
   it("writes a chunk's base64 payload as the model's own event, others under their type", () => {
     const inner = { type: 'message_start', message: { id: 'm', role: 'assistant' } };
@@ -74,24 +94,9 @@ describe('AWS event streams', () => {
   });
 
   it('reads a file that is such a stream, as Bedrock sent it', () => {
-    const inner = [
-      { type: 'message_start', message: { id: 'm', role: 'assistant', content: [] } },
-      {
-        type: 'content_block_start',
-        index: 0,
-        content_block: { type: 'tool_use', id: 'tu_9', name: 'view', input: {} },
-      },
-      {
-        type: 'content_block_delta',
-        index: 0,
-        delta: { type: 'input_json_delta', partial_json: '{"path":"a.lua"}' },
-      },
-      { type: 'content_block_stop', index: 0 },
-      { type: 'message_delta', delta: { stop_reason: 'tool_use' } },
-      { type: 'message_stop' },
-    ];
-    const bytes = joinBytes(inner.map((e) => message('chunk', { bytes: btoa(JSON.stringify(e)) })));
-    const r = importConversations(bytes, { name: 'stream.bin' });
+    const r = importConversations(invokeStream('tu_9', 'view', '{"path":"a.lua"}'), {
+      name: 'stream.bin',
+    });
     if (!r.ok) throw new Error(r.error.message);
     expect(outline(r.value[0]?.messages ?? [])).toEqual(['assistant: view(tu_9) {"path":"a.lua"}']);
     expect(r.value[0]?.warnings).toContain('Read the input as an AWS event stream.');
@@ -109,24 +114,7 @@ describe('AWS event streams', () => {
   });
 
   it('is read from a HAR capture that keeps the response as base64', () => {
-    const events = [
-      { type: 'message_start', message: { id: 'm', role: 'assistant', content: [] } },
-      {
-        type: 'content_block_start',
-        index: 0,
-        content_block: { type: 'tool_use', id: 'toolu_h1', name: 'ls', input: {} },
-      },
-      {
-        type: 'content_block_delta',
-        index: 0,
-        delta: { type: 'input_json_delta', partial_json: '{}' },
-      },
-      { type: 'content_block_stop', index: 0 },
-      { type: 'message_stop' },
-    ];
-    const stream = joinBytes(
-      events.map((e) => message('chunk', { bytes: btoa(JSON.stringify(e)) })),
-    );
+    const stream = invokeStream('toolu_h1', 'ls', '{}');
     const har = {
       log: {
         entries: [
