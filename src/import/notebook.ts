@@ -5,6 +5,7 @@ import { jsonBlocks, NAMES_CALLS } from './fencedJson';
 import { literalValue, printedLines } from './literal';
 import { printsSmolagentsRun, smolagentsCaveat, smolagentsLines } from './smolagentsConsole';
 import { llamaIndexCaveat, llamaIndexLines, printsLlamaIndexCall } from './llamaIndexVerbose';
+import { crewAiCaveat, crewAiLines, printsCrewAiSteps } from './crewaiVerbose';
 import {
   langChainPrintCaveat,
   langChainPrintLines,
@@ -22,7 +23,7 @@ import { plural, inputLabel } from './warnings';
  * tool_calls=[…])`, `ToolUseBlock(…)`, Gemini's `Part(…, function_call=FunctionCall(…))`), or
  * JSON printed with an indent among lines of text. Each such value, in the cells' order, is a
  * line of the JSON Lines the importers read. A framework's console a run prints on (LangChain's
- * `pretty_print`, smolagents' panels, LlamaIndex's verbose lines) is read by its own reader
+ * `pretty_print`, smolagents' panels, LlamaIndex's and CrewAI's verbose lines) is read by its own reader
  * over all the outputs it fills; any other printed text is not read, which the note says.
  */
 export function isNotebook(text: string): boolean {
@@ -128,6 +129,13 @@ const CONSOLES: readonly Console[] = [
         lines: r.lines,
         said: `${plural(r.lines.length, 'conversation')}: ${llamaIndexCaveat(r)}`,
       };
+    },
+  },
+  {
+    prints: printsCrewAiSteps,
+    read: (t) => {
+      const r = crewAiLines(t.join('\n'));
+      return { lines: r.lines, said: `${plural(r.agents, 'agent')}: ${crewAiCaveat(r)}` };
     },
   },
 ];

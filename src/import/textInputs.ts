@@ -24,6 +24,7 @@ import { isTraeChat, traeChatAsJson } from './traeChat';
 import { isLangChainPrint, langChainPrintAsJson } from './langchainPrint';
 import { isSmolagentsConsole, smolagentsConsoleAsJson } from './smolagentsConsole';
 import { isLlamaIndexVerbose, llamaIndexVerboseAsJson } from './llamaIndexVerbose';
+import { crewAiVerboseAsJson, isCrewAiVerbose } from './crewaiVerbose';
 import type { FormatId, ImportError } from './types';
 import { looksLikeYaml, yamlAsJson } from './yamlInput';
 
@@ -69,6 +70,8 @@ export const TEXT_INPUTS: readonly TextInput[] = [
   { is: (t, f) => f === null && isSmolagentsConsole(t), asJson: smolagentsConsoleAsJson },
   // LlamaIndex's verbose output (`=== Calling Function ===`), pasted or logged.
   { is: (t, f) => f === null && isLlamaIndexVerbose(t), asJson: llamaIndexVerboseAsJson },
+  // CrewAI's verbose log (`# Agent:`, `## Using tool:`), pasted or logged.
+  { is: (t, f) => f === null && isCrewAiVerbose(t), asJson: crewAiVerboseAsJson },
   // A markdown session log that heads each call `### Tool call: <name>` (Playwright MCP's).
   {
     is: (t, f) =>

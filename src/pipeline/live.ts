@@ -50,6 +50,7 @@ import { isTraeChat, traeChatComplete } from '../import/traeChat';
 import { isLangChainPrint, langChainPrintComplete } from '../import/langchainPrint';
 import { isSmolagentsConsole, smolagentsConsoleComplete } from '../import/smolagentsConsole';
 import { isLlamaIndexVerbose, llamaIndexVerboseComplete } from '../import/llamaIndexVerbose';
+import { crewAiVerboseComplete, isCrewAiVerbose } from '../import/crewaiVerbose';
 import { geminiShareComplete, isGeminiShare } from '../import/geminiShare';
 import { looksLikeYaml, yamlComplete } from '../import/yamlInput';
 import { reportSource } from './prepare';
@@ -178,12 +179,13 @@ export function settledText(text: string): string {
   // So is a Cline or Roo Code markdown export.
   if (isClineMarkdown(text)) return clineMarkdownComplete(text);
   // So is a Zed agent thread saved as markdown, a Trae chat copied as text, LangChain's
-  // printed messages, smolagents' console and LlamaIndex's verbose output.
+  // printed messages, smolagents' console and LlamaIndex's and CrewAI's verbose output.
   if (isZedThread(text)) return zedThreadComplete(text);
   if (isTraeChat(text)) return traeChatComplete(text);
   if (isLangChainPrint(text)) return langChainPrintComplete(text);
   if (isSmolagentsConsole(text)) return smolagentsConsoleComplete(text);
   if (isLlamaIndexVerbose(text)) return llamaIndexVerboseComplete(text);
+  if (isCrewAiVerbose(text)) return crewAiVerboseComplete(text);
   // So is a markdown session log of `Tool call:` headings.
   if (isToolCallLog(text)) return toolCallLogComplete(text);
   // So is Gemini CLI's markdown export of a chat.
