@@ -1,4 +1,6 @@
 // Shared by the rewriters of texts that are no JSON: the messages they write, the text they read.
+import { printJson, type JsonValue } from '../json/index';
+import { literalValue } from './literal';
 
 /** One call of an assistant message, its arguments as JSON text. */
 export interface ChatJsonCall {
@@ -21,4 +23,14 @@ export function plainText(text: string): string {
     .replace(/^\uFEFF/, '')
     .replace(/\r\n/g, '\n')
     .trimStart();
+}
+
+/**
+ * A call's arguments as a framework printed them, as the JSON text a chat message holds: a dict
+ * or a list as Python (or JSON) writes it, read as that value; anything else, the text itself.
+ */
+export function printedArguments(printed: string): string {
+  const t = printed.trim();
+  const v: JsonValue | null = literalValue(t);
+  return v !== null && typeof v === 'object' ? printJson(v) : JSON.stringify(t);
 }

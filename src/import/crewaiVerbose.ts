@@ -1,7 +1,6 @@
 // CrewAI's verbose execution log (`verbose=True`), read back as each agent's chat.
-import type { ChatJsonMessage } from './chatJson';
-import { ok, printJson, type JsonValue, type Result } from '../json/index';
-import { literalValue } from './literal';
+import { printedArguments, type ChatJsonMessage } from './chatJson';
+import { ok, type Result } from '../json/index';
 import type { ImportError } from './types';
 import { plural, inputLabel } from './warnings';
 
@@ -40,8 +39,7 @@ function inputOf(printed: string): string {
   } catch {
     // Printed by an older CrewAI as the model's text itself.
   }
-  const v: JsonValue | null = literalValue(text.trim());
-  return v !== null && typeof v === 'object' ? printJson(v) : JSON.stringify(text.trim());
+  return printedArguments(text);
 }
 
 interface Read {

@@ -1,7 +1,6 @@
 // LlamaIndex's verbose output (`verbose=True`), read back as the chat it shows.
-import type { ChatJsonMessage } from './chatJson';
-import { ok, printJson, type Result } from '../json/index';
-import { literalValue } from './literal';
+import { printedArguments, type ChatJsonMessage } from './chatJson';
+import { ok, type Result } from '../json/index';
 import type { ImportError } from './types';
 import { plural, inputLabel } from './warnings';
 
@@ -40,12 +39,6 @@ function opens(line: string): boolean {
   return (
     CALLING.test(line) || OUTPUT.test(line) || LLM.test(line) || USER.test(line) || GOT.test(line)
   );
-}
-
-/** Arguments as printed: JSON (or a dict as Python prints it), else the text itself. */
-function argsOf(text: string): string {
-  const v = literalValue(text.trim());
-  return v !== null && typeof v === 'object' ? printJson(v) : JSON.stringify(text.trim());
 }
 
 interface Read {
@@ -112,7 +105,7 @@ export function llamaIndexLines(pieces: readonly string[]): Read {
         const c = {
           id,
           type: 'function' as const,
-          function: { name: call[1] as string, arguments: argsOf(call[2] as string) },
+          function: { name: call[1] as string, arguments: printedArguments(call[2] as string) },
         };
         // The text the model gave before its calls is the reply they belong to.
         if (narration !== null && narration.tool_calls === undefined) {

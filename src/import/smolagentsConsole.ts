@@ -1,7 +1,6 @@
 // smolagents' console output (a run as its logger draws it), read back as the chat it shows.
-import type { ChatJsonCall, ChatJsonMessage } from './chatJson';
-import { ok, printJson, type JsonValue, type Result } from '../json/index';
-import { literalValue } from './literal';
+import { printedArguments, type ChatJsonCall, type ChatJsonMessage } from './chatJson';
+import { ok, type Result } from '../json/index';
 import type { ImportError } from './types';
 import { plural, inputLabel } from './warnings';
 
@@ -100,13 +99,6 @@ function panelAt(lines: readonly string[], i: number): Panel | null {
   return { title: (top[1] ?? '').trim(), body: body.trim(), end: j + 1 };
 }
 
-/** Arguments as logged: a dict as Python prints it, JSON, else the text itself. */
-function argsOf(text: string): string {
-  const t = text.trim();
-  const v: JsonValue | null = literalValue(t);
-  return v !== null && typeof v === 'object' ? printJson(v) : JSON.stringify(t);
-}
-
 interface Read {
   lines: string[];
   calls: number;
@@ -163,7 +155,7 @@ export function smolagentsLines(text: string): Read {
         const c: ChatJsonCall = {
           id,
           type: 'function',
-          function: { name: call[1] as string, arguments: argsOf(call[2] as string) },
+          function: { name: call[1] as string, arguments: printedArguments(call[2] as string) },
         };
         // Calls of one step are one reply's: the model asked for them together.
         if (batch === null) {

@@ -19,12 +19,20 @@ import { isWireMock, wireMockAsHar } from './wiremock';
 import { isPrintedLog, printedLogAsJson } from './printedLog';
 import { isSourceLiterals, sourceLiteralsAsJson } from './sourceLiterals';
 import { isSpecStory, specStoryAsJson } from './specStory';
-import { isZedThread, zedThreadAsJson } from './zedThread';
-import { isTraeChat, traeChatAsJson } from './traeChat';
-import { isLangChainPrint, langChainPrintAsJson } from './langchainPrint';
-import { isSmolagentsConsole, smolagentsConsoleAsJson } from './smolagentsConsole';
-import { isLlamaIndexVerbose, llamaIndexVerboseAsJson } from './llamaIndexVerbose';
-import { crewAiVerboseAsJson, isCrewAiVerbose } from './crewaiVerbose';
+import { isZedThread, zedThreadAsJson, zedThreadComplete } from './zedThread';
+import { isTraeChat, traeChatAsJson, traeChatComplete } from './traeChat';
+import { isLangChainPrint, langChainPrintAsJson, langChainPrintComplete } from './langchainPrint';
+import {
+  isSmolagentsConsole,
+  smolagentsConsoleAsJson,
+  smolagentsConsoleComplete,
+} from './smolagentsConsole';
+import {
+  isLlamaIndexVerbose,
+  llamaIndexVerboseAsJson,
+  llamaIndexVerboseComplete,
+} from './llamaIndexVerbose';
+import { crewAiVerboseAsJson, crewAiVerboseComplete, isCrewAiVerbose } from './crewaiVerbose';
 import type { FormatId, ImportError } from './types';
 import { looksLikeYaml, yamlAsJson } from './yamlInput';
 
@@ -36,6 +44,8 @@ interface TextInput {
     text: string,
     name?: string,
   ) => Result<{ text: string; note: string }, ImportError>;
+  /** The part of such a text still being written that can be read now (`pipeline/live.ts`). */
+  readonly complete?: (text: string) => string;
 }
 
 /** In the order they are tried; each reads what the one before it wrote too. */
@@ -61,17 +71,37 @@ export const TEXT_INPUTS: readonly TextInput[] = [
   // Gemini CLI's markdown export of a chat (`/chat share`): the history it prints.
   { is: (t, f) => (f === null || f === 'gemini') && isGeminiShare(t), asJson: geminiShareAsJson },
   // Zed's agent thread saved as markdown: its calls by the titles it shows.
-  { is: (t, f) => f === null && isZedThread(t), asJson: zedThreadAsJson },
+  {
+    is: (t, f) => f === null && isZedThread(t),
+    asJson: zedThreadAsJson,
+    complete: zedThreadComplete,
+  },
   // Trae's chat copied as text: its calls by their `toolName:` lines.
-  { is: (t, f) => f === null && isTraeChat(t), asJson: traeChatAsJson },
+  { is: (t, f) => f === null && isTraeChat(t), asJson: traeChatAsJson, complete: traeChatComplete },
   // LangChain messages printed with `pretty_print()` (LangGraph's runs, pasted or logged).
-  { is: (t, f) => f === null && isLangChainPrint(t), asJson: langChainPrintAsJson },
+  {
+    is: (t, f) => f === null && isLangChainPrint(t),
+    asJson: langChainPrintAsJson,
+    complete: langChainPrintComplete,
+  },
   // smolagents' console output (its Rich panels), pasted or logged.
-  { is: (t, f) => f === null && isSmolagentsConsole(t), asJson: smolagentsConsoleAsJson },
+  {
+    is: (t, f) => f === null && isSmolagentsConsole(t),
+    asJson: smolagentsConsoleAsJson,
+    complete: smolagentsConsoleComplete,
+  },
   // LlamaIndex's verbose output (`=== Calling Function ===`), pasted or logged.
-  { is: (t, f) => f === null && isLlamaIndexVerbose(t), asJson: llamaIndexVerboseAsJson },
+  {
+    is: (t, f) => f === null && isLlamaIndexVerbose(t),
+    asJson: llamaIndexVerboseAsJson,
+    complete: llamaIndexVerboseComplete,
+  },
   // CrewAI's verbose log (`# Agent:`, `## Using tool:`), pasted or logged.
-  { is: (t, f) => f === null && isCrewAiVerbose(t), asJson: crewAiVerboseAsJson },
+  {
+    is: (t, f) => f === null && isCrewAiVerbose(t),
+    asJson: crewAiVerboseAsJson,
+    complete: crewAiVerboseComplete,
+  },
   // A markdown session log that heads each call `### Tool call: <name>` (Playwright MCP's).
   {
     is: (t, f) =>
@@ -122,3 +152,13 @@ export const TEXT_INPUTS: readonly TextInput[] = [
   // (A chat log named for what it is, Aider's, is none: its lines may quote JSON.)
   { is: (t, f) => f !== 'sse' && chatLogError(t) === null && isJsonLog(t), asJson: jsonLogAsJson },
 ];
+
+/**
+ * The part of a chat an app or a framework printed (a Zed thread, a Trae copy, a framework's
+ * console) that can be read while it is still being written; null for any other text.
+ */
+export function settledPrint(text: string): string | null {
+  for (const input of TEXT_INPUTS)
+    if (input.complete !== undefined && input.is(text, null)) return input.complete(text);
+  return null;
+}

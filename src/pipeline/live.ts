@@ -45,13 +45,8 @@ import { httprrComplete, isHttprr } from '../import/httprr';
 import { isSpecStory, specStoryComplete } from '../import/specStory';
 import { clineMarkdownComplete, isClineMarkdown } from '../import/clineMarkdown';
 import { isToolCallLog, toolCallLogComplete } from '../import/toolCallLog';
-import { isZedThread, zedThreadComplete } from '../import/zedThread';
-import { isTraeChat, traeChatComplete } from '../import/traeChat';
-import { isLangChainPrint, langChainPrintComplete } from '../import/langchainPrint';
-import { isSmolagentsConsole, smolagentsConsoleComplete } from '../import/smolagentsConsole';
-import { isLlamaIndexVerbose, llamaIndexVerboseComplete } from '../import/llamaIndexVerbose';
-import { crewAiVerboseComplete, isCrewAiVerbose } from '../import/crewaiVerbose';
 import { geminiShareComplete, isGeminiShare } from '../import/geminiShare';
+import { settledPrint } from '../import/textInputs';
 import { looksLikeYaml, yamlComplete } from '../import/yamlInput';
 import { reportSource } from './prepare';
 
@@ -178,14 +173,10 @@ export function settledText(text: string): string {
   if (isSpecStory(text)) return specStoryComplete(text);
   // So is a Cline or Roo Code markdown export.
   if (isClineMarkdown(text)) return clineMarkdownComplete(text);
-  // So is a Zed agent thread saved as markdown, a Trae chat copied as text, LangChain's
-  // printed messages, smolagents' console and LlamaIndex's and CrewAI's verbose output.
-  if (isZedThread(text)) return zedThreadComplete(text);
-  if (isTraeChat(text)) return traeChatComplete(text);
-  if (isLangChainPrint(text)) return langChainPrintComplete(text);
-  if (isSmolagentsConsole(text)) return smolagentsConsoleComplete(text);
-  if (isLlamaIndexVerbose(text)) return llamaIndexVerboseComplete(text);
-  if (isCrewAiVerbose(text)) return crewAiVerboseComplete(text);
+  // So is a chat an app or a framework printed: a Zed agent thread saved as markdown, a Trae
+  // chat copied as text, LangChain's, smolagents', LlamaIndex's and CrewAI's consoles.
+  const printed = settledPrint(text);
+  if (printed !== null) return printed;
   // So is a markdown session log of `Tool call:` headings.
   if (isToolCallLog(text)) return toolCallLogComplete(text);
   // So is Gemini CLI's markdown export of a chat.
