@@ -3,6 +3,7 @@ import { printedArguments, type ChatJsonCall, type ChatJsonMessage } from './cha
 import { ok, type Result } from '../json/index';
 import type { ImportError } from './types';
 import { plural, inputLabel } from './warnings';
+import { joinWrapped, richPanelAt } from './richPanels';
 
 /**
  * smolagents logs a run with Rich (huggingface/smolagents `src/smolagents/monitoring.py` and
@@ -17,9 +18,6 @@ import { plural, inputLabel } from './warnings';
 // eslint-disable-next-line no-control-regex -- the escape that opens a terminal code
 const ANSI = /\x1b\[[0-9;?]*[A-Za-z]/g;
 const RULE = /^━+ Step (\d+) ━+\s*$/;
-const TOP = /^\s*╭─*(?: ([^─╮]*?) )?─*╮\s*$/;
-const SIDE = /^\s*│ ?(.*?) ?│\s*$/;
-const BOTTOM = /^\s*╰.*╯\s*$/;
 const CALL = /^Calling tool: '([^']*)' with arguments: ([\s\S]*)$/;
 const SUMMARY = /^\[Step \d+: Duration /;
 /** How the console opens what a tool gave: its observations, or the error it raised. */
@@ -67,38 +65,6 @@ export function isSmolagentsConsole(text: string): boolean {
   return !/^\s*[[{]/.test(text.slice(0, 200)) && showsRun(text.slice(0, 1 << 20));
 }
 
-interface Panel {
-  readonly title: string;
-  readonly body: string;
-  /** The line after it. */
-  readonly end: number;
-}
-
-/**
- * The panel opening at line `i`: its title and its text, the wrapped lines joined (a space
- * where Rich broke a line at one, nothing where it cut a word the width of the panel).
- */
-function panelAt(lines: readonly string[], i: number): Panel | null {
-  const top = TOP.exec(lines[i] as string);
-  if (top === null) return null;
-  const width = (lines[i] as string).trim().length - 4;
-  let body = '';
-  let prev = '';
-  let j = i + 1;
-  for (; j < lines.length; j++) {
-    const line = lines[j] as string;
-    if (BOTTOM.test(line)) break;
-    const side = SIDE.exec(line);
-    if (side === null) return null;
-    const text = (side[1] as string).trimEnd();
-    if (body === '' && text === '') continue;
-    body += body === '' ? text : prev.length >= width ? text : ` ${text}`;
-    prev = text;
-  }
-  if (j >= lines.length) return null;
-  return { title: (top[1] ?? '').trim(), body: body.trim(), end: j + 1 };
-}
-
 interface Read {
   lines: string[];
   calls: number;
@@ -141,9 +107,10 @@ export function smolagentsLines(text: string): Read {
       settle();
       continue;
     }
-    const panel = line.trimStart().startsWith('╭') ? panelAt(lines, i) : null;
-    if (panel !== null) {
-      i = panel.end - 1;
+    const drawn = line.trimStart().startsWith('╭') ? richPanelAt(lines, i) : null;
+    if (drawn !== null) {
+      i = drawn.end - 1;
+      const panel = { title: drawn.title, body: joinWrapped(drawn.rows, drawn.width) };
       if (panel.title.startsWith('New run')) {
         settle();
         runs.push((run = [{ role: 'user', content: panel.body }]));

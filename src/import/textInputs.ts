@@ -32,6 +32,7 @@ import {
   llamaIndexVerboseAsJson,
   llamaIndexVerboseComplete,
 } from './llamaIndexVerbose';
+import { claudeScreenAsJson, claudeScreenComplete, isClaudeCodeScreen } from './claudeScreen';
 import { crewAiVerboseAsJson, crewAiVerboseComplete, isCrewAiVerbose } from './crewaiVerbose';
 import type { FormatId, ImportError } from './types';
 import { looksLikeYaml, yamlAsJson } from './yamlInput';
@@ -101,6 +102,12 @@ export const TEXT_INPUTS: readonly TextInput[] = [
     is: (t, f) => f === null && isCrewAiVerbose(t),
     asJson: crewAiVerboseAsJson,
     complete: crewAiVerboseComplete,
+  },
+  // Claude Code's terminal screen copied as text (`⏺ Bash(…)` and `⎿` lines), pasted or logged.
+  {
+    is: (t, f) => f === null && isClaudeCodeScreen(t),
+    asJson: claudeScreenAsJson,
+    complete: claudeScreenComplete,
   },
   // A markdown session log that heads each call `### Tool call: <name>` (Playwright MCP's).
   {

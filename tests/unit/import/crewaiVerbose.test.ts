@@ -77,3 +77,58 @@ describe("CrewAI's verbose log", () => {
     expect(r.ok).toBe(false);
   });
 });
+
+describe("CrewAI's console panels", () => {
+  const SEARCH = `{"query":"quarterly revenue of Acme Corp 2025"}`;
+  const FOUND = '"Acme Corp reported revenue of $12.4M for Q3 2025, up 8% on the year."';
+
+  it('reads calls from their panels, cut inputs counted, a delegation answered last', () => {
+    const list = importAll(fixture('markdown/crewai-console-panels.log'), { name: 'run.log' });
+    const [secretary, analyst] = list.map((c) => outline(c.messages));
+    expect(secretary?.[0]).toBe('user');
+    expect(secretary?.[1]).toMatch(
+      /^assistant: delegate_work_to_coworker\(crew-1\) "\{'task': 'Summarise .* 'context': 'The report is attached b\.\.\."$/,
+    );
+    expect(secretary?.slice(2)).toEqual([
+      'tool → crew-1: "Revenue $12.4M (+8%); costs and outlook not found."',
+      'assistant',
+    ]);
+    expect(analyst).toEqual([
+      'user',
+      `assistant: search_the_web(crew-2) ${SEARCH}`,
+      `tool → crew-2: ${FOUND}`,
+      `assistant: search_the_web(crew-3) ${SEARCH}`,
+      `tool → crew-3: ${FOUND}`,
+      `assistant: search_the_web(crew-4) ${SEARCH}`,
+      `tool → crew-4: ${FOUND}`,
+      'assistant: read_a_files_content(crew-5) {"file_path":"reports/acme-q3.txt"}',
+      `tool → crew-5: "[Errno 2] No such file or directory: 'reports/acme-q3.txt'"`,
+      'assistant',
+    ]);
+    expect(list[1]?.messages[0]?.content).toBe(
+      'Summarise the findings of the attached report for the board.',
+    );
+    expect(list[0]?.warnings[0]).toMatch(
+      /5 tool calls read from CrewAI's console panels .* CrewAI printed the input of 1 call cut to 200 characters: its signature is of what it printed\.$/,
+    );
+  });
+
+  it("reads the older panels: a call's panel, its input's JSON and its output", () => {
+    const list = importAll(fixture('markdown/crewai-agent-tool-panels.log'), { name: 'a.log' });
+    const call = 'Search the internet with Serper';
+    const input = '{"search_query":"latest Rust compiler release notes"}';
+    expect(list.map((c) => outline(c.messages))).toEqual([
+      [
+        'user',
+        `assistant: ${call}(crew-1) ${input}`,
+        expect.stringMatching(/^tool → crew-1: "\{'searchParameters': .*Rust-1\.90\.0\/'\}\]\}"$/),
+        `assistant: ${call}(crew-2) ${input}`,
+        expect.stringMatching(/^tool → crew-2: /),
+        'assistant',
+      ],
+    ]);
+    expect(list[0]?.messages[1]?.content).toBe(
+      'I should search for the latest Rust release notes.',
+    );
+  });
+});

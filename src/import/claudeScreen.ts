@@ -1,0 +1,227 @@
+// Claude Code's terminal screen, copied as text, read back as the chat it shows.
+import type { ChatJsonMessage } from './chatJson';
+import { ok, type Result } from '../json/index';
+import type { ImportError } from './types';
+import { plural, inputLabel } from './warnings';
+
+/**
+ * Claude Code draws a session in the terminal (@anthropic-ai/claude-code 2.0.36 `cli.js`, the
+ * npm package; its source is not public): a prompt as `> …` (`❯ …` in newer versions), each
+ * reply's words and each tool call after a dot (`⏺` on macOS, `●` elsewhere), a call as
+ * `<name>(<what renderToolUseMessage shows of its input>)` (a command, a path, `pattern: "…"`,
+ * long ones cut with `…`), and what it gave under it after `  ⎿  `, its lines indented to
+ * match and cut to a few with `… +N lines`. People paste such screens into notes and issues.
+ * Lines go on, wrapped, indented under the line they belong to. Newer versions fold runs of
+ * reads and searches into one line (`Read 3 files (ctrl+o to expand)`), whose calls are not
+ * shown.
+ */
+// eslint-disable-next-line no-control-regex -- the escape that opens a terminal code
+const ANSI = /\x1b\[[0-9;?]*[A-Za-z]/g;
+const DOT = /^[⏺●] /;
+/** A call's line: its name (a tool's, or an MCP server's `server - tool (MCP)`), then `(`. */
+const CALL = /^[⏺●] ([A-Za-z][\w.:-]*(?: - [\w.:-]+ \(MCP\))?)\((.*)$/;
+/** A call shown by its name alone, as the todo list's `Update Todos`. */
+const BARE = /^[⏺●] ([A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*)?)$/;
+const RESULT = /^ {0,4}⎿ ?(.*)$/;
+const PROMPT = /^[>❯] ?(\S.*)$/;
+/**
+ * A line that folds calls, with how many of each (`Read 4 files, listed 1 directory`), after a
+ * dot or under a reply's words.
+ */
+const FOLDED = /^(?:[⏺●] | {0,2})[A-Z][a-z]+ \d+ [a-z]+\b.*\(ctrl\+o to expand\)$/;
+
+/** A line without its colour codes, and its right end trimmed. */
+function plain(line: string): string {
+  return line.replace(ANSI, '').trimEnd();
+}
+
+const indent = (l: string): number => l.length - l.trimStart().length;
+
+/** Whether the call opening at line `i` is answered: the line after its own has `⎿`. */
+function callEnd(lines: readonly string[], i: number): number | null {
+  let j = i + 1;
+  // Its words wrapped onto lines indented under it.
+  while (j < lines.length && indent(lines[j] as string) >= 2 && !RESULT.test(lines[j] as string))
+    j++;
+  return j < lines.length && RESULT.test(lines[j] as string) ? j : null;
+}
+
+/** Whether a text shows such a screen: a call's line with its answer's `⎿` under it. */
+export function isClaudeCodeScreen(text: string): boolean {
+  const head = text.replace(/^\uFEFF/, '').trimStart();
+  if (head.startsWith('{') || head.startsWith('[')) return false;
+  const t = head.slice(0, 1 << 20).replace(ANSI, '');
+  if (!/^[⏺●] /m.test(t) || !t.includes('⎿')) return false;
+  const lines = t.split(/\r?\n/).map(plain);
+  for (let i = 0; i < lines.length; i++)
+    if (
+      (CALL.test(lines[i] as string) || BARE.test(lines[i] as string)) &&
+      callEnd(lines, i) !== null
+    )
+      return true;
+  return false;
+}
+
+interface Read {
+  messages: ChatJsonMessage[];
+  calls: number;
+  folded: number;
+}
+
+/** Lines that go on with the one above them, without the indent they have for it. */
+function under(lines: readonly string[], from: number, to: number, depth: number): string[] {
+  return lines.slice(from, to).map((l) => l.slice(Math.min(depth, indent(l))));
+}
+
+/** Whether the prompt at line `i` is one: a dot's line comes next, or one came before. */
+function prompts(lines: readonly string[], i: number, started: boolean): boolean {
+  if (started) return true;
+  let j = goesOn(lines, i + 1, 1);
+  while (j < lines.length && (lines[j] as string) === '') j++;
+  return j < lines.length && DOT.test(lines[j] as string);
+}
+
+/** The lines from `i` on that go on with the one before them: indented, or blank between such. */
+function goesOn(lines: readonly string[], i: number, depth: number): number {
+  let j = i;
+  while (j < lines.length) {
+    const l = lines[j] as string;
+    if (l === '') {
+      let k = j;
+      while (k < lines.length && lines[k] === '') k++;
+      if (
+        k < lines.length &&
+        indent(lines[k] as string) >= depth &&
+        !RESULT.test(lines[k] as string)
+      ) {
+        j = k;
+        continue;
+      }
+      break;
+    }
+    if (indent(l) < depth || RESULT.test(l)) break;
+    j++;
+  }
+  return j;
+}
+
+/** The chat a screen shows. */
+export function claudeScreenRead(text: string): Read {
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .map(plain);
+  let folded = 0;
+  for (let i = 0; i < lines.length; i++) {
+    if (!FOLDED.test(lines[i] as string)) continue;
+    for (const m of (lines[i] as string).matchAll(/\b(\d+) [a-z]+/g)) folded += Number(m[1]);
+    lines[i] = '';
+  }
+  const messages: ChatJsonMessage[] = [];
+  let words: string[] = [];
+  let calls = 0;
+  let started = false;
+  const said = (): string | null => {
+    const t = words.join('\n\n').trim();
+    words = [];
+    return t === '' ? null : t;
+  };
+  const flush = (): void => {
+    const t = said();
+    if (t !== null) messages.push({ role: 'assistant', content: t });
+  };
+  for (let i = 0; i < lines.length;) {
+    const line = lines[i] as string;
+    const prompt = PROMPT.exec(line);
+    if (prompt !== null && prompts(lines, i, started)) {
+      flush();
+      const end = goesOn(lines, i + 1, 1);
+      const more = under(lines, i + 1, end, 2);
+      messages.push({ role: 'user', content: [prompt[1] as string, ...more].join('\n').trim() });
+      started = true;
+      i = end;
+      continue;
+    }
+    if (!DOT.test(line)) {
+      i++;
+      continue;
+    }
+    started = true;
+    const call = CALL.exec(line);
+    const bare = call === null ? BARE.exec(line) : null;
+    const at = call !== null || bare !== null ? callEnd(lines, i) : null;
+    if (at !== null) {
+      // What it was given: the line's rest and its wrapped lines, without the closing `)`.
+      const shown = [call?.[2] ?? '', ...under(lines, i + 1, at, Infinity)]
+        .join(' ')
+        .trim()
+        .replace(/\)$/, '');
+      const id = `screen-${++calls}`;
+      const name = (call?.[1] ?? bare?.[1]) as string;
+      messages.push({
+        role: 'assistant',
+        content: said(),
+        tool_calls: [
+          { id, type: 'function', function: { name, arguments: JSON.stringify(shown) } },
+        ],
+      });
+      // What it gave: each `⎿` line and the lines indented under it.
+      const out: string[] = [];
+      let j = at;
+      while (j < lines.length && RESULT.test(lines[j] as string)) {
+        const end = goesOn(lines, j + 1, 4);
+        out.push(
+          [RESULT.exec(lines[j] as string)?.[1] ?? '', ...under(lines, j + 1, end, 5)]
+            .join('\n')
+            .trim(),
+        );
+        j = end;
+      }
+      messages.push({ role: 'tool', tool_call_id: id, content: out.join('\n') });
+      i = j;
+      continue;
+    }
+    // The reply's words: the line and what goes on under it.
+    const end = goesOn(lines, i + 1, 2);
+    words.push([line.slice(2), ...under(lines, i + 1, end, 2)].join('\n'));
+    i = end;
+  }
+  flush();
+  return { messages, calls, folded };
+}
+
+/** What reading a screen loses, for the note. */
+function caveat(read: Read): string {
+  const folded =
+    read.folded === 0
+      ? ''
+      : ` ${plural(read.folded, 'call')} Claude Code folded into lines such as \`Read 4 files, listed 1 directory\` ${read.folded === 1 ? 'is' : 'are'} not shown and not read.`;
+  return `${plural(read.calls, 'tool call')} read from its \`⏺ Tool(…)\` lines, each answered by the \`⎿\` lines under it: a call's arguments are what the screen shows of them (Claude Code's summary of its input, a command or a path, cut where it cut it), so signatures differ from the session's own though a repeated call still reads as a repeat, and an answer is what the screen kept of it; the screen shows no call ids and not which calls one reply made, so each call is a reply of its own.${folded} The session's own JSON Lines (\`~/.claude/projects\`) hold the calls whole.`;
+}
+
+/** A screen as the chat it shows, and a note. */
+export function claudeScreenAsJson(
+  text: string,
+  name?: string,
+): Result<{ text: string; note: string }, ImportError> {
+  const read = claudeScreenRead(text);
+  return ok({
+    text: JSON.stringify({ messages: read.messages }),
+    note: `Read ${inputLabel(name, 'the input')} as Claude Code's terminal screen, copied as text: ${caveat(read)}`,
+  });
+}
+
+/**
+ * The part of a screen still being written that can be read now: up to its last call, reply or
+ * prompt, which may still grow; all of it once the turn is over (Claude Code prints how long it
+ * worked, `✻ Crunched for 36s`, or waits at an empty prompt).
+ */
+export function claudeScreenComplete(text: string): string {
+  const lines = text.split('\n');
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const l = plain(lines[i] as string);
+    if (/^✻ \S.* for \d/.test(l) || /^[>❯]$/.test(l)) return text;
+    if (DOT.test(l) || PROMPT.test(l)) return lines.slice(0, i).join('\n');
+  }
+  return '';
+}
