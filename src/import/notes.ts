@@ -115,6 +115,11 @@ const NOTES: readonly NoteKind[] = [
     why: 'the other events repeat those messages',
   },
   {
+    // autogenConsole.ts: AutoGen's console, its calls as the model sent them.
+    pattern: /^Read .* as AutoGen's console output, \d+ runs?: /,
+    why: "each call's name and arguments as the model sent them, answered by its id",
+  },
+  {
     // formats/openai-chat.ts: a JSONL of several conversations, each read as its own.
     pattern: /^The file holds \d+ conversations, one a line or one over several lines/,
     why: 'each conversation is read whole on its own',

@@ -32,6 +32,7 @@ import {
   llamaIndexVerboseAsJson,
   llamaIndexVerboseComplete,
 } from './llamaIndexVerbose';
+import { autogenConsoleAsJson, autogenConsoleComplete, isAutogenConsole } from './autogenConsole';
 import { claudeScreenAsJson, claudeScreenComplete, isClaudeCodeScreen } from './claudeScreen';
 import { crewAiVerboseAsJson, crewAiVerboseComplete, isCrewAiVerbose } from './crewaiVerbose';
 import type { FormatId, ImportError } from './types';
@@ -102,6 +103,12 @@ export const TEXT_INPUTS: readonly TextInput[] = [
     is: (t, f) => f === null && isCrewAiVerbose(t),
     asJson: crewAiVerboseAsJson,
     complete: crewAiVerboseComplete,
+  },
+  // AutoGen AgentChat's console output (`---------- ToolCallRequestEvent (…) ----------`).
+  {
+    is: (t, f) => f === null && isAutogenConsole(t),
+    asJson: autogenConsoleAsJson,
+    complete: autogenConsoleComplete,
   },
   // Claude Code's terminal screen copied as text (`⏺ Bash(…)` and `⎿` lines), pasted or logged.
   {
