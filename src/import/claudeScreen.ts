@@ -3,6 +3,7 @@ import type { ChatJsonMessage } from './chatJson';
 import { ok, type Result } from '../json/index';
 import type { ImportError } from './types';
 import { plural, inputLabel } from './warnings';
+import { ANSI, goesOn, indent, screenLines, under } from './terminalText';
 
 /**
  * Claude Code draws a session in the terminal (@anthropic-ai/claude-code 2.0.36 `cli.js`, the
@@ -15,27 +16,19 @@ import { plural, inputLabel } from './warnings';
  * reads and searches into one line (`Read 3 files (ctrl+o to expand)`), whose calls are not
  * shown.
  */
-// eslint-disable-next-line no-control-regex -- the escape that opens a terminal code
-const ANSI = /\x1b\[[0-9;?]*[A-Za-z]/g;
 const DOT = /^[⏺●] /;
 /** A call's line: its name (a tool's, or an MCP server's `server - tool (MCP)`), then `(`. */
 const CALL = /^[⏺●] ([A-Za-z][\w.:-]*(?: - [\w.:-]+ \(MCP\))?)\((.*)$/;
 /** A call shown by its name alone, as the todo list's `Update Todos`. */
 const BARE = /^[⏺●] ([A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*)?)$/;
 const RESULT = /^ {0,4}⎿ ?(.*)$/;
+const answers = (l: string): boolean => RESULT.test(l);
 const PROMPT = /^[>❯] ?(\S.*)$/;
 /**
  * A line that folds calls, with how many of each (`Read 4 files, listed 1 directory`), after a
  * dot or under a reply's words.
  */
 const FOLDED = /^(?:[⏺●] | {0,2})[A-Z][a-z]+ \d+ [a-z]+\b.*\(ctrl\+o to expand\)$/;
-
-/** A line without its colour codes, and its right end trimmed. */
-function plain(line: string): string {
-  return line.replace(ANSI, '').trimEnd();
-}
-
-const indent = (l: string): number => l.length - l.trimStart().length;
 
 /** Whether the call opening at line `i` is answered: the line after its own has `⎿`. */
 function callEnd(lines: readonly string[], i: number): number | null {
@@ -52,7 +45,7 @@ export function isClaudeCodeScreen(text: string): boolean {
   if (head.startsWith('{') || head.startsWith('[')) return false;
   const t = head.slice(0, 1 << 20).replace(ANSI, '');
   if (!/^[⏺●] /m.test(t) || !t.includes('⎿')) return false;
-  const lines = t.split(/\r?\n/).map(plain);
+  const lines = screenLines(t);
   for (let i = 0; i < lines.length; i++)
     if (
       (CALL.test(lines[i] as string) || BARE.test(lines[i] as string)) &&
@@ -68,49 +61,17 @@ interface Read {
   folded: number;
 }
 
-/** Lines that go on with the one above them, without the indent they have for it. */
-function under(lines: readonly string[], from: number, to: number, depth: number): string[] {
-  return lines.slice(from, to).map((l) => l.slice(Math.min(depth, indent(l))));
-}
-
 /** Whether the prompt at line `i` is one: a dot's line comes next, or one came before. */
 function prompts(lines: readonly string[], i: number, started: boolean): boolean {
   if (started) return true;
-  let j = goesOn(lines, i + 1, 1);
+  let j = goesOn(lines, i + 1, 1, answers);
   while (j < lines.length && (lines[j] as string) === '') j++;
   return j < lines.length && DOT.test(lines[j] as string);
 }
 
-/** The lines from `i` on that go on with the one before them: indented, or blank between such. */
-function goesOn(lines: readonly string[], i: number, depth: number): number {
-  let j = i;
-  while (j < lines.length) {
-    const l = lines[j] as string;
-    if (l === '') {
-      let k = j;
-      while (k < lines.length && lines[k] === '') k++;
-      if (
-        k < lines.length &&
-        indent(lines[k] as string) >= depth &&
-        !RESULT.test(lines[k] as string)
-      ) {
-        j = k;
-        continue;
-      }
-      break;
-    }
-    if (indent(l) < depth || RESULT.test(l)) break;
-    j++;
-  }
-  return j;
-}
-
 /** The chat a screen shows. */
 export function claudeScreenRead(text: string): Read {
-  const lines = text
-    .replace(/^\uFEFF/, '')
-    .split(/\r?\n/)
-    .map(plain);
+  const lines = screenLines(text);
   let folded = 0;
   for (let i = 0; i < lines.length; i++) {
     if (!FOLDED.test(lines[i] as string)) continue;
@@ -135,7 +96,7 @@ export function claudeScreenRead(text: string): Read {
     const prompt = PROMPT.exec(line);
     if (prompt !== null && prompts(lines, i, started)) {
       flush();
-      const end = goesOn(lines, i + 1, 1);
+      const end = goesOn(lines, i + 1, 1, answers);
       const more = under(lines, i + 1, end, 2);
       messages.push({ role: 'user', content: [prompt[1] as string, ...more].join('\n').trim() });
       started = true;
@@ -169,7 +130,7 @@ export function claudeScreenRead(text: string): Read {
       const out: string[] = [];
       let j = at;
       while (j < lines.length && RESULT.test(lines[j] as string)) {
-        const end = goesOn(lines, j + 1, 4);
+        const end = goesOn(lines, j + 1, 4, answers);
         out.push(
           [RESULT.exec(lines[j] as string)?.[1] ?? '', ...under(lines, j + 1, end, 5)]
             .join('\n')
@@ -182,7 +143,7 @@ export function claudeScreenRead(text: string): Read {
       continue;
     }
     // The reply's words: the line and what goes on under it.
-    const end = goesOn(lines, i + 1, 2);
+    const end = goesOn(lines, i + 1, 2, answers);
     words.push([line.slice(2), ...under(lines, i + 1, end, 2)].join('\n'));
     i = end;
   }
@@ -219,7 +180,7 @@ export function claudeScreenAsJson(
 export function claudeScreenComplete(text: string): string {
   const lines = text.split('\n');
   for (let i = lines.length - 1; i >= 0; i--) {
-    const l = plain(lines[i] as string);
+    const l = (lines[i] as string).replace(ANSI, '').trimEnd();
     if (/^✻ \S.* for \d/.test(l) || /^[>❯]$/.test(l)) return text;
     if (DOT.test(l) || PROMPT.test(l)) return lines.slice(0, i).join('\n');
   }

@@ -33,6 +33,8 @@ import {
   llamaIndexVerboseComplete,
 } from './llamaIndexVerbose';
 import { autogenConsoleAsJson, autogenConsoleComplete, isAutogenConsole } from './autogenConsole';
+import { geminiScreenAsJson, geminiScreenComplete, isGeminiCliScreen } from './geminiScreen';
+import { copilotShareAsJson, copilotShareComplete, isCopilotShare } from './copilotShare';
 import { claudeScreenAsJson, claudeScreenComplete, isClaudeCodeScreen } from './claudeScreen';
 import { crewAiVerboseAsJson, crewAiVerboseComplete, isCrewAiVerbose } from './crewaiVerbose';
 import type { FormatId, ImportError } from './types';
@@ -115,6 +117,18 @@ export const TEXT_INPUTS: readonly TextInput[] = [
     is: (t, f) => f === null && isClaudeCodeScreen(t),
     asJson: claudeScreenAsJson,
     complete: claudeScreenComplete,
+  },
+  // Copilot CLI's session shared as markdown (`/share`): its `### ✅ \`tool\`` entries.
+  {
+    is: (t, f) => f === null && isCopilotShare(t),
+    asJson: copilotShareAsJson,
+    complete: copilotShareComplete,
+  },
+  // Gemini CLI's terminal screen copied as text (boxes of `✓  Shell …` rows).
+  {
+    is: (t, f) => f === null && isGeminiCliScreen(t),
+    asJson: geminiScreenAsJson,
+    complete: geminiScreenComplete,
   },
   // A markdown session log that heads each call `### Tool call: <name>` (Playwright MCP's).
   {

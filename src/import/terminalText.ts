@@ -1,0 +1,48 @@
+// Text a terminal app drew, copied back out: its lines without colour codes, read by indent.
+
+// eslint-disable-next-line no-control-regex -- the escape that opens a terminal code
+export const ANSI = /\x1b\[[0-9;?]*[A-Za-z]/g;
+
+/** The text's lines, without a byte-order mark, colour codes and the spaces that end them. */
+export function screenLines(text: string): string[] {
+  return text
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .map((l) => l.replace(ANSI, '').trimEnd());
+}
+
+export const indent = (l: string): number => l.length - l.trimStart().length;
+
+/**
+ * The end of the lines from `i` on that go on with the one above them: indented at least
+ * `depth`, or blank between such; `stops` ends them early.
+ */
+export function goesOn(
+  lines: readonly string[],
+  i: number,
+  depth: number,
+  stops: (line: string) => boolean = () => false,
+): number {
+  let j = i;
+  while (j < lines.length) {
+    const l = lines[j] as string;
+    if (l === '') {
+      let k = j;
+      while (k < lines.length && lines[k] === '') k++;
+      const next = lines[k];
+      if (next !== undefined && indent(next) >= depth && !stops(next)) {
+        j = k;
+        continue;
+      }
+      break;
+    }
+    if (indent(l) < depth || stops(l)) break;
+    j++;
+  }
+  return j;
+}
+
+/** Lines that go on with the one above them, without the indent they have for it. */
+export function under(lines: readonly string[], from: number, to: number, depth: number): string[] {
+  return lines.slice(from, to).map((l) => l.slice(Math.min(depth, indent(l))));
+}
