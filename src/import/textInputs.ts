@@ -35,6 +35,7 @@ import {
 import { autogenConsoleAsJson, autogenConsoleComplete, isAutogenConsole } from './autogenConsole';
 import { geminiScreenAsJson, geminiScreenComplete, isGeminiCliScreen } from './geminiScreen';
 import { copilotShareAsJson, copilotShareComplete, isCopilotShare } from './copilotShare';
+import { codexScreenAsJson, codexScreenComplete, isCodexScreen } from './codexScreen';
 import { claudeScreenAsJson, claudeScreenComplete, isClaudeCodeScreen } from './claudeScreen';
 import { crewAiVerboseAsJson, crewAiVerboseComplete, isCrewAiVerbose } from './crewaiVerbose';
 import type { FormatId, ImportError } from './types';
@@ -117,6 +118,12 @@ export const TEXT_INPUTS: readonly TextInput[] = [
     is: (t, f) => f === null && isClaudeCodeScreen(t),
     asJson: claudeScreenAsJson,
     complete: claudeScreenComplete,
+  },
+  // Codex CLI's terminal screen copied as text (`• Ran …`, `• Explored`, `• Edited …`).
+  {
+    is: (t, f) => f === null && isCodexScreen(t),
+    asJson: codexScreenAsJson,
+    complete: codexScreenComplete,
   },
   // Copilot CLI's session shared as markdown (`/share`): its `### ✅ \`tool\`` entries.
   {
