@@ -5,6 +5,7 @@ import { looksLikeSse } from './sse';
 import { opensJsonLine } from './text';
 import type { ImportError } from './types';
 import { plural } from './warnings';
+import type { ChatJsonMessage } from './chatJson';
 
 /**
  * A log line that ends in one JSON object: a prefix (a stream's name as goose's MCP replays
@@ -12,7 +13,7 @@ import { plural } from './warnings';
  * line's start, holds no `{`, and is short; then the object to the line's end. A YAML entry
  * whose value is JSON text is indented or quoted, so it does not match.
  */
-const LOG_LINE = /^([^\s{"'][^{\r\n]{0,79}?)[ \t]*(\{".*\})[ \t]*\r?$/;
+const LOG_LINE = /^([^\s{"'][^{\r\n]{0,79}?)[ \t]*(\{".*\}|\{\})[ \t]*\r?$/;
 /** How many lines are looked at to judge a text, and how many of them must be entries. */
 const LOOK = 200;
 const ENOUGH = 2;
@@ -78,13 +79,73 @@ export function isJsonLog(text: string): boolean {
   let found = 0;
   for (const line of linesOf(text)) {
     if (++seen > LOOK) break;
-    if (entryOf(line) !== null && ++found >= ENOUGH) return true;
+    const e = entryOf(line);
+    // An empty object is only a call's input (below), no record of a log's own.
+    if (e !== null && e.json !== '{}' && ++found >= ENOUGH) return true;
   }
   return false;
 }
 
+/**
+ * A prefix that names a tool just before the JSON of its input, as agents' own logs write a
+ * call: `Used tool: list_files with input: {…}`, `Calling tool search with arguments {…}`,
+ * `Tool call: search({…}`; and one that names what a tool gave (`Tool result: {…}`).
+ */
+const NAMES_CALL =
+  /\b(?:tool|function)(?:[ _-]?(?:call|use))?\s*[:=]?\s*[`'"]?([A-Za-z_][\w.:-]*)[`'"]?\s*(?:(?:with\s+)?(?:input|inputs|args|arguments|params|parameters)\s*[:=]?|\(|:)?$/i;
+const NAMES_RESULT = /\b(?:tool|function)[ _-]?(?:result|output|response)s?\b/i;
+/** Words the pattern above may take for a name. */
+const NOT_NAMES =
+  /^(?:with|input|inputs|args|arguments|params|parameters|call|calls|result|output|response)$/i;
+
+/** The log's lines that name a tool before its input, read as calls; null where fewer than half. */
+function namedCalls(
+  entries: readonly Entry[],
+): { text: string; calls: number; answers: number } | null {
+  const messages: ChatJsonMessage[] = [];
+  let calls = 0;
+  let answers = 0;
+  let open: string | null = null;
+  for (const e of entries) {
+    const name = NAMES_RESULT.test(e.prefix) ? null : (NAMES_CALL.exec(e.prefix)?.[1] ?? null);
+    if (name !== null && !NOT_NAMES.test(name)) {
+      open = `log-${++calls}`;
+      const fn = { name, arguments: e.json };
+      messages.push({
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: open, type: 'function', function: fn }],
+      });
+    } else if (open !== null && NAMES_RESULT.test(e.prefix)) {
+      messages.push({ role: 'tool', tool_call_id: open, content: e.json });
+      answers++;
+      open = null;
+    }
+  }
+  if (calls < ENOUGH || calls * 2 < entries.length) return null;
+  return { text: JSON.stringify({ messages }), calls, answers };
+}
+
 /** The log's JSON objects as JSON Lines, each as the log wrote it, with a note saying so. */
 export function jsonLogAsJson(text: string): Result<{ text: string; note: string }, ImportError> {
+  const entries: Entry[] = [];
+  for (const line of linesOf(text)) {
+    const e = line.trim() === '' ? null : entryOf(line);
+    if (e !== null) entries.push(e);
+  }
+  const byName = namedCalls(entries);
+  if (byName !== null) {
+    const answers =
+      byName.answers === 0
+        ? 'it shows no answers, so none is compared'
+        : `${plural(byName.answers, 'call')} answered by the line after ${byName.answers === 1 ? 'it' : 'them'} that names a tool's result`;
+    const shown = entries.map((e) => NAMES_CALL.exec(e.prefix)).find((m) => m !== null);
+    const quoted = shown === undefined ? '' : ` (“${shown.input.slice(shown.index)}”)`;
+    return ok({
+      text: byName.text,
+      note: `Read a log of ${plural(byName.calls, 'tool call')}, each a line that names its tool before the JSON of its input${quoted}: each call a reply of its own, with no call ids; ${answers}; its other lines are not read.`,
+    });
+  }
   const out: string[] = [];
   let lines = 0;
   let first: string | null = null;
@@ -92,7 +153,7 @@ export function jsonLogAsJson(text: string): Result<{ text: string; note: string
     if (line.trim() === '') continue;
     lines++;
     const e = entryOf(line);
-    if (e === null) continue;
+    if (e === null || e.json === '{}') continue;
     if (first === null && e.prefix !== '') first = e.prefix;
     out.push(e.json);
   }

@@ -107,3 +107,49 @@ describe('a log of JSON after prefixes', () => {
     expect(r.ok || r.error.kind).toBe('not-transcript');
   });
 });
+
+describe("an agent's log that names each tool before its input", () => {
+  const LOG = [
+    '# Last action',
+    '',
+    '**Action:** Used tool: list_directory with input: {"dirPath":"."}',
+    'Used tool: read_file with input: {"filePath":"package.json"}',
+    'Used tool: get_git_status with input: {}',
+    'Used tool: get_git_status with input: {}',
+    '',
+    '**Response:** done.',
+  ].join('\n');
+
+  it('reads each line as a call of the tool it names, its JSON the input', () => {
+    const r = importConversations(LOG, { name: 'last-action.md' });
+    expect(r.ok).toBe(true);
+    const c = r.ok ? r.value[0] : undefined;
+    expect(outline(c?.messages ?? [])).toEqual([
+      'assistant: list_directory(log-1) {"dirPath":"."}',
+      'assistant: read_file(log-2) {"filePath":"package.json"}',
+      'assistant: get_git_status(log-3) {}',
+      'assistant: get_git_status(log-4) {}',
+    ]);
+    expect(c?.warnings[0]).toBe(
+      'Read a log of 4 tool calls, each a line that names its tool before the JSON of its input (“tool: list_directory with input:”): each call a reply of its own, with no call ids; it shows no answers, so none is compared; its other lines are not read.',
+    );
+  });
+
+  it('answers a call by the line that names a tool result after it', () => {
+    const r = jsonLogAsJson(
+      'Calling tool search with arguments {"q":"a"}\nTool result: {"hits":1}\nCalling tool search with arguments {"q":"a"}\n',
+    );
+    expect(r.ok && JSON.parse(r.value.text).messages.map((m: { role: string }) => m.role)).toEqual([
+      'assistant',
+      'tool',
+      'assistant',
+    ]);
+  });
+
+  it('keeps reading a log of records whose prefixes name no tool as those records', () => {
+    const r = jsonLogAsJson(
+      `[tool-server] INFO ${CALL(1, 'a')}\n[tool-server] INFO ${CALL(2, 'b')}\n`,
+    );
+    expect(r.ok && r.value.text).toBe(`${CALL(1, 'a')}\n${CALL(2, 'b')}`);
+  });
+});
