@@ -87,6 +87,8 @@ export class CensusScan {
   private spans = false;
   /** Where the answers of a list's chat messages stand. */
   private readonly answers = new AnswerPlaces();
+  /** The user's words last said in each list (`Rows.words`). */
+  private readonly said = new Map<number, string>();
   /** The count behind `calls()` as last worked out, until something more is seen. */
   private counted: CensusCount | null = null;
 
@@ -226,6 +228,8 @@ export class CensusScan {
       // A message's text is what was said or returned: calls quoted in a tool's output were
       // not made here, and reading every result again would cost as much as the import.
       const said = has(v, 'role');
+      // Only a list's items, walked in order (an object's members are walked last first).
+      if (said && f.at.key === null) this.heard(v, f.container);
       if (said && get(v, 'role') === 'tool') {
         const answer = getStr(v, 'tool_call_id');
         if (answer !== undefined) this.answered(f.container, answer);
@@ -285,6 +289,7 @@ export class CensusScan {
   private chatMessage(m: Map<unknown, unknown>, prefix: string, container: number): boolean {
     const role = m.get('role');
     if (typeof role !== 'string') return false;
+    this.heard(m as Rec, container);
     const assistant = role === 'assistant';
     const answer = role === 'tool' ? m.get('tool_call_id') : undefined;
     let calls: unknown[] | null = null;
@@ -313,7 +318,16 @@ export class CensusScan {
     }
     const path = this.callPath(prefix);
     for (const c of found)
-      this.rows.push(OPENAI_CHAT_NO, c.id, c.name, c.args, false, container, path);
+      this.rows.push(
+        OPENAI_CHAT_NO,
+        c.id,
+        c.name,
+        c.args,
+        false,
+        container,
+        path,
+        this.said.get(container),
+      );
     return true;
   }
 
@@ -440,7 +454,15 @@ export class CensusScan {
   private record(dialect: DialectId, c: FoundCall, f: Frame): void {
     const path = c.sub === undefined ? f.path : { parent: f.path, seg: c.sub };
     const no = DIALECT_NO.get(dialect) as number;
-    this.rows.push(no, c.id, c.name, c.args, c.echo ?? false, f.container, path);
+    const words = this.said.get(f.container);
+    this.rows.push(no, c.id, c.name, c.args, c.echo ?? false, f.container, path, words);
+  }
+
+  /** A user's message whose `content` is text: the words its list's next calls answer. */
+  private heard(m: Rec, container: number): void {
+    const content = get(m, 'content');
+    if (get(m, 'role') !== 'user' || typeof content !== 'string' || content === '') return;
+    this.said.set(container, content);
   }
 
   /** How many occurrences are recorded so far, for `rollback`. */

@@ -1,6 +1,6 @@
 // The census's count: the rows a scan recorded, each call once by the identity rules.
 import { answeredBetween, emptyArgs, mintedId, placeRanks } from './dialects/shape';
-import { callKey, lineages, runsApart } from './lineage';
+import { callKey, lineages, runsApart, wordsApart } from './lineage';
 import { DIALECT_COUNTS, ECHO_FALLBACK, ECHO_NO, ECHO_YES } from './censusRows';
 import type { AnswerPlaces, Rows } from './censusRows';
 import {
@@ -300,6 +300,7 @@ export class CensusCount {
     const rows = this.rows;
     const keyNo = new Map<string, number>();
     const lists = new Map<number, number[]>();
+    const words = new Map<number, Map<number, string>>();
     for (const i of calls) {
       const key = callKey(rows.id[i] ?? null, rows.name[i] as string, rows.args(i));
       let k = keyNo.get(key);
@@ -308,8 +309,20 @@ export class CensusCount {
       const l = lists.get(c);
       if (l) l.push(k);
       else lists.set(c, [k]);
+      const w = rows.words[i];
+      if (w === undefined) continue;
+      let said = words.get(c);
+      if (said === undefined) words.set(c, (said = new Map()));
+      if (!said.has(k)) said.set(k, w);
     }
-    return lineages(lists, this.containers, (a, b) => runsApart(this.runOf[a], this.runOf[b]));
+    const none = new Map<number, string>();
+    return lineages(
+      lists,
+      this.containers,
+      (a, b) =>
+        runsApart(this.runOf[a], this.runOf[b]) ||
+        wordsApart(words.get(a) ?? none, words.get(b) ?? none),
+    );
   }
 
   /** Echoes count only where nothing else is the same call. */

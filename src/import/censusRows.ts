@@ -74,6 +74,8 @@ export class Rows {
   /** The list of steps the call stands in (numbers only tell lists apart). */
   readonly container: number[] = [];
   readonly node: (PathNode | null)[] = [];
+  /** The user's words last said before the call in its list, if any (`wordsApart`). */
+  readonly words: (string | undefined)[] = [];
   /**
    * Where the value each row was found in stands among the values (`at`): values may be
    * walked out of their order (as an importer first reads them), and `sortByOrder` then puts
@@ -177,6 +179,7 @@ export class Rows {
     echo: boolean | 'fallback',
     container: number,
     node: PathNode | null,
+    words?: string,
   ): void {
     this.dialect.push(dialect);
     this.id.push(id);
@@ -195,6 +198,7 @@ export class Rows {
     this.echo.push(echo === 'fallback' ? ECHO_FALLBACK : echo ? ECHO_YES : ECHO_NO);
     this.container.push(container);
     this.node.push(node);
+    this.words.push(words);
     this.order.push(this.at);
   }
 
@@ -212,7 +216,16 @@ export class Rows {
       newIndex[old] = i;
     });
     const pick = <T>(col: T[]): T[] => perm.map((i) => col[i] as T);
-    const cols = [this.dialect, this.id, this.name, this.raw, this.echo, this.container, this.node];
+    const cols = [
+      this.dialect,
+      this.id,
+      this.name,
+      this.raw,
+      this.echo,
+      this.container,
+      this.node,
+      this.words,
+    ];
     for (const col of cols as unknown[][]) {
       const moved = pick(col);
       for (let i = 0; i < n; i++) col[i] = moved[i];
@@ -260,6 +273,7 @@ export class Rows {
     this.echo.length = n;
     this.container.length = n;
     this.node.length = n;
+    this.words.length = n;
     this.order.length = n;
     this.canon.clear();
     this.again = null;

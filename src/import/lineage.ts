@@ -33,6 +33,20 @@ export function runsApart<R>(a: R | null | undefined, b: R | null | undefined): 
 }
 
 /**
+ * Whether two lists made a call they share after different words of the user (each call's
+ * key, the user's words last said before its first place in the list): ids reused across runs
+ * (an agent's cached replies) then name two calls, not one history logged twice.
+ */
+export function wordsApart<K>(a: ReadonlyMap<K, string>, b: ReadonlyMap<K, string>): boolean {
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  for (const [k, w] of small) {
+    const v = large.get(k);
+    if (v !== undefined && v !== w) return true;
+  }
+  return false;
+}
+
+/**
  * Whether two histories' calls, in order, may be one conversation logged twice: one goes on
  * from the other (a request's history, then the next request's), or one starts inside the
  * other (a history cut to its last turns) and the two agree as far as both go. Two runs that

@@ -7,7 +7,7 @@ import { displayText } from '../content';
 import { serverCallsNote } from '../dialects/anthropic';
 import { emptyArgs } from '../dialects/shape';
 import { echoNames, turnsCall, unwrappedArgs } from '../census';
-import { callKey, lineages, runsApart, sameLineage } from '../lineage';
+import { callKey, lineages, runsApart, sameLineage, wordsApart } from '../lineage';
 import { dialectEntry, type DialectId } from '../dialects/table';
 import { plural } from '../warnings';
 import type { ConversationOutput } from '../format';
@@ -41,6 +41,8 @@ interface Unit {
   readonly calls: number[];
   /** How much it says: its turns, calls and answers. */
   readonly events: number;
+  /** The user's words last said before each call's first place (by `CALL_NO`). */
+  readonly words: Map<number, string>;
 }
 
 /** Reads the roots (a document, or JSON Lines' lines) by shape; null when they hold no call. */
@@ -131,7 +133,7 @@ export function readByShape(roots: readonly JsonValue[], lines: boolean): ShapeR
  * are never one run logged twice, however alike their calls.
  */
 function apart(a: Unit, b: Unit): boolean {
-  if (runsApart(a.list.run, b.list.run)) return true;
+  if (runsApart(a.list.run, b.list.run) || wordsApart(a.words, b.words)) return true;
   return a.list === b.list && a.session !== null && b.session !== null && a.session !== b.session;
 }
 
@@ -398,10 +400,13 @@ function unitsOf(l: ShapeList, callNo: Map<string, number>): Unit[] {
     const seen = new Map<string, number>();
     const keys: string[] = [];
     const calls: number[] = [];
+    const words = new Map<number, string>();
+    let said: string | undefined;
     let events = 0;
     for (const s of steps) {
       events += s.events.length;
       for (const e of s.events) {
+        if (e.kind === 'turn' && e.words !== undefined) said = e.words;
         if (e.kind !== 'call') continue;
         const base = baseOf(e);
         const n = seen.get(base) ?? 0;
@@ -409,12 +414,14 @@ function unitsOf(l: ShapeList, callNo: Map<string, number>): Unit[] {
         let no = callNo.get(base);
         if (no === undefined) callNo.set(base, (no = callNo.size));
         calls.push(no);
+        if (said !== undefined && !words.has(no)) words.set(no, said);
         const key = `${base}\u0000${n}`;
         KEYS.set(e, key);
         keys.push(key);
       }
     }
-    return { list: l, steps, label: session ?? l.title ?? l.path, session, keys, calls, events };
+    const label = session ?? l.title ?? l.path;
+    return { list: l, steps, label, session, keys, calls, events, words };
   });
 }
 

@@ -9,7 +9,13 @@ import type { DialectId } from '../dialects/table';
  * through the dialect table, as the census sees it), a result.
  */
 export type ShapeEvent =
-  | { readonly kind: 'turn'; readonly role: 'user' | 'system' | 'assistant'; readonly text: string }
+  | {
+      readonly kind: 'turn';
+      readonly role: 'user' | 'system' | 'assistant';
+      readonly text: string;
+      /** A user message's `content` text as written, as the census hears it (`wordsApart`). */
+      readonly words?: string;
+    }
   | ShapeCall
   | ShapeResult;
 
@@ -68,6 +74,8 @@ export interface ShapeList {
   readonly title?: string;
   /** The run it stands in: an item of a list of runs (an eval log's samples), where it is one. */
   readonly run: number | null;
+  /** Its items are an object's members keyed by id (`keyedById`), not an array's. */
+  readonly keyed?: true;
   /** The calls the API ran itself that its steps hold (by id), left out of its steps. */
   readonly server: Set<string>;
 }

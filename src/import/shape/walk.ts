@@ -69,8 +69,9 @@ class Walker {
     path: string,
     session: string | null,
     depth: number,
+    keyed = false,
   ): void {
-    const l = this.open(path, session);
+    const l = this.open(path, session, keyed);
     // A history kept as exchanges, each `[what was sent, what came back]` (Amazon Q Developer
     // CLI's `history`): one list of their halves.
     const pairs = items.length > 0 && items.every((x) => isJsonArray(x) && x.length === 2);
@@ -109,9 +110,10 @@ class Walker {
   }
 
   /** A new list of steps, in walk order, under the nearest title. */
-  private open(path: string, session: string | null): ShapeList {
+  private open(path: string, session: string | null, keyed = false): ShapeList {
     const l: ShapeList = {
       path,
+      ...(keyed ? { keyed: true } : {}),
       steps: [],
       session,
       run: this.run,
@@ -158,7 +160,7 @@ class Walker {
     }
     if (!isJsonObject(v)) return;
     if (keyedById(v)) {
-      this.list([...v.values()], at.key, at.outerKey, join(path, '*'), session, depth);
+      this.list([...v.values()], at.key, at.outerKey, join(path, '*'), session, depth, true);
       return;
     }
     // An object that spells a run of calls in members of its own (DSPy's numbered trajectory)
@@ -222,7 +224,7 @@ class Walker {
       return;
     }
     if (keyedById(v)) {
-      this.list([...v.values()], at.key, at.outerKey, join(path, '*'), session, depth);
+      this.list([...v.values()], at.key, at.outerKey, join(path, '*'), session, depth, true);
       return;
     }
     const smolagents = smolagentsCalls(v);
@@ -284,7 +286,12 @@ class Walker {
       return;
     }
     const turn = turnOf(v);
-    if (turn !== null && turn.text !== '') step.events.push(turn);
+    // Only a list's own items, in their order, as the census hears them.
+    const item = at.key === null && l.keyed !== true;
+    const words = item && v.get('role') === 'user' ? v.get('content') : undefined;
+    if (typeof words === 'string' && words !== '' && turn !== null)
+      step.events.push({ ...turn, words });
+    else if (turn !== null && turn.text !== '') step.events.push(turn);
     const s = sessionOf(v) ?? session;
     const outer = this.title;
     this.title = titleOf(v) ?? outer;

@@ -1383,6 +1383,40 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // τ-bench results whose agent's replies reuse call ids across runs: three runs each look
+    // PEP4E0 up under one id after other words of the user, so each made that call.
+    file: 'tau-reused-call-id.json',
+    calls: 4,
+    dialects: ['openai-chat'],
+    outlines: [
+      [
+        'system',
+        'user',
+        'assistant: get_reservation_details(call_5jQdSXVBGc9unuJO) {"reservation_id":"PEP4E0"}',
+        'tool → call_5jQdSXVBGc9unuJO: "basic economy"',
+        'assistant',
+      ],
+      [
+        'system',
+        'user',
+        'assistant: get_reservation_details(call_5jQdSXVBGc9unuJO) {"reservation_id":"PEP4E0"}',
+        'tool → call_5jQdSXVBGc9unuJO: "basic economy"',
+        'assistant',
+      ],
+      [
+        'system',
+        'user',
+        'assistant',
+        'user',
+        'assistant: get_reservation_details(call_5jQdSXVBGc9unuJO) {"reservation_id":"PEP4E0"}',
+        'tool → call_5jQdSXVBGc9unuJO: "basic economy"',
+        'user',
+        'assistant: cancel_reservation(call_RydnA4U77wmWf0hf) {"reservation_id":"PEP4E0"}',
+        'tool → call_RydnA4U77wmWf0hf: "error: not allowed"',
+      ],
+    ],
+  },
+  {
     // The session log of the first Swarm examples (davidaparicio/swarm-ollama
     // examples/customer_service_streaming/src/swarm/assistants.py @1bf42971ac): each call a
     // message of its own, `{ task_id, role: "user", tool: { tool, args } }`, one task a run.
