@@ -200,6 +200,6 @@ export function notebookAsJson(
       : ` ${plural(naming, 'other output')} ${naming === 1 ? 'prints' : 'print'} text that names tool calls: the calls shown only there are not in this replay.`;
   return ok({
     text: lines.join('\n'),
-    note: `Read ${plural(lines.length, 'value')} printed in ${plural(read, 'output')} of ${plural(outputs, 'cell output')} of ${input}, a Jupyter notebook: what its cells printed as other text (a framework's log lines) is not read.${missed}${chats}`,
+    note: `Read ${plural(lines.length, 'value')} printed in ${plural(read, 'output')} of ${plural(outputs, 'cell output')} of ${input}, a Jupyter notebook; other text its cells printed (a framework's log lines) is left out.${missed}${chats}`,
   });
 }

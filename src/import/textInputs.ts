@@ -70,7 +70,7 @@ export const TEXT_INPUTS: readonly TextInput[] = [
   // pi's agent events: the messages their `message_end` events finish.
   { is: (t, f) => (f === null || f === 'generic') && isPiEvents(t), asJson: piEventsAsJson },
   // A Jupyter notebook: the values its cells printed (an SDK's objects, JSON).
-  { is: (t, f) => f === null && isNotebook(t), asJson: notebookAsJson },
+  { is: (t, f) => (f === null || f === 'generic') && isNotebook(t), asJson: notebookAsJson },
   // Go's txtar archive of recorded exchanges: its files' JSON and streams.
   { is: (t, f) => f === null && isTxtar(t), asJson: txtarAsJson },
   // Gemini CLI's markdown export of a chat (`/chat share`): the history it prints.

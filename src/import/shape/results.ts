@@ -111,6 +111,9 @@ export function resultOf(o: JsonObject, at: Place): ShapeResult | null {
   else if (at.key !== null && RESULT_KEYS.has(at.key)) idKeys = ['id', 'toolUseId', ...RESULT_IDS];
   // An ADK eval case's `tool_responses`: google.genai `FunctionResponse`s.
   else if (at.listKey === 'tool_responses' && o.has('response')) idKeys = ['id', ...RESULT_IDS];
+  // A printed Haystack `ChatMessage`'s `_content`: a `ToolCallResult(result, origin, error)`.
+  else if (at.listKey === '_content' && isJsonObject(o.get('origin')) && o.has('result'))
+    idKeys = RESULT_IDS;
   // A message that names the call it answers; one that says the assistant (or the user)
   // speaks is that speaker's, whatever id it carries (Letta writes its calls' own id beside
   // them as `tool_call_id`), and so is one that makes calls (Letta's `approval` message, a
@@ -201,7 +204,7 @@ export function resultOf(o: JsonObject, at: Place): ShapeResult | null {
   let error =
     o.get('isError') === true ||
     // Haystack's `ToolCallResult` says it failed with a boolean `error`.
-    (at.key === 'tool_call_result' && o.get('error') === true) ||
+    ((at.key === 'tool_call_result' || at.listKey === '_content') && o.get('error') === true) ||
     o.get('is_error') === true ||
     o.get('status') === 'error' ||
     // An Agent Client Protocol update that ends a call.
@@ -235,10 +238,11 @@ export function resultOf(o: JsonObject, at: Place): ShapeResult | null {
   // Haystack's result names its call by the whole call it repeats (`origin`).
   const origin = o.get('origin');
   const originId = isJsonObject(origin) ? firstStr(origin, ['id']) : null;
+  const originName = isJsonObject(origin) ? firstStr(origin, ['tool_name']) : null;
   return {
     kind: 'result',
     id: firstStr(o, idKeys) ?? originId,
-    name: firstStr(o, ['toolName', 'tool_name', 'name']) ?? toolRole,
+    name: firstStr(o, ['toolName', 'tool_name', 'name']) ?? originName ?? toolRole,
     content,
     error,
   };

@@ -87,7 +87,8 @@ export function turnOf(
     return { kind: 'turn', role: 'user', text: str(message.get('text')) };
   }
   if (typeof role === 'string') {
-    const r = role.toLowerCase();
+    // An enum printed by Python names its value last: `<ChatRole.USER: 'user'>` (Haystack).
+    const r = (/^<\w+\.\w+: '([^']*)'>$/.exec(role)?.[1] ?? role).toLowerCase();
     if (USER_ROLES.has(r)) who = 'user';
     else if (ASSISTANT_ROLES.has(r)) who = 'assistant';
     else if (SYSTEM_ROLES.has(r)) who = 'system';

@@ -461,6 +461,25 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // Haystack's messages printed in a notebook (`print(result["messages"])`): each
+    // `ChatMessage(_role=<ChatRole.…>, _content=[…])`, its `ToolCall`s the calls (no ids) and
+    // its `ToolCallResult`s, which repeat their call as `origin`, the answers by name and order.
+    file: 'haystack-printed-messages.ipynb',
+    calls: 2,
+    errors: 1,
+    dialects: ['haystack'],
+    outlines: [
+      [
+        'user',
+        'assistant: disk_usage(syn-1-0) {"host":"build-02"}',
+        'tool → syn-1-0: "91% used"',
+        'assistant: disk_usage(syn-3-0) {"host":"build-02"}',
+        'tool → syn-3-0: "Error: host \'build-02\' is not reachable"',
+        'assistant',
+      ],
+    ],
+  },
+  {
     // Inspect's events alone (a transcript's timeline): each model event's output holds its
     // call, and the tool event after it echoes that call with its result, which answers it.
     file: 'inspect-events.json',

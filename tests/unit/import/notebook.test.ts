@@ -42,7 +42,7 @@ describe('a Jupyter notebook', () => {
     ]);
     expect(c?.census?.toolCalls).toBe(2);
     expect(c?.warnings[0]).toBe(
-      "Read 1 value printed in 1 output of 3 cell outputs of “agent.ipynb”, a Jupyter notebook: what its cells printed as other text (a framework's log lines) is not read.",
+      "Read 1 value printed in 1 output of 3 cell outputs of “agent.ipynb”, a Jupyter notebook; other text its cells printed (a framework's log lines) is left out.",
     );
   });
 
@@ -115,7 +115,7 @@ describe('a Jupyter notebook', () => {
       ),
     );
     expect(c?.warnings[0]).toMatch(
-      / is not read\. 1 other output prints text that names tool calls: the calls shown only there are not in this replay\.$/,
+      / is left out\. 1 other output prints text that names tool calls: the calls shown only there are not in this replay\.$/,
     );
   });
 

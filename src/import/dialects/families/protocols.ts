@@ -171,7 +171,7 @@ export const PROTOCOL_DIALECTS: readonly DialectEntry[] = [
   {
     id: 'haystack',
     label: 'Haystack `tool_call`',
-    call: 'a `ChatMessage.to_dict()` part `{ tool_call: { tool_name, arguments, id, extra } }` (`{ _role, _content }` before 2.12)',
+    call: 'a `ChatMessage.to_dict()` part `{ tool_call: { tool_name, arguments, id, extra } }` (`{ _role, _content }` before 2.12), or a printed `ChatMessage(_role=…, _content=[ToolCall(tool_name=…, arguments=…, id=…)])`, its `_content` items the calls',
     result:
       "a tool message's part `{ tool_call_result: { result, origin: { tool_name, arguments, id }, error } }`",
     fields: {
@@ -181,7 +181,7 @@ export const PROTOCOL_DIALECTS: readonly DialectEntry[] = [
     },
     source: 'deepset-ai/haystack haystack/dataclasses/chat_message.py @c7cb46c0f2',
     counted: true,
-    when: { keys: ['tool_call'] },
+    when: { keys: ['tool_call'], lists: ['_content'] },
     read: (o) => {
       const name = getStr(o, 'tool_name');
       return name && has(o, 'arguments')
