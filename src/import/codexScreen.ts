@@ -24,7 +24,8 @@ const PROMPT = /^› ?(\S.*)$/;
 const BULLET = /^• (.*)$/;
 const RAN = /^Ran (.*)$/;
 const EXPLORED = /^Explored$/;
-const PATCH = /^(?:Edited|Added|Deleted) (.*)$/;
+/** A patch's cell names its file (or how many) and its lines added and removed. */
+const PATCH = /^(?:Edited|Added|Deleted) (.*) \(\+\d+ -\d+\)$/;
 const PLAN = /^Updated Plan$/;
 const CALLED = /^(?:Called|Calling)(?: (\S+?)\((.*))?$/;
 const SEARCHED = /^Searched (.*)$/;
@@ -126,7 +127,8 @@ function codexScreenRead(text: string): Read {
     const end = goesOn(lines, i + 1, 2);
     const body = lines.slice(i + 1, end);
     i = end;
-    const ran = RAN.exec(head);
+    // A command run is drawn with its output, or `(no output)`, under `└`: words are not.
+    const ran = /^ {2}[└│]/.test(body[0] ?? '') ? RAN.exec(head) : null;
     if (ran !== null) {
       // The command's further lines, then its output.
       const more: string[] = [];

@@ -162,7 +162,8 @@ function fields(rows: readonly string[], width: number, labels: RegExp): Map<str
   };
   for (const row of rows) {
     const m = labels.exec(row);
-    if (m === null || out.has(m[1] as string) || m[1] === label) {
+    // What a tool gave, a task or an answer is text of its own to the panel's end.
+    if (m === null || out.has(m[1] as string) || m[1] === label || LAST.test(label)) {
       held.push(row);
       continue;
     }
@@ -173,6 +174,9 @@ function fields(rows: readonly string[], width: number, labels: RegExp): Map<str
   flush();
   return out;
 }
+
+/** Labels whose text runs to the panel's end, whatever lines in it look like labels. */
+const LAST = /^(?:Output|Final Answer|Task|Error)$/;
 
 /** Rows as the text they show: a blank row a line break, wrapped rows joined (richPanels.ts). */
 function joinRows(rows: readonly string[], width: number): string {

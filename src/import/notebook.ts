@@ -6,6 +6,7 @@ import { literalValue, printedLines } from './literal';
 import { printsSmolagentsRun, smolagentsCaveat, smolagentsLines } from './smolagentsConsole';
 import { llamaIndexCaveat, llamaIndexLines, printsLlamaIndexCall } from './llamaIndexVerbose';
 import { crewAiCaveat, crewAiLines, printsCrewAiSteps } from './crewaiVerbose';
+import { printsReActSteps, reactCaveat, reactLines } from './reactText';
 import {
   langChainPrintCaveat,
   langChainPrintLines,
@@ -136,6 +137,13 @@ const CONSOLES: readonly Console[] = [
     read: (t) => {
       const r = crewAiLines(t.join('\n'));
       return { lines: r.lines, said: `${plural(r.agents, 'agent')}: ${crewAiCaveat(r)}` };
+    },
+  },
+  {
+    prints: printsReActSteps,
+    read: (t) => {
+      const r = reactLines(t);
+      return { lines: r.lines, said: `${plural(r.lines.length, 'run')}: ${reactCaveat(r)}` };
     },
   },
 ];

@@ -36,6 +36,7 @@ import { autogenConsoleAsJson, autogenConsoleComplete, isAutogenConsole } from '
 import { geminiScreenAsJson, geminiScreenComplete, isGeminiCliScreen } from './geminiScreen';
 import { copilotShareAsJson, copilotShareComplete, isCopilotShare } from './copilotShare';
 import { codexScreenAsJson, codexScreenComplete, isCodexScreen } from './codexScreen';
+import { isReActText, reactTextAsJson, reactTextComplete } from './reactText';
 import { claudeScreenAsJson, claudeScreenComplete, isClaudeCodeScreen } from './claudeScreen';
 import { crewAiVerboseAsJson, crewAiVerboseComplete, isCrewAiVerbose } from './crewaiVerbose';
 import type { FormatId, ImportError } from './types';
@@ -106,6 +107,12 @@ export const TEXT_INPUTS: readonly TextInput[] = [
     is: (t, f) => f === null && isCrewAiVerbose(t),
     asJson: crewAiVerboseAsJson,
     complete: crewAiVerboseComplete,
+  },
+  // A ReAct agent's printed steps (`Action:` over `Action Input:`), LlamaIndex's or LangChain's.
+  {
+    is: (t, f) => f === null && isReActText(t),
+    asJson: reactTextAsJson,
+    complete: reactTextComplete,
   },
   // AutoGen AgentChat's console output (`---------- ToolCallRequestEvent (…) ----------`).
   {

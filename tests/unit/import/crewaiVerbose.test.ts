@@ -90,7 +90,7 @@ describe("CrewAI's console panels", () => {
       /^assistant: delegate_work_to_coworker\(crew-1\) "\{'task': 'Summarise .* 'context': 'The report is attached b\.\.\."$/,
     );
     expect(secretary?.slice(2)).toEqual([
-      'tool → crew-1: "Revenue $12.4M (+8%); costs and outlook not found."',
+      'tool → crew-1: "Revenue $12.4M (+8%); costs and outlook not found. Status: draft"',
       'assistant',
     ]);
     expect(analyst).toEqual([

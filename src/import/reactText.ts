@@ -1,0 +1,183 @@
+// A ReAct agent's printed steps (`Thought:`, `Action:`, `Action Input:`, `Observation:`).
+import { printedArguments, type ChatJsonMessage } from './chatJson';
+import { ok, type Result } from '../json/index';
+import type { ImportError } from './types';
+import { plural, inputLabel } from './warnings';
+import { ANSI } from './terminalText';
+
+/**
+ * ReAct agents print each step as the model wrote it: `Thought: …`, `Action: <tool>`,
+ * `Action Input: <input>`, then what the tool gave as `Observation: …`, and at the end
+ * `Answer: …` or `Final Answer: …`. LlamaIndex's ReActAgent prints so with `verbose=True`
+ * (run-llama/llama_index `llama-index-core/llama_index/core/agent/react/output_parser.py`
+ * @06b6fbf73f; its older runner opens a run with `> Running step … Step input: <question>`),
+ * and so does LangChain's `AgentExecutor` (langchain-ai/langchain
+ * `libs/langchain/langchain/agents/output_parsers/react_single_input.py` @c787bee0f2, a run
+ * between `> Entering new AgentExecutor chain...` and `> Finished chain.`, which
+ * `libs/core/langchain_core/callbacks/stdout.py` @78cd55ce5c prints). The input is JSON, a dict as Python prints
+ * it, or plain text; the calls are actions the model wrote in its text.
+ */
+const ACTION = /^Action: ?(.*)$/;
+const INPUT = /^Action Input: ?(.*)$/;
+const OBSERVATION = /^Observation: ?(.*)$/;
+const THOUGHT = /^(?:Thought|Invoking): ?(.*)$/;
+const ANSWER = /^(?:Final )?Answer: ?(.*)$/;
+const STEP = /^(?:> )?Running step \S+\. Step input: (.*)$/;
+const ENTERING = /^> Entering new \S+ chain\.\.\.$/;
+const FINISHED = /^> Finished chain\.$/;
+/** A tool's name as ReAct prompts ask for it: a short name, not the prompt's own placeholder. */
+const NAME = /^[A-Za-z_][\w .:-]{0,63}$/;
+const PLACEHOLDER = /\b(?:the action|should be)\b|[{[]/;
+
+/** Whether a text shows such steps: an action with its input under it. */
+export function printsReActSteps(text: string): boolean {
+  const t = text.slice(0, 1 << 20).replace(ANSI, '');
+  const m = /^Action: ?(.*)\r?\n(?:[ \t]*\r?\n)?Action Input: /m.exec(t);
+  return m !== null && NAME.test((m[1] as string).trim()) && !PLACEHOLDER.test(m[1] as string);
+}
+
+/** Whether a whole text input is such steps (not JSON, which a notebook is). */
+export function isReActText(text: string): boolean {
+  return !/^\s*[[{]/.test(text.slice(0, 200)) && printsReActSteps(text);
+}
+
+interface Read {
+  lines: string[];
+  calls: number;
+}
+
+/** Each run the pieces show (a notebook's outputs, or one text), as JSON Lines of `{ messages }`. */
+export function reactLines(pieces: readonly string[]): Read {
+  const runs: ChatJsonMessage[][] = [];
+  let run: ChatJsonMessage[] | null = null;
+  let calls = 0;
+  let open: string | null = null;
+  let ended = false;
+  const current = (): ChatJsonMessage[] => {
+    if (run === null || ended) {
+      runs.push((run = []));
+      ended = false;
+      open = null;
+    }
+    return run;
+  };
+  for (const piece of pieces) {
+    const lines = piece.replace(ANSI, '').replace(/\r\n?/g, '\n').split('\n');
+    let thought: string[] = [];
+    for (let i = 0; i < lines.length; i++) {
+      const line = (lines[i] as string).trimEnd();
+      const step = STEP.exec(line);
+      if (ENTERING.test(line) || (step !== null && step[1] !== 'None')) {
+        ended = true;
+        if (step !== null) current().push({ role: 'user', content: step[1] as string });
+        continue;
+      }
+      if (FINISHED.test(line)) {
+        ended = true;
+        continue;
+      }
+      const t = THOUGHT.exec(line);
+      if (t !== null) {
+        thought = [t[1] as string];
+        continue;
+      }
+      const a = ACTION.exec(line);
+      const name = a === null ? '' : (a[1] as string).trim();
+      if (a !== null && NAME.test(name) && !PLACEHOLDER.test(name)) {
+        // Its input: the next line's rest, and the lines under it up to a blank line.
+        let j = i + 1;
+        while (j < lines.length && (lines[j] as string).trim() === '') j++;
+        const input = INPUT.exec((lines[j] ?? '').trimEnd());
+        if (input === null) continue;
+        const more: string[] = [input[1] as string];
+        while (
+          j + 1 < lines.length &&
+          (lines[j + 1] as string).trim() !== '' &&
+          !OBSERVATION.test(lines[j + 1] as string)
+        )
+          more.push(lines[++j] as string);
+        i = j;
+        const id = `react-${++calls}`;
+        // A text input is taken without its quotes, as LangChain's parser takes it.
+        const raw = more.join('\n').trim();
+        const args = printedArguments(raw);
+        const fn = {
+          name,
+          arguments: args.startsWith('"') ? JSON.stringify(raw.replace(/^"+|"+$/g, '')) : args,
+        };
+        const content = thought.join('\n').trim();
+        const call = { id, type: 'function' as const, function: fn };
+        current().push({
+          role: 'assistant',
+          content: content === '' ? null : content,
+          tool_calls: [call],
+        });
+        open = id;
+        thought = [];
+        continue;
+      }
+      const o = OBSERVATION.exec(line);
+      if (o !== null && open !== null) {
+        // What the tool gave: up to the next step's words.
+        const said = [o[1] as string];
+        while (
+          i + 1 < lines.length &&
+          !/^(?:Thought|Action|Answer|Final Answer|> )/.test(lines[i + 1] as string)
+        )
+          said.push(lines[++i] as string);
+        current().push({ role: 'tool', tool_call_id: open, content: said.join('\n').trim() });
+        open = null;
+        continue;
+      }
+      const ans = ANSWER.exec(line);
+      if (ans !== null) {
+        const said = [ans[1] as string];
+        while (
+          i + 1 < lines.length &&
+          (lines[i + 1] as string).trim() !== '' &&
+          !/^> /.test(lines[i + 1] as string)
+        )
+          said.push(lines[++i] as string);
+        current().push({ role: 'assistant', content: said.join('\n').trim() });
+        ended = true;
+        thought = [];
+        continue;
+      }
+      if (thought.length > 0 && line !== '') thought.push(line);
+    }
+  }
+  const kept = runs.filter((r) => r.some((m) => m.tool_calls !== undefined));
+  return { lines: kept.map((messages) => JSON.stringify({ messages })), calls };
+}
+
+/** What reading such steps loses, for the note. */
+export function reactCaveat(read: Read): string {
+  return `${plural(read.calls, 'tool call')} read from a ReAct agent's printed steps (\`Action:\` and \`Action Input:\`, each answered by the \`Observation:\` after it): the calls are the actions the model wrote in its text, each a reply of its own, their inputs read back from what was printed (JSON, a dict as Python prints it, or text), with no call ids.`;
+}
+
+/** A text of such steps as JSON Lines of its runs, and a note. */
+export function reactTextAsJson(
+  text: string,
+  name?: string,
+): Result<{ text: string; note: string }, ImportError> {
+  const read = reactLines([text]);
+  return ok({
+    text: read.lines.join('\n'),
+    note: `Read ${inputLabel(name, 'the input')} as a ReAct agent's printed steps, ${plural(read.lines.length, 'run')}: ${reactCaveat(read)}`,
+  });
+}
+
+/**
+ * The part of such steps still being written that can be read now: up to its last action,
+ * whose input or observation may still grow; all of it once an answer or a finished chain ends
+ * it.
+ */
+export function reactTextComplete(text: string): string {
+  const lines = text.split('\n');
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const l = (lines[i] as string).replace(ANSI, '').trimEnd();
+    if (ANSWER.test(l) || FINISHED.test(l)) return text;
+    if (ACTION.test(l)) return lines.slice(0, i).join('\n');
+  }
+  return text;
+}

@@ -1,0 +1,72 @@
+// A ReAct agent's printed steps, in a log or a notebook, read as the runs they show.
+import { describe, expect, it } from 'vitest';
+import { importConversations } from '../../../src/import/index';
+import { reactTextComplete } from '../../../src/import/reactText';
+import { fixture, importAll, outline } from './helpers';
+
+const text = () => new TextDecoder().decode(fixture('markdown/react-agent-steps.log'));
+const LYON = '"population of Lyon 2024"';
+const FOUND = '"Lyon had about 522,000 inhabitants in 2024."';
+const RUNS = [
+  [
+    `assistant: Search(react-1) ${LYON}`,
+    `tool → react-1: ${FOUND}`,
+    `assistant: Search(react-2) ${LYON}`,
+    `tool → react-2: ${FOUND}`,
+    'assistant: Calculator(react-3) {"expression":"sqrt(522000)"}',
+    'tool → react-3: "Answer: 722.49"',
+    'assistant',
+  ],
+  [
+    'assistant: get_weather(react-4) {"city":"Lyon"}',
+    'tool → react-4: "18 degrees, cloudy"',
+    'assistant',
+  ],
+];
+
+describe("a ReAct agent's printed steps", () => {
+  it('reads each action as a call answered by its observation, a chain a run', () => {
+    const list = importAll(fixture('markdown/react-agent-steps.log'), { name: 'agent.log' });
+    expect(list.map((c) => outline(c.messages))).toEqual(RUNS);
+    expect(list[0]?.messages[2]?.content).toBe(
+      'The search gave the number; I should check it once more.',
+    );
+    expect(list[0]?.warnings[0]).toMatch(
+      /^Read “agent\.log” as a ReAct agent's printed steps, 2 runs: 4 tool calls read from /,
+    );
+  });
+
+  it("reads a notebook's coloured outputs, each run its own", () => {
+    const runs = text()
+      .split('\n\n\n')
+      .filter((r) => r.trim() !== '');
+    const nb = JSON.stringify({
+      cells: runs.map((r) => ({
+        cell_type: 'code',
+        outputs: [
+          { output_type: 'stream', name: 'stdout', text: [`\x1b[1;3;38;5;200m${r}\x1b[0m`] },
+        ],
+        source: ['agent.chat(q)'],
+      })),
+      metadata: {},
+      nbformat: 4,
+      nbformat_minor: 5,
+    });
+    expect(importAll(nb, { name: 'nb.ipynb' }).map((c) => outline(c.messages))).toEqual(RUNS);
+  });
+
+  it('holds back an action whose input or observation may still grow', () => {
+    const t = text();
+    const cut = t.slice(0, t.indexOf('Observation: 18 degrees'));
+    expect(reactTextComplete(cut)).toBe(
+      cut.slice(0, cut.lastIndexOf('Action: get_weather')).replace(/\n$/, ''),
+    );
+    expect(reactTextComplete(t)).toBe(t);
+  });
+
+  it("is not the ReAct prompt's own format", () => {
+    const prompt =
+      'Use this format:\n\nThought: you should always think about what to do\nAction: the action to take, should be one of [search]\nAction Input: the input to the action\nObservation: the result of the action\n';
+    expect(importConversations(prompt, { name: 'prompt.md' }).ok).toBe(false);
+  });
+});
