@@ -127,8 +127,10 @@ function codexScreenRead(text: string): Read {
     const end = goesOn(lines, i + 1, 2);
     const body = lines.slice(i + 1, end);
     i = end;
-    // A command run is drawn with its output, or `(no output)`, under `└`: words are not.
-    const ran = /^ {2}[└│]/.test(body[0] ?? '') ? RAN.exec(head) : null;
+    // A command run is drawn alone or with its output under `└` (its lines indented four);
+    // words that begin with "Ran" go on, wrapped, indented two.
+    const ran =
+      body.length === 0 || /^(?: {2}[└│]| {4})/.test(body[0] ?? '') ? RAN.exec(head) : null;
     if (ran !== null) {
       // The command's further lines, then its output.
       const more: string[] = [];

@@ -43,6 +43,10 @@ describe("Codex CLI's terminal screen", () => {
       'tool → codex-screen-14: "Created issue #42"',
       'assistant: write_stdin(codex-screen-15) "Interacted with background terminal · npm run dev\\n(waited)"',
       'tool → codex-screen-15: ""',
+      // A command with no output, and one whose `└` the copy lost.
+      'assistant: shell(codex-screen-16) "npx tsc --noEmit"',
+      'assistant: shell(codex-screen-17) "rg -n \\"toISOString\\" src"',
+      expect.stringMatching(/^tool → codex-screen-17: "src\/dates\.ts:12:/),
       'assistant',
     ]);
     expect(c?.messages[0]?.content).toBe(
@@ -51,7 +55,7 @@ describe("Codex CLI's terminal screen", () => {
     expect(c?.messages[1]?.content).toBe("I'll look at the tests and the parser first.");
     const w = c?.warnings[0] ?? '';
     expect(w).toMatch(
-      /^Read “c\.txt” as Codex CLI's terminal screen, copied as text: 15 tool calls/,
+      /^Read “c\.txt” as Codex CLI's terminal screen, copied as text: 17 tool calls/,
     );
     expect(w).toMatch(/ 1 file named there is read as a call of its own, /);
     expect(w).toMatch(/ 1 command longer than the screen's two lines is read as far as shown\./);
