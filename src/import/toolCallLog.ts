@@ -14,9 +14,16 @@ import { plural, inputLabel } from './warnings';
  * `### Tool result` heading (or `**Tool result**`) over the answer.
  */
 const CALL = /^#{2,4} Tool [Cc]all: (.+?)\s*$/;
+/**
+ * A call named on a line of its own over its JSON input, as opencode's `/export` writes one
+ * with tool details (`Tool: read`, `**Input:**` and a JSON block, then `**Output:**`), and other
+ * exporters (`**Tool: read**` over a JSON block): a call only where the block is there.
+ */
+const NAMED = /^(?:\*\*)?Tool: `?([\w.:-]+)`?(?:\*\*)?\s*$/;
 /** A call labelled without its name, which its JSON block holds: `{ name, input }`. */
 const LABEL = /^\*\*Tool [Cc]all\*\*:?\s*$/;
-const RESULT = /^(?:#{2,4} Tool [Rr]esult\b.*|\*\*Tool [Rr]esult\*\*.*|- (Result|Error))\s*$/;
+const RESULT =
+  /^(?:#{2,4} Tool [Rr]esult\b.*|\*\*Tool [Rr]esult\*\*.*|- (Result|Error)|\*\*Output:\*\*)\s*$/;
 const USER_ACTION = /^#{2,4} User action: (.+?)\s*$/;
 const TURN = /^## (?:Message \d+ - )?(User|Assistant|Agent)\b.*$/;
 const HEADING = /^#{1,4} /;
@@ -30,7 +37,7 @@ export function isToolCallLog(text: string): boolean {
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] as string;
     const label = LABEL.test(line);
-    if (!label && !CALL.test(line)) continue;
+    if (!label && !CALL.test(line) && !NAMED.test(line)) continue;
     const block = blockAt(lines, i + 1);
     const value = block === null ? undefined : parsed(block.text);
     if (label ? labelledCall(value) !== null : value !== undefined) return true;
@@ -74,7 +81,7 @@ function blockAt(lines: readonly string[], from: number): { text: string; end: n
     const line = (lines[i] as string).replace(/\r$/, '');
     const open = FENCE.exec(line);
     if (open === null) {
-      if (line.trim() === '' || /^- (Args|Input)\s*$/.test(line)) continue;
+      if (line.trim() === '' || /^(?:- (Args|Input)|\*\*Input:\*\*)\s*$/.test(line)) continue;
       return null;
     }
     const fence = open[1] as string;
@@ -135,7 +142,9 @@ export function toolCallLogAsJson(
   };
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] as string;
-    const call = CALL.exec(line);
+    const named = NAMED.exec(line);
+    const call =
+      CALL.exec(line) ?? (named !== null && parsedBlock(lines, i) !== undefined ? named : null);
     const labelled = call === null && LABEL.test(line) ? labelledCall(parsedBlock(lines, i)) : null;
     if (call !== null || labelled !== null) {
       endTurn();
@@ -179,6 +188,7 @@ export function toolCallLogAsJson(
       out.push({ role: 'tool', tool_call_id: id, content: error ? `Error: ${body}` : body });
       results++;
       if (block !== null) i = block.end;
+      if (block !== null && /^(`{3,}|~{3,})\s*$/.test(lines[i + 1] ?? '')) i++;
       continue;
     }
     const action = USER_ACTION.exec(line);
@@ -203,6 +213,9 @@ export function toolCallLogAsJson(
       continue;
     }
     const fence = FENCE.exec(line);
+    // opencode wraps each detailed call in a plain fence of its own around its inner blocks:
+    // that fence opens over the call's line and closes after its output's block.
+    if (fence !== null && line.trim() === fence[1] && NAMED.test(nextLine(lines, i + 1))) continue;
     if (fence !== null) {
       // A block of its own (the code a call ran, a turn's snippet) is read past whole.
       let j = i + 1;

@@ -142,3 +142,29 @@ describe('a markdown session log of `Tool call:` headings', () => {
     expect(toolCallLogComplete(open)).toBe(t.slice(0, second));
   });
 });
+
+describe("opencode's `/export` with tool details", () => {
+  it('reads each `Tool:` line over its input, answered by its output, inside their fences', () => {
+    const [c, ...more] = importAll(fixture('markdown/opencode-export.md'), { name: 's.md' });
+    expect(more).toEqual([]);
+    const TEST = '{"command":"npm test -- dates","description":"Run the date tests"}';
+    const FAIL =
+      "FAIL tests/dates.test.ts > parses dates\\nexpected '2024-01-02' to be '2024-01-01'";
+    expect(outline(c?.messages ?? [])).toEqual([
+      'user',
+      'assistant',
+      `assistant: bash(toolcall-1) ${TEST}`,
+      `tool → toolcall-1: "${FAIL}"`,
+      `assistant: bash(toolcall-2) ${TEST}`,
+      `tool → toolcall-2: "${FAIL}"`,
+      'assistant: read(toolcall-3) {"filePath":"/home/dev/app/src/dates.ts"}',
+      expect.stringMatching(/^tool → toolcall-3: "<file>\\n00012\|/),
+      'assistant',
+    ]);
+  });
+
+  it('is not an export without tool details: a name alone is no call', () => {
+    const bare = '## Assistant\n\n**Tool: read**\n\n**Tool: read**\n\n---\n';
+    expect(importConversations(bare, { name: 'a.md' }).ok).toBe(false);
+  });
+});
