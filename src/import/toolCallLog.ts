@@ -16,10 +16,19 @@ import { plural, inputLabel } from './warnings';
 const CALL = /^#{2,4} Tool [Cc]all: (.+?)\s*$/;
 /**
  * A call named on a line of its own over its JSON input, as opencode's `/export` writes one
- * with tool details (`Tool: read`, `**Input:**` and a JSON block, then `**Output:**`), and other
- * exporters (`**Tool: read**` over a JSON block): a call only where the block is there.
+ * with tool details (`Tool: read`, then `**Input:**` over a JSON block, then `**Output:**`): a
+ * call only where that labelled block is there (a tool's name over a block of JSON alone may
+ * be its definition, as servers' READMEs list their tools).
  */
 const NAMED = /^(?:\*\*)?Tool: `?([\w.:-]+)`?(?:\*\*)?\s*$/;
+const INPUT_LABEL = /^\*\*Input:\*\*\s*$/;
+
+/** Whether line `i` names a call over its labelled input's block. */
+function namedCall(lines: readonly string[], i: number): RegExpExecArray | null {
+  const m = NAMED.exec(lines[i] as string);
+  if (m === null || !INPUT_LABEL.test(nextLine(lines, i + 1))) return null;
+  return parsedBlock(lines, i) === undefined ? null : m;
+}
 /** A call labelled without its name, which its JSON block holds: `{ name, input }`. */
 const LABEL = /^\*\*Tool [Cc]all\*\*:?\s*$/;
 const RESULT =
@@ -37,7 +46,7 @@ export function isToolCallLog(text: string): boolean {
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] as string;
     const label = LABEL.test(line);
-    if (!label && !CALL.test(line) && !NAMED.test(line)) continue;
+    if (!label && !CALL.test(line) && namedCall(lines, i) === null) continue;
     const block = blockAt(lines, i + 1);
     const value = block === null ? undefined : parsed(block.text);
     if (label ? labelledCall(value) !== null : value !== undefined) return true;
@@ -142,9 +151,7 @@ export function toolCallLogAsJson(
   };
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] as string;
-    const named = NAMED.exec(line);
-    const call =
-      CALL.exec(line) ?? (named !== null && parsedBlock(lines, i) !== undefined ? named : null);
+    const call = CALL.exec(line) ?? namedCall(lines, i);
     const labelled = call === null && LABEL.test(line) ? labelledCall(parsedBlock(lines, i)) : null;
     if (call !== null || labelled !== null) {
       endTurn();

@@ -167,4 +167,13 @@ describe("opencode's `/export` with tool details", () => {
     const bare = '## Assistant\n\n**Tool: read**\n\n**Tool: read**\n\n---\n';
     expect(importConversations(bare, { name: 'a.md' }).ok).toBe(false);
   });
+
+  it("is not a server's README that lists its tools over their JSON", () => {
+    const schema = '{"name": "search", "inputSchema": {"type": "object"}}';
+    const readme = `# Tools\n\n**Tool: search**\n\n\`\`\`json\n${schema}\n\`\`\`\n\n**Tool: fetch**\n\n\`\`\`json\n${schema}\n\`\`\`\n`;
+    const r = importConversations(readme, { name: 'README.md' });
+    expect(r.ok ? r.value.flatMap((c) => outline(c.messages)) : []).not.toContainEqual(
+      expect.stringMatching(/^assistant: search\(/),
+    );
+  });
 });
