@@ -37,6 +37,7 @@ import { geminiScreenAsJson, geminiScreenComplete, isGeminiCliScreen } from './g
 import { copilotShareAsJson, copilotShareComplete, isCopilotShare } from './copilotShare';
 import { codexScreenAsJson, codexScreenComplete, isCodexScreen } from './codexScreen';
 import { isReActText, reactTextAsJson, reactTextComplete } from './reactText';
+import { isUsingToolLog, usingToolAsJson } from './usingTool';
 import { claudeScreenAsJson, claudeScreenComplete, isClaudeCodeScreen } from './claudeScreen';
 import { crewAiVerboseAsJson, crewAiVerboseComplete, isCrewAiVerbose } from './crewaiVerbose';
 import type { FormatId, ImportError } from './types';
@@ -144,6 +145,8 @@ export const TEXT_INPUTS: readonly TextInput[] = [
     asJson: geminiScreenAsJson,
     complete: geminiScreenComplete,
   },
+  // Printed tool use, `Using tool: <name>` over `Input: {…}` (claude-conversation-extractor's).
+  { is: (t, f) => f === null && isUsingToolLog(t), asJson: usingToolAsJson },
   // A markdown session log that heads each call `### Tool call: <name>` (Playwright MCP's).
   {
     is: (t, f) =>
