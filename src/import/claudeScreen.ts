@@ -3,7 +3,7 @@ import type { ChatJsonMessage } from './chatJson';
 import { ok, type Result } from '../json/index';
 import type { ImportError } from './types';
 import { plural, inputLabel } from './warnings';
-import { ANSI, goesOn, indent, screenLines, under } from './terminalText';
+import { ANSI, goesOn, indent, opensAsJson, screenLines, under, Words } from './terminalText';
 
 /**
  * Claude Code draws a session in the terminal (@anthropic-ai/claude-code 2.0.36 `cli.js`, the
@@ -42,7 +42,7 @@ function callEnd(lines: readonly string[], i: number): number | null {
 /** Whether a text shows such a screen: a call's line with its answer's `⎿` under it. */
 export function isClaudeCodeScreen(text: string): boolean {
   const head = text.replace(/^\uFEFF/, '').trimStart();
-  if (head.startsWith('{') || head.startsWith('[')) return false;
+  if (opensAsJson(head)) return false;
   const t = head.slice(0, 1 << 20).replace(ANSI, '');
   if (!/^[⏺●] /m.test(t) || !t.includes('⎿')) return false;
   const lines = screenLines(t);
@@ -79,16 +79,11 @@ export function claudeScreenRead(text: string): Read {
     lines[i] = '';
   }
   const messages: ChatJsonMessage[] = [];
-  let words: string[] = [];
+  const words = new Words();
   let calls = 0;
   let started = false;
-  const said = (): string | null => {
-    const t = words.join('\n\n').trim();
-    words = [];
-    return t === '' ? null : t;
-  };
   const flush = (): void => {
-    const t = said();
+    const t = words.take();
     if (t !== null) messages.push({ role: 'assistant', content: t });
   };
   for (let i = 0; i < lines.length;) {
@@ -121,7 +116,7 @@ export function claudeScreenRead(text: string): Read {
       const name = (call?.[1] ?? bare?.[1]) as string;
       messages.push({
         role: 'assistant',
-        content: said(),
+        content: words.take(),
         tool_calls: [
           { id, type: 'function', function: { name, arguments: JSON.stringify(shown) } },
         ],
@@ -144,7 +139,7 @@ export function claudeScreenRead(text: string): Read {
     }
     // The reply's words: the line and what goes on under it.
     const end = goesOn(lines, i + 1, 2, answers);
-    words.push([line.slice(2), ...under(lines, i + 1, end, 2)].join('\n'));
+    words.add([line.slice(2), ...under(lines, i + 1, end, 2)].join('\n'));
     i = end;
   }
   flush();

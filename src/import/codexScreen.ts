@@ -3,7 +3,7 @@ import type { ChatJsonMessage } from './chatJson';
 import { isJsonObject, ok, parseJson, printJson, type Result } from '../json/index';
 import type { ImportError } from './types';
 import { plural, inputLabel } from './warnings';
-import { ANSI, goesOn, indent, screenLines, under } from './terminalText';
+import { ANSI, goesOn, indent, opensAsJson, screenLines, under, Words } from './terminalText';
 
 /**
  * Codex CLI draws a session in the terminal as cells (openai/codex `codex-rs/tui/src/
@@ -42,7 +42,7 @@ const EXPLORED_LINE = /^(Read|List|Search|Run) (.*)$/;
 /** Whether a text shows such a screen: a prompt and a cell of a command run or a patch. */
 export function isCodexScreen(text: string): boolean {
   const head = text.replace(/^\uFEFF/, '').trimStart();
-  if (head.startsWith('{') || head.startsWith('[')) return false;
+  if (opensAsJson(head)) return false;
   const t = head.slice(0, 1 << 20).replace(ANSI, '');
   return (
     /^› \S/m.test(t) &&
@@ -65,15 +65,10 @@ interface Read {
 function codexScreenRead(text: string): Read {
   const lines = screenLines(text);
   const messages: ChatJsonMessage[] = [];
-  let words: string[] = [];
+  const words = new Words();
   let calls = 0;
   let merged = 0;
   let cut = 0;
-  const said = (): string | null => {
-    const t = words.join('\n\n').trim();
-    words = [];
-    return t === '' ? null : t;
-  };
   // An MCP tool's arguments are shown as JSON: read as that JSON where they are whole.
   const call = (name: string, args: string, out: string | null, json = false): void => {
     const id = `codex-screen-${++calls}`;
@@ -83,7 +78,7 @@ function codexScreenRead(text: string): Read {
     const fn = { name, arguments: whole ?? JSON.stringify(args) };
     messages.push({
       role: 'assistant',
-      content: said(),
+      content: words.take(),
       tool_calls: [{ id, type: 'function', function: fn }],
     });
     if (out !== null) messages.push({ role: 'tool', tool_call_id: id, content: out });
@@ -98,7 +93,7 @@ function codexScreenRead(text: string): Read {
         i = end;
         continue;
       }
-      const t = said();
+      const t = words.take();
       if (t !== null) messages.push({ role: 'assistant', content: t });
       messages.push({
         role: 'user',
@@ -195,9 +190,9 @@ function codexScreenRead(text: string): Read {
       call('view_image', outputOf(body) ?? '', '');
       continue;
     }
-    words.push([head, ...under(body, 0, body.length, 2)].join('\n'));
+    words.add([head, ...under(body, 0, body.length, 2)].join('\n'));
   }
-  const t = said();
+  const t = words.take();
   if (t !== null) messages.push({ role: 'assistant', content: t });
   return { messages, calls, merged, cut };
 }

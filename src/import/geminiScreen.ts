@@ -3,7 +3,7 @@ import type { ChatJsonCall, ChatJsonMessage } from './chatJson';
 import { ok, type Result } from '../json/index';
 import type { ImportError } from './types';
 import { plural, inputLabel } from './warnings';
-import { ANSI, goesOn, indent, screenLines, under } from './terminalText';
+import { ANSI, goesOn, indent, opensAsJson, screenLines, under, Words } from './terminalText';
 
 /**
  * Gemini CLI draws a session in the terminal (google-gemini/gemini-cli
@@ -41,7 +41,7 @@ function boxAt(lines: readonly string[], i: number): { rows: string[]; end: numb
 /** Whether a text shows such a screen: a box with a call's row, and the model's or user's words. */
 export function isGeminiCliScreen(text: string): boolean {
   const head = text.replace(/^\uFEFF/, '').trimStart();
-  if (head.startsWith('{') || head.startsWith('[')) return false;
+  if (opensAsJson(head)) return false;
   const lines = screenLines(head.slice(0, 1 << 20));
   if (!lines.some((l) => WORDS.test(l) || PROMPT.test(l))) return false;
   for (let i = 0; i < lines.length; i++) {
@@ -70,13 +70,8 @@ interface Read {
 function geminiScreenRead(text: string): Read {
   const lines = screenLines(text);
   const messages: ChatJsonMessage[] = [];
-  let words: string[] = [];
+  const words = new Words();
   let calls = 0;
-  const said = (): string | null => {
-    const t = words.join('\n\n').trim();
-    words = [];
-    return t === '' ? null : t;
-  };
   for (let i = 0; i < lines.length;) {
     const line = lines[i] as string;
     const box = TOP.test(line) ? boxAt(lines, i) : null;
@@ -97,7 +92,7 @@ function geminiScreenRead(text: string): Read {
         open = DONE.test(t[1] as string) ? { id, rows: [] } : null;
         if (open !== null) answers.push(open);
       }
-      messages.push({ role: 'assistant', content: said(), tool_calls: batch });
+      messages.push({ role: 'assistant', content: words.take(), tool_calls: batch });
       for (const a of answers)
         messages.push({ role: 'tool', tool_call_id: a.id, content: dedent(a.rows) });
       i = box.end;
@@ -105,7 +100,7 @@ function geminiScreenRead(text: string): Read {
     }
     const prompt = PROMPT.exec(line);
     if (prompt !== null) {
-      const t = said();
+      const t = words.take();
       if (t !== null) messages.push({ role: 'assistant', content: t });
       const end = goesOn(lines, i + 1, 2);
       const content = [prompt[1] as string, ...under(lines, i + 1, end, 2)].join('\n').trim();
@@ -116,13 +111,13 @@ function geminiScreenRead(text: string): Read {
     const w = WORDS.exec(line);
     if (w !== null) {
       const end = goesOn(lines, i + 1, 2);
-      words.push([w[1] as string, ...under(lines, i + 1, end, 2)].join('\n'));
+      words.add([w[1] as string, ...under(lines, i + 1, end, 2)].join('\n'));
       i = end;
       continue;
     }
     i++;
   }
-  const t = said();
+  const t = words.take();
   if (t !== null) messages.push({ role: 'assistant', content: t });
   return { messages, calls };
 }

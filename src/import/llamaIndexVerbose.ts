@@ -2,6 +2,7 @@
 import { printedArguments, type ChatJsonMessage } from './chatJson';
 import { ok, type Result } from '../json/index';
 import type { ImportError } from './types';
+import { opensAsJson } from './terminalText';
 import { plural, inputLabel } from './warnings';
 
 /**
@@ -31,7 +32,7 @@ export function printsLlamaIndexCall(text: string): boolean {
 
 /** Whether a whole text input is such output (not JSON, which a notebook is). */
 export function isLlamaIndexVerbose(text: string): boolean {
-  return !/^\s*[[{]/.test(text.slice(0, 200)) && printsLlamaIndexCall(text);
+  return !opensAsJson(text) && printsLlamaIndexCall(text);
 }
 
 /** Whether a line opens one of the pieces the output is made of. */

@@ -3,7 +3,7 @@ import { printedArguments, type ChatJsonMessage } from './chatJson';
 import { ok, type Result } from '../json/index';
 import type { ImportError } from './types';
 import { plural, inputLabel } from './warnings';
-import { ANSI } from './terminalText';
+import { ANSI, opensAsJson } from './terminalText';
 
 /**
  * ReAct agents print each step as the model wrote it: `Thought: …`, `Action: <tool>`,
@@ -38,7 +38,7 @@ export function printsReActSteps(text: string): boolean {
 
 /** Whether a whole text input is such steps (not JSON, which a notebook is). */
 export function isReActText(text: string): boolean {
-  return !/^\s*[[{]/.test(text.slice(0, 200)) && printsReActSteps(text);
+  return !opensAsJson(text) && printsReActSteps(text);
 }
 
 interface Read {

@@ -2,6 +2,7 @@
 import { printedArguments, type ChatJsonCall, type ChatJsonMessage } from './chatJson';
 import { ok, type Result } from '../json/index';
 import type { ImportError } from './types';
+import { ANSI, opensAsJson } from './terminalText';
 import { plural, inputLabel } from './warnings';
 import { joinWrapped, richPanelAt } from './richPanels';
 
@@ -15,8 +16,6 @@ import { joinWrapped, richPanelAt } from './richPanels';
  * `Executing parsed code:` panel instead: code the agent ran, no tool call. Panels wrap their
  * text at the terminal's width, and notebooks keep the colour codes.
  */
-// eslint-disable-next-line no-control-regex -- the escape that opens a terminal code
-const ANSI = /\x1b\[[0-9;?]*[A-Za-z]/g;
 const RULE = /^━+ Step (\d+) ━+\s*$/;
 const CALL = /^Calling tool: '([^']*)' with arguments: ([\s\S]*)$/;
 const SUMMARY = /^\[Step \d+: Duration /;
@@ -62,7 +61,7 @@ export function printsSmolagentsRun(text: string): boolean {
 
 /** Whether a whole text input is such a console output (not JSON, which a notebook is). */
 export function isSmolagentsConsole(text: string): boolean {
-  return !/^\s*[[{]/.test(text.slice(0, 200)) && showsRun(text.slice(0, 1 << 20));
+  return !opensAsJson(text) && showsRun(text.slice(0, 1 << 20));
 }
 
 interface Read {

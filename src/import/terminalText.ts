@@ -46,3 +46,24 @@ export function goesOn(
 export function under(lines: readonly string[], from: number, to: number, depth: number): string[] {
   return lines.slice(from, to).map((l) => l.slice(Math.min(depth, indent(l))));
 }
+
+/** Whether a text opens as JSON does (a document or a line of one): no text of a screen's. */
+export function opensAsJson(text: string): boolean {
+  return /^\s*[[{]/.test(text.replace(/^\uFEFF/, '').slice(0, 200));
+}
+
+/** A reply's words as a screen shows them, held until a call or a turn takes them. */
+export class Words {
+  private parts: string[] = [];
+
+  add(text: string): void {
+    this.parts.push(text);
+  }
+
+  /** The words held, paragraphs apart, or null where there are none; none are held after. */
+  take(): string | null {
+    const t = this.parts.join('\n\n').trim();
+    this.parts = [];
+    return t === '' ? null : t;
+  }
+}

@@ -4,7 +4,7 @@ import { ok, printJson, type Result } from '../json/index';
 import { literalValue } from './literal';
 import type { ImportError } from './types';
 import { plural, inputLabel } from './warnings';
-import { ANSI } from './terminalText';
+import { ANSI, opensAsJson } from './terminalText';
 
 /**
  * claude-conversation-extractor writes a Claude Code session as markdown
@@ -121,7 +121,7 @@ function read(text: string, enough = Infinity): Read {
 
 /** Whether a text prints tool use so: no JSON itself, and a named call over its input. */
 export function isUsingToolLog(text: string): boolean {
-  if (/^\s*[[{]/.test(text.slice(0, 200))) return false;
+  if (opensAsJson(text)) return false;
   const head = text.slice(0, 1 << 20);
   return /[Uu]sing [Tt]ool: /.test(head) && read(head, 1).calls > 0;
 }
