@@ -12,15 +12,20 @@ import { plainText } from './chatJson';
  * `functionCall` as `**Tool Command**:` and its JSON in a ```json block, a `functionResponse`
  * as `**Tool Response**:` and its JSON; the contents are joined by `---` lines.
  */
-const HEADER = /^(?:\P{ASCII}+ )?## (USER|MODEL)(?: \P{ASCII}+)?[ \t]*$/u;
-const BOUNDARY = /\n\n---\n\n(?=(?:\P{ASCII}+ )?## (?:USER|MODEL)\b)/u;
+// One `#` too: copies kept as notes have their first heading made a title.
+const HEADER = /^(?:\P{ASCII}+ )?##? (USER|MODEL)(?: \P{ASCII}+)?[ \t]*$/u;
+const BOUNDARY = /\n\n---\n\n(?=(?:\P{ASCII}+ )?##? (?:USER|MODEL)\b)/u;
 const PART = /\*\*Tool (Command|Response)\*\*:\n```json\n/g;
 
-/** Whether a text is such an export: it opens with a role header and shows a call. */
+/**
+ * Whether a text is such an export: a role header among its first lines (a note may put a title
+ * and a line or two above it), and a call shown.
+ */
 export function isGeminiShare(text: string): boolean {
-  // The first line from the head alone: every text imported is asked, most of them JSON.
+  // The head alone: every text imported is asked, most of them JSON.
   const head = plainText(text.slice(0, 1024));
-  if (!HEADER.test(head.slice(0, head.indexOf('\n') >>> 0))) return false;
+  const first = head.split('\n', 8).filter((l) => l.trim() !== '');
+  if (!first.slice(0, 4).some((l) => HEADER.test(l))) return false;
   return /\*\*Tool (Command|Response)\*\*:\r?\n```json\r?\n/.test(text);
 }
 
@@ -60,7 +65,10 @@ export function geminiShareAsJson(
   const contents: { role: 'user' | 'model'; parts: Part[] }[] = [];
   let calls = 0;
   let unread = 0;
-  for (const printed of body.split(BOUNDARY)) {
+  // A title or a line above the first header is the note's, not the chat's.
+  const opens = body.split('\n', 8).findIndex((l) => HEADER.test(l));
+  const chat = opens <= 0 ? body : body.split('\n').slice(opens).join('\n');
+  for (const printed of chat.split(BOUNDARY)) {
     const nl = printed.indexOf('\n');
     const head = HEADER.exec(nl < 0 ? printed : printed.slice(0, nl));
     if (head === null) continue;

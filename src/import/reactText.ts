@@ -15,7 +15,11 @@ import { ANSI, opensAsJson } from './terminalText';
  * `libs/langchain/langchain/agents/output_parsers/react_single_input.py` @c787bee0f2, a run
  * between `> Entering new AgentExecutor chain...` and `> Finished chain.`, which
  * `libs/core/langchain_core/callbacks/stdout.py` @78cd55ce5c prints). The input is JSON, a dict as Python prints
- * it, or plain text; the calls are actions the model wrote in its text.
+ * it, or plain text; the calls are actions the model wrote in its text. LangChain's agents on
+ * native tool calling (`create_tool_calling_agent`, `create_openai_functions_agent`) print a
+ * call in the same run as `Invoking: \`<tool>\` with \`<input as Python prints it>\``, then
+ * `responded: <words>` where the model said any (`agents/output_parsers/tools.py`
+ * @0a56081a0f), and what the tool gave with no label, in its own colour.
  */
 const ACTION = /^Action: ?(.*)$/;
 const INPUT = /^Action Input: ?(.*)$/;
@@ -23,6 +27,8 @@ const OBSERVATION = /^Observation: ?(.*)$/;
 const THOUGHT = /^(?:Thought|Invoking): ?(.*)$/;
 const ANSWER = /^(?:Final )?Answer: ?(.*)$/;
 const STEP = /^(?:> )?Running step \S+\. Step input: (.*)$/;
+const INVOKING = /^Invoking: `([^`\n]+)` with `(.*)$/;
+const RESPONDED = /^responded: ?(.*)$/;
 const ENTERING = /^> Entering new \S+ chain\.\.\.$/;
 const FINISHED = /^> Finished chain\.$/;
 /** A tool's name as ReAct prompts ask for it: a short name, not the prompt's own placeholder. */
@@ -32,6 +38,7 @@ const PLACEHOLDER = /\b(?:the action|should be)\b|[{[]/;
 /** Whether a text shows such steps: an action with its input under it. */
 export function printsReActSteps(text: string): boolean {
   const t = text.slice(0, 1 << 20).replace(ANSI, '');
+  if (/^Invoking: `[^`\n]+` with `/m.test(t)) return true;
   const m = /^Action: ?(.*)\r?\n(?:[ \t]*\r?\n)?Action Input: /m.exec(t);
   return m !== null && NAME.test((m[1] as string).trim()) && !PLACEHOLDER.test(m[1] as string);
 }
@@ -74,6 +81,36 @@ export function reactLines(pieces: readonly string[]): Read {
       }
       if (FINISHED.test(line)) {
         ended = true;
+        continue;
+      }
+      const inv = INVOKING.exec(line);
+      if (inv !== null) {
+        // Its input runs on to the line its closing backtick ends.
+        const input = [inv[2] as string];
+        let j = i;
+        while (!(input.at(-1) as string).endsWith('`') && j + 1 < lines.length)
+          input.push((lines[++j] as string).trimEnd());
+        const raw = input.join('\n').replace(/`$/, '');
+        const said = RESPONDED.exec((lines[j + 1] ?? '').trimEnd());
+        if (said !== null) j++;
+        const id = `react-${++calls}`;
+        const fn = { name: inv[1] as string, arguments: printedArguments(raw) };
+        current().push({
+          role: 'assistant',
+          content: said === null || said[1] === '' ? null : (said[1] as string),
+          tool_calls: [{ id, type: 'function', function: fn }],
+        });
+        // What the tool gave: the lines after, up to the next call or the chain's end.
+        const gave: string[] = [];
+        while (
+          j + 1 < lines.length &&
+          !INVOKING.test(lines[j + 1] as string) &&
+          !/^> (?:Finished|Entering)/.test(lines[j + 1] as string)
+        )
+          gave.push(lines[++j] as string);
+        current().push({ role: 'tool', tool_call_id: id, content: gave.join('\n').trim() });
+        i = j;
+        thought = [];
         continue;
       }
       const t = THOUGHT.exec(line);
@@ -177,7 +214,7 @@ export function reactTextComplete(text: string): string {
   for (let i = lines.length - 1; i >= 0; i--) {
     const l = (lines[i] as string).replace(ANSI, '').trimEnd();
     if (ANSWER.test(l) || FINISHED.test(l)) return text;
-    if (ACTION.test(l)) return lines.slice(0, i).join('\n');
+    if (ACTION.test(l) || INVOKING.test(l)) return lines.slice(0, i).join('\n');
   }
   return text;
 }

@@ -8,7 +8,7 @@ import { chatLogError } from './chatLogs';
 import { clineMarkdownAsJson, isClineMarkdown } from './clineMarkdown';
 import { fencedJsonAsJson, isFencedJson } from './fencedJson';
 import { geminiShareAsJson, isGeminiShare } from './geminiShare';
-import { isToolCallLog, toolCallLogAsJson } from './toolCallLog';
+import { isToolCallLog, toolCallLogAsJson, toolCallLogComplete } from './toolCallLog';
 import { httprrAsHar, isHttprr } from './httprr';
 import { isJsonLog, jsonLogAsJson } from './jsonLog';
 import { isTxtar, txtarAsJson } from './txtar';
@@ -39,6 +39,8 @@ import { codexScreenAsJson, codexScreenComplete, isCodexScreen } from './codexSc
 import { isReActText, reactTextAsJson, reactTextComplete } from './reactText';
 import { isUsingToolLog, usingToolAsJson } from './usingTool';
 import { claudeScreenAsJson, claudeScreenComplete, isClaudeCodeScreen } from './claudeScreen';
+import { copilotDebugLogAsJson, isCopilotDebugLog } from './copilotDebugLog';
+import { isVscodeChatCopy, vscodeChatCopyAsJson, vscodeChatCopyComplete } from './vscodeChatCopy';
 import { crewAiVerboseAsJson, crewAiVerboseComplete, isCrewAiVerbose } from './crewaiVerbose';
 import type { FormatId, ImportError } from './types';
 import { looksLikeYaml, yamlAsJson } from './yamlInput';
@@ -145,6 +147,14 @@ export const TEXT_INPUTS: readonly TextInput[] = [
     asJson: geminiScreenAsJson,
     complete: geminiScreenComplete,
   },
+  // Copilot Chat's request log from VS Code's Chat Debug view, exported or copied.
+  { is: (t, f) => f === null && isCopilotDebugLog(t), asJson: copilotDebugLogAsJson },
+  // VS Code's chat copied with Copy All: Copilot's tool messages (`Read [](file:///…)`).
+  {
+    is: (t, f) => f === null && !isSpecStory(t) && !isClineMarkdown(t) && isVscodeChatCopy(t),
+    asJson: vscodeChatCopyAsJson,
+    complete: vscodeChatCopyComplete,
+  },
   // Printed tool use, `Using tool: <name>` over `Input: {…}` (claude-conversation-extractor's).
   { is: (t, f) => f === null && isUsingToolLog(t), asJson: usingToolAsJson },
   // A markdown session log that heads each call `### Tool call: <name>` (Playwright MCP's).
@@ -156,6 +166,7 @@ export const TEXT_INPUTS: readonly TextInput[] = [
       !isClineMarkdown(t) &&
       isToolCallLog(t),
     asJson: toolCallLogAsJson,
+    complete: toolCallLogComplete,
   },
   // Markdown that keeps a run in fenced ```json blocks, but for the exports read below and the
   // chat logs named for what they are; before YAML, which notes above a block may read as.

@@ -11,9 +11,16 @@ import { plural, inputLabel } from './warnings';
  * did in the browser meanwhile as `### User action: <name>` and its own block; code and snapshot
  * file names as `- Code` and `- Snapshot:` lines. Session exporters of other agents write the
  * same heading over a JSON block, with `## User` and `## Assistant` sections for the turns and a
- * `### Tool result` heading (or `**Tool result**`) over the answer.
+ * `### Tool result` heading (or `**Tool result**`) over the answer. Amp's thread export
+ * (`amp threads markdown`; the CLI's source is not public, the layout is a saved export's:
+ * hamelsmu/ai-jup `_threads/011_Review_msglm_for_ai-jup_extension_improvements.md` @684250359e)
+ * writes a call as ``**Tool Use:** `<name>` `` over its input's JSON block, the calls of one
+ * reply one after another in its `## Assistant` section, and each answer as ``**Tool Result:**
+ * `<call id>` `` over a block under `## User`.
  */
-const CALL = /^#{2,4} Tool [Cc]all: (.+?)\s*$/;
+const CALL = /^(?:#{2,4} Tool [Cc]all: (.+?)|\*\*Tool Use:\*\* `([^`]+)`)\s*$/;
+/** Amp's form, whose calls in a row are the calls of one reply. */
+const TOOL_USE = /^\*\*Tool Use:\*\*/;
 /**
  * A call named on a line of its own over its JSON input, as opencode's `/export` writes one
  * with tool details (`Tool: read`, then `**Input:**` over a JSON block, then `**Output:**`): a
@@ -32,7 +39,7 @@ function namedCall(lines: readonly string[], i: number): RegExpExecArray | null 
 /** A call labelled without its name, which its JSON block holds: `{ name, input }`. */
 const LABEL = /^\*\*Tool [Cc]all\*\*:?\s*$/;
 const RESULT =
-  /^(?:#{2,4} Tool [Rr]esult\b.*|\*\*Tool [Rr]esult\*\*.*|- (Result|Error)|\*\*Output:\*\*)\s*$/;
+  /^(?:#{2,4} Tool [Rr]esult\b.*|\*\*Tool (?:[Rr]esult|(Cancelled)):?\*\*.*|- (Result|Error)|\*\*Output:\*\*)\s*$/;
 const USER_ACTION = /^#{2,4} User action: (.+?)\s*$/;
 const TURN = /^## (?:Message \d+ - )?(User|Assistant|Agent)\b.*$/;
 const HEADING = /^#{1,4} /;
@@ -71,13 +78,18 @@ function labelledCall(v: unknown): { name: string; args: unknown; id: string | n
 
 /**
  * The part of a log still being written that holds whole entries only: all of it where it ends
- * in a blank line outside any block, as each entry does, else up to the last heading (the
- * entry under it may still grow).
+ * in a blank line outside any block, as each entry does, or in a whole line of a turn's words,
+ * else up to the last heading (the entry under it may still grow).
  */
 export function toolCallLogComplete(text: string): string {
   let fences = 0;
-  for (const line of text.split('\n')) if (FENCE.test(line)) fences++;
+  const lines = text.split('\n');
+  for (const line of lines) if (FENCE.test(line)) fences++;
   if (fences % 2 === 0 && /\n\r?\n$/.test(text)) return text;
+  // A turn's words at the end, on whole lines: no call or answer is still coming.
+  const last = lines.filter((l) => l.trim() !== '').at(-1) ?? '';
+  const plain = !/^(?:#|\*\*|- |Tool: )/.test(last.trim());
+  if (fences % 2 === 0 && text.endsWith('\n') && plain) return text;
   const heading = /^#{2,4} /gm;
   let at = 0;
   for (let m = heading.exec(text); m !== null; m = heading.exec(text)) at = m.index;
@@ -93,12 +105,42 @@ function blockAt(lines: readonly string[], from: number): { text: string; end: n
       if (line.trim() === '' || /^(?:- (Args|Input)|\*\*Input:\*\*)\s*$/.test(line)) continue;
       return null;
     }
-    const fence = open[1] as string;
-    let j = i + 1;
-    while (j < lines.length && !(lines[j] as string).replace(/\r$/, '').startsWith(fence)) j++;
+    const j = blockEnd(lines, i, open[1] as string);
     return { text: lines.slice(i + 1, j).join('\n'), end: j };
   }
   return null;
+}
+
+/**
+ * The line that closes the block opening at line `i` with `fence` (past the end where none
+ * does). Exporters that write a tool's answer inside a fence as long as its own fences leave
+ * those inner blocks in it: a fence with a language after it opens one, and the next bare fence
+ * closes it, not the answer's block.
+ */
+function blockEnd(lines: readonly string[], i: number, fence: string): number {
+  let depth = 0;
+  let j = i + 1;
+  for (; j < lines.length; j++) {
+    const t = (lines[j] as string).replace(/\r$/, '').trimEnd();
+    if (!t.startsWith(fence)) continue;
+    if (t.replace(/[`~]/g, '') !== '') depth++;
+    else if (depth === 0) break;
+    else depth--;
+  }
+  return j;
+}
+
+const OMITTED = /^\[\.\.\. [\w ]+ omitted in markdown version \.\.\.\]$/;
+
+/** A call's input with the strings its export left out made the call's own; as given if none. */
+function leftOut(args: unknown, id: string): unknown {
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) return args;
+  const o = args as Record<string, unknown>;
+  if (!Object.values(o).some((v) => typeof v === 'string' && OMITTED.test(v))) return args;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(o))
+    out[k] = typeof v === 'string' && OMITTED.test(v) ? `${v} (${id})` : v;
+  return out;
 }
 
 /** The value of the block under line `i`, if it parses. */
@@ -132,6 +174,7 @@ export function toolCallLogAsJson(
   let calls = 0;
   let results = 0;
   let actions = 0;
+  let omitted = 0;
   // The calls no result has answered yet, oldest first.
   let open: string[] = [];
   // The call whose heading was read last, until anything else is.
@@ -164,18 +207,26 @@ export function toolCallLogAsJson(
       const id =
         labelled?.id ??
         (wrapped && typeof rec?.callId === 'string' ? rec.callId : `toolcall-${calls + 1}`);
-      const args = labelled !== null ? labelled.args : wrapped ? rec?.arguments : (value ?? {});
+      const given = labelled !== null ? labelled.args : wrapped ? rec?.arguments : (value ?? {});
+      // Amp's export leaves an edit's strings out: two edits of a file must not read as one.
+      const args = leftOut(given, id);
+      if (args !== given) omitted++;
+      const named = call === null ? null : ((call[1] ?? call[2]) as string);
       const c = {
         id,
         type: 'function' as const,
         function: {
-          name: labelled?.name ?? ((call as RegExpExecArray)[1] as string),
+          name: labelled?.name ?? (named as string),
           arguments: JSON.stringify(args ?? {}),
         },
       };
       // Each heading is a reply of its own: the logs keep no sign of which calls one reply
-      // made together, and Playwright MCP's runs them one by one.
-      out.push({ role: 'assistant', content: null, tool_calls: [c] });
+      // made together, and Playwright MCP's runs them one by one. Amp's calls in a row, with
+      // nothing between them, are one reply's.
+      const prev = out.at(-1);
+      if (TOOL_USE.test(line) && just !== null && prev?.tool_calls !== undefined)
+        prev.tool_calls.push(c);
+      else out.push({ role: 'assistant', content: null, tool_calls: [c] });
       open.push(id);
       just = id;
       calls++;
@@ -190,9 +241,13 @@ export function toolCallLogAsJson(
       const k = just !== null ? open.indexOf(just) : -1;
       const id = (k >= 0 ? open.splice(k, 1)[0] : open.shift()) as string;
       just = null;
-      const error = result[1] === 'Error';
       const body = block?.text ?? '';
-      out.push({ role: 'tool', tool_call_id: id, content: error ? `Error: ${body}` : body });
+      const failed = result[2] === 'Error' ? 'Error' : result[1];
+      out.push({
+        role: 'tool',
+        tool_call_id: id,
+        content: failed === undefined ? body : body === '' ? failed : `${failed}: ${body}`,
+      });
       results++;
       if (block !== null) i = block.end;
       if (block !== null && /^(`{3,}|~{3,})\s*$/.test(lines[i + 1] ?? '')) i++;
@@ -213,6 +268,8 @@ export function toolCallLogAsJson(
       // A user turn that only hands back a result (as Anthropic's API has it) continues the run.
       if (said[1] === 'User' && RESULT.test(nextLine(lines, i + 1))) {
         endTurn();
+        // Results handed back so answer the open calls in order.
+        just = null;
         continue;
       }
       breakRun();
@@ -225,8 +282,7 @@ export function toolCallLogAsJson(
     if (fence !== null && line.trim() === fence[1] && NAMED.test(nextLine(lines, i + 1))) continue;
     if (fence !== null) {
       // A block of its own (the code a call ran, a turn's snippet) is read past whole.
-      let j = i + 1;
-      while (j < lines.length && !(lines[j] as string).startsWith(fence[1] as string)) j++;
+      const j = blockEnd(lines, i, fence[1] as string);
       if (turn !== null) turn.lines.push(...lines.slice(i, j + 1));
       i = j;
     } else if (HEADING.test(line)) endTurn();
@@ -240,6 +296,6 @@ export function toolCallLogAsJson(
       : '';
   return ok({
     text: JSON.stringify(out),
-    note: `Read ${input} as a markdown session log of ${plural(calls, 'tool call')} under \`Tool call\` headings or labels, ${results} with a result (numbered where it names no id)${by}.`,
+    note: `Read ${input} as a markdown session log of ${plural(calls, 'tool call')} under \`Tool call\` headings or labels, ${results} with a result (numbered where it names no id)${by}.${omitted > 0 ? ` ${plural(omitted, 'call')} ${omitted === 1 ? 'has' : 'have'} input the export left out (\`[... omitted in markdown version ...]\`): each is read as a call of its own, never a repeat of another.` : ''}`,
   });
 }

@@ -44,7 +44,6 @@ import type { Imported, ImportError, ImportOptions } from '../import/types';
 import { httprrComplete, isHttprr } from '../import/httprr';
 import { isSpecStory, specStoryComplete } from '../import/specStory';
 import { clineMarkdownComplete, isClineMarkdown } from '../import/clineMarkdown';
-import { isToolCallLog, toolCallLogComplete } from '../import/toolCallLog';
 import { geminiShareComplete, isGeminiShare } from '../import/geminiShare';
 import { settledPrint } from '../import/textInputs';
 import { looksLikeYaml, yamlComplete } from '../import/yamlInput';
@@ -167,18 +166,17 @@ export function completeCount(
 export function settledText(text: string): string {
   // A recording of HTTP exchanges is its complete exchanges.
   if (isHttprr(text)) return httprrComplete(text);
+  // A chat an app or a framework printed, read before YAML as the import reads it: a Zed
+  // agent thread saved as markdown, a Trae or VS Code chat copied as text, LangChain's,
+  // smolagents', LlamaIndex's and CrewAI's consoles, a markdown log of `Tool call:` headings.
+  const printed = settledPrint(text);
+  if (printed !== null) return printed;
   // A YAML document is its whole top-level entries: one cut inside an entry still parses.
   if (looksLikeYaml(text)) return yamlComplete(text);
   // A SpecStory export is its whole messages: the last may still be written.
   if (isSpecStory(text)) return specStoryComplete(text);
   // So is a Cline or Roo Code markdown export.
   if (isClineMarkdown(text)) return clineMarkdownComplete(text);
-  // So is a chat an app or a framework printed: a Zed agent thread saved as markdown, a Trae
-  // chat copied as text, LangChain's, smolagents', LlamaIndex's and CrewAI's consoles.
-  const printed = settledPrint(text);
-  if (printed !== null) return printed;
-  // So is a markdown session log of `Tool call:` headings.
-  if (isToolCallLog(text)) return toolCallLogComplete(text);
   // So is Gemini CLI's markdown export of a chat.
   if (isGeminiShare(text)) return geminiShareComplete(text);
   // A JSON document parses only once complete; a JSON Lines file is its complete lines.

@@ -46,6 +46,12 @@ describe("Gemini CLI's chat export", () => {
     ]);
   });
 
+  it('reads an export kept as a note: a title above it, its first heading one level up', () => {
+    const whole = outline(read(fixture('markdown/gemini-cli-chat-share.md'))[0]?.messages ?? []);
+    const titled = `# Prompts of the task\n\nSaved with /chat share.\n\n${text().replace(/^## /, '# ')}`;
+    expect(outline(read(titled)[0]?.messages ?? [])).toEqual(whole);
+  });
+
   it('settles, while written, at whole messages', () => {
     const t = text();
     expect(geminiShareComplete(t)).toBe(t);

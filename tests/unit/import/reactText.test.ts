@@ -64,6 +64,36 @@ describe("a ReAct agent's printed steps", () => {
     expect(reactTextComplete(t)).toBe(t);
   });
 
+  it("reads a tool-calling agent's `Invoking:` lines, each answered by the text after it", () => {
+    // As LangChain's stdout handler prints them: the call in green, what the tool gave in
+    // another colour, the final answer run on after it.
+    const green = (t: string) => `\x1b[32;1m\x1b[1;3m${t}\x1b[0m`;
+    const blue = (t: string) => `\x1b[36;1m\x1b[1;3m${t}\x1b[0m`;
+    const call = "\nInvoking: `search` with `{'query': 'weather in SF'}`\n";
+    const log = [
+      '\n\n\x1b[1m> Entering new AgentExecutor chain...\x1b[0m\n',
+      green(`${call}responded: Let me look that up.\n\n`),
+      blue('60 degrees, foggy'),
+      green(`${call}\n\n`),
+      blue('60 degrees, foggy'),
+      green('It is 60 degrees in SF.'),
+      '\n\n\x1b[1m> Finished chain.\x1b[0m\n',
+    ].join('');
+    const [c, ...more] = importAll(log, { name: 'agent.log' });
+    expect(more).toEqual([]);
+    const args = '{"query":"weather in SF"}';
+    expect(outline(c?.messages ?? [])).toEqual([
+      `assistant: search(react-1) ${args}`,
+      'tool → react-1: "60 degrees, foggy"',
+      `assistant: search(react-2) ${args}`,
+      'tool → react-2: "60 degrees, foggyIt is 60 degrees in SF."',
+    ]);
+    expect(c?.messages[0]?.content).toBe('Let me look that up.');
+    // What the last call gave may still grow.
+    const cut = log.slice(0, log.indexOf('60 degrees', log.lastIndexOf('Invoking')));
+    expect(reactTextComplete(cut)).toBe(log.slice(0, log.lastIndexOf('\nInvoking')));
+  });
+
   it("is not the ReAct prompt's own format", () => {
     const prompt =
       'Use this format:\n\nThought: you should always think about what to do\nAction: the action to take, should be one of [search]\nAction Input: the input to the action\nObservation: the result of the action\n';

@@ -163,6 +163,32 @@ describe("opencode's `/export` with tool details", () => {
     ]);
   });
 
+  it("reads Amp's thread export: a reply's calls one batch, answers in order, edits apart", () => {
+    const [c, ...more] = importAll(fixture('markdown/amp-thread.md'), { name: 't.md' });
+    expect(more).toEqual([]);
+    const edit = (n: number, path: string) =>
+      `edit_file(toolcall-${n}) {"new_str":"[... new_str omitted in markdown version ...] (toolcall-${n})","old_str":"[... old_str omitted in markdown version ...] (toolcall-${n})","path":"${path}"}`;
+    expect(outline(c?.messages ?? [])).toEqual([
+      'user',
+      'assistant',
+      'assistant: Read(toolcall-1) {"path":"/work/app/test/date.test.ts"} | Grep(toolcall-2) {"path":"/work/app/.github","pattern":"TZ="}',
+      expect.stringMatching(/^tool → toolcall-1: "1: import /),
+      'tool → toolcall-2: "No matches."',
+      'assistant: librarian(toolcall-3) {"query":"How does date-fns pick the time zone?"}',
+      // A block inside the answer, as long as its own fence, stays in it.
+      "tool → toolcall-3: \"It uses the process's zone.\\n\\n## Summary\\n\\n```ts\\nprocess.env.TZ = 'UTC';\\n```\\n\\nSo set TZ.\"",
+      `assistant: ${edit(4, '/work/app/vitest.config.ts')}`,
+      'tool → toolcall-4: "Cancelled"',
+      'user',
+      `assistant: ${edit(5, '/work/app/package.json')}`,
+      expect.stringMatching(/^tool → toolcall-5: "\{\\n {2}\\"diff\\"/),
+      'assistant',
+    ]);
+    expect(c?.warnings[0]).toMatch(
+      / 5 tool calls under .* 2 calls have input the export left out \(`\[\.\.\. omitted in markdown version \.\.\.\]`\): each is read as a call of its own/,
+    );
+  });
+
   it('is not an export without tool details: a name alone is no call', () => {
     const bare = '## Assistant\n\n**Tool: read**\n\n**Tool: read**\n\n---\n';
     expect(importConversations(bare, { name: 'a.md' }).ok).toBe(false);
