@@ -4,6 +4,7 @@
  */
 import type { ImportError } from './types';
 import { inputLabel } from './warnings';
+import { CASCADE_NOTE } from './cascadeExport';
 
 /** How far into the text the header is looked for: leading blank lines and a BOM at most. */
 const HEAD = 512;
@@ -18,12 +19,10 @@ const AIDER_HEADER = /^# aider chat started at \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{
 /**
  * Windsurf's Cascade panel and Google Antigravity export a conversation as markdown under
  * `# Cascade Chat Conversation` (or `# Chat Conversation`) and a note that it "is purely the
- * output of the chat conversation": each tool step is an italic one-line summary
- * (`*Viewed [a.ts](file:///…) *`, `*Checked command status*`), without the tool's name, its
- * arguments or its result.
+ * output of the chat conversation". One with tool steps is read (`cascadeExport.ts`); one
+ * without any is named here.
  */
 const CASCADE_HEADER = /^# (?:Cascade )?Chat Conversation[ \t]*\r?$/;
-const CASCADE_NOTE = 'This is purely the output of the chat conversation';
 
 /** The error for a chat log this text opens as, or null: looks at its first line. */
 export function chatLogError(text: string, name?: string): ImportError | null {
@@ -43,7 +42,7 @@ export function chatLogError(text: string, name?: string): ImportError | null {
     const seen = 'a Windsurf (Cascade) or Antigravity chat export';
     return {
       kind: 'not-transcript',
-      message: `${input} is ${seen}: it shows each tool step as a one-line summary, without the tool's name, arguments or result, so there is no call for the loop detector to replay.`,
+      message: `${input} is ${seen} with no tool step in it, so there is no call for the loop detector to replay.`,
       seen,
     };
   }

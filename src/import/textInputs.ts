@@ -39,6 +39,8 @@ import { codexScreenAsJson, codexScreenComplete, isCodexScreen } from './codexSc
 import { isReActText, reactTextAsJson, reactTextComplete } from './reactText';
 import { isUsingToolLog, usingToolAsJson } from './usingTool';
 import { claudeScreenAsJson, claudeScreenComplete, isClaudeCodeScreen } from './claudeScreen';
+import { cascadeExportAsJson, isCascadeExport } from './cascadeExport';
+import { cascadePanelAsJson, isCascadePanel } from './cascadePanel';
 import { copilotDebugLogAsJson, isCopilotDebugLog } from './copilotDebugLog';
 import { isVscodeChatCopy, vscodeChatCopyAsJson, vscodeChatCopyComplete } from './vscodeChatCopy';
 import { crewAiVerboseAsJson, crewAiVerboseComplete, isCrewAiVerbose } from './crewaiVerbose';
@@ -147,6 +149,10 @@ export const TEXT_INPUTS: readonly TextInput[] = [
     asJson: geminiScreenAsJson,
     complete: geminiScreenComplete,
   },
+  // Windsurf's and Antigravity's markdown export of a Cascade chat: its steps in italics.
+  { is: (t, f) => f === null && isCascadeExport(t), asJson: cascadeExportAsJson },
+  // Windsurf's Cascade panel copied as text: `Me` turns, steps named on lines of their own.
+  { is: (t, f) => f === null && isCascadePanel(t), asJson: cascadePanelAsJson },
   // Copilot Chat's request log from VS Code's Chat Debug view, exported or copied.
   { is: (t, f) => f === null && isCopilotDebugLog(t), asJson: copilotDebugLogAsJson },
   // VS Code's chat copied with Copy All: Copilot's tool messages (`Read [](file:///…)`).

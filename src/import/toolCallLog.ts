@@ -86,10 +86,13 @@ export function toolCallLogComplete(text: string): string {
   const lines = text.split('\n');
   for (const line of lines) if (FENCE.test(line)) fences++;
   if (fences % 2 === 0 && /\n\r?\n$/.test(text)) return text;
-  // A turn's words at the end, on whole lines: no call or answer is still coming.
-  const last = lines.filter((l) => l.trim() !== '').at(-1) ?? '';
-  const plain = !/^(?:#|\*\*|- |Tool: )/.test(last.trim());
-  if (fences % 2 === 0 && text.endsWith('\n') && plain) return text;
+  // A turn's words at the end, on whole lines after its heading: no call or answer is still
+  // coming (a block's lines are no turn's words).
+  if (text.endsWith('\n')) {
+    let k = lines.length - 1;
+    while (k >= 0 && !/^(?:#|\*\*|- |Tool: |`{3,}|~{3,})/.test((lines[k] as string).trim())) k--;
+    if (k >= 0 && TURN.test(lines[k] as string) && k < lines.length - 2) return text;
+  }
   const heading = /^#{2,4} /gm;
   let at = 0;
   for (let m = heading.exec(text); m !== null; m = heading.exec(text)) at = m.index;

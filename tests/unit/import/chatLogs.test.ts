@@ -71,15 +71,15 @@ describe('a text that does not begin as JSON', () => {
   });
 });
 
-describe('markdown chat exports that show tool steps only as summaries', () => {
+describe('markdown chat exports with no tool step', () => {
   const cascade =
-    '# Chat Conversation\n\nNote: _This is purely the output of the chat conversation and does not contain any raw data._\n\n### User Input\n\nfix the build\n\n*Viewed [a.ts](file:///w/a.ts) *\n\n*Checked command status*\n';
+    '# Chat Conversation\n\nNote: _This is purely the output of the chat conversation and does not contain any raw data._\n\n### User Input\n\nwhat does the build do?\n\n### Planner Response\n\nIt runs `tsc`.\n';
 
   it('names a Windsurf or Antigravity export, also where its note reads as YAML', () => {
     const e = errorOf(cascade, 'chat.md');
     expect(e.kind).toBe('not-transcript');
     expect(e.message).toBe(
-      "“chat.md” is a Windsurf (Cascade) or Antigravity chat export: it shows each tool step as a one-line summary, without the tool's name, arguments or result, so there is no call for the loop detector to replay.",
+      '“chat.md” is a Windsurf (Cascade) or Antigravity chat export with no tool step in it, so there is no call for the loop detector to replay.',
     );
     expect(errorOf(cascade.replace('# Chat', '# Cascade Chat')).kind).toBe('not-transcript');
   });
