@@ -3,6 +3,7 @@ import type { ChatJsonMessage } from './chatJson';
 import { ok, type Result } from '../json/index';
 import type { ImportError } from './types';
 import { plural, inputLabel } from './warnings';
+import { Shows, shownArgs, shownCaveats, shownCounts, type ShownCounts } from './shownInput';
 
 /**
  * Windsurf's Cascade panel and Google Antigravity export a conversation as markdown (their
@@ -21,15 +22,6 @@ export const CASCADE_NOTE = 'This is purely the output of the chat conversation'
 const TURN = /^### (User Input|Planner Response)\s*$/;
 const STEP = /^\*(\S[\s\S]*?)\s*\*$/;
 const LINK = /\[([^\]]*)\]\(([^)\s]+)\)/;
-
-/** How much of a step's input its line shows. */
-const enum Shows {
-  Input,
-  /** A change whose content the line leaves out: never a repeat of another. */
-  Change,
-  /** Nothing of its input. */
-  Nothing,
-}
 
 interface Form {
   readonly re: RegExp;
@@ -113,13 +105,11 @@ export function isCascadeExport(text: string): boolean {
 interface Read {
   messages: ChatJsonMessage[];
   calls: number;
-  shown: number;
-  changes: number;
-  blind: number;
+  counts: ShownCounts;
 }
 
 function cascadeRead(text: string): Read {
-  const read: Read = { messages: [], calls: 0, shown: 0, changes: 0, blind: 0 };
+  const read: Read = { messages: [], calls: 0, counts: shownCounts() };
   let role: 'user' | 'assistant' | null = null;
   let said: string[] = [];
   let fence = '';
@@ -159,20 +149,7 @@ function cascadeRead(text: string): Read {
       said = [];
       role = 'assistant';
       const id = `cascade-${++read.calls}`;
-      let args: string;
-      if (step.shows === Shows.Change) {
-        read.changes++;
-        args = JSON.stringify({
-          ...(step.args !== '' ? { shown: step.args } : {}),
-          change: `not shown (${id})`,
-        });
-      } else if (step.args === '') {
-        read.blind++;
-        args = JSON.stringify({ input: `not shown (${id})` });
-      } else {
-        read.shown++;
-        args = JSON.stringify(step.args);
-      }
+      const args = shownArgs(step.shows, step.args, id, read.counts);
       read.messages.push({
         role: 'assistant',
         content: words === '' ? null : words,
@@ -194,21 +171,12 @@ export function cascadeExportAsJson(
   name?: string,
 ): Result<{ text: string; note: string }, ImportError> {
   const read = cascadeRead(text);
-  const parts: string[] = [];
-  if (read.shown > 0)
-    parts.push(
-      ` ${plural(read.shown, 'step')} ${read.shown === 1 ? 'is' : 'are'} read from what ${read.shown === 1 ? 'its' : 'their'} line shows of ${read.shown === 1 ? 'its' : 'their'} input (a file, a command), so signatures differ from the session's own though a repeated step still reads as a repeat.`,
-    );
-  if (read.changes > 0)
-    parts.push(
-      ` ${plural(read.changes, 'edit')} ${read.changes === 1 ? 'shows' : 'show'} nothing of the change (\`Edited relevant file\`): each is read as a call of its own, never a repeat of another.`,
-    );
-  if (read.blind > 0)
-    parts.push(
-      ` ${plural(read.blind, 'step')} ${read.blind === 1 ? 'shows' : 'show'} nothing of ${read.blind === 1 ? 'its' : 'their'} input (\`Checked command status\`, \`Grep searched codebase\`): each is read as a call of its own, never a repeat.`,
-    );
+  const caveats = shownCaveats(read.counts, 'step', 'line', {
+    shown: 'a file, a command',
+    blind: '`Checked command status`, `Grep searched codebase`',
+  });
   return ok({
     text: JSON.stringify({ messages: read.messages }),
-    note: `Read ${inputLabel(name, 'the input')} as a Windsurf (Cascade) or Antigravity chat export: ${plural(read.calls, 'tool step')} read from its lines in italics, each a reply of its own, with no answers and no call ids, so a changed answer cannot reset a run.${parts.join('')}`,
+    note: `Read ${inputLabel(name, 'the input')} as a Windsurf (Cascade) or Antigravity chat export: ${plural(read.calls, 'tool step')} read from its lines in italics, each a reply of its own, with no answers and no call ids, so a changed answer cannot reset a run.${caveats}`,
   });
 }

@@ -3,6 +3,7 @@ import type { ChatJsonMessage } from './chatJson';
 import { ok, type Result } from '../json/index';
 import type { ImportError } from './types';
 import { plural, inputLabel } from './warnings';
+import { Shows, shownArgs, shownCaveats, shownCounts, type ShownCounts } from './shownInput';
 
 /**
  * Selected and copied, the Cascade panel (Windsurf's source is not public; the layout is a
@@ -49,13 +50,12 @@ export function isCascadePanel(text: string): boolean {
 interface Read {
   messages: ChatJsonMessage[];
   calls: number;
-  changes: number;
-  blind: number;
+  counts: ShownCounts;
 }
 
 function cascadePanelRead(text: string): Read {
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
-  const read: Read = { messages: [], calls: 0, changes: 0, blind: 0 };
+  const read: Read = { messages: [], calls: 0, counts: shownCounts() };
   let words: string[] = [];
   const takeWords = (): string | null => {
     const t = words.join('\n').trim();
@@ -138,14 +138,8 @@ function cascadePanelRead(text: string): Read {
     while (j < lines.length && FAILED.test((lines[j] as string).trim()))
       failed.push((lines[j++] as string).trim());
     if (failed.length > 0) answer = failed.join('\n');
-    let args: string;
-    if (step.kind === 'change') {
-      read.changes++;
-      args = JSON.stringify({ shown, change: `not shown (${id})` });
-    } else if (shown === '') {
-      read.blind++;
-      args = JSON.stringify({ input: `not shown (${id})` });
-    } else args = JSON.stringify(shown);
+    const shows = step.kind === 'change' ? Shows.Change : Shows.Input;
+    const args = shownArgs(shows, shown, id, read.counts);
     read.messages.push({
       role: 'assistant',
       content: takeWords(),
@@ -165,16 +159,12 @@ export function cascadePanelAsJson(
   name?: string,
 ): Result<{ text: string; note: string }, ImportError> {
   const read = cascadePanelRead(text);
-  const changes =
-    read.changes === 0
-      ? ''
-      : ` ${plural(read.changes, 'edit or file written', 'edits or files written')} ${read.changes === 1 ? 'shows' : 'show'} only ${read.changes === 1 ? 'its' : 'their'} file, not the change: each is read as a call of its own, never a repeat of another.`;
-  const blind =
-    read.blind === 0
-      ? ''
-      : ` ${plural(read.blind, 'step')} ${read.blind === 1 ? 'shows' : 'show'} nothing of ${read.blind === 1 ? 'its' : 'their'} input (\`Checked command status\`): each is read as a call of its own, never a repeat.`;
+  const caveats = shownCaveats(read.counts, 'step', 'panel', {
+    shown: 'a file, a query run together, a command',
+    blind: '`Checked command status`',
+  });
   return ok({
     text: JSON.stringify({ messages: read.messages }),
-    note: `Read ${inputLabel(name, 'the input')} as Windsurf's Cascade panel copied as text: ${plural(read.calls, 'tool step')} read from the lines that name them (\`Analyzed\`, \`Ran terminal command\`, …), each a reply of its own, its arguments what the panel shows (a file, a query run together, a command), so signatures differ from the session's own though a repeated step still reads as a repeat; a command is answered by its output, a search by its count; no call ids.${changes}${blind}`,
+    note: `Read ${inputLabel(name, 'the input')} as Windsurf's Cascade panel copied as text: ${plural(read.calls, 'tool step')} read from the lines that name them (\`Analyzed\`, \`Ran terminal command\`, …), each a reply of its own; a command is answered by its output, a search by its count; no call ids.${caveats}`,
   });
 }

@@ -4,6 +4,7 @@ import { ok, parseJson, printJson, type Result } from '../json/index';
 import type { ImportError } from './types';
 import { plural, inputLabel } from './warnings';
 import { opensAsJson, screenLines, Words } from './terminalText';
+import { Shows, shownArgs, shownCaveats, shownCounts, type ShownCounts } from './shownInput';
 
 /**
  * VS Code copies a chat (microsoft/vscode `src/vs/workbench/contrib/chat/browser/actions/
@@ -27,16 +28,6 @@ const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const INPUT = /^Completed with input: ?(.*)$/;
 /** An empty link: how a tool's message shows a file, a cell or a browser tab. */
 const WIDGET = /\[\]\((?:file|vscode-[a-z-]+|untitled):/;
-
-/** How much of a call's input its message shows. */
-const enum Shows {
-  /** What it was given, or enough of it that a repeat reads as one (a path, a query). */
-  Input,
-  /** A change (an edit, a file written) by its file alone: never a repeat of another. */
-  Change,
-  /** Nothing of its input. */
-  Nothing,
-}
 
 interface Form {
   readonly re: RegExp;
@@ -333,26 +324,14 @@ export function isVscodeChatCopy(text: string): boolean {
 interface Read {
   messages: ChatJsonMessage[];
   calls: number;
-  /** Calls read from what their message shows of their input. */
-  shown: number;
-  changes: number;
-  /** Calls whose message shows nothing of their input. */
-  blind: number;
+  counts: ShownCounts;
   exact: number;
   answered: number;
 }
 
 function vscodeChatCopyRead(text: string): Read {
   const lines = screenLines(text);
-  const read: Read = {
-    messages: [],
-    calls: 0,
-    shown: 0,
-    changes: 0,
-    blind: 0,
-    exact: 0,
-    answered: 0,
-  };
+  const read: Read = { messages: [], calls: 0, counts: shownCounts(), exact: 0, answered: 0 };
   const name = userHeader(lines);
   const isRequest = (l: string): boolean => {
     const h = HEADER.exec(l);
@@ -430,30 +409,16 @@ function vscodeChatCopyRead(text: string): Read {
           const c = m?.tool_calls?.[0];
           if (c !== undefined) {
             c.function.arguments = JSON.stringify(args);
-            read.blind--;
-            read.shown++;
+            read.counts.blind--;
+            read.counts.shown++;
           }
           last = null;
           continue;
         }
         const id = `vscode-chat-${++read.calls}`;
-        let blind = false;
+        const blind = !exact && call.shows !== Shows.Change && args === '';
         if (exact) read.exact++;
-        else if (call.shows === Shows.Change) {
-          read.changes++;
-          args = JSON.stringify(
-            args === ''
-              ? { change: `not shown (${id})` }
-              : { shown: args, change: `not shown (${id})` },
-          );
-        } else if (args === '') {
-          read.blind++;
-          blind = true;
-          args = JSON.stringify({ input: `not shown (${id})` });
-        } else {
-          read.shown++;
-          args = JSON.stringify(args);
-        }
+        else args = shownArgs(call.shows, args, id, read.counts);
         last = { tool: call.tool, index: read.messages.length, blind };
         read.messages.push({
           role: 'assistant',
@@ -489,22 +454,13 @@ export function vscodeChatCopyAsJson(
   name?: string,
 ): Result<{ text: string; note: string }, ImportError> {
   const read = vscodeChatCopyRead(text);
-  const parts: string[] = [];
-  if (read.shown > 0)
-    parts.push(
-      ` ${plural(read.shown, 'call')} ${read.shown === 1 ? 'is' : 'are'} read from what ${read.shown === 1 ? 'its' : 'their'} message shows of ${read.shown === 1 ? 'its' : 'their'} input (a path and lines, a query, a command), so ${read.shown === 1 ? 'its signature differs' : 'signatures differ'} from the session's own though a repeated call still reads as a repeat.`,
-    );
-  if (read.changes > 0)
-    parts.push(
-      ` ${plural(read.changes, 'edit or file written', 'edits or files written')} ${read.changes === 1 ? 'shows' : 'show'} at most ${read.changes === 1 ? 'its' : 'their'} file, not the change: each is read as a call of its own, never a repeat of another.`,
-    );
-  if (read.blind > 0)
-    parts.push(
-      ` ${plural(read.blind, 'call')} ${read.blind === 1 ? 'shows' : 'show'} nothing of ${read.blind === 1 ? 'its' : 'their'} input (\`Using "…"\`, \`Checked terminal output\`): each is read as a call of its own, never a repeat.`,
-    );
+  const caveats = shownCaveats(read.counts, 'call', 'message', {
+    shown: 'a path and lines, a query, a command',
+    blind: '`Using "…"`, `Checked terminal output`',
+  });
   return ok({
     text: JSON.stringify({ messages: read.messages }),
-    note: `Read ${inputLabel(name, 'the input')} as a VS Code chat copied as text (Copy All): ${plural(read.calls, 'tool call')} read from the messages its tools showed, each a reply of its own (the copy does not show which calls one reply made); the copy keeps no call ids, and no answers but what a search or a check found (\`, 3 results\`, read as its answer for ${plural(read.answered, 'call')}), so a changed answer can rarely reset a run.${read.exact > 0 ? ` ${plural(read.exact, 'call')} ${read.exact === 1 ? 'has its' : 'have their'} input whole (\`Completed with input:\`).` : ''}${parts.join('')} The session's own record (\`chatSessions/*.json\` in VS Code's workspace storage) holds the calls whole.`,
+    note: `Read ${inputLabel(name, 'the input')} as a VS Code chat copied as text (Copy All): ${plural(read.calls, 'tool call')} read from the messages its tools showed, each a reply of its own (the copy does not show which calls one reply made); the copy keeps no call ids, and no answers but what a search or a check found (\`, 3 results\`, read as its answer for ${plural(read.answered, 'call')}), so a changed answer can rarely reset a run.${read.exact > 0 ? ` ${plural(read.exact, 'call')} ${read.exact === 1 ? 'has its' : 'have their'} input whole (\`Completed with input:\`).` : ''}${caveats} The session's own record (\`chatSessions/*.json\` in VS Code's workspace storage) holds the calls whole.`,
   });
 }
 

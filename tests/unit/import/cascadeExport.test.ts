@@ -33,7 +33,7 @@ describe("Windsurf's and Antigravity's chat export", () => {
     expect(w).toMatch(
       /^Read “chat\.md” as a Windsurf \(Cascade\) or Antigravity chat export: 11 tool steps /,
     );
-    expect(w).toMatch(/ 1 edit shows nothing of the change /);
+    expect(w).toMatch(/ 1 edit or file written shows at most its file, not the change: /);
     expect(w).toMatch(/ 3 steps show nothing of their input /);
   });
 });
