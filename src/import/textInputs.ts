@@ -41,6 +41,7 @@ import { isUsingToolLog, usingToolAsJson } from './usingTool';
 import { claudeScreenAsJson, claudeScreenComplete, isClaudeCodeScreen } from './claudeScreen';
 import { cascadeExportAsJson, isCascadeExport } from './cascadeExport';
 import { cascadePanelAsJson, isCascadePanel } from './cascadePanel';
+import { gooseScreenAsJson, isGooseScreen } from './gooseScreen';
 import { copilotDebugLogAsJson, isCopilotDebugLog } from './copilotDebugLog';
 import { isVscodeChatCopy, vscodeChatCopyAsJson, vscodeChatCopyComplete } from './vscodeChatCopy';
 import { crewAiVerboseAsJson, crewAiVerboseComplete, isCrewAiVerbose } from './crewaiVerbose';
@@ -151,6 +152,8 @@ export const TEXT_INPUTS: readonly TextInput[] = [
   },
   // Windsurf's and Antigravity's markdown export of a Cascade chat: its steps in italics.
   { is: (t, f) => f === null && isCascadeExport(t), asJson: cascadeExportAsJson },
+  // goose's terminal session copied as text: `─── tool | extension ───` headers.
+  { is: (t, f) => f === null && isGooseScreen(t), asJson: gooseScreenAsJson },
   // Windsurf's Cascade panel copied as text: `Me` turns, steps named on lines of their own.
   { is: (t, f) => f === null && isCascadePanel(t), asJson: cascadePanelAsJson },
   // Copilot Chat's request log from VS Code's Chat Debug view, exported or copied.
