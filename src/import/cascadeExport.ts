@@ -96,10 +96,13 @@ function stepOf(line: string): Step | null {
 
 /** Whether a text is such an export: its header, its note and a step. */
 export function isCascadeExport(text: string): boolean {
-  const head = text.replace(/^\uFEFF/, '').slice(0, 1 << 20);
-  const first = head.split('\n').find((l) => l.trim() !== '') ?? '';
-  if (!HEADER.test(first.trimEnd()) || !head.slice(0, 1024).includes(CASCADE_NOTE)) return false;
-  return head.split('\n').some((l) => stepOf(l) !== null);
+  const start = text.slice(0, 1024).replace(/^\uFEFF/, '');
+  const first = start.split('\n').find((l) => l.trim() !== '') ?? '';
+  if (!HEADER.test(first.trimEnd()) || !start.includes(CASCADE_NOTE)) return false;
+  return text
+    .slice(0, 1 << 20)
+    .split('\n')
+    .some((l) => stepOf(l) !== null);
 }
 
 interface Read {

@@ -3,6 +3,7 @@ import type { ChatJsonMessage } from './chatJson';
 import { ok, type Result } from '../json/index';
 import type { ImportError } from './types';
 import { plural, inputLabel } from './warnings';
+import { opensAsJson } from './terminalText';
 import { Shows, shownArgs, shownCaveats, shownCounts, type ShownCounts } from './shownInput';
 
 /**
@@ -17,23 +18,22 @@ import { Shows, shownArgs, shownCaveats, shownCounts, type ShownCounts } from '.
  * its prompt names them (x1xhlol/system-prompts-and-models-of-ai-tools `Windsurf/Prompt.md`
  * @fcde182277).
  */
-const STEPS: Readonly<
-  Record<string, { tool: string; kind: 'file' | 'search' | 'change' | 'command' | 'none' | 'page' }>
-> = {
-  Analyzed: { tool: 'view_file', kind: 'file' },
-  'Searched filesystem': { tool: 'find_by_name', kind: 'search' },
-  'Error while searching filesystem': { tool: 'find_by_name', kind: 'none' },
-  'Searched codebase': { tool: 'grep_search', kind: 'search' },
-  'Semantic searched codebase': { tool: 'codebase_search', kind: 'search' },
-  Created: { tool: 'write_to_file', kind: 'change' },
-  Edited: { tool: 'edit_file', kind: 'change' },
-  'Ran terminal command': { tool: 'run_command', kind: 'command' },
-  'Ran background terminal command': { tool: 'run_command', kind: 'command' },
-  'Running background terminal command': { tool: 'run_command', kind: 'command' },
-  'Checked command status': { tool: 'command_status', kind: 'none' },
-  'Read page': { tool: 'read_url_content', kind: 'page' },
-  'Searched web': { tool: 'search_web', kind: 'page' },
-};
+type Kind = 'file' | 'search' | 'change' | 'command' | 'none' | 'page';
+const STEPS: ReadonlyMap<string, { tool: string; kind: Kind }> = new Map([
+  ['Analyzed', { tool: 'view_file', kind: 'file' }],
+  ['Searched filesystem', { tool: 'find_by_name', kind: 'search' }],
+  ['Error while searching filesystem', { tool: 'find_by_name', kind: 'none' }],
+  ['Searched codebase', { tool: 'grep_search', kind: 'search' }],
+  ['Semantic searched codebase', { tool: 'codebase_search', kind: 'search' }],
+  ['Created', { tool: 'write_to_file', kind: 'change' }],
+  ['Edited', { tool: 'edit_file', kind: 'change' }],
+  ['Ran terminal command', { tool: 'run_command', kind: 'command' }],
+  ['Ran background terminal command', { tool: 'run_command', kind: 'command' }],
+  ['Running background terminal command', { tool: 'run_command', kind: 'command' }],
+  ['Checked command status', { tool: 'command_status', kind: 'none' }],
+  ['Read page', { tool: 'read_url_content', kind: 'page' }],
+  ['Searched web', { tool: 'search_web', kind: 'page' }],
+]);
 const ME = 'Me';
 const FEEDBACK = 'Feedback submitted';
 const PROMPT = /^\S.* \$ (.*)$/;
@@ -41,9 +41,12 @@ const FAILED = /^(?:Cascade error|No credits consumed on this tool call\.|Detail
 
 /** Whether a text is such a copy: the user's `Me` and two steps of different kinds. */
 export function isCascadePanel(text: string): boolean {
-  const lines = text.slice(0, 1 << 20).split(/\r?\n/);
+  if (opensAsJson(text)) return false;
+  const head = text.slice(0, 1 << 20);
+  if (!/^Me[ \t]*\r?$/m.test(head)) return false;
+  const lines = head.split(/\r?\n/);
   if (!lines.some((l) => l.trimEnd() === ME)) return false;
-  const kinds = new Set(lines.map((l) => l.trimEnd()).filter((l) => l in STEPS));
+  const kinds = new Set(lines.map((l) => l.trimEnd()).filter((l) => STEPS.has(l)));
   return kinds.size >= 2;
 }
 
@@ -62,7 +65,7 @@ function cascadePanelRead(text: string): Read {
     words = [];
     return t === '' ? null : t;
   };
-  const isStep = (l: string | undefined): boolean => l !== undefined && l.trimEnd() in STEPS;
+  const isStep = (l: string | undefined): boolean => l !== undefined && STEPS.has(l.trimEnd());
   const ends = (l: string | undefined): boolean =>
     l === undefined || isStep(l) || l.trimEnd() === ME || l.trimEnd() === FEEDBACK;
   for (let i = 0; i < lines.length; i++) {
@@ -85,7 +88,7 @@ function cascadePanelRead(text: string): Read {
     if (line === FEEDBACK) continue;
     // A web search stands on one line: `Searched <site> for "<query>"`.
     const web = /^Searched (\S+ for ".*")$/.exec(line);
-    const step = web !== null ? { tool: 'search_web', kind: 'inline' as const } : STEPS[line];
+    const step = web !== null ? { tool: 'search_web', kind: 'inline' as const } : STEPS.get(line);
     if (step === undefined) {
       words.push(line);
       continue;

@@ -3,6 +3,7 @@ import type { ChatJsonCall, ChatJsonMessage } from './chatJson';
 import { ok, type Result } from '../json/index';
 import type { ImportError } from './types';
 import { plural, inputLabel } from './warnings';
+import { opensAsJson } from './terminalText';
 
 /**
  * The Copilot Chat extension logs each request it sends (microsoft/vscode-copilot-chat
@@ -27,6 +28,7 @@ const FENCE = /^~~~/;
 
 /** Whether a text is such a log: the note, its messages' section, and a call. */
 export function isCopilotDebugLog(text: string): boolean {
+  if (opensAsJson(text)) return false;
   const head = text.slice(0, 1 << 20);
   return (
     head.includes(NOTE) && /^(?:## )?Request Messages\s*$/m.test(head) && /^🛠️ \S/mu.test(head)

@@ -85,12 +85,17 @@ export function reactLines(pieces: readonly string[]): Read {
       }
       const inv = INVOKING.exec(line);
       if (inv !== null) {
-        // Its input runs on to the line its closing backtick ends.
-        const input = [inv[2] as string];
+        // Its input runs on to the line its closing backtick ends (a text input may hold
+        // lines); where none does before the next call, it is the first line's rest.
         let j = i;
-        while (!(input.at(-1) as string).endsWith('`') && j + 1 < lines.length)
-          input.push((lines[++j] as string).trimEnd());
-        const raw = input.join('\n').replace(/`$/, '');
+        let end = i;
+        while (end < lines.length && !(lines[end] as string).trimEnd().endsWith('`')) {
+          end++;
+          if (INVOKING.test(lines[end] ?? '') || /^> /.test(lines[end] ?? '')) end = lines.length;
+        }
+        if (end < lines.length) j = end;
+        const first = [inv[2] as string, ...lines.slice(i + 1, j + 1).map((l) => l.trimEnd())];
+        const raw = first.join('\n').replace(/`$/, '');
         const said = RESPONDED.exec((lines[j + 1] ?? '').trimEnd());
         if (said !== null) j++;
         const id = `react-${++calls}`;

@@ -166,27 +166,27 @@ const FORMS: readonly Form[] = [
 ];
 
 /** Display names of the tools that give no message (`Using "<display name>"`), by model name. */
-const BY_DISPLAY_NAME: Readonly<Record<string, string>> = {
-  'Replace String in File': 'replace_string_in_file',
-  'Multi-Replace String in Files': 'multi_replace_string_in_file',
-  'Edit File': 'insert_edit_into_file',
-  'Apply Patch': 'apply_patch',
-  'Create File': 'create_file',
-  'Create Directory': 'create_directory',
-  'Create New Workspace': 'create_new_workspace',
-  'Edit Notebook': 'edit_notebook_file',
-  'Fetch Web Page': 'fetch_webpage',
-  'Read File': 'read_file',
-  'List Dir': 'list_dir',
-  'Find Files': 'file_search',
-  'Find Text In Files': 'grep_search',
-  Codebase: 'semantic_search',
-  'Get Problems': 'get_errors',
-  'Git Changes': 'get_changed_files',
-  'Run VS Code Command': 'run_vscode_command',
-  'Install Extension in VS Code': 'install_extension',
-  'Search GitHub Repository': 'github_repo',
-};
+const BY_DISPLAY_NAME: ReadonlyMap<string, string> = new Map([
+  ['Replace String in File', 'replace_string_in_file'],
+  ['Multi-Replace String in Files', 'multi_replace_string_in_file'],
+  ['Edit File', 'insert_edit_into_file'],
+  ['Apply Patch', 'apply_patch'],
+  ['Create File', 'create_file'],
+  ['Create Directory', 'create_directory'],
+  ['Create New Workspace', 'create_new_workspace'],
+  ['Edit Notebook', 'edit_notebook_file'],
+  ['Fetch Web Page', 'fetch_webpage'],
+  ['Read File', 'read_file'],
+  ['List Dir', 'list_dir'],
+  ['Find Files', 'file_search'],
+  ['Find Text In Files', 'grep_search'],
+  ['Codebase', 'semantic_search'],
+  ['Get Problems', 'get_errors'],
+  ['Git Changes', 'get_changed_files'],
+  ['Run VS Code Command', 'run_vscode_command'],
+  ['Install Extension in VS Code', 'install_extension'],
+  ['Search GitHub Repository', 'github_repo'],
+]);
 /** Tools whose calls change something `Using "…"` does not show. */
 const CHANGES = new Set([
   'replace_string_in_file',
@@ -215,7 +215,7 @@ function messageCall(raw: string): Call | null {
   const line = plain(raw).trimEnd();
   const using = /^Using "([^"]+)"$/.exec(line);
   if (using !== null) {
-    const tool = BY_DISPLAY_NAME[using[1] as string] ?? (using[1] as string);
+    const tool = BY_DISPLAY_NAME.get(using[1] as string) ?? (using[1] as string);
     return { tool, shows: CHANGES.has(tool) ? Shows.Change : Shows.Nothing, args: '', found: null };
   }
   // An MCP server's tool, by its name; its input follows (`Completed with input:`).

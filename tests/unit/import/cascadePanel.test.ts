@@ -36,6 +36,14 @@ describe("Windsurf's Cascade panel copied as text", () => {
     );
   });
 
+  it('takes a word on a line of its own for words, whatever the word (`constructor`)', () => {
+    const t = new TextDecoder().decode(fixture('markdown/cascade-panel.txt'));
+    const words = t.replace('It passes now.', 'It passes now.\nconstructor\ntoString');
+    const [c] = importAll(words, { name: 'p.txt' });
+    expect(c?.messages.filter((m) => m.tool_calls !== undefined)).toHaveLength(9);
+    expect(c?.messages.at(-1)?.content).toBe('It passes now.\nconstructor\ntoString');
+  });
+
   it('is not a text with a `Me` line and one step', () => {
     const one = 'Me\n\nfix it\n\nEdited\na.ts\n+1\n-1\n';
     expect(importConversations(one, { name: 'a.txt' }).ok).toBe(false);

@@ -94,6 +94,16 @@ describe("a ReAct agent's printed steps", () => {
     expect(reactTextComplete(cut)).toBe(log.slice(0, log.lastIndexOf('\nInvoking')));
   });
 
+  it('reads an `Invoking:` line cut before its closing backtick as its own line', () => {
+    const log =
+      "> Entering new AgentExecutor chain...\nInvoking: `search` with `{'query': 'we\nno answer yet\nInvoking: `search` with `{'query': 'weather'}`\n\nsunny\n> Finished chain.\n";
+    const [c] = importAll(log, { name: 'cut.log' });
+    expect(outline(c?.messages ?? []).filter((l) => l.startsWith('assistant: '))).toEqual([
+      "assistant: search(react-1) \"{'query': 'we\"",
+      'assistant: search(react-2) {"query":"weather"}',
+    ]);
+  });
+
   it("is not the ReAct prompt's own format", () => {
     const prompt =
       'Use this format:\n\nThought: you should always think about what to do\nAction: the action to take, should be one of [search]\nAction Input: the input to the action\nObservation: the result of the action\n';

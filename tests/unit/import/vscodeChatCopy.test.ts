@@ -68,6 +68,15 @@ describe("VS Code's chat copied as text", () => {
     ]);
   });
 
+  it('names a tool no table knows by its display name, whatever the name', () => {
+    const t = 'Using "constructor"\n\nUsing "toString"\n\nRead [](file:///p/a.ts)\n\nDone.\n';
+    const [c] = importAll(t, { name: 'r.md' });
+    expect(outline(c?.messages ?? []).slice(0, 2)).toEqual([
+      'assistant: constructor(vscode-chat-1) {"input":"not shown (vscode-chat-1)"}',
+      'assistant: toString(vscode-chat-2) {"input":"not shown (vscode-chat-2)"}',
+    ]);
+  });
+
   it('holds back its last call until words follow it', () => {
     const t = text();
     expect(vscodeChatCopyComplete(t)).toBe(t);
