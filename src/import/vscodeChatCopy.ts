@@ -416,9 +416,11 @@ function vscodeChatCopyRead(text: string): Read {
           continue;
         }
         const id = `vscode-chat-${++read.calls}`;
-        const blind = !exact && call.shows !== Shows.Change && args === '';
+        // Whether it showed nothing of its input, as `shownArgs` counts it.
+        const hidden = read.counts.blind;
         if (exact) read.exact++;
         else args = shownArgs(call.shows, args, id, read.counts);
+        const blind = read.counts.blind > hidden;
         last = { tool: call.tool, index: read.messages.length, blind };
         read.messages.push({
           role: 'assistant',
