@@ -19,6 +19,12 @@ interface NoteKind {
 
 const NOTES: readonly NoteKind[] = [
   {
+    // amazonQSave.ts: a saved conversation read whole from its history.
+    pattern:
+      /^Read .* as an Amazon Q Developer CLI conversation saved with `\/save`: \d+ tool calls? in \d+ exchanges? of its history\.$/,
+    why: 'the history the CLI sends the model, as chat messages',
+  },
+  {
     // agui.ts: an AG-UI stream read from its snapshot of the whole history (the user's turns
     // too); a stream read from its events alone keeps its warning (no user turns).
     pattern: /^Read .* as an AG-UI event stream, from its last `MESSAGES_SNAPSHOT`/,

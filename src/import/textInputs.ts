@@ -3,6 +3,7 @@ import type { Result } from '../json/index';
 import { agUiAsJson, isAgUiStream } from './agui';
 import { automakerAsJson, isAutomakerLog } from './automakerLog';
 import { bfclAsJson, isBfclResult } from './bfcl';
+import { amazonQSaveAsJson, isAmazonQSave } from './amazonQSave';
 import { isPiEvents, piEventsAsJson } from './piEvents';
 import { chatLogError } from './chatLogs';
 import { clineMarkdownAsJson, isClineMarkdown } from './clineMarkdown';
@@ -72,6 +73,11 @@ export const TEXT_INPUTS: readonly TextInput[] = [
   { is: (t, f) => (f === null || f === 'har') && isWireMock(t), asJson: wireMockAsHar },
   // A BFCL result file: each test entry the conversation it ran.
   { is: (t, f) => (f === null || f === 'generic') && isBfclResult(t), asJson: bfclAsJson },
+  // Amazon Q Developer CLI's `/save`: its history, and the calls only its transcript names.
+  {
+    is: (t, f) => (f === null || f === 'openai-chat') && isAmazonQSave(t),
+    asJson: amazonQSaveAsJson,
+  },
   // An AG-UI event stream: the messages its events build, calls assembled from their pieces.
   { is: (t, f) => (f === null || f === 'generic') && isAgUiStream(t), asJson: agUiAsJson },
   // pi's agent events: the messages their `message_end` events finish.

@@ -794,24 +794,6 @@ const CASES: readonly Case[] = [
     ],
   },
   {
-    // An Amazon Q Developer CLI `/save`: `history` kept as [sent, received] pairs of Rust enums
-    // (`Prompt`, `ToolUse`, `ToolUseResults`, `Response`), results as `{ Json }` / `{ Text }`.
-    file: 'amazon-q-save.json',
-    calls: 2,
-    errors: 1,
-    dialects: ['amazon-q'],
-    outlines: [
-      [
-        'user',
-        'assistant: execute_bash(tooluse_a1) {"command":"npm run build","summary":"Run the build"}',
-        `tool → tooluse_a1: "{\\"exit_status\\":\\"1\\",\\"stderr\\":\\"error TS2304: Cannot find name 'foo'.\\",\\"stdout\\":\\"\\"}"`,
-        'assistant: execute_bash(tooluse_a2) {"command":"npm run build","summary":"Run the build"}',
-        'tool → tooluse_a2: "Command timed out after 30s"',
-        'assistant',
-      ],
-    ],
-  },
-  {
     // Semantic Kernel's `ChatHistory.serialize()`: each message's `items` hold its text, its
     // calls (`content_type: "function_call"`) and, in a tool message, their results.
     file: 'semantic-kernel-history.json',

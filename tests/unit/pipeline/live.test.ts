@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, type ChatMessage, type Report } from '../../../src/detector/index';
 import type { JsonValue } from '../../../src/json/index';
 import { importTranscript } from '../../../src/import/index';
+import { splitNotes } from '../../../src/import/notes';
 import { completeCount, LiveTranscript, settledText } from '../../../src/pipeline/live';
 import { fixture, FIXTURES, filesUnder, run } from '../import/helpers';
 
@@ -131,7 +132,9 @@ describe('a transcript fed in pieces', () => {
     const { final } = feed(t, cut > 0 ? [cut] : [], c);
     expect(final.source.census).toEqual(expected.census);
     const censusSays = (ws: readonly string[]) => ws.filter((w) => /tool calls/.test(w));
-    expect(censusSays(final.source.warnings)).toEqual(censusSays(expected.warnings));
+    expect(censusSays(final.source.warnings)).toEqual(
+      censusSays(splitNotes(expected.warnings).warnings),
+    );
   });
 
   it.each(CORPUS)('%s #%i: at rest, the census is the settled text’s', (path, c) => {
@@ -146,7 +149,9 @@ describe('a transcript fed in pieces', () => {
     const rest = live.rest().report;
     expect(rest.source.census).toEqual(imported.value.census);
     const censusSays = (ws: readonly string[]) => ws.filter((w) => /tool calls/.test(w));
-    expect(censusSays(rest.source.warnings)).toEqual(censusSays(imported.value.warnings));
+    expect(censusSays(rest.source.warnings)).toEqual(
+      censusSays(splitNotes(imported.value.warnings).warnings),
+    );
   });
 
   it('a followed session at rest says what its census finds unread; growth drops it till the next', () => {
