@@ -31,6 +31,9 @@ interface Blocks {
   readonly labelled: boolean;
   /** Lines left unread that name tool calls (`NAMES_CALLS`). */
   readonly naming: number;
+  /** Fenced blocks that held several values, and values in blocks that open but never parse. */
+  readonly multi: number;
+  readonly broken: number;
 }
 
 /** Words a framework's printed log of a call uses (`Tool Calls:`, `Calling function:`). */
@@ -48,6 +51,50 @@ function parsedValue(body: string): string | null {
   }
 }
 
+/**
+ * The value printed from line `i` (a `{` or `[` alone on it) up to a line before `to` that
+ * opens with its closer and makes it parse, or null.
+ */
+function valueAt(
+  lines: readonly string[],
+  i: number,
+  to: number,
+): { body: string; end: number } | null {
+  const closer = (lines[i] as string).trimEnd() === '{' ? '}' : ']';
+  let tries = 0;
+  for (let j = i + 1; j < to && tries < MAX_TRIES; j++) {
+    if (!(lines[j] as string).startsWith(closer)) continue;
+    tries++;
+    const body = parsedValue(lines.slice(i, j + 1).join('\n'));
+    if (body !== null) return { body, end: j };
+  }
+  return null;
+}
+
+/** The values printed on lines of their own from `from` to `to`; the lines of none unread. */
+function bareValues(
+  lines: readonly string[],
+  from: number,
+  to: number,
+  unread: (from: number, to: number) => void,
+): { values: string[]; broken: number } {
+  const values: string[] = [];
+  let broken = 0;
+  for (let i = from; i < to; i++) {
+    const opener = (lines[i] as string).trimEnd();
+    const bare = opener === '{' || opener === '[';
+    const v = bare ? valueAt(lines, i, to) : null;
+    if (v === null) {
+      if (bare) broken++;
+      unread(i, i + 1);
+    } else {
+      values.push(v.body);
+      i = v.end;
+    }
+  }
+  return { values, broken };
+}
+
 /** The JSON texts of a text's fenced blocks and bare printed values that parse. */
 function blocks(text: string): Blocks {
   const json: string[] = [];
@@ -55,6 +102,8 @@ function blocks(text: string): Blocks {
   let namedOk = 0;
   let inFences = 0;
   let naming = 0;
+  let multi = 0;
+  let broken = 0;
   const unread = (from: number, to: number): void => {
     for (let k = from; k < to; k++) if (NAMES_CALLS.test(lines[k] as string)) naming++;
   };
@@ -86,7 +135,21 @@ function blocks(text: string): Blocks {
         inFences++;
         if (named) namedOk++;
         labelled &&= named;
-      } else unread(i + 1, j);
+      } else {
+        // A block of values printed one after another (a log's records, pretty), the last
+        // perhaps cut short where the file was: each whole value, as when printed bare.
+        const found = named || lang === '' ? bareValues(lines, i + 1, j, unread) : null;
+        if (found === null) unread(i + 1, j);
+        else if (found.values.length > 0) broken += found.broken;
+        const values = found?.values ?? [];
+        if (values.length > 1) multi++;
+        json.push(...values);
+        inFences += values.length;
+        if (values.length > 0) {
+          if (named) namedOk++;
+          labelled &&= named;
+        }
+      }
       i = j;
       continue;
     }
@@ -95,20 +158,13 @@ function blocks(text: string): Blocks {
       unread(i, i + 1);
       continue;
     }
-    const closer = opener === '{' ? '}' : ']';
-    let tries = 0;
-    for (let j = i + 1; j < lines.length && tries < MAX_TRIES; j++) {
-      if (!(lines[j] as string).startsWith(closer)) continue;
-      tries++;
-      const body = parsedValue(lines.slice(i, j + 1).join('\n'));
-      if (body === null) continue;
-      json.push(body);
-      labelled = false;
-      i = j;
-      break;
-    }
+    const v = valueAt(lines, i, lines.length);
+    if (v === null) continue;
+    json.push(v.body);
+    labelled = false;
+    i = v.end;
   }
-  return { json, fenced, namedOk, inFences, labelled, naming };
+  return { json, fenced, namedOk, inFences, labelled, naming, multi, broken };
 }
 
 /** The JSON texts a text holds in fences and printed on lines of their own, in order. */
@@ -132,20 +188,29 @@ export function fencedJsonAsJson(
   text: string,
   name?: string,
 ): Result<{ text: string; note: string }, ImportError> {
-  const { json, fenced, namedOk, inFences, labelled, naming } = blocks(text.replace(/\r\n/g, '\n'));
+  const { json, fenced, namedOk, inFences, labelled, naming, multi, broken } = blocks(
+    text.replace(/\r\n/g, '\n'),
+  );
   const input = inputLabel(name, 'the input');
   const skipped = fenced - namedOk;
   const rest =
     skipped === 0
       ? ''
       : `; ${plural(skipped, 'other block')} did not parse and ${skipped === 1 ? 'was' : 'were'} left out`;
-  const found = labelled
-    ? `${plural(json.length, 'fenced `json` block')} of ${input}, a markdown text`
-    : `${plural(json.length, 'JSON block')} of ${input} (${inFences} fenced, ${json.length - inFences} printed on lines of their own), a text`;
+  const cut =
+    broken === 0
+      ? ''
+      : `; ${plural(broken, 'value')} in a block ${broken === 1 ? 'opens' : 'open'} but never ${broken === 1 ? 'closes' : 'close'} (cut short) and ${broken === 1 ? 'is' : 'are'} left out`;
+  const found =
+    multi > 0
+      ? `${plural(json.length, 'JSON value')} of ${input}, ${plural(multi, 'fenced block')} holding several printed one after another`
+      : labelled
+        ? `${plural(json.length, 'fenced `json` block')} of ${input}, a markdown text`
+        : `${plural(json.length, 'JSON block')} of ${input} (${inFences} fenced, ${json.length - inFences} printed on lines of their own), a text`;
   return ok({
     text:
       json.length === 1 ? (json[0] as string) : json.map((b) => b.replace(/\n/g, ' ')).join('\n'),
-    note: `Read the JSON in ${found}${rest}: what stands outside them is not read.${
+    note: `Read the JSON in ${found}${rest}${cut}: what stands outside them is not read.${
       naming === 0
         ? ''
         : ` ${plural(naming, 'line')} outside them ${naming === 1 ? 'names' : 'name'} tool calls: the calls shown only there are not in this replay.`

@@ -88,6 +88,24 @@ describe('markdown with fenced json blocks', () => {
     );
   });
 
+  it('reads a fence of values printed one after another, the last cut short left out', () => {
+    // A session saved in pieces: each message printed with an indent, the file cut mid-value.
+    const messages = JSON.parse(chat('Oslo')) as unknown[];
+    const again = JSON.parse(chat('Bergen').replace('call_Bergen', 'call_again')) as unknown[];
+    const printed = [...messages, again[1]].map((m) => JSON.stringify(m, null, 2)).join('\n');
+    const cut = printed.slice(0, printed.lastIndexOf('"arguments"'));
+    const [c, ...more] = read(`# Saved\n\n\`\`\`\n${cut}`);
+    expect(more).toHaveLength(0);
+    expect(outline(c?.messages ?? [])).toEqual([
+      'user',
+      'assistant: get_weather(call_Oslo) {"city":"Oslo"}',
+      'tool → call_Oslo: "rain"',
+    ]);
+    expect(c?.warnings[0]).toBe(
+      'Read the JSON in 3 JSON values of “run.md”, 1 fenced block holding several printed one after another; 1 value in a block opens but never closes (cut short) and is left out: what stands outside them is not read. 1 line outside them names tool calls: the calls shown only there are not in this replay.',
+    );
+  });
+
   it('reads a fence that names no language when its text is JSON, never one of another', () => {
     const list = read(
       `# Bug\n\n\`\`\`\n${chat('Oslo')}\n\`\`\`\n\n\`\`\`sh\n${chat('Bergen')}\n\`\`\`\n`,
