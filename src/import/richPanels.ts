@@ -3,12 +3,13 @@
 /**
  * Rich draws a panel (Textualize/rich `rich/panel.py` and `rich/box.py` @42899d8a0a) as a top border holding its
  * title (`╭─── title ───╮`), a row per line of its text between `│` borders padded by spaces, and
- * a bottom border (`╰───╯`), square corners where the terminal lacks the round ones. Text longer than the panel's width is wrapped: broken at the last
+ * a bottom border (`╰───╯`), square corners where the terminal lacks the round ones, heavy
+ * lines (`┏━━┓`, `┃`) where the caller asks for `box.HEAVY`. Text longer than the panel's width is wrapped: broken at the last
  * space that fits (the space dropped), or a word longer than the width cut at it.
  */
-const TOP = /^\s*[╭┌]─*(?: ([^─╮┐]*?) )?─*[╮┐]\s*$/;
-const SIDE = /^\s*│(.*)│\s*$/;
-const BOTTOM = /^\s*[╰└].*[╯┘]\s*$/;
+const TOP = /^\s*[╭┌┏][─━]*(?: ([^─━╮┐┓]*?) )?[─━]*[╮┐┓]\s*$/;
+const SIDE = /^\s*[│┃](.*)[│┃]\s*$/;
+const BOTTOM = /^\s*[╰└┗].*[╯┘┛]\s*$/;
 
 export interface RichPanel {
   readonly title: string;

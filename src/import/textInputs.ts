@@ -1,12 +1,14 @@
 // Inputs that are no JSON, rewritten as the JSON the importers read.
 import type { Result } from '../json/index';
 import { agUiAsJson, isAgUiStream } from './agui';
+import { agnoPanelsAsJson, isAgnoPanels } from './agnoPanels';
 import { automakerAsJson, isAutomakerLog } from './automakerLog';
 import { bfclAsJson, isBfclResult } from './bfcl';
 import { amazonQSaveAsJson, isAmazonQSave } from './amazonQSave';
 import { isPiEvents, piEventsAsJson } from './piEvents';
 import { chatLogError } from './chatLogs';
 import { clineMarkdownAsJson, isClineMarkdown } from './clineMarkdown';
+import { clinePanelAsJson, clinePanelComplete, isClinePanel } from './clinePanel';
 import { fencedJsonAsJson, isFencedJson } from './fencedJson';
 import { geminiShareAsJson, isGeminiShare } from './geminiShare';
 import { isToolCallLog, toolCallLogAsJson, toolCallLogComplete } from './toolCallLog';
@@ -20,6 +22,8 @@ import { isWireMock, wireMockAsHar } from './wiremock';
 import { isPrintedLog, printedLogAsJson } from './printedLog';
 import { isSourceLiterals, sourceLiteralsAsJson } from './sourceLiterals';
 import { isSpecStory, specStoryAsJson } from './specStory';
+import { isOpenHandsLog, openhandsLogAsJson } from './openhandsLog';
+import { isStrandsPrint, strandsPrintAsJson, strandsPrintComplete } from './strandsPrint';
 import { isZedThread, zedThreadAsJson, zedThreadComplete } from './zedThread';
 import { isTraeChat, traeChatAsJson, traeChatComplete } from './traeChat';
 import { isLangChainPrint, langChainPrintAsJson, langChainPrintComplete } from './langchainPrint';
@@ -108,6 +112,8 @@ export const TEXT_INPUTS: readonly TextInput[] = [
     asJson: smolagentsConsoleAsJson,
     complete: smolagentsConsoleComplete,
   },
+  // Agno's `print_response` panels (`┏━ Tool Calls ━━┓`), pasted or logged.
+  { is: (t, f) => f === null && isAgnoPanels(t), asJson: agnoPanelsAsJson },
   // LlamaIndex's verbose output (`=== Calling Function ===`), pasted or logged.
   {
     is: (t, f) => f === null && isLlamaIndexVerbose(t),
@@ -162,6 +168,12 @@ export const TEXT_INPUTS: readonly TextInput[] = [
   { is: (t, f) => f === null && isGooseScreen(t), asJson: gooseScreenAsJson },
   // Windsurf's Cascade panel copied as text: `Me` turns, steps named on lines of their own.
   { is: (t, f) => f === null && isCascadePanel(t), asJson: cascadePanelAsJson },
+  // Cline's chat panel copied as text, or a fork's: rows headed `Cline wants to …`.
+  {
+    is: (t, f) => f === null && !isClineMarkdown(t) && isClinePanel(t),
+    asJson: clinePanelAsJson,
+    complete: clinePanelComplete,
+  },
   // Copilot Chat's request log from VS Code's Chat Debug view, exported or copied.
   { is: (t, f) => f === null && isCopilotDebugLog(t), asJson: copilotDebugLogAsJson },
   // VS Code's chat copied with Copy All: Copilot's tool messages (`Read [](file:///…)`).
@@ -182,6 +194,14 @@ export const TEXT_INPUTS: readonly TextInput[] = [
       isToolCallLog(t),
     asJson: toolCallLogAsJson,
     complete: toolCallLogComplete,
+  },
+  // OpenHands' console log: `HH:MM:SS - ACTION` over each event its controller handled.
+  { is: (t, f) => f === null && isOpenHandsLog(t), asJson: openhandsLogAsJson },
+  // Strands Agents' console output: `Tool #N: name` lines among the model's text.
+  {
+    is: (t, f) => f === null && isStrandsPrint(t),
+    asJson: strandsPrintAsJson,
+    complete: strandsPrintComplete,
   },
   // Markdown that keeps a run in fenced ```json blocks, but for the exports read below and the
   // chat logs named for what they are; before YAML, which notes above a block may read as.
