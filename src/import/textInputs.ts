@@ -5,6 +5,7 @@ import { agnoPanelsAsJson, isAgnoPanels } from './agnoPanels';
 import { automakerAsJson, isAutomakerLog } from './automakerLog';
 import { bfclAsJson, isBfclResult } from './bfcl';
 import { amazonQSaveAsJson, isAmazonQSave } from './amazonQSave';
+import { amazonQScreenAsJson, isAmazonQScreen } from './amazonQScreen';
 import { isPiEvents, piEventsAsJson } from './piEvents';
 import { chatLogError } from './chatLogs';
 import { clineMarkdownAsJson, isClineMarkdown } from './clineMarkdown';
@@ -23,6 +24,7 @@ import { isPrintedLog, printedLogAsJson } from './printedLog';
 import { isSourceLiterals, sourceLiteralsAsJson } from './sourceLiterals';
 import { isSpecStory, specStoryAsJson } from './specStory';
 import { isOpenHandsLog, openhandsLogAsJson } from './openhandsLog';
+import { isSwarmRepl, swarmReplAsJson } from './swarmRepl';
 import { isStrandsPrint, strandsPrintAsJson, strandsPrintComplete } from './strandsPrint';
 import { isZedThread, zedThreadAsJson, zedThreadComplete } from './zedThread';
 import { isTraeChat, traeChatAsJson, traeChatComplete } from './traeChat';
@@ -195,8 +197,12 @@ export const TEXT_INPUTS: readonly TextInput[] = [
     asJson: toolCallLogAsJson,
     complete: toolCallLogComplete,
   },
+  // Amazon Q Developer CLI's terminal copied as text: `🛠️  Using tool:` headers.
+  { is: (t, f) => f === null && isAmazonQScreen(t), asJson: amazonQScreenAsJson },
   // OpenHands' console log: `HH:MM:SS - ACTION` over each event its controller handled.
   { is: (t, f) => f === null && isOpenHandsLog(t), asJson: openhandsLogAsJson },
+  // OpenAI Swarm's demo REPL: `Agent: name("key"= value)` lines after `User:` prompts.
+  { is: (t, f) => f === null && isSwarmRepl(t), asJson: swarmReplAsJson },
   // Strands Agents' console output: `Tool #N: name` lines among the model's text.
   {
     is: (t, f) => f === null && isStrandsPrint(t),
