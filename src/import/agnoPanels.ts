@@ -32,15 +32,18 @@ export function isAgnoPanels(text: string): boolean {
   );
 }
 
-/** A call's `key=value, …` text as the arguments it was given, a value read as Python prints it. */
-function argumentsOf(text: string): JsonObject {
+/**
+ * A call's `key=value, …` text (`key: value, …` where `sep` is `: `, as Agno's debug log prints
+ * it) as the arguments it was given, a value read as Python's `str` printed it.
+ */
+export function printedKeywords(text: string, sep = '='): JsonObject {
   const out: JsonObject = new Map();
   if (text.trim() === '') return out;
-  const parts = text.split(/, (?=[A-Za-z_]\w*=)/);
+  const parts = text.split(new RegExp(`, (?=[A-Za-z_]\\w*${sep})`));
   for (const p of parts) {
-    const eq = p.indexOf('=');
-    const key = p.slice(0, eq);
-    const raw = p.slice(eq + 1);
+    const at = p.indexOf(sep);
+    const key = p.slice(0, at);
+    const raw = p.slice(at + sep.length);
     // A list, a dict, a number or a constant is read as the value; any other text is a string
     // as `str` printed it.
     const v = /^(?:[[{(]|-?\d|True$|False$|None$)/.test(raw) ? literalValue(raw) : null;
@@ -61,7 +64,7 @@ function callsOf(panel: RichPanel): { name: string; args: string }[] {
     const m = BULLET.exec(joinWrapped(g, panel.width));
     if (m === null) continue;
     const inner = (m[2] as string).replace(/\)\s*$/, '');
-    out.push({ name: m[1] as string, args: printJson(argumentsOf(inner)) });
+    out.push({ name: m[1] as string, args: printJson(printedKeywords(inner)) });
   }
   return out;
 }

@@ -41,8 +41,9 @@ export function pickSnapshot(
 
 /**
  * Per-call request logs grouped by conversation, in the order each first appears: requests
- * whose first two messages agree are one conversation as it grew, and a request of one message
- * joins the conversation that message opens. Two runs of one prompt part at the reply.
+ * whose messages agree up to the first reply (the first two where none has one) are one
+ * conversation as it grew, and a request of one message joins the conversation that message
+ * opens. Two runs of one prompt part at the reply, a system prompt before it or not.
  */
 export function snapshotGroups(bodies: readonly JsonlLine[], key = 'messages'): JsonlLine[][] {
   const groups = new Map<string, JsonlLine[]>();
@@ -56,7 +57,12 @@ export function snapshotGroups(bodies: readonly JsonlLine[], key = 'messages'): 
       short.push([first, b]);
       continue;
     }
-    const k = `${first}\u0000${printJson(list[1] as JsonValue)}`;
+    // The opening up to the first reply: a shared system prompt and prompt are not enough,
+    // since two runs of one prompt part at the reply.
+    const reply = list.findIndex((m, i) => i >= 1 && str(m, 'role') === 'assistant');
+    const upTo = reply < 0 ? 1 : reply;
+    let k = first;
+    for (let i = 1; i <= upTo; i++) k += `\u0000${printJson(list[i] as JsonValue)}`;
     const g = groups.get(k);
     if (g !== undefined) g.push(b);
     else {

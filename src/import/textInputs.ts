@@ -1,6 +1,7 @@
 // Inputs that are no JSON, rewritten as the JSON the importers read.
 import type { Result } from '../json/index';
 import { agUiAsJson, isAgUiStream } from './agui';
+import { agnoDebugLogAsJson, isAgnoDebugLog } from './agnoDebugLog';
 import { agnoPanelsAsJson, isAgnoPanels } from './agnoPanels';
 import { automakerAsJson, isAutomakerLog } from './automakerLog';
 import { bfclAsJson, isBfclResult } from './bfcl';
@@ -114,6 +115,8 @@ export const TEXT_INPUTS: readonly TextInput[] = [
     asJson: smolagentsConsoleAsJson,
     complete: smolagentsConsoleComplete,
   },
+  // Agno's debug log: each message it logs, a role's banner over its content and calls.
+  { is: (t, f) => f === null && isAgnoDebugLog(t), asJson: agnoDebugLogAsJson },
   // Agno's `print_response` panels (`┏━ Tool Calls ━━┓`), pasted or logged.
   { is: (t, f) => f === null && isAgnoPanels(t), asJson: agnoPanelsAsJson },
   // LlamaIndex's verbose output (`=== Calling Function ===`), pasted or logged.
