@@ -34,3 +34,29 @@ export function printedArguments(printed: string): string {
   const v: JsonValue | null = literalValue(t);
   return v !== null && typeof v === 'object' ? printJson(v) : JSON.stringify(t);
 }
+
+/**
+ * JSON whose strings were written with their newlines and tabs as the characters (a log that
+ * undid the escapes, a copy wrapped inside a long string): the same JSON with them escaped
+ * again. Written by hand: it walks the text once, in and out of strings, as no JSON library
+ * reads text that is not JSON.
+ */
+export function reescaped(text: string): string {
+  let out = '';
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i] as string;
+    if (inString) {
+      if (c === '\\') {
+        out += c + (text[++i] ?? '');
+        continue;
+      }
+      if (c === '"') inString = false;
+      out += c === '\n' ? '\\n' : c === '\t' ? '\\t' : c === '\r' ? '\\r' : c;
+    } else {
+      if (c === '"') inString = true;
+      out += c;
+    }
+  }
+  return out;
+}

@@ -1,5 +1,5 @@
 // GitHub Copilot Chat's request log (VS Code's Chat Debug view), read as the requests it shows.
-import type { ChatJsonCall, ChatJsonMessage } from './chatJson';
+import { reescaped, type ChatJsonCall, type ChatJsonMessage } from './chatJson';
 import { ok, type Result } from '../json/index';
 import type { ImportError } from './types';
 import { plural, inputLabel } from './warnings';
@@ -35,29 +35,10 @@ export function isCopilotDebugLog(text: string): boolean {
   );
 }
 
-/**
- * JSON whose strings were written with their newlines and tabs as the characters: the same
- * JSON with them escaped again, as the log's writer undid them.
- */
+/** JSON whose strings were written with their newlines and tabs as the characters. */
 function relaxedJson(text: string): unknown {
-  let out = '';
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i] as string;
-    if (inString) {
-      if (c === '\\') {
-        out += c + (text[++i] ?? '');
-        continue;
-      }
-      if (c === '"') inString = false;
-      out += c === '\n' ? '\\n' : c === '\t' ? '\\t' : c === '\r' ? '\\r' : c;
-    } else {
-      if (c === '"') inString = true;
-      out += c;
-    }
-  }
   try {
-    return JSON.parse(out) as unknown;
+    return JSON.parse(reescaped(text)) as unknown;
   } catch {
     return undefined;
   }

@@ -1,6 +1,7 @@
 // Text that keeps a transcript's JSON among lines of its own (markdown with fenced ```json
 // blocks, a console's dump of printed responses), read as the JSON it holds.
 import { ok, type Result } from '../json/index';
+import { reescaped } from './chatJson';
 import type { ImportError } from './types';
 import { plural, inputLabel } from './warnings';
 
@@ -42,13 +43,16 @@ export const NAMES_CALLS =
 
 /** A JSON object or array's text, or null when the text is none. */
 function parsedValue(body: string): string | null {
-  try {
-    const v: unknown = JSON.parse(body);
-    return typeof v === 'object' && v !== null ? body : null;
-  } catch {
-    // An example cut short, or JSON with comments: not a transcript.
-    return null;
+  for (const text of [body, reescaped(body)]) {
+    try {
+      const v: unknown = JSON.parse(text);
+      return typeof v === 'object' && v !== null ? text : null;
+    } catch {
+      // A copy that wrapped a long string onto two lines is read again with the break escaped;
+      // an example cut short, or JSON with comments, is no transcript.
+    }
   }
+  return null;
 }
 
 /**

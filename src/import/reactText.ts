@@ -34,11 +34,14 @@ const FINISHED = /^> Finished chain\.$/;
 /** A tool's name as ReAct prompts ask for it: a short name, not the prompt's own placeholder. */
 const NAME = /^[A-Za-z_][\w .:-]{0,63}$/;
 const PLACEHOLDER = /\b(?:the action|should be)\b|[{[]/;
+/** An action and its input on one line, `Action: wikipedia: Django`. */
+const SINGLE = /^([A-Za-z_][\w-]*): (.+)$/;
 
 /** Whether a text shows such steps: an action with its input under it. */
 export function printsReActSteps(text: string): boolean {
   const t = text.slice(0, 1 << 20).replace(ANSI, '');
   if (/^Invoking: `[^`\n]+` with `/m.test(t)) return true;
+  if (/^Action: [A-Za-z_][\w-]*: .+\r?\n(?:[ \t]*\r?\n)*PAUSE\b/m.test(t)) return true;
   const m = /^Action: ?(.*)\r?\n(?:[ \t]*\r?\n)?Action Input: /m.exec(t);
   return m !== null && NAME.test((m[1] as string).trim()) && !PLACEHOLDER.test(m[1] as string);
 }
@@ -125,6 +128,27 @@ export function reactLines(pieces: readonly string[]): Read {
       }
       const a = ACTION.exec(line);
       const name = a === null ? '' : (a[1] as string).trim();
+      if (a !== null) {
+        // `Action: <tool>: <input>` then `PAUSE` (the ReAct loop people copy from Simon
+        // Willison's `til/llms/python-react-pattern.md`): the input is the line's text.
+        let j = i + 1;
+        while (j < lines.length && (lines[j] as string).trim() === '') j++;
+        const single = SINGLE.exec(name);
+        if (single !== null && /^(?:PAUSE\b|Observation:)/.test(lines[j] ?? '')) {
+          if (/^PAUSE\b/.test(lines[j] as string)) i = j;
+          const id = `react-${++calls}`;
+          const content = thought.join('\n').trim();
+          const fn = { name: single[1] as string, arguments: JSON.stringify(single[2] as string) };
+          current().push({
+            role: 'assistant',
+            content: content === '' ? null : content,
+            tool_calls: [{ id, type: 'function', function: fn }],
+          });
+          open = id;
+          thought = [];
+          continue;
+        }
+      }
       if (a !== null && NAME.test(name) && !PLACEHOLDER.test(name)) {
         // Its input: the next line's rest, and the lines under it up to a blank line.
         let j = i + 1;
@@ -197,12 +221,35 @@ export function reactCaveat(read: Read): string {
   return `${plural(read.calls, 'tool call')} read from a ReAct agent's printed steps (\`Action:\` and \`Action Input:\`, each answered by the \`Observation:\` after it): the calls are the actions the model wrote in its text, each a reply of its own, their inputs read back from what was printed (JSON, a dict as Python prints it, or text), with no call ids.`;
 }
 
+/** Languages whose fenced code is a program, not a run's output: its prompt's examples are no calls. */
+const CODE = /^(?:python|py|javascript|js|typescript|ts|java|go|rust|ruby|rb|c|cpp|csharp|cs)$/i;
+
+/** The text with the lines of fenced program code blanked, their count kept. */
+function outsideCode(text: string): string {
+  let fence: string | null = null;
+  return text
+    .split('\n')
+    .map((line) => {
+      const f = /^(`{3,}|~{3,})\s*([\w+#-]*)/.exec(line);
+      if (fence !== null) {
+        if (f !== null && f[1]?.startsWith(fence) === true && f[2] === '') fence = null;
+        return '';
+      }
+      if (f !== null && CODE.test(f[2] as string)) {
+        fence = f[1] as string;
+        return '';
+      }
+      return line;
+    })
+    .join('\n');
+}
+
 /** A text of such steps as JSON Lines of its runs, and a note. */
 export function reactTextAsJson(
   text: string,
   name?: string,
 ): Result<{ text: string; note: string }, ImportError> {
-  const read = reactLines([text]);
+  const read = reactLines([outsideCode(text)]);
   return ok({
     text: read.lines.join('\n'),
     note: `Read ${inputLabel(name, 'the input')} as a ReAct agent's printed steps, ${plural(read.lines.length, 'run')}: ${reactCaveat(read)}`,

@@ -26,6 +26,7 @@ import { isSourceLiterals, sourceLiteralsAsJson } from './sourceLiterals';
 import { isSpecStory, specStoryAsJson } from './specStory';
 import { isOpenHandsLog, openhandsLogAsJson } from './openhandsLog';
 import { isSwarmRepl, swarmReplAsJson } from './swarmRepl';
+import { isToolCallLines, toolCallLinesAsJson } from './toolCallLines';
 import { isStrandsPrint, strandsPrintAsJson, strandsPrintComplete } from './strandsPrint';
 import { isZedThread, zedThreadAsJson, zedThreadComplete } from './zedThread';
 import { isTraeChat, traeChatAsJson, traeChatComplete } from './traeChat';
@@ -206,6 +207,8 @@ export const TEXT_INPUTS: readonly TextInput[] = [
   { is: (t, f) => f === null && isOpenHandsLog(t), asJson: openhandsLogAsJson },
   // OpenAI Swarm's demo REPL: `Agent: name("key"= value)` lines after `User:` prompts.
   { is: (t, f) => f === null && isSwarmRepl(t), asJson: swarmReplAsJson },
+  // Logs that print each call as `Tool call: name({…})` (`llm --td`, nanobot's loop).
+  { is: (t, f) => f === null && isToolCallLines(t), asJson: toolCallLinesAsJson },
   // Strands Agents' console output: `Tool #N: name` lines among the model's text.
   {
     is: (t, f) => f === null && isStrandsPrint(t),

@@ -106,6 +106,17 @@ describe('markdown with fenced json blocks', () => {
     );
   });
 
+  it('reads a block whose strings hold their line breaks as the characters', () => {
+    // A copy that wrapped a long answer inside its string, or a log that undid the escapes.
+    const broken = chat('Oslo').replace('"rain"', '"rain\nand wind"');
+    const [c] = read(`# Run\n\n\`\`\`json\n${broken}\n\`\`\`\n`);
+    expect(outline(c?.messages ?? [])).toEqual([
+      'user',
+      'assistant: get_weather(call_Oslo) {"city":"Oslo"}',
+      'tool → call_Oslo: "rain\\nand wind"',
+    ]);
+  });
+
   it('reads a fence that names no language when its text is JSON, never one of another', () => {
     const list = read(
       `# Bug\n\n\`\`\`\n${chat('Oslo')}\n\`\`\`\n\n\`\`\`sh\n${chat('Bergen')}\n\`\`\`\n`,

@@ -55,6 +55,35 @@ describe("a ReAct agent's printed steps", () => {
     expect(importAll(nb, { name: 'nb.ipynb' }).map((c) => outline(c.messages))).toEqual(RUNS);
   });
 
+  it('reads `Action: tool: input` over `PAUSE`, never the examples of a prompt in code', () => {
+    const text = [
+      '# My ReAct loop',
+      '',
+      '```python',
+      'prompt = """',
+      'Action: wikipedia: France',
+      'PAUSE',
+      'Observation: France is a country.',
+      '"""',
+      '```',
+      '```',
+      'Thought: I should compute it',
+      'Action: calculate: 15 * 25',
+      'PAUSE',
+      ' -- running calculate 15 * 25',
+      'Observation: 375',
+      'Answer: 375.',
+      '```',
+    ].join('\n');
+    const [c, ...more] = importAll(text, { name: 'til.md' });
+    expect(more).toHaveLength(0);
+    expect(outline(c?.messages ?? [])).toEqual([
+      'assistant: calculate(react-1) "15 * 25"',
+      'tool → react-1: "375"',
+      'assistant',
+    ]);
+  });
+
   it('holds back an action whose input or observation may still grow', () => {
     const t = text();
     const cut = t.slice(0, t.indexOf('Observation: 18 degrees'));
