@@ -83,7 +83,7 @@ export const TEXT_INPUTS: readonly TextInput[] = [
   { is: (t, f) => (f === null || f === 'generic') && isBfclResult(t), asJson: bfclAsJson },
   // Amazon Q Developer CLI's `/save`: its history, and the calls only its transcript names.
   {
-    is: (t, f) => (f === null || f === 'openai-chat') && isAmazonQSave(t),
+    is: (t, f) => (f === null || f === 'anthropic') && isAmazonQSave(t),
     asJson: amazonQSaveAsJson,
   },
   // An AG-UI event stream: the messages its events build, calls assembled from their pieces.

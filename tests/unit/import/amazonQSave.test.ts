@@ -50,6 +50,9 @@ describe('an Amazon Q Developer CLI conversation saved with /save', () => {
     // The history's exchanges, `[sent, received]` pairs, as the reader by shape takes them.
     const [g] = importAll(fixture('amazon-q/save.json'), { format: 'generic' });
     expect(outline(g?.messages ?? [])).toEqual(outline(c?.messages ?? []));
+    // Chosen by hand as the Anthropic messages it is rewritten as, it reads the same.
+    const [a] = importAll(fixture('amazon-q/save.json'), { format: 'anthropic' });
+    expect(outline(a?.messages ?? [])).toEqual(outline(c?.messages ?? []));
     expect(g?.warnings).toContainEqual(
       expect.stringMatching(/^Read by shape from Amazon Q Developer CLI `tool_uses`/),
     );
