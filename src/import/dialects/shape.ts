@@ -136,13 +136,14 @@ export function emptyArgs(c: string): boolean {
 
 /**
  * Whether a call id is one a provider minted (`toolu_01BWKNzq…`, `call_Xf3k…`, a UUID): a run of
- * twelve or more letters and digits holding both. A counter (`call_0`, `tool_1`) is reused turn
- * after turn by local models; a minted id is sent again only for the same call.
+ * twelve or more letters and digits holding both, or a number of four or more digits
+ * (`call_44149`, as a LangGraph step log keeps a Gemini model's calls). A counter (`call_0`, `tool_1`) is
+ * reused turn after turn by local models; a minted id is sent again only for the same call.
  */
 export function mintedId(id: string): boolean {
   return MINTED.test(id);
 }
-const MINTED = /(?=[A-Za-z0-9]*[0-9])(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{12,}/;
+const MINTED = /(?=[A-Za-z0-9]*[0-9])(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{12,}|[0-9]{4,}/;
 
 /** Each place in `same` (ascending) by its rank, for `copiesApart`. */
 export function placeRanks(same: readonly number[]): ReadonlyMap<number, number> {

@@ -2299,6 +2299,30 @@ describe('files no importer knows are read by shape', () => {
     ]);
   });
 
+  test("a step log's executor repeating the agent's call by a numbered id holds it once", () => {
+    // A LangGraph step logger lists a call on the agent's node and again on the tools node that
+    // runs it: an id of a number of four or more digits is no turn's counter (`call_0`), so
+    // the copy right after it is the same call; a counter's copy stays a call of its own.
+    const steps = (id: string) => ({
+      trajectory: [
+        { node_name: 'agent', tool_calls: [{ name: 'get_weather', args: { city: 'Oslo' }, id }] },
+        { node_name: 'tools', tool_calls: [{ name: 'get_weather', args: { city: 'Oslo' }, id }] },
+      ],
+    });
+    for (const [id, calls] of [
+      ['call_44149', 1],
+      ['call_0', 2],
+    ] as const) {
+      const r = importConversations(JSON.stringify(steps(id)));
+      if (!r.ok) throw new Error(r.error.message);
+      const read = r.value[0]?.messages.flatMap((m) =>
+        Array.isArray(m.tool_calls) ? m.tool_calls : [],
+      );
+      expect(read).toHaveLength(calls);
+      expect(r.value[0]?.census?.toolCalls).toBe(calls);
+    }
+  });
+
   test('echoes of a call, as the census takes them, are no calls of their own', () => {
     // A tool's execution event that wraps the arguments it was given, and a call named without
     // its arguments: both copies of the call spelled in full.
