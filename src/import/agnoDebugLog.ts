@@ -1,5 +1,5 @@
 // Agno's debug log (`debug_mode=True`), read back as the messages it logs for each model call.
-import type { ChatJsonCall, ChatJsonMessage } from './chatJson';
+import { chatLines, type ChatJsonCall, type ChatJsonMessage } from './chatJson';
 import { ok, printJson, type Result } from '../json/index';
 import type { ImportError } from './types';
 import { ANSI, opensAsJson } from './terminalText';
@@ -91,6 +91,8 @@ interface Conversation {
   readonly messages: ChatJsonMessage[];
   readonly seen: Set<string>;
   readonly said: Set<string>;
+  /** The ids of the calls no tool message answers yet, in order. */
+  readonly open: string[];
 }
 
 function agnoDebugRead(text: string): { conversations: ChatJsonMessage[][]; calls: number } {
@@ -102,7 +104,8 @@ function agnoDebugRead(text: string): { conversations: ChatJsonMessage[][]; call
   const current = (): Conversation => {
     const key = `${session}/${stack[stack.length - 1] ?? named}`;
     let c = byKey.get(key);
-    if (c === undefined) byKey.set(key, (c = { messages: [], seen: new Set(), said: new Set() }));
+    if (c === undefined)
+      byKey.set(key, (c = { messages: [], seen: new Set(), said: new Set(), open: [] }));
     return c;
   };
   /** The role whose message the next record holds, and the id a tool message answers. */
@@ -133,6 +136,7 @@ function agnoDebugRead(text: string): { conversations: ChatJsonMessage[][]; call
       if (fresh.length === 0) continue;
       const tcs: ChatJsonCall[] = fresh.map((x) => {
         c.seen.add(x.id);
+        c.open.push(x.id);
         calls++;
         return { id: x.id, type: 'function', function: { name: x.name, arguments: x.args } };
       });
@@ -157,8 +161,9 @@ function agnoDebugRead(text: string): { conversations: ChatJsonMessage[][]; call
       c.said.add(`tool:${answers}`);
       // Responses' calls are logged by their item's id, their results by the call's: a result
       // whose id names no call answers the first call still unanswered.
-      const open = unanswered(c.messages);
-      const id = c.seen.has(answers) ? answers : (open ?? answers);
+      const id = c.seen.has(answers) ? answers : (c.open[0] ?? answers);
+      const at = c.open.indexOf(id);
+      if (at >= 0) c.open.splice(at, 1);
       c.messages.push({ role: 'tool', tool_call_id: id, content });
     } else if (role === 'assistant') {
       c.messages.push({ role: 'assistant', content });
@@ -175,14 +180,6 @@ function agnoDebugRead(text: string): { conversations: ChatJsonMessage[][]; call
   return { conversations, calls };
 }
 
-/** The id of the first call the messages make that no tool message answers yet. */
-function unanswered(messages: readonly ChatJsonMessage[]): string | null {
-  const answered = new Set(messages.filter((m) => m.role === 'tool').map((m) => m.tool_call_id));
-  for (const m of messages)
-    for (const tc of m.tool_calls ?? []) if (!answered.has(tc.id)) return tc.id;
-  return null;
-}
-
 /** The log as OpenAI chat message lists (JSON Lines, one an agent's run) and a note. */
 export function agnoDebugLogAsJson(
   text: string,
@@ -190,7 +187,7 @@ export function agnoDebugLogAsJson(
 ): Result<{ text: string; note: string }, ImportError> {
   const read = agnoDebugRead(text);
   return ok({
-    text: read.conversations.map((messages) => JSON.stringify({ messages })).join('\n'),
+    text: chatLines(read.conversations),
     note: `Read ${inputLabel(name, 'the input')} as Agno's debug log: ${plural(read.calls, 'tool call')} read from its \`Tool Calls:\` records (a record's calls one reply), in ${plural(read.conversations.length, 'conversation')}, one for each agent or team of each session; the arguments as the log prints them (\`key: value\`, a string unquoted, lines it wrapped joined by a space), so signatures may differ from the run's own though a repeated call still reads as a repeat; a call logged again with the history a later run sends is read once.`,
   });
 }

@@ -1,5 +1,5 @@
 // Agno's `print_response` output (its heavy panels), pasted or logged, read back as the chat.
-import type { ChatJsonMessage } from './chatJson';
+import { chatLines, type ChatJsonMessage } from './chatJson';
 import { ok, printJson, type JsonObject, type Result } from '../json/index';
 import type { ImportError } from './types';
 import { literalValue } from './literal';
@@ -130,7 +130,7 @@ export function agnoPanelsAsJson(
   const read = agnoRead(text);
   const members = read.conversations.length - 1;
   return ok({
-    text: read.conversations.map((messages) => JSON.stringify({ messages })).join('\n'),
+    text: chatLines(read.conversations),
     note: `Read ${inputLabel(name, 'the input')} as Agno's printed run (\`print_response\` panels): ${plural(read.calls, 'tool call')} read from the \`Tool Calls\` panels, a line \`• name(key=value, …)\` each, each call a reply of its own (the panel lists a run's calls together, so which model turn made each is not shown), with no answers; arguments as printed (a string unquoted, so signatures may differ from the run's own though a repeated call still reads as a repeat)${members > 0 ? `; ${plural(members, 'team member')}'s panels as ${members === 1 ? 'a conversation' : 'conversations'} of ${members === 1 ? 'its' : 'their'} own` : ''}.`,
   });
 }

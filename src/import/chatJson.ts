@@ -17,6 +17,11 @@ export interface ChatJsonMessage {
   tool_call_id?: string;
 }
 
+/** Conversations as the JSON Lines a rewritten text holds, one `{ messages }` a line. */
+export function chatLines(conversations: readonly (readonly ChatJsonMessage[])[]): string {
+  return conversations.map((messages) => JSON.stringify({ messages })).join('\n');
+}
+
 /** A text input as its rewriters read it: no byte-order mark, `\n` line ends, no leading blank. */
 export function plainText(text: string): string {
   return text

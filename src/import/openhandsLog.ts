@@ -1,5 +1,5 @@
 // OpenHands' console log (`HH:MM:SS - ACTION` over each event as it prints), read back as its calls.
-import type { ChatJsonCall, ChatJsonMessage } from './chatJson';
+import { chatLines, type ChatJsonCall, type ChatJsonMessage } from './chatJson';
 import { ok, type Result } from '../json/index';
 import type { ImportError } from './types';
 import { ANSI, opensAsJson } from './terminalText';
@@ -210,7 +210,7 @@ export function openhandsLogAsJson(
 ): Result<{ text: string; note: string }, ImportError> {
   const read = openhandsRead(text);
   return ok({
-    text: read.conversations.map((messages) => JSON.stringify({ messages })).join('\n'),
+    text: chatLines(read.conversations),
     note: `Read ${inputLabel(name, 'the input')} as OpenHands' console log: ${plural(read.calls, 'tool call')} read from its \`ACTION\` events as the CodeAct tools they stand for (\`execute_bash\`, \`str_replace_editor\`, …), the arguments the printed action shows, each a reply of its own (the log does not say which calls one response made), its answer the next observation; no call ids. The session's own trajectory (\`--save-trajectory-path\`, or the events the server keeps) holds the calls whole.`,
   });
 }

@@ -1,5 +1,5 @@
 // Strands Agents' console output (its printing callback handler), read back as the calls it names.
-import type { ChatJsonMessage } from './chatJson';
+import { chatLines, type ChatJsonMessage } from './chatJson';
 import { ok, type Result } from '../json/index';
 import type { ImportError } from './types';
 import { ANSI, opensAsJson } from './terminalText';
@@ -57,15 +57,10 @@ function strandsRead(text: string): Read {
   let calls = 0;
   let last = 0;
   let words: string[] = [];
-  /** Whether the reply before may take the next call: nothing but stamps since its last. */
-  let open = false;
   const said = (): void => {
     const t = words.join('\n').trim();
     words = [];
-    if (t !== '') {
-      messages.push({ role: 'assistant', content: t });
-      open = false;
-    }
+    if (t !== '') messages.push({ role: 'assistant', content: t });
   };
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] as string;
@@ -128,9 +123,9 @@ function strandsRead(text: string): Read {
       function: { name: m[2] as string, arguments: args },
     };
     const prev = messages[messages.length - 1];
-    if (open && prev?.tool_calls !== undefined) prev.tool_calls.push(call);
+    // A reply takes the next call where nothing but stamps stood between: no words since.
+    if (prev?.tool_calls !== undefined) prev.tool_calls.push(call);
     else messages.push({ role: 'assistant', content: null, tool_calls: [call] });
-    open = true;
   }
   said();
   if (messages.length > 0) conversations.push(messages);
@@ -148,7 +143,7 @@ export function strandsPrintAsJson(
     blind: 'the `Tool #N:` line alone',
   });
   return ok({
-    text: read.conversations.map((messages) => JSON.stringify({ messages })).join('\n'),
+    text: chatLines(read.conversations),
     note: `Read ${inputLabel(name, 'the input')} as Strands Agents' console output: ${plural(read.calls, 'tool call')} read from their \`Tool #N: name\` lines, those printed one after another as one reply, a run each time the count starts again; no answers and no user turns (the handler prints neither), the text between calls as the model's.${caveats}`,
   });
 }

@@ -1,5 +1,5 @@
 // OpenAI Swarm's demo REPL output (`run_demo_loop`), read back as the chat it prints.
-import type { ChatJsonCall, ChatJsonMessage } from './chatJson';
+import { chatLines, type ChatJsonCall, type ChatJsonMessage } from './chatJson';
 import { ok, type Result } from '../json/index';
 import type { ImportError } from './types';
 import { ANSI, opensAsJson } from './terminalText';
@@ -104,7 +104,7 @@ export function swarmReplAsJson(
       ? ''
       : ` ${plural(read.bare, 'call')} printed as \`name()\` (no arguments, or streamed, which prints none) ${read.bare === 1 ? 'shows' : 'show'} nothing of ${read.bare === 1 ? 'its' : 'their'} input: each is read as a call of its own, never a repeat.`;
   return ok({
-    text: read.conversations.map((messages) => JSON.stringify({ messages })).join('\n'),
+    text: chatLines(read.conversations),
     note: `Read ${inputLabel(name, 'the input')} as OpenAI Swarm's REPL output: ${plural(read.calls, 'tool call')} read from their \`name("key"= value)\` lines, a message's calls one reply, the arguments the JSON printed with each \`:\` turned to \`=\` (turned back where it parts a key from its value, not inside a value); tool results are not printed, so no call has an answer; a run each \`Starting Swarm CLI\`.${bare}`,
   });
 }
