@@ -235,8 +235,10 @@ export class CensusCount {
         if (compared.has(gName)) noteId(`${gName}\u0000${a}`, firstIn.get(a) ?? 0, most);
         for (let i = 0; i < most; i++) out(first, order + i * 1e-6);
       }
-      let lone = 0;
-      for (const d of bare) if (!argued.has(d)) lone++;
+      // A call that takes no arguments has no copy with any: its copies in several dialects
+      // (a trace's message parts and its framework's own record) are that one call.
+      let lone = argued.size === 0 ? Math.min(bare.size, 1) : 0;
+      if (argued.size > 0) for (const d of bare) if (!argued.has(d)) lone++;
       if (lone > 0 && compare && compared.has(gName)) strongShapes.add(shapeOf(first));
       for (let i = 0; i < lone; i++) out(first, order + 0.5);
     }

@@ -200,6 +200,9 @@ export function resultOf(o: JsonObject, at: Place): ShapeResult | null {
   // `tool_results`, Haystack's `tool_call_result` parts): they answer, not it.
   if (content === undefined && (isJsonArray(o.get('items')) || isJsonArray(o.get('tool_results'))))
     return null;
+  // An OTel GenAI tool message: its `tool_call_response` parts answer, by their own `id`.
+  const parts = o.get('parts');
+  if (content === undefined && isJsonArray(parts) && parts.some(isTypedResult)) return null;
   if (isJsonArray(content) && content.some(isResultPart)) return null;
   let error =
     o.get('isError') === true ||
@@ -246,6 +249,13 @@ export function resultOf(o: JsonObject, at: Place): ShapeResult | null {
     content,
     error,
   };
+}
+
+/** A part typed as a result. */
+function isTypedResult(p: JsonValue): boolean {
+  if (!isJsonObject(p)) return false;
+  const type = p.get('type');
+  return typeof type === 'string' && RESULT_TYPES.has(type);
 }
 
 /** A part that is a result of its own (`{ tool_call_result: … }`, `{ toolResult: … }`). */

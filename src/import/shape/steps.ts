@@ -14,14 +14,20 @@ export function isSpan(v: JsonObject): boolean {
 
 /**
  * Whether an object is one whole reply of a model API (a chat completion, a Responses object,
- * an Anthropic message), as a log of responses keeps one a record: its calls are its own.
+ * an Anthropic message, a step with its own list of calls), as a log of responses keeps one a
+ * record: its calls are its own.
  */
 export function isReply(v: JsonObject): boolean {
   const object = v.get('object');
   if (object === 'chat.completion' || object === 'response') return true;
   const choices = v.get('choices');
   if (isJsonArray(choices) && choices.some((c) => isJsonObject(c) && c.has('message'))) return true;
-  return v.get('type') === 'message' && v.get('role') === 'assistant' && v.has('stop_reason');
+  if (v.get('type') === 'message' && v.get('role') === 'assistant' && v.has('stop_reason'))
+    return true;
+  // A step that keeps a message's whole list of calls as its own member (a step log's
+  // `tool_calls`) is that one reply, as a chat message with that list is.
+  const own = v.get('tool_calls') ?? v.get('toolCalls');
+  return isJsonArray(own) && own.length > 0;
 }
 
 /** Whether two calls name the same tool with the same arguments. */

@@ -2239,6 +2239,37 @@ const CASES: readonly Case[] = [
       ],
     ],
   },
+  {
+    // A LangGraph run logged a step per node: the agent's step keeps its reply's `tool_calls`,
+    // the tools node's the same calls again and, in its `input`, as Python prints the list it
+    // was handed. Each call is one, each step's own list one reply.
+    file: 'langgraph-step-log.json',
+    calls: 2,
+    dialects: ['langchain'],
+    unanswered: true,
+    outlines: [
+      [
+        'assistant: get_forecast(call_70412) {"city":"Lviv","days":3}',
+        'assistant: convert_units(call_88213) {"to":"F","value":12}',
+      ],
+    ],
+  },
+  {
+    // A Jaeger export of a LangGraph agent traced by OpenLLMetry: a call that takes no
+    // arguments stands as an OTel part, as LangChain's `tool_calls` and its
+    // `additional_kwargs`, and is echoed by the tool's span, whose input and output are the
+    // callback's records (`input_str`, `output`). One call, answered by the tool message's part.
+    file: 'openllmetry-jaeger.json',
+    calls: 1,
+    dialects: ['otel-parts'],
+    outlines: [
+      [
+        'user',
+        'assistant: list_devices(toolu_01Kx9QmZ3rT7wV2nB8cD4eFh) {}',
+        'tool → toolu_01Kx9QmZ3rT7wV2nB8cD4eFh: "R1 up, R2 down"',
+      ],
+    ],
+  },
 ];
 
 describe('files no importer knows are read by shape', () => {
@@ -2296,6 +2327,26 @@ describe('files no importer knows are read by shape', () => {
     if (!r.ok) throw new Error(r.error.message);
     expect(r.value.map((i) => outline(i.messages))).toEqual([
       ['assistant: search(syn-0-0) {"q":"Oslo"}', 'tool → syn-0-0: "3 hits"'],
+    ]);
+  });
+
+  test("an OpenLLMetry tool span answers with what the tool returned, not the callback's record", () => {
+    // Without the next model request's tool message, the tool span's result is the answer: the
+    // callback's `{ output, kwargs }`, whose `output` the tool returned.
+    const doc = JSON.parse(readFileSync(join(GENERIC, 'openllmetry-jaeger.json'), 'utf8')) as {
+      data: { spans: { operationName: string }[] }[];
+    };
+    const trace = doc.data[0] as { spans: { operationName: string }[] };
+    trace.spans = trace.spans.filter(
+      (sp, i) => i < trace.spans.length - 1 || !/chat/.test(sp.operationName),
+    );
+    const r = importConversations(JSON.stringify(doc));
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value.map((i) => outline(i.messages))).toEqual([
+      [
+        'assistant: list_devices(toolu_01Kx9QmZ3rT7wV2nB8cD4eFh) {}',
+        'tool → toolu_01Kx9QmZ3rT7wV2nB8cD4eFh: "R1 up, R2 down"',
+      ],
     ]);
   });
 

@@ -56,7 +56,7 @@ export const FRAMEWORK_DIALECTS: readonly DialectEntry[] = [
   {
     id: 'langchain',
     label: 'LangChain `tool_calls`',
-    call: 'an AI message\'s `tool_calls: [{ id, name, args, type: "tool_call" }]`, or one such `ToolCall` elsewhere (LangGraph\'s `lg_tool_call`)',
+    call: "an AI message's `tool_calls: [{ id, name, args, type: \"tool_call\" }]`, or one such `ToolCall` elsewhere (LangGraph's `lg_tool_call`, a tool node's input)",
     result: 'a tool message `{ type: "tool", tool_call_id, content }`',
     fields: { id: 'id', name: 'name', args: 'args (an object)' },
     source: 'langchain-ai/langchainjs langchain-core/src/messages/ai.ts @08fb7147af',
@@ -64,10 +64,12 @@ export const FRAMEWORK_DIALECTS: readonly DialectEntry[] = [
     when: { lists: ['tool_calls'], types: ['tool_call'] },
     read: (o, at) => {
       if (!has(o, 'args')) return null;
-      // Outside a `tool_calls` list, one `ToolCall` kept under a member of its own; LibreChat's
+      // Outside a `tool_calls` list, a `ToolCall` typed as one, with the `id` member its
+      // TypedDict always has (null or not): kept under a member of its own (LangGraph's
+      // `lg_tool_call`) or in a list of calls handed on (a tool node's input). LibreChat's
       // parts keep theirs under `tool_call`, with its output (`librechat`).
-      const keyed = at.key !== null && at.key !== 'tool_call' && getStr(o, 'type') === 'tool_call';
-      if (at.listKey !== 'tool_calls' && !keyed) return null;
+      const typed = at.key !== 'tool_call' && getStr(o, 'type') === 'tool_call' && has(o, 'id');
+      if (at.listKey !== 'tool_calls' && !typed) return null;
       const name = getStr(o, 'name');
       return name === undefined ? null : { id: idOf(o, 'id'), name, args: get(o, 'args') };
     },

@@ -3,7 +3,56 @@
 import { pythonLiteralToJson, readLenient } from '../../pyLiteral';
 import { idOf, textCall } from '../entry';
 import type { DialectEntry } from '../entry';
-import { get, getRec, getStr, has, isRec, type Rec } from '../shape';
+import { eachMember, get, getRec, getStr, has, isRec, type Rec } from '../shape';
+
+/**
+ * The arguments and the keyword arguments (where LangChain passes the call's `tool_call_id`) of
+ * a LangChain callback's tool start as OpenLLMetry records it for the span's input: one JSON
+ * object `{ input_str, tags, metadata, inputs, kwargs }` (traceloop/openllmetry
+ * packages/opentelemetry-instrumentation-langchain/opentelemetry/instrumentation/langchain/
+ * callback_handler.py `on_tool_start` @0129a0a5c0). The arguments are `inputs` where it holds
+ * some, else the text `input_str`. Null for any other value.
+ */
+function callbackToolStart(v: unknown): { args: unknown; id: string | null } | null {
+  let o = v;
+  if (typeof o === 'string') {
+    if (!o.includes('"input_str"')) return null;
+    try {
+      o = JSON.parse(o);
+    } catch {
+      return null;
+    }
+  }
+  if (!isRec(o) || typeof get(o, 'input_str') !== 'string') return null;
+  if (!has(o, 'metadata') && !has(o, 'tags') && !has(o, 'kwargs')) return null;
+  const inputs = getRec(o, 'inputs');
+  const kwargs = getRec(o, 'kwargs');
+  const args = inputs !== undefined && !emptyRec(inputs) ? inputs : get(o, 'input_str');
+  return { args, id: kwargs === undefined ? null : idOf(kwargs, 'tool_call_id') };
+}
+
+/**
+ * A tool's output as the span keeps it: where its input was a LangChain callback's, OpenLLMetry
+ * records the end as `{ output, kwargs }` (`on_tool_end`, same file), whose `output` it is.
+ */
+function callbackToolEnd(v: unknown, callback: boolean): unknown {
+  if (!callback || typeof v !== 'string' || !v.startsWith('{"output"')) return v;
+  try {
+    const o: unknown = JSON.parse(v);
+    return isRec(o) && has(o, 'output') ? get(o, 'output') : v;
+  } catch {
+    return v;
+  }
+}
+
+/** Whether an object has no member. */
+function emptyRec(o: Rec): boolean {
+  let empty = true;
+  eachMember(o, () => {
+    empty = false;
+  });
+  return empty;
+}
 
 /** Where a dotted call keeps its arguments, in the order looked for. */
 const DOTTED_ARGS = ['tool.args', 'tool.arguments', 'tool.input'];
@@ -67,18 +116,21 @@ export const TRACE_DIALECTS: readonly DialectEntry[] = [
     when: { has: ['gen_ai.tool.name'] },
     read: (o) => {
       const name = getStr(o, 'gen_ai.tool.name');
-      const args =
+      const given =
         get(o, 'gen_ai.tool.call.arguments') ?? get(o, 'gen_ai.tool.args') ?? get(o, 'input.value');
       // Without its arguments (they are opt-in) the span names a tool, not a call to compare.
-      if (!name || args === undefined) return null;
+      if (!name || given === undefined) return null;
+      const start = callbackToolStart(given);
       // The model's messages hold the same call where they were recorded: this only echoes it.
       return {
-        id: idOf(o, 'gen_ai.tool.call.id'),
+        id: idOf(o, 'gen_ai.tool.call.id') ?? start?.id ?? null,
         name,
-        args,
+        args: start === null ? given : start.args,
         echo: true,
-        output:
+        output: callbackToolEnd(
           get(o, 'gen_ai.tool.call.result') ?? get(o, 'output.value') ?? get(o, 'gen_ai.output'),
+          start !== null,
+        ),
       };
     },
   },
