@@ -42,6 +42,7 @@ import {
   llamaIndexVerboseComplete,
 } from './llamaIndexVerbose';
 import { autogenConsoleAsJson, autogenConsoleComplete, isAutogenConsole } from './autogenConsole';
+import { autogenPrintAsJson, isAutogenPrint } from './autogenPrint';
 import { geminiScreenAsJson, geminiScreenComplete, isGeminiCliScreen } from './geminiScreen';
 import { copilotShareAsJson, copilotShareComplete, isCopilotShare } from './copilotShare';
 import { codexScreenAsJson, codexScreenComplete, isCodexScreen } from './codexScreen';
@@ -144,6 +145,8 @@ export const TEXT_INPUTS: readonly TextInput[] = [
     asJson: autogenConsoleAsJson,
     complete: autogenConsoleComplete,
   },
+  // AutoGen 0.2's and AG2's console output (`***** Suggested tool call (…): … *****`).
+  { is: (t, f) => f === null && isAutogenPrint(t), asJson: autogenPrintAsJson },
   // Claude Code's terminal screen copied as text (`⏺ Bash(…)` and `⎿` lines), pasted or logged.
   {
     is: (t, f) => f === null && isClaudeCodeScreen(t),
