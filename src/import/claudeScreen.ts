@@ -30,14 +30,25 @@ const PROMPT = /^[>❯] ?(\S.*)$/;
  */
 const FOLDED = /^(?:[⏺●] | {0,2})[A-Z][a-z]+ \d+ [a-z]+\b.*\(ctrl\+o to expand\)$/;
 
+/** The first line from `j` on that is not blank (a copy may double-space a screen's lines). */
+function skipBlank(lines: readonly string[], j: number): number {
+  let k = j;
+  while (k < lines.length && (lines[k] as string) === '') k++;
+  return k;
+}
+
 /** Whether the call opening at line `i` is answered: the line after its own has `⎿`. */
 function callEnd(lines: readonly string[], i: number): number | null {
   let j = i + 1;
   // Its words wrapped onto lines indented under it.
   while (j < lines.length && indent(lines[j] as string) >= 2 && !RESULT.test(lines[j] as string))
     j++;
+  j = skipBlank(lines, j);
   return j < lines.length && RESULT.test(lines[j] as string) ? j : null;
 }
+
+/** What a command shows while it waits for consent or runs: replaced by its output when done. */
+const PENDING = /^(?:Waiting|Running)…$/;
 
 /** Whether a text shows such a screen: a call's line with its answer's `⎿` under it. */
 export function isClaudeCodeScreen(text: string): boolean {
@@ -122,7 +133,7 @@ export function claudeScreenRead(text: string): Read {
         ],
       });
       // What it gave: each `⎿` line and the lines indented under it.
-      const out: string[] = [];
+      let out: string[] = [];
       let j = at;
       while (j < lines.length && RESULT.test(lines[j] as string)) {
         const end = goesOn(lines, j + 1, 4, answers);
@@ -132,7 +143,10 @@ export function claudeScreenRead(text: string): Read {
             .trim(),
         );
         j = end;
+        const next = skipBlank(lines, j);
+        if (next < lines.length && RESULT.test(lines[next] as string)) j = next;
       }
+      if (out.some((o) => !PENDING.test(o))) out = out.filter((o) => !PENDING.test(o));
       messages.push({ role: 'tool', tool_call_id: id, content: out.join('\n') });
       i = j;
       continue;

@@ -69,6 +69,33 @@ describe("Claude Code's terminal screen", () => {
     );
   });
 
+  it("reads a double-spaced copy, a command's output over the line it showed while waiting", () => {
+    const copy = [
+      '> list the images',
+      '',
+      '⏺ Bash(ls public/images)',
+      '',
+      '  ⎿  Waiting…',
+      '',
+      '  ⎿  logo.svg',
+      '     hero.png',
+      '',
+      '',
+      '⏺ Read(public/logo.svg)',
+      '',
+      '  ⎿  Read 18 lines (ctrl+r to expand)',
+      '',
+    ].join('\n');
+    const [c] = importAll(copy, { name: 'copy.md' });
+    expect(outline(c?.messages ?? [])).toEqual([
+      'user',
+      'assistant: Bash(screen-1) "ls public/images"',
+      'tool → screen-1: "logo.svg\\nhero.png"',
+      'assistant: Read(screen-2) "public/logo.svg"',
+      'tool → screen-2: "Read 18 lines (ctrl+r to expand)"',
+    ]);
+  });
+
   it('is not a text that names a call without its answer', () => {
     const r = importConversations('Claude prints calls as:\n\n● Bash(ls)\n\nand so on.\n', {
       name: 'a.md',
