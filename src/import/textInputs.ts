@@ -17,6 +17,7 @@ import { isToolCallLog, toolCallLogAsJson, toolCallLogComplete } from './toolCal
 import { httprrAsHar, isHttprr } from './httprr';
 import { isJsonLog, jsonLogAsJson } from './jsonLog';
 import { isTxtar, txtarAsJson } from './txtar';
+import { isWrappedLines, wrappedLinesAsJson } from './wrappedLines';
 import { isNock, nockAsHar } from './nock';
 import { isNotebook, notebookAsJson } from './notebook';
 import { isRawPairs, rawPairsAsHar } from './rawPairs';
@@ -89,6 +90,8 @@ export const TEXT_INPUTS: readonly TextInput[] = [
   },
   // An AG-UI event stream: the messages its events build, calls assembled from their pieces.
   { is: (t, f) => (f === null || f === 'generic') && isAgUiStream(t), asJson: agUiAsJson },
+  // JSON Lines that wrap each record of an agent's session file in a watcher's own record.
+  { is: (t, f) => f === null && isWrappedLines(t), asJson: wrappedLinesAsJson },
   // pi's agent events: the messages their `message_end` events finish.
   { is: (t, f) => (f === null || f === 'generic') && isPiEvents(t), asJson: piEventsAsJson },
   // A Jupyter notebook: the values its cells printed (an SDK's objects, JSON).
