@@ -28,6 +28,7 @@ import { isSpecStory, specStoryAsJson } from './specStory';
 import { isOpenHandsLog, openhandsLogAsJson } from './openhandsLog';
 import { isSwarmRepl, swarmReplAsJson } from './swarmRepl';
 import { isToolCallLines, toolCallLinesAsJson } from './toolCallLines';
+import { isToolHeadings, toolHeadingsAsJson } from './toolHeadings';
 import { isStrandsPrint, strandsPrintAsJson, strandsPrintComplete } from './strandsPrint';
 import { isZedThread, zedThreadAsJson, zedThreadComplete } from './zedThread';
 import { isTraeChat, traeChatAsJson, traeChatComplete } from './traeChat';
@@ -220,6 +221,11 @@ export const TEXT_INPUTS: readonly TextInput[] = [
     is: (t, f) => f === null && isStrandsPrint(t),
     asJson: strandsPrintAsJson,
     complete: strandsPrintComplete,
+  },
+  // Markdown exports with a `#### Tool: <name>` heading per call, but for those read below.
+  {
+    is: (t, f) => f === null && !isSpecStory(t) && !isClineMarkdown(t) && isToolHeadings(t),
+    asJson: toolHeadingsAsJson,
   },
   // Markdown that keeps a run in fenced ```json blocks, but for the exports read below and the
   // chat logs named for what they are; before YAML, which notes above a block may read as.
