@@ -15,14 +15,16 @@ import { ANSI, goesOn, indent, opensAsJson, screenLines, under, Words } from './
  * command, a path, an edit's summary, cut with `…` at the box's edge), then what it gave on
  * the rows under it. Lines go on, wrapped, indented under the line they belong to.
  */
-const TOP = /^\s*╭─+╮?$/;
+// A copy that cut each line at a width may end a border with half a character (U+FFFD).
+const TOP = /^\s*╭─+[╮\uFFFD]?$/;
 const ROW = /^\s*│(.*?)│?$/;
-const BOTTOM = /^\s*╰─+╯?$/;
-const TOOL = /^ ([✓x⊷o?-]) {2}(\S+)(?: (.*))?$/;
+const BOTTOM = /^\s*╰─+[╯\uFFFD]?$/;
+// Releases before the status glyphs were named drew success as `✔`.
+const TOOL = /^ ([✓✔x⊷o?-]) {2}(\S+)(?: (.*))?$/;
 const WORDS = /^✦ ?(.*)$/;
 const PROMPT = /^> ?(\S.*)$/;
 /** Statuses whose call has run, or will not: its rows are its answer. */
-const DONE = /[✓x-]/;
+const DONE = /[✓✔x-]/;
 
 /** The rows of the box opening at line `i`, and the line after it; null where none is there. */
 function boxAt(lines: readonly string[], i: number): { rows: string[]; end: number } | null {

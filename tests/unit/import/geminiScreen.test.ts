@@ -48,6 +48,27 @@ describe("Gemini CLI's terminal screen", () => {
     expect(geminiScreenComplete(t)).toBe(t);
   });
 
+  it("reads an older release's `✔` and borders a copy cut at its width", () => {
+    const copy = [
+      '> find the app entry point',
+      '',
+      '✦ Searching for it.',
+      ' ╭────────────────────────\uFFFD',
+      " │ ✔  FindFiles '**/*App.kt' within app        │",
+      ' │                                             │',
+      ' │    Found 2 matching file(s)                 │',
+      ' ╰────────────────────────\uFFFD',
+      '✦ Two files match.',
+    ].join('\n');
+    const [c] = importAll(copy, { name: 'paste.md' });
+    expect(outline(c?.messages ?? [])).toEqual([
+      'user',
+      `assistant: FindFiles(gemini-screen-1) "'**/*App.kt' within app"`,
+      'tool → gemini-screen-1: "Found 2 matching file(s)"',
+      'assistant',
+    ]);
+  });
+
   it('is not a text with a box and no call in it', () => {
     const r = importConversations('> hi\n\n╭──────╮\n│ Tips │\n╰──────╯\n', { name: 'a.txt' });
     expect(r.ok).toBe(false);
