@@ -147,9 +147,15 @@ export function censusWarnings(census: Census, read: number, nameless = 0): stri
     );
   } else if (census.toolCalls > read) {
     const missing = census.toolCalls - read;
+    // The report lists the first unread calls only: where more are missing, the counts are
+    // of those listed.
+    const listed = census.unread.length < missing ? `of the first ${census.unread.length}, ` : '';
     const where = [...groups.values()]
       .slice(0, 3)
-      .map((g) => `${g.n} in ${formName(g.dialect)} form under \`${g.path}\``)
+      .map(
+        (g, i) =>
+          `${i === 0 ? listed : ''}${g.n} in ${formName(g.dialect)} form under \`${g.path}\``,
+      )
       .join('; ');
     out.push(
       `${missing} of the ${census.toolCalls} tool calls in the file were not read${where === '' ? '' : ` (${where})`}: the loop verdict does not see them.`,

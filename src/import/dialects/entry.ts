@@ -131,6 +131,12 @@ export interface FoundCall {
    * named here for the warning, so calls shown alike are one signature.
    */
   readonly shown?: string;
+  /**
+   * The writer kept neither arguments nor anything shown of them, only the call's id: the
+   * census counts the call, so a reading that misses it says so, but no reader reads it (a
+   * signature without arguments would take different calls for repeats).
+   */
+  readonly idOnly?: true;
 }
 
 export interface DialectEntry {

@@ -245,6 +245,7 @@ class Walker {
     if (found !== null) {
       const holder = found.calls.length > 1 && found.calls[0]?.together === true ? v : undefined;
       for (const c of found.calls) {
+        if (c.idOnly === true) continue;
         step.events.push({
           kind: 'call',
           dialect: found.dialect,

@@ -2330,6 +2330,56 @@ describe('files no importer knows are read by shape', () => {
     ]);
   });
 
+  test('a tool span that names its call by id alone is counted, never read', () => {
+    // A hook's spans record a call's request by id and tool name, without its arguments (they
+    // are opt-in): a signature of the name alone would take different calls for repeats, so
+    // the census counts them and the warning says they were not read.
+    const span = (name: string, attributes: Record<string, string>) =>
+      JSON.stringify({ name, span_id: name.length.toString(16), attributes });
+    const lines = [
+      span('tool.requested', { 'gen_ai.tool.name': 'Shell', 'gen_ai.tool.call.id': 'tc-0001' }),
+      span('tool.requested', { 'gen_ai.tool.name': 'Read', 'gen_ai.tool.call.id': 'tc-0002' }),
+      span('tool.call', {
+        'gen_ai.operation.name': 'execute_tool',
+        'gen_ai.tool.name': 'read_file',
+        'gen_ai.tool.call.arguments': '/src/a.go',
+      }),
+    ].join('\n');
+    const r = importConversations(`${lines}\n`, { name: 'spans.jsonl' });
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value.map((i) => outline(i.messages))).toEqual([
+      ['assistant: read_file(syn-0-0) "/src/a.go"'],
+    ]);
+    expect(r.value[0]?.census?.toolCalls).toBe(3);
+    expect(r.value[0]?.warnings).toContainEqual(
+      expect.stringMatching(/^2 of the 3 tool calls in the file were not read \(2 in OTel GenAI/),
+    );
+    // Where the model's messages hold the call under that id, the span adds nothing.
+    const traced = [
+      JSON.stringify({
+        name: 'chat',
+        span_id: 'a1',
+        attributes: {
+          'gen_ai.output.messages': JSON.stringify([
+            {
+              role: 'assistant',
+              parts: [
+                { type: 'tool_call', id: 'tc-0001', name: 'Shell', arguments: { cmd: 'ls' } },
+              ],
+            },
+          ]),
+        },
+      }),
+      span('tool.requested', { 'gen_ai.tool.name': 'Shell', 'gen_ai.tool.call.id': 'tc-0001' }),
+    ].join('\n');
+    const t = importConversations(`${traced}\n`, { name: 'traced.jsonl' });
+    if (!t.ok) throw new Error(t.error.message);
+    expect(t.value[0]?.census?.toolCalls).toBe(1);
+    expect(t.value.flatMap((i) => outline(i.messages))).toEqual([
+      'assistant: Shell(tc-0001) {"cmd":"ls"}',
+    ]);
+  });
+
   test("an OpenLLMetry tool span answers with what the tool returned, not the callback's record", () => {
     // Without the next model request's tool message, the tool span's result is the answer: the
     // callback's `{ output, kwargs }`, whose `output` the tool returned.

@@ -28,8 +28,14 @@ describe('the census against the calls read', () => {
   });
 
   test('fewer calls read: the missing ones are named', () => {
-    expect(censusWarnings(census(3, 1), 2)[0]).toMatch(
-      /^1 of the 3 tool calls in the file were not read/,
+    expect(censusWarnings(census(3, 1), 2)[0]).toBe(
+      '1 of the 3 tool calls in the file were not read (1 in AgentDojo `tool_calls` form under `messages[*].tool_calls[*]`): the loop verdict does not see them.',
+    );
+  });
+
+  test('more missing than the report lists: the counts are said to be of those listed', () => {
+    expect(censusWarnings(census(40, 20), 5)[0]).toBe(
+      '35 of the 40 tool calls in the file were not read (of the first 20, 20 in AgentDojo `tool_calls` form under `messages[*].tool_calls[*]`): the loop verdict does not see them.',
     );
   });
 });

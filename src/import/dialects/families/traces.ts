@@ -102,7 +102,7 @@ export const TRACE_DIALECTS: readonly DialectEntry[] = [
   {
     id: 'otel-tool-span',
     label: 'OTel GenAI `execute_tool` span',
-    call: 'a tool execution span\'s attributes `{ "gen_ai.tool.name", "gen_ai.tool.call.id", "gen_ai.tool.call.arguments" }` (or OpenInference\'s `input.value`, or the older `gen_ai.tool.args` that any-agent writes); an echo of the model\'s call',
+    call: 'a tool execution span\'s attributes `{ "gen_ai.tool.name", "gen_ai.tool.call.id", "gen_ai.tool.call.arguments" }` (or OpenInference\'s `input.value`, or the older `gen_ai.tool.args` that any-agent writes); an echo of the model\'s call; with an id and no arguments, counted but never read',
     result:
       "`gen_ai.tool.call.result` (or `output.value`, or any-agent's `gen_ai.output`) beside them",
     fields: {
@@ -118,8 +118,12 @@ export const TRACE_DIALECTS: readonly DialectEntry[] = [
       const name = getStr(o, 'gen_ai.tool.name');
       const given =
         get(o, 'gen_ai.tool.call.arguments') ?? get(o, 'gen_ai.tool.args') ?? get(o, 'input.value');
-      // Without its arguments (they are opt-in) the span names a tool, not a call to compare.
-      if (!name || given === undefined) return null;
+      if (!name) return null;
+      // Without its arguments (they are opt-in) the span names a call only by its id.
+      if (given === undefined) {
+        const id = idOf(o, 'gen_ai.tool.call.id');
+        return id === null ? null : { id, name, args: undefined, echo: true, idOnly: true };
+      }
       const start = callbackToolStart(given);
       // The model's messages hold the same call where they were recorded: this only echoes it.
       return {
