@@ -229,3 +229,15 @@ export function autogenPrintAsJson(
     note: `Read ${inputLabel(name, 'the input')} as AutoGen's console output (\`ConversableAgent\`, AutoGen 0.2 and AG2), ${plural(read.conversations.length, 'chat')}: ${plural(read.calls, 'call')} from its \`Suggested tool call\` banners, a message's calls one reply, each answered by the \`Response from calling\` banner of its id (in order where it has none); the words of the ${plural(read.speakers, 'agent')} that made calls as the assistant's, the others' as the user's.${unanswered > 0 ? ` ${plural(unanswered, 'call')} ${unanswered === 1 ? 'has' : 'have'} no answer printed.` : ''}`,
   });
 }
+
+/**
+ * The part of such output still being written that can be read now: up to the rule that ends
+ * its last whole message (80 dashes, or the break a formatter made of them); a call's answer
+ * is a message of its own, so a call is read once the message that makes it is whole.
+ */
+export function autogenPrintComplete(text: string): string {
+  const rule = /^(?:-{80}|---)\r?$/gm;
+  let end = 0;
+  for (let m = rule.exec(text); m !== null; m = rule.exec(text)) end = m.index + m[0].length;
+  return text.slice(0, end);
+}

@@ -44,7 +44,7 @@ import {
   llamaIndexVerboseComplete,
 } from './llamaIndexVerbose';
 import { autogenConsoleAsJson, autogenConsoleComplete, isAutogenConsole } from './autogenConsole';
-import { autogenPrintAsJson, isAutogenPrint } from './autogenPrint';
+import { autogenPrintAsJson, autogenPrintComplete, isAutogenPrint } from './autogenPrint';
 import { geminiScreenAsJson, geminiScreenComplete, isGeminiCliScreen } from './geminiScreen';
 import { copilotShareAsJson, copilotShareComplete, isCopilotShare } from './copilotShare';
 import { codexScreenAsJson, codexScreenComplete, isCodexScreen } from './codexScreen';
@@ -150,7 +150,11 @@ export const TEXT_INPUTS: readonly TextInput[] = [
     complete: autogenConsoleComplete,
   },
   // AutoGen 0.2's and AG2's console output (`***** Suggested tool call (…): … *****`).
-  { is: (t, f) => f === null && isAutogenPrint(t), asJson: autogenPrintAsJson },
+  {
+    is: (t, f) => f === null && isAutogenPrint(t),
+    asJson: autogenPrintAsJson,
+    complete: autogenPrintComplete,
+  },
   // Claude Code's terminal screen copied as text (`⏺ Bash(…)` and `⎿` lines), pasted or logged.
   {
     is: (t, f) => f === null && isClaudeCodeScreen(t),
