@@ -32,11 +32,15 @@ const ASSISTANT = /(?:🤖|\bAssistant\b|\bClaude\b|\bgpt-)/i;
 /** A speaker's name in bold on a line of its own (`**human**`, `**assistant** 10:02`). */
 const SPEAKER = /^\*\*(human|user|you|assistant|claude|ai)\*\*:?(?:\s.*)?$/i;
 
-/** Whether a text is such an export: a `Tool: <name>` heading outside any fence. */
+/**
+ * Whether a text is such an export: a `Tool: <name>` heading outside any fence with what the
+ * call gave under it (a document that describes tools under such headings shows no output).
+ */
 export function isToolHeadings(text: string): boolean {
   if (opensAsJson(text)) return false;
   const lines = text.slice(0, 1 << 20).split(/\r?\n/);
   let fence: string | null = null;
+  let underTool = false;
   for (const l of lines) {
     const f = FENCE.exec(l);
     if (f !== null) {
@@ -46,7 +50,11 @@ export function isToolHeadings(text: string): boolean {
         fence = null;
       continue;
     }
-    if (fence === null && TOOL.test(l)) return true;
+    if (fence !== null) continue;
+    if (TOOL.test(l)) underTool = true;
+    else if (underTool && (RESULT_HEADING.test(l) || OUTPUT.test(l) || SUMMARY.test(l)))
+      return true;
+    else if (HEADING.test(l)) underTool = false;
   }
   return false;
 }

@@ -23,7 +23,7 @@ const FORMATS: ReadonlySet<FormatId> = new Set([
 /** How many lines decide. */
 const SAMPLE = 64;
 
-/** The member every record of the sample wraps a session record in, and its records' format. */
+/** The member most records of the sample wrap a session record in, and its records' format. */
 function wrapping(lines: readonly string[]): { key: string; format: FormatId } | null {
   const records: Map<string, JsonValue>[] = [];
   for (const l of lines) {

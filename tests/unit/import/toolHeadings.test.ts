@@ -52,4 +52,11 @@ describe('a markdown export with a `Tool: <name>` heading per call', () => {
     const r = importConversations(text, { name: 'n.md' });
     expect(r.ok ? r.value[0]?.warnings.join(' ') : r.error.message).not.toMatch(/heading per call/);
   });
+
+  it('is not a document that describes tools under such headings, with no output', () => {
+    const text =
+      '# Server\n\n## Tool: search\n\nSearches the web.\n\n## Tool: fetch\n\nGets a page.\n';
+    const r = importConversations(text, { name: 'README.md' });
+    expect(r.ok ? r.value[0]?.warnings.join(' ') : r.error.message).not.toMatch(/heading per call/);
+  });
 });
