@@ -361,8 +361,9 @@ export class CensusCount {
         const names = namesByArgs.get(a);
         if (names) for (const x of names) if (echoNames(name, x)) return;
       }
-      // A reused id with other arguments is another call.
-      const key = id === null ? shape : `${id}\u0000${shape}`;
+      // A reused id with other arguments is another call; an id named without arguments (a
+      // hook's record of a request, under the name of each thing it did) is that one call.
+      const key = id === null ? shape : rows.bare(o) ? id : `${id}\u0000${shape}`;
       let g = groups.get(key);
       if (!g)
         groups.set(

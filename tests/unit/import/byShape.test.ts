@@ -2339,6 +2339,9 @@ describe('files no importer knows are read by shape', () => {
     const lines = [
       span('tool.requested', { 'gen_ai.tool.name': 'Shell', 'gen_ai.tool.call.id': 'tc-0001' }),
       span('tool.requested', { 'gen_ai.tool.name': 'Read', 'gen_ai.tool.call.id': 'tc-0002' }),
+      // One edit's request, recorded as a read and a write under its one id.
+      span('tool.requested', { 'gen_ai.tool.name': 'Read', 'gen_ai.tool.call.id': 'tc-0003' }),
+      span('tool.requested', { 'gen_ai.tool.name': 'Write', 'gen_ai.tool.call.id': 'tc-0003' }),
       span('tool.call', {
         'gen_ai.operation.name': 'execute_tool',
         'gen_ai.tool.name': 'read_file',
@@ -2350,9 +2353,9 @@ describe('files no importer knows are read by shape', () => {
     expect(r.value.map((i) => outline(i.messages))).toEqual([
       ['assistant: read_file(syn-0-0) "/src/a.go"'],
     ]);
-    expect(r.value[0]?.census?.toolCalls).toBe(3);
+    expect(r.value[0]?.census?.toolCalls).toBe(4);
     expect(r.value[0]?.warnings).toContainEqual(
-      expect.stringMatching(/^2 of the 3 tool calls in the file were not read \(2 in OTel GenAI/),
+      expect.stringMatching(/^3 of the 4 tool calls in the file were not read \(3 in OTel GenAI/),
     );
     // Where the model's messages hold the call under that id, the span adds nothing.
     const traced = [
