@@ -236,7 +236,9 @@ export function autogenPrintAsJson(
  * is a message of its own, so a call is read once the message that makes it is whole.
  */
 export function autogenPrintComplete(text: string): string {
-  const rule = /^(?:-{80}|---)\r?$/gm;
+  // A rule is whole once its line ends; a formatted copy's `---` counts only where no rule of
+  // dashes stands (in the console's own output a `---` may be a tool's, or a rule half written).
+  const rule = /^-{80}\r?$/m.test(text) ? /^-{80}\r?\n/gm : /^---\r?\n/gm;
   let end = 0;
   for (let m = rule.exec(text); m !== null; m = rule.exec(text)) end = m.index + m[0].length;
   return text.slice(0, end);

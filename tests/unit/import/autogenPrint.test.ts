@@ -1,6 +1,7 @@
 // AutoGen 0.2's and AG2's console output: `***** Suggested tool call (…): … *****` banners.
 import { describe, expect, it } from 'vitest';
 import { importConversations } from '../../../src/import/index';
+import { autogenPrintComplete } from '../../../src/import/autogenPrint';
 import { fixture, importAll, outline } from './helpers';
 
 const FIRST_CHAT = [
@@ -81,6 +82,18 @@ describe("AutoGen's console output (ConversableAgent)", () => {
       'assistant',
     ]);
     expect(a?.messages[2]?.content).toBe('The store is empty.');
+  });
+
+  it('settles output being written at the rule that ends its last whole message', () => {
+    const t = new TextDecoder().decode(fixture('markdown/autogen-print.txt'));
+    const rule = '-'.repeat(80);
+    const first = t.indexOf(rule) + rule.length + 1;
+    // Cut as the rule after the first call is being written: its first dashes are no rule, so
+    // the call waits for its message to end (and, pending, for its answer).
+    const cut = t.indexOf(`\n${rule}`, t.indexOf('Suggested tool call')) + 4;
+    expect(t.slice(cut - 3, cut)).toBe('---');
+    expect(autogenPrintComplete(t.slice(0, cut))).toBe(t.slice(0, first));
+    expect(autogenPrintComplete(t.slice(0, cut + 78))).toBe(t.slice(0, cut + 78));
   });
 
   it('is not a text that only names the banner', () => {
