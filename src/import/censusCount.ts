@@ -237,8 +237,9 @@ export class CensusCount {
       }
       // A call that takes no arguments has no copy with any: its copies in several dialects
       // (a trace's message parts and its framework's own record) are that one call.
-      let lone = argued.size === 0 ? Math.min(bare.size, 1) : 0;
-      if (argued.size > 0) for (const d of bare) if (!argued.has(d)) lone++;
+      let lone = 0;
+      if (argued.size === 0) lone = bare.size > 0 ? 1 : 0;
+      else for (const d of bare) if (!argued.has(d)) lone++;
       if (lone > 0 && compare && compared.has(gName)) strongShapes.add(shapeOf(first));
       for (let i = 0; i < lone; i++) out(first, order + 0.5);
     }

@@ -38,19 +38,10 @@ const SPEAKER = /^\*\*(human|user|you|assistant|claude|ai)\*\*:?(?:\s.*)?$/i;
  */
 export function isToolHeadings(text: string): boolean {
   if (opensAsJson(text)) return false;
-  const lines = text.slice(0, 1 << 20).split(/\r?\n/);
-  let fence: string | null = null;
   let underTool = false;
-  for (const l of lines) {
-    const f = FENCE.exec(l);
-    if (f !== null) {
-      const mark = f[1] as string;
-      if (fence === null) fence = mark;
-      else if (mark[0] === fence[0] && mark.length >= fence.length && (f[2] ?? '').trim() === '')
-        fence = null;
-      continue;
-    }
-    if (fence !== null) continue;
+  for (const b of blocksOf(text.slice(0, 1 << 20))) {
+    if (b.kind === 'fence') continue;
+    const l = b.text;
     if (TOOL.test(l)) underTool = true;
     else if (underTool && (RESULT_HEADING.test(l) || OUTPUT.test(l) || SUMMARY.test(l)))
       return true;

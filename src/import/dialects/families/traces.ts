@@ -3,7 +3,7 @@
 import { pythonLiteralToJson, readLenient } from '../../pyLiteral';
 import { idOf, textCall } from '../entry';
 import type { DialectEntry } from '../entry';
-import { eachMember, get, getRec, getStr, has, isRec, type Rec } from '../shape';
+import { eachMember, embeddedJson, get, getRec, getStr, has, isRec, type Rec } from '../shape';
 
 /**
  * The arguments and the keyword arguments (where LangChain passes the call's `tool_call_id`) of
@@ -14,15 +14,8 @@ import { eachMember, get, getRec, getStr, has, isRec, type Rec } from '../shape'
  * some, else the text `input_str`. Null for any other value.
  */
 function callbackToolStart(v: unknown): { args: unknown; id: string | null } | null {
-  let o = v;
-  if (typeof o === 'string') {
-    if (!o.includes('"input_str"')) return null;
-    try {
-      o = JSON.parse(o);
-    } catch {
-      return null;
-    }
-  }
+  if (typeof v === 'string' && !v.includes('"input_str"')) return null;
+  const o = typeof v === 'string' ? embeddedJson(v) : v;
   if (!isRec(o) || typeof get(o, 'input_str') !== 'string') return null;
   if (!has(o, 'metadata') && !has(o, 'tags') && !has(o, 'kwargs')) return null;
   const inputs = getRec(o, 'inputs');
@@ -37,12 +30,8 @@ function callbackToolStart(v: unknown): { args: unknown; id: string | null } | n
  */
 function callbackToolEnd(v: unknown, callback: boolean): unknown {
   if (!callback || typeof v !== 'string' || !v.startsWith('{"output"')) return v;
-  try {
-    const o: unknown = JSON.parse(v);
-    return isRec(o) && has(o, 'output') ? get(o, 'output') : v;
-  } catch {
-    return v;
-  }
+  const o = embeddedJson(v);
+  return isRec(o) && has(o, 'output') ? get(o, 'output') : v;
 }
 
 /** Whether an object has no member. */
