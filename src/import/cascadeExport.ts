@@ -1,4 +1,5 @@
 // Windsurf's and Antigravity's markdown export of a Cascade chat, read back as the chat it shows.
+import { closesFence, fenceOpening } from './fences';
 import type { ChatJsonMessage } from './chatJson';
 import { ok, type Result } from '../json/index';
 import type { ImportError } from './types';
@@ -135,7 +136,7 @@ function cascadeRead(text: string): Read {
     }
     if (fence !== '') {
       said.push(line);
-      if (line.trim().startsWith(fence) && line.trim().replace(/[`~]/g, '') === '') fence = '';
+      if (closesFence(fence, line)) fence = '';
       continue;
     }
     const turn = TURN.exec(line);
@@ -160,8 +161,7 @@ function cascadeRead(text: string): Read {
       });
       continue;
     }
-    const f = /^ {0,3}(`{3,}|~{3,})/.exec(line);
-    if (f !== null) fence = f[1] as string;
+    fence = fenceOpening(line) ?? '';
     if (role !== null) said.push(line);
   }
   flush();

@@ -1,4 +1,5 @@
 // GitHub Copilot CLI's `/share` export (markdown), read back as the chat it shows.
+import { closesFence, fenceOpening } from './fences';
 import type { ChatJsonMessage } from './chatJson';
 import { ok, parseJson, printJson, type Result } from '../json/index';
 import type { ImportError } from './types';
@@ -19,7 +20,6 @@ import { plural, inputLabel } from './warnings';
 const HEADING = /^### (\S+) (.*)$/;
 const CALL = /^`([^`]+)`$/;
 const STATUSES = new Set(['✅', '❌', '🚫', '⛔', '🔧']);
-const FENCE = /^(`{3,})/;
 
 interface Entry {
   readonly icon: string;
@@ -39,9 +39,8 @@ function entries(text: string): Entry[] {
         out.push((cur = { icon: h[1] as string, title: h[2] as string, body: [] }));
         continue;
       }
-      const f = FENCE.exec(line);
-      if (f !== null) fence = f[1] as string;
-    } else if (/^`+$/.test(line.trim()) && line.trim().length >= fence.length) fence = '';
+      fence = fenceOpening(line) ?? '';
+    } else if (closesFence(fence, line)) fence = '';
     cur?.body.push(line);
   }
   // What parts one entry from the next: a rule, the next one's time.
@@ -61,9 +60,9 @@ export function isCopilotShare(text: string): boolean {
 
 /** A fenced block's text, from the line after its opening fence to its closing one. */
 function fenced(lines: readonly string[], from: number): { text: string; end: number } | null {
-  const f = FENCE.exec(lines[from] ?? '');
-  if (f === null) return null;
-  const close = lines.findIndex((l, k) => k > from && l.trimEnd() === f[1]);
+  const mark = fenceOpening(lines[from] ?? '');
+  if (mark === null) return null;
+  const close = lines.findIndex((l, k) => k > from && closesFence(mark, l));
   if (close < 0) return null;
   return { text: lines.slice(from + 1, close).join('\n'), end: close + 1 };
 }
@@ -97,7 +96,7 @@ function callBody(body: readonly string[]): { args: string; exact: boolean; out:
     i++;
   } else if (
     i < body.length &&
-    !FENCE.test(body[i] as string) &&
+    fenceOpening(body[i] as string) === null &&
     (body[i] as string).trim() !== '<details>'
   ) {
     const shown: string[] = [];

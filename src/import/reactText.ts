@@ -1,4 +1,5 @@
 // A ReAct agent's printed steps (`Thought:`, `Action:`, `Action Input:`, `Observation:`).
+import { closesFence } from './fences';
 import { printedArguments, type ChatJsonMessage } from './chatJson';
 import { ok, type Result } from '../json/index';
 import type { ImportError } from './types';
@@ -230,11 +231,11 @@ function outsideCode(text: string): string {
   return text
     .split('\n')
     .map((line) => {
-      const f = /^(`{3,}|~{3,})\s*([\w+#-]*)/.exec(line);
       if (fence !== null) {
-        if (f !== null && f[1]?.startsWith(fence) === true && f[2] === '') fence = null;
+        if (closesFence(fence, line)) fence = null;
         return '';
       }
+      const f = /^(`{3,}|~{3,})\s*([\w+#-]*)/.exec(line);
       if (f !== null && CODE.test(f[2] as string)) {
         fence = f[1] as string;
         return '';

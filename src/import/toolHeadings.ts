@@ -3,6 +3,7 @@ import { chatLines, printedArguments, type ChatJsonMessage } from './chatJson';
 import { ok, type Result } from '../json/index';
 import type { ImportError } from './types';
 import { opensAsJson } from './terminalText';
+import { blocksOf } from './fences';
 import { plural, inputLabel } from './warnings';
 
 /**
@@ -20,7 +21,6 @@ import { plural, inputLabel } from './warnings';
 const TOOL = /^#{2,6} +(?:🔧 *)?Tool: +`?([^`\s]+)`?(?: +(?:\[\w+\]|\(\w+\)))?\s*$/u;
 const RESULT_HEADING = /^#{2,6} +Tool result\b/i;
 const HEADING = /^(#{1,6}) +(.*)$/;
-const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
 /** A label over a call's input, or over what it gave. */
 const INPUT = /^(?:\*\*)?(?:Input|Arguments|Parameters|Args)(?:\*\*)?:(?:\*\*)?\s*$/i;
 const OUTPUT =
@@ -48,35 +48,6 @@ export function isToolHeadings(text: string): boolean {
     else if (HEADING.test(l)) underTool = false;
   }
   return false;
-}
-
-/** A markdown text as blocks: a fence (its text), or a line outside fences. */
-type Block = { kind: 'fence'; text: string } | { kind: 'line'; text: string };
-
-function blocksOf(text: string): Block[] {
-  const out: Block[] = [];
-  let fence: { mark: string; body: string[] } | null = null;
-  for (const l of text.replace(/\r\n?/g, '\n').split('\n')) {
-    const f = FENCE.exec(l);
-    if (fence === null) {
-      if (f !== null) fence = { mark: f[1] as string, body: [] };
-      else out.push({ kind: 'line', text: l.trimEnd() });
-      continue;
-    }
-    const mark = f?.[1];
-    if (
-      mark !== undefined &&
-      mark[0] === fence.mark[0] &&
-      mark.length >= fence.mark.length &&
-      (f?.[2] ?? '').trim() === ''
-    ) {
-      out.push({ kind: 'fence', text: fence.body.join('\n') });
-      fence = null;
-    } else fence.body.push(l);
-  }
-  // A fence left open runs to the end.
-  if (fence !== null) out.push({ kind: 'fence', text: fence.body.join('\n') });
-  return out;
 }
 
 interface Read {

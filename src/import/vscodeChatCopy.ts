@@ -1,4 +1,5 @@
 // VS Code's chat copied with "Copy All" (GitHub Copilot's agent), read back as the chat it shows.
+import { closesFence, fenceOpening } from './fences';
 import type { ChatJsonMessage } from './chatJson';
 import { ok, parseJson, printJson, type Result } from '../json/index';
 import type { ImportError } from './types';
@@ -24,7 +25,6 @@ import { Shows, shownArgs, shownCaveats, shownCounts, type ShownCounts } from '.
 const RESPONDER = /^(?:\*\*)?GitHub Copilot:(?:\*\*)?(?: (.*))?$/;
 /** A request's header: a name (an account's, `User`, or none), as a heading where edited. */
 const HEADER = /^(?:#{1,3} )?(?:\*\*)?([^\s:`#>*|-][^:\n]{0,38})?:(?:\*\*)? /;
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const INPUT = /^Completed with input: ?(.*)$/;
 /** An empty link: how a tool's message shows a file, a cell or a browser tab. */
 const WIDGET = /\[\]\((?:file|vscode-[a-z-]+|untitled):/;
@@ -345,7 +345,7 @@ function vscodeChatCopyRead(text: string): Read {
   let last: { tool: string; index: number; blind: boolean } | null = null;
   const endPara = (): void => {
     // An edit's code block, emptied in the copy, says nothing.
-    if (para.some((l) => l.trim() !== '' && !FENCE.test(l))) words.add(para.join('\n'));
+    if (para.some((l) => l.trim() !== '' && fenceOpening(l) === null)) words.add(para.join('\n'));
     para = [];
   };
   const endTurn = (): void => {
@@ -435,13 +435,12 @@ function vscodeChatCopyRead(text: string): Read {
       }
       afterCall = false;
       if (line.trim() !== '') last = null;
-      const f = FENCE.exec(line);
-      if (f !== null) fence = f[1] as string;
+      fence = fenceOpening(line) ?? '';
       if (asker !== null) asker.push(line);
       else if (l.trim() === '') endPara();
       else if (l.trim() !== 'Made changes.') para.push(l);
     } else {
-      if (line.trim().startsWith(fence) && line.trim().replace(/[`~]/g, '') === '') fence = '';
+      if (closesFence(fence, line)) fence = '';
       if (asker !== null) asker.push(line);
       else para.push(line);
     }

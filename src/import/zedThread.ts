@@ -1,4 +1,5 @@
 // Zed's agent threads saved as markdown, read as the chat they show.
+import { closesFence } from './fences';
 import type { ChatJsonMessage } from './chatJson';
 import { ok, type Result } from '../json/index';
 import type { ImportError } from './types';
@@ -48,7 +49,7 @@ export function zedThreadComplete(text: string): string {
     const line = (lines[i] as string).replace(/\r$/, '');
     const open = FENCE.exec(line);
     if (fence !== null) {
-      if (line.trimStart().startsWith(fence)) fence = null;
+      if (closesFence(fence, line)) fence = null;
     } else if (open !== null) fence = open[1] as string;
     else if (TURN.test(line) || OTHER.test(line)) [entry, call] = [at, false];
     else if (line.startsWith(CALL) && labelAt(lines, i) !== null) [entry, call] = [at, true];
@@ -125,8 +126,7 @@ export function zedThreadAsJson(
     if (fence !== null) {
       // A block (a file's text, a diff) is read past whole: its headings are not entries.
       let j = i + 1;
-      while (j < lines.length && !(lines[j] as string).trimStart().startsWith(fence[1] as string))
-        j++;
+      while (j < lines.length && !closesFence(fence[1] as string, lines[j] as string)) j++;
       (call?.lines ?? turn?.lines)?.push(...lines.slice(i, j + 1));
       i = j;
       continue;
