@@ -61,6 +61,7 @@ export type DialectId =
   | 'open-webui'
   | 'amazon-q'
   | 'kiro'
+  | 'vscode-subagent'
   | 'semantic-kernel'
   | 'openinference'
   | 'haystack'

@@ -2330,6 +2330,57 @@ describe('files no importer knows are read by shape', () => {
     ]);
   });
 
+  test("a VS Code subagent's calls, kept without arguments, are counted and said unread", () => {
+    // A chat session keeps the main agent's calls with arguments in `toolCallRounds`, and
+    // repeats them as response parts under other ids; a subagent's calls stand only as parts.
+    const part = (id: string, toolId: string, sub?: string) => ({
+      kind: 'toolInvocationSerialized',
+      invocationMessage: { value: `Running ${toolId}` },
+      isComplete: true,
+      toolCallId: id,
+      toolId,
+      ...(sub === undefined ? {} : { subAgentInvocationId: sub }),
+    });
+    const session = {
+      version: 3,
+      requests: [
+        {
+          requestId: 'r1',
+          message: { text: 'Research the project' },
+          response: [
+            part('u-main', 'runSubagent'),
+            part('u-sub-1', 'copilot_readFile', 'toolu_1'),
+            part('u-sub-2', 'copilot_readFile', 'toolu_1'),
+          ],
+          result: {
+            metadata: {
+              toolCallRounds: [
+                {
+                  response: '',
+                  toolCalls: [
+                    { id: 'toolu_1', name: 'runSubagent', arguments: '{"prompt":"read"}' },
+                  ],
+                },
+              ],
+              toolCallResults: { toolu_1: { content: [{ value: 'a report' }] } },
+            },
+          },
+        },
+      ],
+    };
+    const r = importConversations(JSON.stringify(session), { name: 'chat.json' });
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value.map((i) => outline(i.messages))).toEqual([
+      ['user', 'assistant: runSubagent(toolu_1) {"prompt":"read"}', 'tool → toolu_1: "a report"'],
+    ]);
+    expect(r.value[0]?.census?.toolCalls).toBe(3);
+    expect(r.value[0]?.warnings).toContainEqual(
+      expect.stringMatching(
+        /^2 of the 3 tool calls in the file were not read \(2 in VS Code subagent `toolInvocationSerialized` form under `requests\[\*\]\.response\[\*\]`\)/,
+      ),
+    );
+  });
+
   test('a tool span that names its call by id alone is counted, never read', () => {
     // A hook's spans record a call's request by id and tool name, without its arguments (they
     // are opt-in): a signature of the name alone would take different calls for repeats, so

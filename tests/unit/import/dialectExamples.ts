@@ -210,6 +210,20 @@ export const EXAMPLES: Record<string, unknown> = {
     kind: 'AssistantMessage',
     data: { content: [{ kind: 'toolUse', data: { toolUseId: 't1', name: 'ls', input: {} } }] },
   },
+  'vscode-subagent': {
+    requests: [
+      {
+        response: [
+          {
+            kind: 'toolInvocationSerialized',
+            toolCallId: 'u1',
+            toolId: 'copilot_readFile',
+            subAgentInvocationId: 's1',
+          },
+        ],
+      },
+    ],
+  },
   'windsurf-transcript': [
     { type: 'user_input', status: 'done', user_input: { user_response: 'ls' } },
     {

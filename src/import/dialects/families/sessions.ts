@@ -1,5 +1,5 @@
 // The dialect table's entries for agents' and assistants' saved sessions and transcripts
-// (letta … kiro).
+// (letta … vscode-subagent).
 import { chatGptCall } from '../chatgpt';
 import { idOf } from '../entry';
 import type { DialectEntry } from '../entry';
@@ -386,6 +386,25 @@ export const SESSION_DIALECTS: readonly DialectEntry[] = [
       const name = getStr(o, 'name');
       if (at.key !== 'data' || !name || !has(o, 'toolUseId') || !has(o, 'input')) return null;
       return { id: idOf(o, 'toolUseId'), name, args: get(o, 'input') };
+    },
+  },
+  {
+    id: 'vscode-subagent',
+    label: 'VS Code subagent `toolInvocationSerialized`',
+    call: 'a response part `{ kind: "toolInvocationSerialized", toolCallId, toolId, subAgentInvocationId, invocationMessage }` in a chat session\'s `requests[*].response`: a call a subagent made, whose arguments the session does not keep (the main agent\'s own parts repeat its `toolCallRounds` under other ids and are not counted)',
+    result: 'its `pastTenseMessage` and `resultDetails` on the same part',
+    fields: { id: 'toolCallId', name: 'toolId', args: '(none kept)' },
+    source:
+      'microsoft/vscode src/vs/workbench/contrib/chat/common/chatService/chatService.ts @00817b7f8e (IChatToolInvocationSerialized)',
+    counted: true,
+    when: { has: ['subAgentInvocationId'] },
+    read: (o) => {
+      const name = getStr(o, 'toolId');
+      if (getStr(o, 'kind') !== 'toolInvocationSerialized' || !name) return null;
+      if (!has(o, 'subAgentInvocationId')) return null;
+      // Only the id is kept: counted, so a reading that misses the subagent says so; never read.
+      const id = idOf(o, 'toolCallId');
+      return id === null ? null : { id, name, args: undefined, echo: true, idOnly: true };
     },
   },
 ];
