@@ -11,6 +11,8 @@ const SESSION_KEYS = [
   'sessionKey',
   'session_id',
   'sessionId',
+  // opencode's events and parts.
+  'sessionID',
   'conversation_id',
   'conversationId',
   'thread_id',
@@ -141,4 +143,19 @@ export function firstStr(o: JsonObject, keys: readonly string[]): string | null 
     if (typeof v === 'string' && v !== '') return v;
   }
   return null;
+}
+
+/**
+ * A logger's record of one chat message, its members prefixed (`message_type: "AI"`,
+ * `message_content`, `message_tool_calls`): read with the role and content a message has.
+ */
+export function asMessage(o: JsonObject): JsonObject {
+  if (o.has('role') || o.has('content') || !o.has('message_content')) return o;
+  const who = o.get('message_role') ?? o.get('message_type');
+  if (typeof who !== 'string') return o;
+  const out: JsonObject = new Map(o);
+  out.set('role', who.toLowerCase());
+  out.set('content', o.get('message_content') as JsonValue);
+  out.delete('message_content');
+  return out;
 }

@@ -13,6 +13,7 @@ import { dropSpanCopies, isReply, isSpan, sameCall, settleStep } from './steps';
 import { turnOf } from './turns';
 import type { ShapeCall, ShapeList, ShapeStep } from './types';
 import {
+  asMessage,
   embedded,
   inputOf,
   join,
@@ -219,6 +220,7 @@ class Walker {
       return;
     }
     if (!isJsonObject(v) || v.get('is_demo') === true) return;
+    v = asMessage(v);
     if (at.key !== null && RESULT_MAPS.has(at.key)) {
       this.resultMap(v, join(path, '*'));
       return;

@@ -2330,6 +2330,76 @@ describe('files no importer knows are read by shape', () => {
     ]);
   });
 
+  test("opencode's `run --format json` events: one conversation per session", () => {
+    // Each event `{ type, timestamp, sessionID, part }`: two runs' output saved into one file.
+    const tool = (session: string, id: string, pattern: string) =>
+      JSON.stringify({
+        type: 'tool_use',
+        timestamp: 1771726134631,
+        sessionID: session,
+        part: {
+          id: `prt_${id}`,
+          sessionID: session,
+          messageID: `msg_${id}`,
+          type: 'tool',
+          callID: id,
+          tool: 'glob',
+          state: { status: 'completed', input: { pattern }, output: 'No files found' },
+        },
+      });
+    const lines = [
+      tool('ses_a', 'call_1', '*.go'),
+      tool('ses_a', 'call_2', '**/*.go'),
+      tool('ses_b', 'call_3', '*.go'),
+    ].join('\n');
+    const r = importConversations(`${lines}\n`, { name: 'run.jsonl' });
+    if (!r.ok) throw new Error(r.error.message);
+    expect(
+      r.value.map((i) => outline(i.messages).filter((m) => m.startsWith('assistant'))),
+    ).toEqual([
+      [
+        'assistant: glob(call_1) {"pattern":"*.go"}',
+        'assistant: glob(call_2) {"pattern":"**/*.go"}',
+      ],
+      ['assistant: glob(call_3) {"pattern":"*.go"}'],
+    ]);
+  });
+
+  test("a logger's records of messages, their members prefixed, are one history", () => {
+    // A LangGraph app's own log: one record per message, its type, content and calls under
+    // `message_` names (a reused call id names another call where its arguments differ).
+    const rec = (type: string, content: string, calls: unknown = 'None') => ({
+      timestamp: '2024-10-08T01:33:36',
+      state: type === 'AI' ? 'Primary Assistant' : 'Execution_Tools',
+      message_type: type,
+      message_content: content,
+      message_tool_calls: calls,
+    });
+    const call = (id: string, path: string) => [
+      { name: 'read_csv', args: { path }, id, type: 'tool_call' },
+    ];
+    const log = [
+      rec('Human', 'Is the data biased?'),
+      rec('AI', '', call('call_1', 'a.csv')),
+      rec('Tool', 'columns: sex, age'),
+      rec('AI', '', call('call_1', 'b.csv')),
+      rec('Tool', 'columns: id'),
+      rec('AI', 'Done.', []),
+    ];
+    const r = importConversations(JSON.stringify(log), { name: 'agent_log.json' });
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value.map((i) => outline(i.messages))).toEqual([
+      [
+        'user',
+        'assistant: read_csv(call_1) {"path":"a.csv"}',
+        'tool → call_1: "columns: sex, age"',
+        'assistant: read_csv(call_1) {"path":"b.csv"}',
+        'tool → call_1: "columns: id"',
+        'assistant',
+      ],
+    ]);
+  });
+
   test("a VS Code subagent's calls, kept without arguments, are counted and said unread", () => {
     // A chat session keeps the main agent's calls with arguments in `toolCallRounds`, and
     // repeats them as response parts under other ids; a subagent's calls stand only as parts.
