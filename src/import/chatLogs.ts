@@ -17,6 +17,13 @@ const HEAD = 512;
 const AIDER_HEADER = /^# aider chat started at \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}[ \t]*\r?$/;
 
 /**
+ * Aider's `.aider.llm.history` (`--llm-history-file`): each message list it sent and each reply,
+ * under a line `TO LLM <time>` or `LLM RESPONSE <time>` (`log_llm_history` in aider/io.py,
+ * Aider-AI/aider @d1384e9d5f), its edits as text blocks, no structured calls.
+ */
+const AIDER_LLM_HEADER = /^(?:TO LLM|LLM RESPONSE) \d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[ \t]*\r?$/;
+
+/**
  * Windsurf's Cascade panel and Google Antigravity export a conversation as markdown under
  * `# Cascade Chat Conversation` (or `# Chat Conversation`) and a note that it "is purely the
  * output of the chat conversation". One with tool steps is read (`cascadeExport.ts`); one
@@ -35,6 +42,14 @@ export function chatLogError(text: string, name?: string): ImportError | null {
     return {
       kind: 'not-transcript',
       message: `${input} is ${seen} (.aider.chat.history.md): a chat log with no structured tool calls, so there is nothing for the loop detector to replay.`,
+      seen,
+    };
+  }
+  if (AIDER_LLM_HEADER.test(firstLine)) {
+    const seen = "Aider's LLM history";
+    return {
+      kind: 'not-transcript',
+      message: `${input} is ${seen} (.aider.llm.history): the prompts Aider sent and the replies it got, its edits written as text with no structured tool calls, so there is nothing for the loop detector to replay.`,
       seen,
     };
   }

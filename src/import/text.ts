@@ -80,9 +80,11 @@ function printable(s: string): string {
  */
 function proseError(text: string, failedAt: number, name?: string): ImportError | null {
   const start = skipSpace(text.replace(/^\uFEFF/, ' '), 0);
+  // A dash is JSON only before a digit: before anything else it is a list's bullet.
+  const bullet = /^-[^0-9]/.test(text.slice(start, start + 2)) && failedAt === start + 1;
   if (
-    failedAt !== start ||
-    /^(?:[[{"\-0-9]|true\b|false\b|null\b)/.test(text.slice(start, start + 6))
+    (failedAt !== start && !bullet) ||
+    /^(?:[[{"0-9]|-[0-9]|true\b|false\b|null\b)/.test(text.slice(start, start + 6))
   )
     return null;
   let end = text.indexOf('\n', start);

@@ -37,6 +37,15 @@ describe("Aider's markdown chat history", () => {
     expect(errorOf(`\uFEFF${text.trimStart()}`).kind).toBe('not-transcript');
   });
 
+  it("names Aider's LLM history", () => {
+    const text =
+      'TO LLM 2025-01-31T11:21:36\n-------\nSYSTEM Act as an expert.\n-------\nUSER hi\n';
+    expect(errorOf(text, '.aider.llm.history').message).toMatch(
+      /^“\.aider\.llm\.history” is Aider's LLM history \(\.aider\.llm\.history\): /,
+    );
+    expect(errorOf('LLM RESPONSE 2025-01-31T11:21:40\nASSISTANT ok\n').kind).toBe('not-transcript');
+  });
+
   it('is not any markdown file, nor one that quotes the header later', () => {
     const readme = '# My project\n\nSome notes.\n\n#### A heading\n';
     for (const text of [
@@ -65,8 +74,13 @@ describe('a text that does not begin as JSON', () => {
     expect(e.message).toMatch(/opens with “\[32mInitializing\[0m crew evil”/);
   });
 
+  it('takes a dash before anything but a digit for a bullet, not a number', () => {
+    for (const text of ['- [Intro](#intro)\n- [Usage](#usage)\n', '-- notes\n'])
+      expect(errorOf(text).message).toMatch(/^The input is a text, not JSON \(it opens with “-/);
+  });
+
   it('keeps the syntax error where the text begins as JSON', () => {
-    for (const text of ['{"a": 1,\n  oops}', '[1 2]', 'true x', '-'])
+    for (const text of ['{"a": 1,\n  oops}', '[1 2]', 'true x', '-', '-5 apples'])
       expect(errorOf(text).kind).toBe('syntax');
   });
 });
