@@ -2,6 +2,7 @@
 import type { DialectId, FoundCall, Place } from './dialects/table';
 import { isWantedMember } from './dialects/unknownCall';
 import { holdsTextCalls, smolagentsCalls, textCalls } from './dialects/textCalls';
+import { apiResults, holdsApiResults } from './dialects/apiResults';
 import {
   eachMember,
   embeddedJson,
@@ -261,6 +262,9 @@ export class CensusScan {
           // its text as tags (textCalls.ts).
           if (get(v, 'role') === 'assistant' && holdsTextCalls(x))
             stack.push(tagsFrame(x, k, outerKey, f));
+          // A harness that runs the calls a reply names reports them in the next user message.
+          else if (get(v, 'role') === 'user' && holdsApiResults(x))
+            stack.push({ ...tagsFrame(x, k, outerKey, f), v: apiResults(x) });
         } else if (typeof x === 'string' && k === 'value' && sharegptSays(v) && holdsTextCalls(x)) {
           // So does tool-use training data in ShareGPT turns (Hermes' `gpt` turns).
           stack.push(tagsFrame(x, k, outerKey, f));
@@ -290,7 +294,6 @@ export class CensusScan {
     const role = m.get('role');
     if (typeof role !== 'string') return false;
     this.heard(m as Rec, container);
-    const assistant = role === 'assistant';
     const answer = role === 'tool' ? m.get('tool_call_id') : undefined;
     let calls: unknown[] | null = null;
     for (const k of m.keys()) {
@@ -302,7 +305,7 @@ export class CensusScan {
         if (k !== 'tool_calls' || !Array.isArray(x)) return false;
         calls = x;
       } else if (typeof x === 'string') {
-        if (k !== 'content' ? mayEmbed(x) : assistant && holdsTextCalls(x)) return false;
+        if (k !== 'content' ? mayEmbed(x) : saysCalls(role, x)) return false;
       }
     }
     if (calls === null) {
@@ -354,8 +357,8 @@ export class CensusScan {
       if (k === 'content' && Array.isArray(x)) content = x;
       else if (typeof x === 'string') {
         // A message's own `content` string is what was said, walked only for the tool-call
-        // tags an assistant's text may hold (textCalls.ts).
-        if (k !== 'content' ? isWord(x) : assistant && holdsTextCalls(x)) return false;
+        // tags an assistant's text may hold (textCalls.ts), or a user's report of calls run.
+        if (k !== 'content' ? isWord(x) : saysCalls(m.get('role'), x)) return false;
       } else if (typeof x === 'object' && x !== null && mayHoldCall(x)) return false;
     }
     if (content === null) return true;
@@ -535,6 +538,11 @@ export class CensusScan {
     this.runOf[c] = c;
     return c;
   }
+}
+
+/** Whether a message's text names calls: an assistant's tags, a user's report of calls run. */
+function saysCalls(role: unknown, text: string): boolean {
+  return role === 'assistant' ? holdsTextCalls(text) : role === 'user' && holdsApiResults(text);
 }
 
 /**

@@ -3,6 +3,7 @@ import { DIALECTS } from './dialects/table';
 import { NAME_KEYS, REACT_INPUT, looksLikeCall } from './dialects/unknownCall';
 import type { DialectEntry, DialectId, FoundCall, Place } from './dialects/table';
 import { holdsTextCalls } from './dialects/textCalls';
+import { holdsApiResults } from './dialects/apiResults';
 import { eachMember, get, getStr, has, isRec, isStreamText } from './dialects/shape';
 import type { Rec } from './dialects/shape';
 
@@ -140,14 +141,16 @@ export function sharegptSays(m: Rec): boolean {
   return (from === 'gpt' || from === 'assistant') && !has(m, 'role');
 }
 
-/** Whether an assistant message's text holds calls written as tags (textCalls.ts). */
+/** Whether a message's text holds calls: an assistant's tags (textCalls.ts), a user's report. */
 function toolTags(m: Rec): boolean {
   if (sharegptSays(m)) {
     const value = get(m, 'value');
     return typeof value === 'string' && holdsTextCalls(value);
   }
-  if (get(m, 'role') !== 'assistant') return false;
   const content = get(m, 'content');
+  // A harness's report of the calls it ran (apiResults.ts) stands in a user message.
+  if (get(m, 'role') === 'user') return typeof content === 'string' && holdsApiResults(content);
+  if (get(m, 'role') !== 'assistant') return false;
   if (typeof content === 'string') return holdsTextCalls(content);
   return Array.isArray(content) && content.some((b) => blockCalls(b) !== null);
 }

@@ -72,6 +72,7 @@ export type DialectId =
   | 'dspy'
   | 'hermes'
   | 'pythonic'
+  | 'autocoderover'
   | 'cline-xml'
   | 'otel-tool-span'
   | 'tool-dotted'

@@ -3,6 +3,7 @@ import { isJsonArray, isJsonObject } from '../../json/index';
 import type { JsonObject, JsonValue } from '../../json/index';
 import { callsAt, isPartList, otlpAttributes, RUN_LISTS, THOUGHTS } from '../census';
 import { holdsTextCalls, smolagentsCalls, textCalls } from '../dialects/textCalls';
+import { apiResults, holdsApiResults } from '../dialects/apiResults';
 import { streamText } from '../dialects/shape';
 import { spanParents } from '../spanTree';
 import type { DialectId, Place } from '../dialects/table';
@@ -304,6 +305,15 @@ class Walker {
       // the calls an assistant's text spells as tags (textCalls.ts).
       const said = k === 'content' || k === 'text' || (k === 'value' && v.has('from'));
       if (turn !== null && typeof x === 'string' && said) {
+        if (turn.role === 'user' && k === 'content' && holdsApiResults(x)) {
+          // The calls a harness ran from the reply before, each with what it gave.
+          const parts: Place = { key: null, listKey: k, outerKey: at.key ?? at.listKey };
+          for (const d of apiResults(x)) {
+            const tag: JsonValue = new Map<string, JsonValue>(Object.entries(d));
+            this.step(tag, parts, step, l, `${join(path, k)}[*]`, s, depth + 2);
+          }
+          continue;
+        }
         if (turn.role !== 'assistant' || k === 'text' || !holdsTextCalls(x)) continue;
         const parts: Place = { key: null, listKey: k, outerKey: at.key ?? at.listKey };
         for (const d of textCalls(x)) {

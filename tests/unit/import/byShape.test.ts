@@ -2330,6 +2330,56 @@ describe('files no importer knows are read by shape', () => {
     ]);
   });
 
+  test("AutoCodeRover's calls, reported back under `Result of …` headers, are read", () => {
+    // The model names its search calls in its words; the harness runs them and answers all of
+    // them in the next user message, each under the call it ran.
+    const chat = [
+      { role: 'system', content: 'You are a software developer.' },
+      { role: 'user', content: '<issue>Support header rows</issue>' },
+      { role: 'assistant', content: 'Search for the RST class and its write method.' },
+      {
+        role: 'user',
+        content:
+          'Result of search_class("RST"):\n\nFound 1 classes with name RST.\n\n' +
+          'Result of search_method_in_file("write", "ui.py"):\n\nCould not find file ui.py.\n\n',
+      },
+      { role: 'user', content: "Let's analyze collected context first" },
+      { role: 'assistant', content: 'The RST class takes no header rows.' },
+      {
+        role: 'user',
+        content: 'Result of search_class("RST"):\n\nFound 1 classes with name RST.\n\n',
+      },
+    ];
+    const r = importConversations(JSON.stringify(chat), { name: 'conversation_round_1.json' });
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value.map((i) => outline(i.messages))).toEqual([
+      [
+        'system',
+        'user',
+        'assistant',
+        'user',
+        'assistant: search_class(syn-4-0) ["RST"] | search_method_in_file(syn-4-1) ["write","ui.py"]',
+        'tool → syn-4-0: "Found 1 classes with name RST."',
+        'tool → syn-4-1: "Could not find file ui.py."',
+        'user',
+        'assistant',
+        'user',
+        'assistant: search_class(syn-10-0) ["RST"]',
+        'tool → syn-10-0: "Found 1 classes with name RST."',
+      ],
+    ]);
+    expect(r.value[0]?.census?.toolCalls).toBe(3);
+    // A user message that only mentions such a header later is no report.
+    const quoted = [
+      { role: 'user', content: 'See below.\nResult of search_class("RST"):\n\nx' },
+      { role: 'user', content: 'Result of the run: ok\nResult of search_class("RST"):\n\nx' },
+    ];
+    const q = importConversations(JSON.stringify(quoted), { name: 'q.json' });
+    if (!q.ok) throw new Error(q.error.message);
+    expect(q.value.flatMap((i) => outline(i.messages))).toEqual(['user', 'user']);
+    expect(q.value[0]?.census?.toolCalls ?? 0).toBe(0);
+  });
+
   test("opencode's `run --format json` events: one conversation per session", () => {
     // Each event `{ type, timestamp, sessionID, part }`: two runs' output saved into one file.
     const tool = (session: string, id: string, pattern: string) =>

@@ -375,6 +375,13 @@ export const EXAMPLES: Record<string, unknown> = {
       content: '<tool_call>\n{"name": "ls", "arguments": {}}\n</tool_call>',
     },
   ],
+  autocoderover: [
+    { role: 'assistant', content: 'Search for the RST class.' },
+    {
+      role: 'user',
+      content: 'Result of search_class("RST"):\n\nFound 1 classes with name RST.\n\n',
+    },
+  ],
   pythonic: [
     { role: 'user', content: 'list src' },
     { role: 'assistant', content: '[ls(dir="src", all=False)]' },

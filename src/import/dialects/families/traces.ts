@@ -2,7 +2,7 @@
 // evaluation records of traces (hermes … monocle-tool).
 import { pythonLiteralToJson, readLenient } from '../../pyLiteral';
 import { idOf, textCall } from '../entry';
-import type { DialectEntry } from '../entry';
+import type { DialectEntry, FoundCall } from '../entry';
 import { eachMember, embeddedJson, get, getRec, getStr, has, isRec, type Rec } from '../shape';
 
 /**
@@ -71,6 +71,34 @@ export const TRACE_DIALECTS: readonly DialectEntry[] = [
     counted: true,
     when: { types: ['pythonic_tool_call'] },
     read: (o) => textCall(o, 'pythonic_tool_call'),
+  },
+  {
+    id: 'autocoderover',
+    label: 'AutoCodeRover `Result of …` section',
+    call: 'a user message that opens with `Result of search_class("RST"):`: the harness reports each API call it ran from the model\'s words under such a header, its arguments positional Python literals (read as a JSON list)',
+    result: 'the text under its header, to the next header',
+    fields: { id: '(none)', name: 'the callee', args: 'the positional arguments' },
+    source: 'nus-apr/auto-code-rover app/inference.py @487d283d07',
+    counted: true,
+    when: { types: ['api_result_calls'] },
+    read: (o) => {
+      const listed = getStr(o, 'type') === 'api_result_calls' ? get(o, 'calls') : undefined;
+      if (!Array.isArray(listed)) return null;
+      const calls: FoundCall[] = [];
+      for (const c of listed as unknown[]) {
+        const name = isRec(c) ? getStr(c, 'name') : undefined;
+        if (!isRec(c) || !name) return null;
+        // One reply named them all, and the harness ran them in its order.
+        calls.push({
+          id: null,
+          name,
+          args: get(c, 'arguments'),
+          output: get(c, 'output'),
+          together: true,
+        });
+      }
+      return calls.length > 0 ? calls : null;
+    },
   },
   {
     id: 'cline-xml',
