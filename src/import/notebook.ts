@@ -12,6 +12,7 @@ import {
   langChainPrintLines,
   printsLangChainMessages,
 } from './langchainPrint';
+import { printedCallsCaveat, printedCallsLines, printsPrintedCalls } from './printedCalls';
 import type { ImportError } from './types';
 import { plural, inputLabel } from './warnings';
 
@@ -24,8 +25,9 @@ import { plural, inputLabel } from './warnings';
  * tool_calls=[…])`, `ToolUseBlock(…)`, Gemini's `Part(…, function_call=FunctionCall(…))`), or
  * JSON printed with an indent among lines of text. Each such value, in the cells' order, is a
  * line of the JSON Lines the importers read. A framework's console a run prints on (LangChain's
- * `pretty_print`, smolagents' panels, LlamaIndex's and CrewAI's verbose lines) is read by its own reader
- * over all the outputs it fills; any other printed text is not read, which the note says.
+ * `pretty_print`, smolagents' panels, LlamaIndex's and CrewAI's verbose lines, calls printed
+ * with a Python dict) is read by its own reader over all the outputs it fills; any other
+ * printed text is not read, which the note says.
  */
 export function isNotebook(text: string): boolean {
   const head = text.slice(0, 400).trimStart();
@@ -95,8 +97,11 @@ function valuesOf(text: string): JsonValue[] {
 /** A framework's console a cell may print its runs on, and its reader. */
 interface Console {
   readonly prints: (text: string) => boolean;
-  /** The conversations a text shows, and what the note says of them. */
-  readonly read: (outputs: readonly string[]) => { lines: string[]; said: string };
+  /** The conversations outputs show (`cells`: the cell of each), and what the note says. */
+  readonly read: (
+    outputs: readonly string[],
+    cells: readonly number[],
+  ) => { lines: string[]; said: string };
   /** Whether an output that is none of its own by itself goes on with the one before it. */
   readonly continues?: (text: string) => boolean;
 }
@@ -146,6 +151,20 @@ const CONSOLES: readonly Console[] = [
       return { lines: r.lines, said: `${plural(r.lines.length, 'run')}: ${reactCaveat(r)}` };
     },
   },
+  {
+    // Last: a line that prints a call's tool and arguments, which the consoles above may print.
+    prints: printsPrintedCalls,
+    // What a code agent logs on its own after its code: its prints, its answer.
+    continues: (t) =>
+      // eslint-disable-next-line no-control-regex -- the colour code the logger opens with
+      /^(?:\x1b\[[0-9;]*m)*(?:Print outputs:|Last output from code snippet:|(?:>>> )?Final answer:)/.test(
+        t,
+      ),
+    read: (t, cells) => {
+      const r = printedCallsLines(t, cells);
+      return { lines: r.lines, said: `${plural(r.runs, 'run')}: ${printedCallsCaveat(r, true)}` };
+    },
+  },
 ];
 
 /** The notebook's printed values as JSON Lines, and a note saying how they were found. */
@@ -162,8 +181,11 @@ export function notebookAsJson(
   let naming = 0;
   // Outputs that print a framework's chat, read together by its reader: a run goes on over cells.
   const shown: string[][] = CONSOLES.map(() => []);
+  const shownIn: number[][] = CONSOLES.map(() => []);
   let last = -1;
+  let index = 0;
   for (const cell of isJsonArray(cells) ? cells : []) {
+    index++;
     for (const o of outputTexts(cell)) {
       outputs++;
       // Rich prints a blank line as an output of its own: it parts nothing.
@@ -176,6 +198,7 @@ export function notebookAsJson(
       last = console;
       if (console >= 0 && 'text' in o) {
         shown[console]?.push(o.text);
+        shownIn[console]?.push(index);
         read++;
         continue;
       }
@@ -189,7 +212,7 @@ export function notebookAsJson(
   CONSOLES.forEach((c, k) => {
     const texts = shown[k] ?? [];
     if (texts.length === 0) return;
-    const got = c.read(texts);
+    const got = c.read(texts, shownIn[k] ?? []);
     lines.push(...got.lines);
     chats += ` Of them, ${got.said}`;
   });

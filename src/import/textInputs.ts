@@ -28,6 +28,7 @@ import { isSpecStory, specStoryAsJson } from './specStory';
 import { isOpenHandsLog, openhandsLogAsJson } from './openhandsLog';
 import { isSwarmRepl, swarmReplAsJson } from './swarmRepl';
 import { isToolCallLines, toolCallLinesAsJson } from './toolCallLines';
+import { isPrintedCalls, printedCallsAsJson, printedCallsComplete } from './printedCalls';
 import { isToolHeadings, toolHeadingsAsJson } from './toolHeadings';
 import { isStrandsPrint, strandsPrintAsJson, strandsPrintComplete } from './strandsPrint';
 import { isZedThread, zedThreadAsJson, zedThreadComplete } from './zedThread';
@@ -220,6 +221,13 @@ export const TEXT_INPUTS: readonly TextInput[] = [
   { is: (t, f) => f === null && isSwarmRepl(t), asJson: swarmReplAsJson },
   // Logs that print each call as `Tool call: name({…})` (`llm --td`, nanobot's loop).
   { is: (t, f) => f === null && isToolCallLines(t), asJson: toolCallLinesAsJson },
+  // Lines that print a call's tool and its arguments as a Python dict (`Calling tool: 'x' with
+  // arguments: {'q': 1}`): transformers' agents, hand-written loops.
+  {
+    is: (t, f) => f === null && isPrintedCalls(t),
+    asJson: printedCallsAsJson,
+    complete: printedCallsComplete,
+  },
   // Strands Agents' console output: `Tool #N: name` lines among the model's text.
   {
     is: (t, f) => f === null && isStrandsPrint(t),
