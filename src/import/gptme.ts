@@ -295,6 +295,16 @@ function jsonObjectAt(text: string, from: number): string | null {
   return null;
 }
 
+/**
+ * The calls gptme ran of those a message holds: an older tag's only where the message is
+ * answered and holds no call of today's tags. Older gptme stopped a reply at the first block
+ * it ran, so a block after it is newer gptme's, which leaves the older tags as text.
+ */
+function runs(uses: readonly ToolUse[], answered: boolean): ToolUse[] {
+  const current = uses.filter((u) => !u.old);
+  return answered && current.length === 0 ? [...uses] : current;
+}
+
 /** A message of either transcript: its role and text, and the call it answers if it says. */
 interface Msg {
   readonly role: 'system' | 'user' | 'assistant';
@@ -330,7 +340,7 @@ function chatOf(msgs: readonly Msg[]): Read {
     while (j < msgs.length && (msgs[j] as Msg).role === 'system') j++;
     const answers = msgs.slice(i + 1, j);
     const all = m.uses ?? toolUses(m.content);
-    const uses = all.filter((u) => !u.old || answers.length > 0);
+    const uses = runs(all, answers.length > 0);
     if (uses.length === 0) {
       out.push({ role: 'assistant', content: m.content });
       continue;
@@ -555,7 +565,7 @@ function consoleMessages(text: string): Msg[] {
       return;
     }
     const answered = turns[i + 1]?.role === 'system';
-    const uses = toolUses(t.content).filter((u) => !u.old || answered);
+    const uses = runs(toolUses(t.content), answered);
     const first = uses[0];
     if (first === undefined || !Number.isFinite(first.end)) {
       msgs.push({ role: 'assistant', content: t.content, uses });

@@ -65,6 +65,19 @@ describe("gptme's conversation log", () => {
     ]);
   });
 
+  it("leaves an older tag as text in a message that calls with today's", () => {
+    const text = [
+      line({ role: 'user', content: 'go' }),
+      line({ role: 'assistant', content: 'Like `bash`:\n```bash\nls\n```\n\n```shell\nls\n```' }),
+      line({ role: 'system', content: 'Ran command: `ls`' }),
+    ].join('\n');
+    const [a] = importAll(text);
+    expect(outline(a?.messages ?? []).slice(1)).toEqual([
+      'assistant: shell(gptme-1) {"args":[],"content":"ls"}',
+      'tool → gptme-1: "Ran command: `ls`"',
+    ]);
+  });
+
   it('is no chat log of role, content and timestamp without a call in it', () => {
     const text = [
       line({ role: 'user', content: 'hi' }),
