@@ -19,6 +19,13 @@ import { isJsonLog, jsonLogAsJson } from './jsonLog';
 import { isTxtar, txtarAsJson } from './txtar';
 import { isWrappedLines, wrappedLinesAsJson } from './wrappedLines';
 import { isNock, nockAsHar } from './nock';
+import {
+  gptmeConsoleAsJson,
+  gptmeConsoleComplete,
+  gptmeLogAsJson,
+  isGptmeConsole,
+  isGptmeLog,
+} from './gptme';
 import { isNotebook, notebookAsJson } from './notebook';
 import { isRawPairs, rawPairsAsHar } from './rawPairs';
 import { isWireMock, wireMockAsHar } from './wiremock';
@@ -92,6 +99,8 @@ export const TEXT_INPUTS: readonly TextInput[] = [
   },
   // An AG-UI event stream: the messages its events build, calls assembled from their pieces.
   { is: (t, f) => (f === null || f === 'generic') && isAgUiStream(t), asJson: agUiAsJson },
+  // gptme's conversation log: its calls are in the assistant's text (fenced blocks, tags).
+  { is: (t, f) => f === null && isGptmeLog(t), asJson: gptmeLogAsJson },
   // JSON Lines that wrap each record of an agent's session file in a watcher's own record.
   { is: (t, f) => f === null && isWrappedLines(t), asJson: wrappedLinesAsJson },
   // pi's agent events: the messages their `message_end` events finish.
@@ -217,6 +226,12 @@ export const TEXT_INPUTS: readonly TextInput[] = [
   { is: (t, f) => f === null && isAmazonQScreen(t), asJson: amazonQScreenAsJson },
   // OpenHands' console log: `HH:MM:SS - ACTION` over each event its controller handled.
   { is: (t, f) => f === null && isOpenHandsLog(t), asJson: openhandsLogAsJson },
+  // gptme's console output: `Assistant:` replies whose tool blocks `System:` messages answer.
+  {
+    is: (t, f) => f === null && isGptmeConsole(t),
+    asJson: gptmeConsoleAsJson,
+    complete: gptmeConsoleComplete,
+  },
   // OpenAI Swarm's demo REPL: `Agent: name("key"= value)` lines after `User:` prompts.
   { is: (t, f) => f === null && isSwarmRepl(t), asJson: swarmReplAsJson },
   // Logs that print each call as `Tool call: name({…})` (`llm --td`, nanobot's loop).
