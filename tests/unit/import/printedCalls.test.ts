@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { importConversations } from '../../../src/import/index';
 import { printedCallsComplete } from '../../../src/import/printedCalls';
-import { importAll, outline } from './helpers';
+import { fixture, importAll, outline } from './helpers';
 
 const Y = '\x1b[33;1m';
 const W = '\x1b[37;1m';
@@ -208,5 +208,30 @@ describe("a hand-written loop's printed calls", () => {
     const lines = VERBOSE.split('\n');
     expect(printedCallsComplete(lines.slice(0, 6).join('\n'))).toBe(lines.slice(0, 4).join('\n'));
     expect(printedCallsComplete(`${VERBOSE}\n`)).toBe(`${VERBOSE}`);
+  });
+});
+
+describe('the printed-calls fixture', () => {
+  it('reads both runs of the verbose log, each call answered by what was logged after it', () => {
+    const list = importAll(fixture('markdown/transformers-agent-verbose.log'), { name: 'run.log' });
+    const notes = 'Release 2.1: fixes the checkout timeout.\\nRelease 2.0: new search.';
+    expect(list.map((c) => outline(c.messages))).toEqual([
+      [
+        'user',
+        'assistant: search(printed-1) {"limit":null,"query":"release notes"}',
+        `tool → printed-1: "${notes}"`,
+        'assistant: search(printed-2) {"limit":null,"query":"release notes"}',
+        `tool → printed-2: "${notes}"`,
+        'assistant: fetch(printed-3) {"url":"https://example.com/2.1"}',
+        'tool → printed-3: "Error in tool call execution: 404 Not Found\\nYou should only use this tool with a correct input."',
+        'assistant: final_answer(printed-4) {"answer":"Release 2.1"}',
+      ],
+      [
+        'user',
+        'assistant: count_errors(printed-5) {"only_5xx":true,"service":"checkout"}',
+        'tool → printed-5: "412"',
+        'assistant: final_answer(printed-6) "checkout logged 412 errors"',
+      ],
+    ]);
   });
 });
