@@ -181,6 +181,21 @@ export function tagTool(lang: string): { tool: string; old: boolean } | null {
 }
 
 /**
+ * gptme's two XML forms: the element that holds calls, and a call inside it (its tool, its
+ * attributes, its body).
+ */
+const XML_FORMS: readonly (readonly [RegExp, RegExp])[] = [
+  [
+    /<tool-use>([\s\S]*?)<\/tool-use>/g,
+    /<([\w.-]+)((?:\s+[\w:-]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*>([\s\S]*?)<\/\1>/g,
+  ],
+  [
+    /<function_calls>([\s\S]*?)<\/function_calls>/g,
+    /<invoke\s+name\s*=\s*"([^"]+)"((?:\s+[\w:-]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*>([\s\S]*?)<\/invoke>/g,
+  ],
+];
+
+/**
  * The calls an assistant message makes, in order: its fenced blocks whose tag names a tool,
  * its `<tool-use>` and `<function_calls>` elements (gptme's XML tool format), and its
  * `@name(call_id): {…}` lines (native tool calls, as gptme writes them into the text).
@@ -216,34 +231,14 @@ export function toolUses(content: string): ToolUse[] {
   }
   const inBlock = (pos: number): boolean =>
     blocks.some((b) => pos >= (lineStarts[b.start] ?? 0) && pos < (lineStarts[b.end] ?? Infinity));
-  for (const m of text.matchAll(/<tool-use>([\s\S]*?)<\/tool-use>/g)) {
-    if (inBlock(m.index)) continue;
-    for (const c of (m[1] as string).matchAll(
-      /<([\w.-]+)((?:\s+[\w:-]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*>([\s\S]*?)<\/\1>/g,
-    ))
-      uses.push(
-        xmlUse(
-          c[1] as string,
-          attrValues(c[2] as string),
-          c[3] as string,
-          offset + m.index + c.index,
-        ),
-      );
-  }
-  for (const m of text.matchAll(/<function_calls>([\s\S]*?)<\/function_calls>/g)) {
-    if (inBlock(m.index)) continue;
-    for (const c of (m[1] as string).matchAll(
-      /<invoke\s+name\s*=\s*"([^"]+)"((?:\s+[\w:-]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*>([\s\S]*?)<\/invoke>/g,
-    ))
-      uses.push(
-        xmlUse(
-          c[1] as string,
-          attrValues(c[2] as string),
-          c[3] as string,
-          offset + m.index + c.index,
-        ),
-      );
-  }
+  for (const [outer, inner] of XML_FORMS)
+    for (const m of text.matchAll(outer)) {
+      if (inBlock(m.index)) continue;
+      for (const c of (m[1] as string).matchAll(inner)) {
+        const at = offset + m.index + c.index;
+        uses.push(xmlUse(c[1] as string, attrValues(c[2] as string), c[3] as string, at));
+      }
+    }
   for (const m of text.matchAll(/^@([\w.]+)\(([\w\-:.]+)\):\s*(\{)/gm)) {
     if (inBlock(m.index)) continue;
     const json = jsonObjectAt(text, m.index + m[0].length - 1);

@@ -86,3 +86,18 @@ export function run(imp: Imported): Report {
     referenceScan: imp.referenceScan,
   });
 }
+
+/** A notebook of the given cells' outputs. */
+export function notebook(...outputs: unknown[][]): string {
+  return JSON.stringify({
+    cells: outputs.map((o, i) => ({
+      cell_type: 'code',
+      execution_count: i,
+      outputs: o,
+      source: [],
+    })),
+    metadata: {},
+    nbformat: 4,
+    nbformat_minor: 5,
+  });
+}

@@ -3,27 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { importConversations } from '../../../src/import/index';
 import { literalValue } from '../../../src/import/literal';
 import { printJson } from '../../../src/json/index';
-import { fixture, importAll, outline } from './helpers';
+import { fixture, importAll, notebook, outline } from './helpers';
 
 const text = (v: string) => {
   const r = literalValue(v);
   return r === null ? null : printJson(r);
 };
 
-/** A notebook of the given cells' outputs. */
-function notebook(...outputs: unknown[][]): string {
-  return JSON.stringify({
-    cells: outputs.map((o, i) => ({
-      cell_type: 'code',
-      execution_count: i,
-      outputs: o,
-      source: [],
-    })),
-    metadata: {},
-    nbformat: 4,
-    nbformat_minor: 5,
-  });
-}
 const said = (s: string) => ({ output_type: 'stream', name: 'stdout', text: [s] });
 
 describe('a Jupyter notebook', () => {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { importConversations } from '../../../src/import/index';
 import { printedCallsComplete } from '../../../src/import/printedCalls';
-import { fixture, importAll, outline } from './helpers';
+import { fixture, importAll, notebook, outline } from './helpers';
 
 const Y = '\x1b[33;1m';
 const W = '\x1b[37;1m';
@@ -39,20 +39,6 @@ const VERBOSE = [
   ">>> Calling tool: 'final_answer' with arguments: {'answer': 'Release 2.1'}",
 ].join('\n');
 
-/** A notebook of the given cells' outputs. */
-function notebook(...outputs: unknown[][]): string {
-  return JSON.stringify({
-    cells: outputs.map((o, i) => ({
-      cell_type: 'code',
-      execution_count: i,
-      outputs: o,
-      source: [],
-    })),
-    metadata: {},
-    nbformat: 4,
-    nbformat_minor: 5,
-  });
-}
 const out = (s: string) => ({ output_type: 'stream', name: 'stdout', text: [s] });
 const err = (s: string) => ({ output_type: 'stream', name: 'stderr', text: [s] });
 
