@@ -3,7 +3,16 @@ import type { ChatJsonMessage } from './chatJson';
 import { ok, type Result } from '../json/index';
 import type { ImportError } from './types';
 import { plural, inputLabel } from './warnings';
-import { ANSI, goesOn, indent, opensAsJson, screenLines, under, Words } from './terminalText';
+import {
+  ANSI,
+  goesOn,
+  indent,
+  opensAsJson,
+  screenLine,
+  screenLines,
+  under,
+  Words,
+} from './terminalText';
 
 /**
  * Claude Code draws a session in the terminal (@anthropic-ai/claude-code 2.0.36 `cli.js`, the
@@ -189,7 +198,7 @@ export function claudeScreenAsJson(
 export function claudeScreenComplete(text: string): string {
   const lines = text.split('\n');
   for (let i = lines.length - 1; i >= 0; i--) {
-    const l = (lines[i] as string).replace(ANSI, '').trimEnd();
+    const l = screenLine(lines[i] as string);
     if (/^✻ \S.* for \d/.test(l) || /^[>❯]$/.test(l)) return text;
     if (DOT.test(l) || PROMPT.test(l)) return lines.slice(0, i).join('\n');
   }

@@ -3,7 +3,7 @@ import type { ChatJsonCall, ChatJsonMessage } from './chatJson';
 import { ok, type Result } from '../json/index';
 import type { ImportError } from './types';
 import { plural, inputLabel } from './warnings';
-import { ANSI, goesOn, indent, opensAsJson, screenLines, under, Words } from './terminalText';
+import { goesOn, indent, opensAsJson, screenLine, screenLines, under, Words } from './terminalText';
 
 /**
  * Gemini CLI draws a session in the terminal (google-gemini/gemini-cli
@@ -143,7 +143,7 @@ export function geminiScreenAsJson(
 export function geminiScreenComplete(text: string): string {
   const lines = text.split('\n');
   for (let i = lines.length - 1; i >= 0; i--) {
-    const l = (lines[i] as string).replace(ANSI, '').trimEnd();
+    const l = screenLine(lines[i] as string);
     if (PROMPT.test(l) || WORDS.test(l)) return text;
     if (TOP.test(l)) return lines.slice(0, i).join('\n');
   }

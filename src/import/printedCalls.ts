@@ -5,7 +5,7 @@ import { printJson, type Result } from '../json/index';
 import { ok } from '../json/index';
 import type { ImportError } from './types';
 import { literalValue } from './literal';
-import { ANSI, opensAsJson } from './terminalText';
+import { opensAsJson, screenLine } from './terminalText';
 import { plural, inputLabel } from './warnings';
 
 /**
@@ -48,11 +48,6 @@ const HEADER =
 const RESULT =
   /^\W{0,4}(?:Tool(?:\s+['"`]?[\w.:/-]+['"`]?)?\s+(?:result|output|response|failed)|Result|Observation)s?\s*:\s?(.*)$/i;
 
-/** A line without its colour codes and its right end. */
-function plain(line: string): string {
-  return line.replace(ANSI, '').trimEnd();
-}
-
 interface Call {
   readonly name: string;
   /** transformers' own form: the name quoted, at the line's start. */
@@ -87,7 +82,7 @@ function pythonOnly(printed: string): boolean {
 
 /** Whether a line is such a call: its arguments printed by Python, or transformers' form. */
 function printsCall(line: string): boolean {
-  const c = callOf(plain(line));
+  const c = callOf(screenLine(line));
   return c !== null && (c.agent || pythonOnly(c.printed));
 }
 
@@ -102,7 +97,7 @@ export function isPrintedCalls(text: string): boolean {
 
 /** Whether a notebook's output is a piece of such a console: a call, or transformers' rules. */
 export function printsPrintedCalls(text: string): boolean {
-  const lines = text.split('\n').map(plain);
+  const lines = text.split('\n').map(screenLine);
   return lines.some(
     (l) =>
       NEW_TASK.test(l) ||
@@ -155,7 +150,7 @@ export function printedCallsLines(
       .replace(/^\uFEFF/, '')
       .replace(/\r\n?/g, '\n')
       .split('\n'))
-      all.push({ line: plain(line), cell: cells?.[k] ?? 0 });
+      all.push({ line: screenLine(line), cell: cells?.[k] ?? 0 });
   });
   const marked = all.some(({ line }) => NEW_TASK.test(line) || QUERY.test(line));
   const runs: ChatJsonMessage[][] = [];
@@ -308,7 +303,7 @@ export function printedCallsAsJson(
 export function printedCallsComplete(text: string): string {
   const lines = text.split('\n');
   for (let i = lines.length - 1; i >= 0; i--) {
-    const l = plain(lines[i] as string);
+    const l = screenLine(lines[i] as string);
     // A final answer ends its run: nothing more comes of it.
     if (callOf(l)?.name === 'final_answer' && i < lines.length - 1)
       return lines.slice(0, i + 1).join('\n');

@@ -4,7 +4,7 @@ import { printedArguments, type ChatJsonMessage } from './chatJson';
 import { ok, type Result } from '../json/index';
 import type { ImportError } from './types';
 import { plural, inputLabel } from './warnings';
-import { ANSI, opensAsJson } from './terminalText';
+import { ANSI, opensAsJson, screenLine } from './terminalText';
 
 /**
  * ReAct agents print each step as the model wrote it: `Thought: …`, `Action: <tool>`,
@@ -265,7 +265,7 @@ export function reactTextAsJson(
 export function reactTextComplete(text: string): string {
   const lines = text.split('\n');
   for (let i = lines.length - 1; i >= 0; i--) {
-    const l = (lines[i] as string).replace(ANSI, '').trimEnd();
+    const l = screenLine(lines[i] as string);
     if (ANSWER.test(l) || FINISHED.test(l)) return text;
     if (ACTION.test(l) || INVOKING.test(l)) return lines.slice(0, i).join('\n');
   }

@@ -2,7 +2,7 @@
 import { printedArguments, type ChatJsonCall, type ChatJsonMessage } from './chatJson';
 import { ok, type Result } from '../json/index';
 import type { ImportError } from './types';
-import { ANSI, opensAsJson } from './terminalText';
+import { ANSI, opensAsJson, screenLine } from './terminalText';
 import { plural, inputLabel } from './warnings';
 import { joinWrapped, richPanelAt } from './richPanels';
 
@@ -29,11 +29,6 @@ const CODE = /^\s*(?:╭)?─+ Executing parsed code:?/m;
 function ends(line: string): boolean {
   const t = line.trim();
   return t === '' || RULE.test(t) || SUMMARY.test(t);
-}
-
-/** A line without its colour codes, and its right end trimmed. */
-function plain(line: string): string {
-  return line.replace(ANSI, '').trimEnd();
 }
 
 /** Whether a text shows such a run: a call's panel, or a step's rule and a run's panel. */
@@ -77,7 +72,7 @@ export function smolagentsLines(text: string): Read {
     .replace(/^\uFEFF/, '')
     .replace(/\r\n?/g, '\n')
     .split('\n')
-    .map(plain);
+    .map(screenLine);
   const runs: ChatJsonMessage[][] = [];
   let run: ChatJsonMessage[] | null = null;
   let batch: ChatJsonCall[] | null = null;
@@ -196,7 +191,7 @@ export function smolagentsConsoleAsJson(
 export function smolagentsConsoleComplete(text: string): string {
   const lines = text.split('\n');
   for (let i = lines.length - 1; i >= 0; i--) {
-    const l = plain(lines[i] as string).trim();
+    const l = screenLine(lines[i] as string).trim();
     if (/^Final answer: /.test(l)) return text.slice(0, text.lastIndexOf('\n') + 1);
     if (RULE.test(l) || SUMMARY.test(l)) return lines.slice(0, i).join('\n');
   }

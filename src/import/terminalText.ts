@@ -3,12 +3,15 @@
 // eslint-disable-next-line no-control-regex -- the escape that opens a terminal code
 export const ANSI = /\x1b\[[0-9;?]*[A-Za-z]/g;
 
+/** A line without its colour codes and the spaces that end it. */
+export const screenLine = (l: string): string => l.replace(ANSI, '').trimEnd();
+
 /** The text's lines, without a byte-order mark, colour codes and the spaces that end them. */
 export function screenLines(text: string): string[] {
   return text
     .replace(/^\uFEFF/, '')
     .split(/\r?\n/)
-    .map((l) => l.replace(ANSI, '').trimEnd());
+    .map(screenLine);
 }
 
 export const indent = (l: string): number => l.length - l.trimStart().length;

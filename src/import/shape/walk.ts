@@ -305,18 +305,16 @@ class Walker {
       // the calls an assistant's text spells as tags (textCalls.ts).
       const said = k === 'content' || k === 'text' || (k === 'value' && v.has('from'));
       if (turn !== null && typeof x === 'string' && said) {
-        if (turn.role === 'user' && k === 'content' && holdsApiResults(x)) {
-          // The calls a harness ran from the reply before, each with what it gave.
-          const parts: Place = { key: null, listKey: k, outerKey: at.key ?? at.listKey };
-          for (const d of apiResults(x)) {
-            const tag: JsonValue = new Map<string, JsonValue>(Object.entries(d));
-            this.step(tag, parts, step, l, `${join(path, k)}[*]`, s, depth + 2);
-          }
-          continue;
-        }
-        if (turn.role !== 'assistant' || k === 'text' || !holdsTextCalls(x)) continue;
+        // Calls an assistant's text spells as tags, or that a harness reports in the user's
+        // message after the reply that named them, each with what it gave.
+        const spelled =
+          turn.role === 'assistant' && k !== 'text' && holdsTextCalls(x)
+            ? textCalls(x)
+            : turn.role === 'user' && k === 'content' && holdsApiResults(x)
+              ? apiResults(x)
+              : [];
         const parts: Place = { key: null, listKey: k, outerKey: at.key ?? at.listKey };
-        for (const d of textCalls(x)) {
+        for (const d of spelled) {
           const tag: JsonValue = new Map<string, JsonValue>(Object.entries(d));
           this.step(tag, parts, step, l, `${join(path, k)}[*]`, s, depth + 2);
         }
