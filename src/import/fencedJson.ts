@@ -16,6 +16,12 @@ import { plural, inputLabel } from './warnings';
  * whose blocks name a tool call somewhere, is read this way.
  */
 const FENCE = /^(`{3,}|~{3,})[ \t]*([\w+-]*)[^\r\n]*\r?$/;
+/**
+ * A line that opens with backticks and holds more is no fence (a backtick fence's info string
+ * holds no backtick, CommonMark) but a code span: people paste a response's JSON so, on one
+ * line.
+ */
+const SPAN = /^(`{3,})[ \t]*([{[].*?)[ \t]*\1[ \t]*\r?$/;
 /** Words every tool-call dialect spells somewhere (the census's own marker, src/import/censusFind.ts). */
 const MARKER = /tool|unction|Call|call_id|recipient/;
 /** How many closing lines a bare value is tried up to before it is given up. */
@@ -40,6 +46,12 @@ interface Blocks {
 /** Words a framework's printed log of a call uses (`Tool Calls:`, `Calling function:`). */
 export const NAMES_CALLS =
   /\btool[ _]?(?:call|use)s?\b|\bfunction[ _]call|\bCalling (?:tool|function)\b/i;
+
+/** Whether a line opens with backticks that a backtick after them closes: a code span. */
+function isCodeSpan(line: string): boolean {
+  const ticks = /^`{3,}/.exec(line)?.[0].length ?? 0;
+  return ticks > 0 && line.includes('`', ticks);
+}
 
 /** A JSON object or array's text, or null when the text is none. */
 function parsedValue(body: string): string | null {
@@ -115,7 +127,14 @@ function blocks(text: string): Blocks {
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] as string;
-    const open = FENCE.exec(line);
+    const span = SPAN.exec(line);
+    const inSpan = span === null ? null : parsedValue(span[2] as string);
+    if (inSpan !== null) {
+      json.push(inSpan);
+      labelled = false;
+      continue;
+    }
+    const open = span === null && !isCodeSpan(line) ? FENCE.exec(line) : null;
     if (open !== null) {
       const fence = open[1] as string;
       const lang = (open[2] as string).toLowerCase();
@@ -180,7 +199,12 @@ export function jsonBlocks(text: string): string[] {
 export function isFencedJson(text: string): boolean {
   const start = text.replace(/^\uFEFF/, '').trimStart();
   if (start.startsWith('{') || start.startsWith('[')) return false;
-  if (!/^(?:(?:`{3,}|~{3,})[ \t]*(?:json\w*)?[ \t]*|[{[][ \t]*)\r?$/im.test(text)) return false;
+  if (
+    !/^(?:(?:`{3,}|~{3,})[ \t]*(?:json\w*)?[ \t]*|[{[][ \t]*|`{3,}[ \t]*[{[].*`{3,}[ \t]*)\r?$/im.test(
+      text,
+    )
+  )
+    return false;
   return blocks(text).json.some((b) => MARKER.test(b));
 }
 

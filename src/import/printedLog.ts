@@ -1,6 +1,7 @@
 // Logs of Python's printed values, a value a line: what `print(response)` leaves in a file.
 import { ok, printJson, type Result } from '../json/index';
-import { printedLines } from './literal';
+import { literalValue, printedLines } from './literal';
+import type { JsonValue } from '../json/index';
 import { Finding } from './text';
 import type { ImportError } from './types';
 import { inputLabel, plural } from './warnings';
@@ -40,5 +41,59 @@ export function printedLogAsJson(
   return ok({
     text: f.values.map((v) => printJson(v)).join('\n'),
     note: `Read ${inputLabel(name, 'the input')} as a log of ${plural(f.values.length, 'Python value')} printed a line each (an SDK's objects as their constructor calls), as JSON Lines${left > 0 ? `; ${plural(left, 'other line')} not read` : ''}.`,
+  });
+}
+
+/**
+ * A logger's line whose message ends in a printed object: a prefix of the logger's own (a time,
+ * a level, a name, `add: `) with no parenthesis in it, then the object's constructor call to
+ * the line's end. LlamaIndex's workflows log each event so at INFO (`… - INFO - [tick] add:
+ * ToolCall(tool_name='…', tool_kwargs={…}, tool_id='…')`, run-llama/llama_index
+ * `llama-index-core/llama_index/core/workflow/` runtime's tick log), as do scripts that
+ * `logger.info(f"…: {event}")`. A value the logger cut short (`…`) does not parse and is left.
+ */
+const PREFIXED = /^(?=\S)[^()\r\n]{1,100}?[:\]>][ \t]+([A-Za-z_][\w.]*\(.*?)[ \t]*\r?$/;
+
+interface Prefixed {
+  readonly values: JsonValue[];
+  /** Lines that open a printed object but do not parse. */
+  readonly cut: number;
+}
+
+function prefixedValues(text: string): Prefixed {
+  const values: JsonValue[] = [];
+  let cut = 0;
+  for (const line of text.split('\n')) {
+    const m = PREFIXED.exec(line);
+    if (m === null) continue;
+    const v = literalValue(m[1] as string);
+    if (v !== null && typeof v === 'object' && !Array.isArray(v)) values.push(v);
+    else cut++;
+  }
+  return { values, cut };
+}
+
+const prefixed = new Finding(prefixedValues, (f) => f.values.length > 0);
+
+/** Whether a text's log lines end in printed objects, two or more, that name tools. */
+export function isPrefixedPrintedLog(text: string): boolean {
+  if (!CALLS.test(text)) return false;
+  const f = prefixed.of(text);
+  const is = f.values.length >= 2 && f.values.some((v) => CALLS.test(printJson(v)));
+  if (!is) prefixed.forget();
+  return is;
+}
+
+/** The printed objects of such a log as JSON Lines, with a note saying what was left. */
+export function prefixedPrintedLogAsJson(
+  text: string,
+  name?: string,
+): Result<{ text: string; note: string }, ImportError> {
+  const f = prefixed.take(text);
+  const cut =
+    f.cut > 0 ? `; ${plural(f.cut, 'printed value')} cut short by the logger left out` : '';
+  return ok({
+    text: f.values.map((v) => printJson(v)).join('\n'),
+    note: `Read ${inputLabel(name, 'the input')} as a log whose lines end in printed objects, ${plural(f.values.length, 'object')} as JSON Lines (the words before them and the other lines left out${cut}).`,
   });
 }

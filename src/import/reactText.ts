@@ -150,7 +150,7 @@ export function reactLines(pieces: readonly string[]): Read {
           continue;
         }
       }
-      if (a !== null && NAME.test(name) && !PLACEHOLDER.test(name)) {
+      if (a !== null && isActionName(name)) {
         // Its input: the next line's rest, and the lines under it up to a blank line.
         let j = i + 1;
         while (j < lines.length && (lines[j] as string).trim() === '') j++;
@@ -165,13 +165,7 @@ export function reactLines(pieces: readonly string[]): Read {
           more.push(lines[++j] as string);
         i = j;
         const id = `react-${++calls}`;
-        // A text input is taken without its quotes, as LangChain's parser takes it.
-        const raw = more.join('\n').trim();
-        const args = printedArguments(raw);
-        const fn = {
-          name,
-          arguments: args.startsWith('"') ? JSON.stringify(raw.replace(/^"+|"+$/g, '')) : args,
-        };
+        const fn = { name, arguments: actionInputArguments(more.join('\n')) };
         const content = thought.join('\n').trim();
         const call = { id, type: 'function' as const, function: fn };
         current().push({
@@ -215,6 +209,21 @@ export function reactLines(pieces: readonly string[]): Read {
   }
   const kept = runs.filter((r) => r.some((m) => m.tool_calls !== undefined));
   return { lines: kept.map((messages) => JSON.stringify({ messages })), calls };
+}
+
+/**
+ * An `Action Input`'s text as a call's arguments: JSON or a dict as Python prints it read as
+ * such, else the text without its quotes, as LangChain's parser takes it.
+ */
+export function actionInputArguments(input: string): string {
+  const raw = input.trim();
+  const args = printedArguments(raw);
+  return args.startsWith('"') ? JSON.stringify(raw.replace(/^"+|"+$/g, '')) : args;
+}
+
+/** A name an `Action:` line gives a tool, not the prompt's own placeholder for it. */
+export function isActionName(name: string): boolean {
+  return NAME.test(name) && !PLACEHOLDER.test(name);
 }
 
 /** What reading such steps loses, for the note. */

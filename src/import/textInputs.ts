@@ -31,7 +31,12 @@ import {
 import { isNotebook, notebookAsJson } from './notebook';
 import { isRawPairs, rawPairsAsHar } from './rawPairs';
 import { isWireMock, wireMockAsHar } from './wiremock';
-import { isPrintedLog, printedLogAsJson } from './printedLog';
+import {
+  isPrefixedPrintedLog,
+  isPrintedLog,
+  prefixedPrintedLogAsJson,
+  printedLogAsJson,
+} from './printedLog';
 import { isSourceLiterals, sourceLiteralsAsJson } from './sourceLiterals';
 import { isSpecStory, specStoryAsJson } from './specStory';
 import { isOpenHandsLog, openhandsLogAsJson } from './openhandsLog';
@@ -314,6 +319,13 @@ export const TEXT_INPUTS: readonly TextInput[] = [
   },
   // A log of Python's printed values, a line each (`print(response)`): those values.
   { is: (t, f) => f === null && isPrintedLog(t), asJson: printedLogAsJson },
+  // A logger's lines that end in printed objects (`… INFO - add: ToolCall(…)`): those objects,
+  // which only the reader by shape reads (so too when it is chosen by hand).
+  {
+    is: (t, f) =>
+      (f === null || f === 'generic') && chatLogError(t) === null && isPrefixedPrintedLog(t),
+    asJson: prefixedPrintedLogAsJson,
+  },
   // A log whose lines end in JSON objects: those objects, as JSON Lines.
   // (A chat log named for what it is, Aider's, is none: its lines may quote JSON.)
   { is: (t, f) => f !== 'sse' && chatLogError(t) === null && isJsonLog(t), asJson: jsonLogAsJson },

@@ -75,6 +75,8 @@ export type DialectId =
   | 'hermes'
   | 'pythonic'
   | 'terminus'
+  | 'llamaindex'
+  | 'react-text'
   | 'autocoderover'
   | 'cline-xml'
   | 'otel-tool-span'

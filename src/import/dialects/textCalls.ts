@@ -6,6 +6,7 @@ import { holdsToolDetails, toolDetails, type ToolDetails } from './openWebUi';
 import { clineXmlCall, holdsClineXml, type ClineXmlCall } from './clineXml';
 import { holdsPythonicCalls, pythonicCalls, type PythonicCall } from './pythonicCalls';
 import { holdsTerminus, terminusCalls, type TerminusCall } from './terminus';
+import { holdsReActAction, reactCalls, type ReActCall } from './reactChat';
 
 /**
  * Hermes-style calls: a model served without a tool parser (or logged before one ran) writes
@@ -34,14 +35,15 @@ export function holdsTextCalls(s: string): boolean {
     (s.length > OPEN.length && s.includes(OPEN)) ||
     holdsClineXml(s) ||
     holdsPythonicCalls(s) ||
-    holdsTerminus(s)
+    holdsTerminus(s) ||
+    holdsReActAction(s)
   );
 }
 
 /** The calls an assistant's text spells as tags, each as the object the tag spells. */
 export function textCalls(
   s: string,
-): (ToolDetails | HermesCall | ClineXmlCall | PythonicCall | TerminusCall)[] {
+): (ToolDetails | HermesCall | ClineXmlCall | PythonicCall | TerminusCall | ReActCall)[] {
   // A reply that is a Python list of calls is nothing else; nor is Terminus' JSON.
   const pythonic = holdsPythonicCalls(s) ? pythonicCalls(s) : null;
   if (pythonic !== null) return pythonic;
@@ -65,6 +67,8 @@ export function textCalls(
     if (call !== null) out.push(call);
     from = close < 0 ? s.length : close + CLOSE.length;
   }
+  // A ReAct reply's action is its only call; a reply that holds calls as tags spells none so.
+  if (out.length === 0 && holdsReActAction(s)) return reactCalls(s);
   return out;
 }
 

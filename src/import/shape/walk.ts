@@ -305,12 +305,13 @@ class Walker {
     // Only a list's own items, in their order, as the census hears them.
     const item = at.key === null && l.keyed !== true;
     const words = item && v.get('role') === 'user' ? v.get('content') : undefined;
-    // Terminus' harness sends the screen its keystrokes left as the next user message: it is
-    // their answer, no person's turn.
-    const asked = typeof words === 'string' && turn?.role === 'user' ? screenAsked(l, step) : [];
+    // Terminus' harness sends the screen its keystrokes left as the next user message, a ReAct
+    // harness what its action met (its text, or its text parts'): their answer, no person's turn.
+    const seen = typeof words === 'string' ? words : Array.isArray(words) ? turn?.text : undefined;
+    const asked = seen !== undefined && turn?.role === 'user' ? screenAsked(l, step) : [];
     if (asked.length > 0)
       for (const c of asked)
-        step.events.push({ kind: 'result', id: c.id, name: c.name, content: words, error: false });
+        step.events.push({ kind: 'result', id: c.id, name: c.name, content: seen, error: false });
     else if (typeof words === 'string' && words !== '' && turn !== null)
       step.events.push({ ...turn, words });
     else if (turn !== null && turn.text !== '') step.events.push(turn);
@@ -397,10 +398,13 @@ class Walker {
  */
 const SENT_HISTORY = /(^|\.)(prompts?|input_messages)(\[|\.|$)/;
 
-/** Terminus' commands in the step before `step`, which the user message of `step` answers. */
+/** Terminus' commands or a ReAct action in the step before `step`, which `step`'s user message answers. */
 function screenAsked(l: ShapeList, step: ShapeStep): ShapeCall[] {
   const before = l.steps[l.steps.lastIndexOf(step) - 1];
   return (before?.events ?? []).filter(
-    (e): e is ShapeCall => e.kind === 'call' && e.dialect === 'terminus',
+    (e): e is ShapeCall => e.kind === 'call' && ASKED.has(e.dialect),
   );
 }
+
+/** Dialects whose harness answers in the user message after the reply. */
+const ASKED: ReadonlySet<string> = new Set(['terminus', 'react-text']);

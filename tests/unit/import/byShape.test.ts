@@ -126,6 +126,81 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // A web agent's chat (WebVoyager's `interact_messages.json`): each reply's `Thought:` and
+    // `Action: Click [12]`, answered by the next user message, the harness's observation or the
+    // error it met; the last action, the answer, ends the run unanswered.
+    file: 'webvoyager-interact-messages.json',
+    calls: 5,
+    dialects: ['react-text'],
+    unanswered: true,
+    outlines: [
+      [
+        'system',
+        'user',
+        'assistant: Type(syn-2-0) "[0]; smart folio"',
+        'tool → syn-2-0: "Observation: A screenshot and some texts. (Omitted in context.)"',
+        'assistant: Click(syn-4-0) "12"',
+        'tool → syn-4-0: "The action you have chosen cannot be exected. Please double-check if you have selected the wrong Numerical Label or Action or Action format. Then provide the revised Thought and Action."',
+        'assistant: Click(syn-6-0) "12"',
+        'tool → syn-6-0: "The action you have chosen cannot be exected. Please double-check if you have selected the wrong Numerical Label or Action or Action format. Then provide the revised Thought and Action."',
+        'assistant: Scroll(syn-8-0) "[WINDOW]; down"',
+        'tool → syn-8-0: "Observation: please analyze the attached screenshot and give the Thought and Action. I\'ve provided the tag name of each element and the text it contains (if text exists).\\n[0]: <input> \\"\\";\\t[1]: <button> \\"Search\\";"',
+        'assistant: ANSWER(syn-10-0) "The Grove store has it in stock."',
+      ],
+    ],
+  },
+  {
+    // LangChain's ReAct agent in a chat, a message a line: `Action:` over `Action Input:`.
+    file: 'langchain-react-chat.jsonl',
+    calls: 3,
+    dialects: ['react-text'],
+    outlines: [
+      [
+        'user',
+        'assistant: search(syn-1-0) "population of Lyon"',
+        'tool → syn-1-0: "Observation: Lyon had about 522,000 inhabitants in 2024."',
+        'assistant: search(syn-3-0) "population of Lyon"',
+        'tool → syn-3-0: "Observation: Lyon had about 522,000 inhabitants in 2024."',
+        'assistant: calculator(syn-5-0) {"expression":"522000**2"}',
+        'tool → syn-5-0: "Observation: 272484000000"',
+        'assistant',
+      ],
+    ],
+  },
+  {
+    // LlamaIndex's agent workflow events, saved as they streamed: the reply's selection, the
+    // `ToolCall` event and its `ToolCallResult` are one call.
+    file: 'llamaindex-workflow-events.jsonl',
+    calls: 2,
+    dialects: ['llamaindex'],
+    outlines: [
+      [
+        'assistant: get_weather(call_1) {"city":"Oslo"}',
+        'tool → call_1: "rain"',
+        'assistant: get_weather(call_2) {"city":"Oslo"}',
+        'tool → call_2: "rain"',
+      ],
+    ],
+  },
+  {
+    // The same events as LlamaIndex's workflow logs them at INFO, printed by Python after the
+    // logger's words (printedLog.ts); the reply's line is cut short, the failed call says so.
+    file: 'llamaindex-workflow-tick.log',
+    calls: 3,
+    dialects: ['llamaindex'],
+    errors: 1,
+    outlines: [
+      [
+        'assistant: get_weather(call-1) {"city":"Oslo"}',
+        'tool → call-1: "rain, 9 °C"',
+        'assistant: get_weather(call-2) {"city":"Oslo"}',
+        'tool → call-2: "rain, 9 °C"',
+        'assistant: get_weather(call-3) {"city":"Bergen"}',
+        'tool → call-3: "unknown city"',
+      ],
+    ],
+  },
+  {
     // A chat of a model served without a tool parser: each call a `<tool_call>` tag in the
     // assistant's text (the system prompt's template of one is not a call), each answer the
     // next tool message.

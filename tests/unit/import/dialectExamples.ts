@@ -428,6 +428,21 @@ export const EXAMPLES: Record<string, unknown> = {
     },
     { role: 'user', content: 'config.yaml' },
   ],
+  llamaindex: [
+    { tool_name: 'ls', tool_kwargs: { dir: 'src' }, tool_id: 'call_1' },
+    {
+      tool_name: 'ls',
+      tool_kwargs: { dir: 'src' },
+      tool_id: 'call_1',
+      tool_output: { content: 'a.ts', tool_name: 'ls', raw_output: 'a.ts', is_error: false },
+      return_direct: false,
+    },
+  ],
+  'react-text': [
+    { role: 'user', content: 'Question: who wrote Dune?' },
+    { role: 'assistant', content: 'Thought: I should search.\nAction: Search[Dune novel]' },
+    { role: 'user', content: 'Observation: Dune is a 1965 novel by Frank Herbert.' },
+  ],
   'otel-tool-span': {
     spans: [
       {

@@ -129,6 +129,19 @@ describe('markdown with fenced json blocks', () => {
     );
   });
 
+  it('reads JSON pasted on one line between triple backticks, after a line of code spans', () => {
+    const one = JSON.stringify(JSON.parse(chat('Oslo')));
+    const [c, ...more] = read(
+      `# README\n\nTry it:\n\`\`\`curl -X POST localhost:8000/query\`\`\`\n\nThe output should look like this:\n\`\`\`${one}\`\`\`  \nThat is all.\n`,
+    );
+    expect(more).toHaveLength(0);
+    expect(outline(c?.messages ?? [])).toEqual([
+      'user',
+      'assistant: get_weather(call_Oslo) {"city":"Oslo"}',
+      'tool → call_Oslo: "rain"',
+    ]);
+  });
+
   it('is not markdown whose blocks name no tool call, nor JSON itself', () => {
     const r = importConversations('# Notes\n\n```json\n{ "a": 1 }\n```\n');
     expect(r.ok ? '' : r.error.message).not.toMatch(/fenced/);

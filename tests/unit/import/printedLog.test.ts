@@ -1,7 +1,7 @@
 // Logs of Python's printed values, a value a line: what `print(response)` leaves in a file.
 import { describe, expect, it } from 'vitest';
 import { importConversations } from '../../../src/import/index';
-import { importAll, outline } from './helpers';
+import { fixture, importAll, outline, run } from './helpers';
 
 const reply = (id: string, calls: string) =>
   `ChatCompletion(id='${id}', choices=[Choice(finish_reason='tool_calls', index=0, logprobs=None, message=ChatCompletionMessage(content=None, refusal=None, role='assistant', function_call=None, tool_calls=[${calls}]))], created=1750000000, model='gpt-4o', object='chat.completion', usage=CompletionUsage(completion_tokens=20, prompt_tokens=100, total_tokens=120))`;
@@ -34,5 +34,41 @@ describe('a log of printed Python values', () => {
     const r = importConversations(prose, { name: 'notes.txt' });
     const said = r.ok ? r.value.flatMap((c) => c.warnings).join(' ') : r.error.message;
     expect(said).not.toMatch(/Python values printed a line each/);
+  });
+
+  it("reads a logger's lines that end in printed objects: LlamaIndex's workflow events", () => {
+    const [c, ...more] = importAll(fixture('generic/llamaindex-workflow-tick.log'), {
+      name: 'run.log',
+    });
+    expect(more).toHaveLength(0);
+    // The `ToolCall` event is the call, its `ToolCallResult` the answer; the reply the logger
+    // cut short is left, and said to be.
+    expect(outline(c?.messages ?? [])).toEqual([
+      'assistant: get_weather(call-1) {"city":"Oslo"}',
+      'tool → call-1: "rain, 9 °C"',
+      'assistant: get_weather(call-2) {"city":"Oslo"}',
+      'tool → call-2: "rain, 9 °C"',
+      'assistant: get_weather(call-3) {"city":"Bergen"}',
+      'tool → call-3: "unknown city"',
+    ]);
+    expect(c?.messages.at(-1)?.error).toBe(true);
+    expect(c?.warnings[0]).toBe(
+      'Read “run.log” as a log whose lines end in printed objects, 10 objects as JSON Lines (the words before them and the other lines left out; 1 printed value cut short by the logger left out).',
+    );
+    expect(c?.census?.byDialect.llamaindex).toBe(3);
+    expect(run(c!).batches.map((b) => b.count)).toEqual([1, 2, 1]);
+  });
+
+  it('is not a log whose printed objects name no tool, nor one such line alone', () => {
+    const plain = [
+      "12:00:01 INFO step: Event(kind='start', n=1)",
+      "12:00:02 INFO step: Event(kind='stop', n=2)",
+    ].join('\n');
+    const one = "12:00:01 INFO add: ToolCall(tool_name='ls', tool_kwargs={}, tool_id='1')";
+    for (const text of [plain, one]) {
+      const r = importConversations(`${text}\n`, { name: 'run.log' });
+      const said = r.ok ? r.value.flatMap((c) => c.warnings).join(' ') : r.error.message;
+      expect(said).not.toMatch(/lines end in printed objects/);
+    }
   });
 });

@@ -7,7 +7,7 @@ const chat = (actions: string[], observation = 'Observation: A screenshot.'): st
     { role: 'system', content: 'Reply as Thought: … then Action: …' },
     { role: 'user', content: 'Task: find the folio. Observation: A screenshot.' },
     ...actions.flatMap((a) => [
-      { role: 'assistant', content: `Thought: next.\n\nAction: ${a}` },
+      { role: 'assistant', content: `Next.\n\nAction: ${a}` },
       { role: 'user', content: [{ type: 'text', text: observation }] },
     ]),
   ]);

@@ -8,6 +8,21 @@ const OTEL_ATTR = /^(?:gen_ai|llm)\.(?:prompts?|completions?)\.\d+\.tool_calls\.
 const OPENINFERENCE_ATTR =
   /^llm\.(?:input|output)_messages\.\d+\.message\.tool_calls\.\d+\.tool_call\.function\.name$/;
 
+/**
+ * What a LlamaIndex `ToolOutput` gave: its `content` (older versions), else its text blocks
+ * joined, else its `raw_output`.
+ */
+function toolOutput(o: Rec): unknown {
+  const content = get(o, 'content');
+  if (typeof content === 'string') return content;
+  const blocks = get(o, 'blocks');
+  if (Array.isArray(blocks)) {
+    const texts = blocks.map((b) => (isRec(b) ? getStr(b, 'text') : undefined));
+    if (texts.length > 0 && texts.every((t) => t !== undefined)) return texts.join('\n');
+  }
+  return get(o, 'raw_output') ?? o;
+}
+
 /** Calls spelled as flattened span attributes, `gen_ai.completion.0.tool_calls.1.name`. */
 function otelAttributeCalls(o: Rec): FoundCall[] | null {
   if (o instanceof Map) {
@@ -302,6 +317,32 @@ export const FRAMEWORK_DIALECTS: readonly DialectEntry[] = [
       if (at.listKey !== 'tools' || !has(o, 'identifier')) return null;
       const name = getStr(o, 'apiName');
       return name === undefined ? null : { id: idOf(o, 'id'), name, args: get(o, 'arguments') };
+    },
+  },
+  {
+    id: 'llamaindex',
+    label: 'LlamaIndex `ToolSelection`',
+    call: "`{ tool_id, tool_name, tool_kwargs }`: a `ToolSelection` in an `AgentOutput`'s or `AgentStream`'s `tool_calls`, or an agent workflow's `ToolCall` event, as JSON or printed by Python",
+    result:
+      'the `ToolCallResult` event of the same `tool_id`: the call again with its `tool_output` (a `ToolOutput`; `is_error` a failure)',
+    fields: { id: 'tool_id', name: 'tool_name', args: 'tool_kwargs' },
+    source:
+      'run-llama/llama_index llama-index-core/llama_index/core/agent/workflow/workflow_events.py @062929daed (ToolCall, ToolCallResult)',
+    counted: true,
+    when: { has: ['tool_kwargs'] },
+    read: (o) => {
+      const name = getStr(o, 'tool_name');
+      if (name === undefined || !has(o, 'tool_kwargs')) return null;
+      const call = { id: idOf(o, 'tool_id'), name, args: get(o, 'tool_kwargs') };
+      // The result's event repeats the call with what it gave.
+      const output = getRec(o, 'tool_output');
+      if (output === undefined) return call;
+      return {
+        ...call,
+        echo: true,
+        output: toolOutput(output),
+        failed: get(output, 'is_error') === true,
+      };
     },
   },
   {

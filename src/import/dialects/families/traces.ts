@@ -92,6 +92,22 @@ export const TRACE_DIALECTS: readonly DialectEntry[] = [
     },
   },
   {
+    id: 'react-text',
+    label: 'ReAct `Action:` line',
+    call: "an assistant message's words that give a `Thought:` and then an `Action:` line, `Action: Click [10]`, `Action: Search[x]` (the ReAct paper's prompts, WebVoyager), or LangChain's `Action: tool` over `Action Input: …`",
+    result: 'the next user message (the observation the harness sends back, or the error it met)',
+    fields: {
+      id: '(none)',
+      name: 'the word that opens the action (LangChain: the action line)',
+      args: "the rest of the action as a JSON string (a bracket's text alone); an `Action Input` as JSON, a Python dict, or text",
+    },
+    source:
+      'MinorJerry/WebVoyager run.py, utils.py @0915445395; langchain-ai/langchain libs/langchain/langchain/agents/output_parsers/react_single_input.py @c787bee0f2',
+    counted: true,
+    when: { types: ['react_action'] },
+    read: (o) => textCall(o, 'react_action'),
+  },
+  {
     id: 'pythonic',
     label: 'pythonic call list',
     call: 'an assistant message\'s whole text, a Python list of calls with keyword arguments: `[get_weather(city="Oslo"), get_time()]` (Llama 3.2 and 4, ToolACE)',

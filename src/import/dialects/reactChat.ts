@@ -1,0 +1,77 @@
+// Calls a ReAct agent spells in its reply's words: `Thought: …` then `Action: Click [10]`.
+import type { JsonValue } from '../../json/index';
+import { actionInputArguments, isActionName } from '../reactText';
+
+/**
+ * A ReAct agent run through a chat API keeps no call as data: its reply says `Thought: …` and
+ * `Action: …`, the harness parses the action from the text and sends what it saw back as the
+ * next user message (`Observation: …`, or an error it met). Two grammars are common:
+ * - a name and its argument on the action's line, `Search[entity]`, `Click [10]`,
+ *   `Type [17]; text`, `Wait` (the ReAct paper's prompts; WebVoyager, which requires both
+ *   `Thought:` and `Action:` in a reply and takes the text after `Action:` to the next marker:
+ *   MinorJerry/WebVoyager `run.py`, `utils.py` `extract_information` @0915445395);
+ * - LangChain's, the tool on the action's line and its input on an `Action Input:` line
+ *   (langchain-ai/langchain `libs/langchain/langchain/agents/output_parsers/react_single_input.py`
+ *   @c787bee0f2).
+ * Either is read as a call of that name, as the readers of printed steps read it (reactText.ts,
+ * reactNumbered.ts), so a step signs alike in a chat and in a log: the bracket's or the line's
+ * text as a JSON string, an input as JSON, a Python dict or text. A reply is read so only where it says `Thought` before its action, or gives an
+ * `Action Input:`: words that merely open a line with "Action:" are no call.
+ */
+export interface ReActCall {
+  readonly type: 'react_action';
+  readonly name: string;
+  readonly arguments: JsonValue;
+}
+
+/** What a line of JSON Lines may hold such an action by, in its raw text (censusInput.ts). */
+export const REACT_CLUE = String.raw`Action(?: \d+)?:`;
+
+const THOUGHT = /(?:^|\n)[ \t]*Thought(?: \d+)?:/;
+const ACTION = /(?:^|\n)[ \t]*Action(?: \d+)?:[ \t]*/g;
+const INPUT = /^[ \t]*Action(?: \d+)? Input(?: \d+)?:[ \t]*/m;
+/** The markers that end an action's text, as WebVoyager splits a reply. */
+const NEXT_STEP = /\n[ \t]*(?:Thought|Action|Observation|Final Answer)(?: \d+)?:/;
+/** A name, then its argument: bracketed, after a separator, or nothing. */
+const NAMED = /^([A-Za-z_][\w.-]{0,63})(?:[ \t]*(?=[[({;:])|[ \t]*$)/;
+
+/** Whether a reply's text may spell such an action (one search, then a test). */
+export function holdsReActAction(s: string): boolean {
+  if (!s.includes('Action')) return false;
+  ACTION.lastIndex = 0;
+  return ACTION.test(s);
+}
+
+/** The action a reply spells, as one call; none where it spells no name or has no thought. */
+export function reactCalls(s: string): ReActCall[] {
+  ACTION.lastIndex = 0;
+  const at = ACTION.exec(s);
+  if (at === null) return [];
+  const rest = s.slice(at.index + at[0].length);
+  const input = INPUT.exec(rest);
+  if (input !== null) {
+    // LangChain's grammar: everything between the markers is the tool's name.
+    const name = rest.slice(0, input.index).trim();
+    if (!isActionName(name)) return [];
+    const text = untilNextStep(rest.slice(input.index + input[0].length));
+    return [{ type: 'react_action', name, arguments: actionInputArguments(text) }];
+  }
+  if (!THOUGHT.test(s.slice(0, at.index))) return [];
+  const line = untilNextStep(rest);
+  const m = NAMED.exec(line);
+  if (m === null) return [];
+  const name = m[1] as string;
+  let arg = line
+    .slice(m[0].length)
+    .replace(/^[;:,\s]+/, '')
+    .trim();
+  // `Search[x]`: the bracket's text alone, as the ReAct reader reads it.
+  if (/^\[[^[\]]*\]$/.test(arg)) arg = arg.slice(1, -1);
+  return [{ type: 'react_action', name, arguments: JSON.stringify(arg) }];
+}
+
+/** An action's text: up to the next step's marker. */
+function untilNextStep(s: string): string {
+  const next = NEXT_STEP.exec(s);
+  return (next === null ? s : s.slice(0, next.index)).trim();
+}
