@@ -36,6 +36,7 @@ import {
   mayHoldCall,
   otlpAttributes,
   sharegptSays,
+  wordsKey,
 } from './censusFind';
 import { isReplyKey } from './censusCopies';
 import { CensusCount, allInOneList } from './censusCount';
@@ -257,7 +258,7 @@ export class CensusScan {
               if (text !== null) stack.push(tagsFrame(text, k, outerKey, f));
             }
           }
-        } else if (typeof x === 'string' && said && k === 'content') {
+        } else if (typeof x === 'string' && said && k === wordsKey(v)) {
           // Open WebUI, and a model served without a tool parser, write an assistant's calls into
           // its text as tags (textCalls.ts).
           if (get(v, 'role') === 'assistant' && holdsTextCalls(x))
@@ -350,6 +351,7 @@ export class CensusScan {
     if (typeof m.get('role') !== 'string' || BY_KEY.has(key)) return false;
     const assistant = m.get('role') === 'assistant';
     let content: unknown[] | null = null;
+    const words = wordsKey(m as Rec);
     for (const k of m.keys()) {
       const x = m.get(k);
       if (typeof k !== 'string' || CALL_WORD_SET.has(k) || k === 'is_demo' || k === 'encoding')
@@ -358,7 +360,7 @@ export class CensusScan {
       else if (typeof x === 'string') {
         // A message's own `content` string is what was said, walked only for the tool-call
         // tags an assistant's text may hold (textCalls.ts), or a user's report of calls run.
-        if (k !== 'content' ? isWord(x) : saysCalls(m.get('role'), x)) return false;
+        if (k !== words ? isWord(x) : saysCalls(m.get('role'), x)) return false;
       } else if (typeof x === 'object' && x !== null && mayHoldCall(x)) return false;
     }
     if (content === null) return true;

@@ -141,13 +141,21 @@ export function sharegptSays(m: Rec): boolean {
   return (from === 'gpt' || from === 'assistant') && !has(m, 'role');
 }
 
+/**
+ * The member that holds a message's words: its `content`, or where it has none its `text` (a
+ * log that keeps messages as `{ role, text }`).
+ */
+export function wordsKey(m: Rec): 'content' | 'text' {
+  return has(m, 'content') || !has(m, 'text') ? 'content' : 'text';
+}
+
 /** Whether a message's text holds calls: an assistant's tags (textCalls.ts), a user's report. */
 function toolTags(m: Rec): boolean {
   if (sharegptSays(m)) {
     const value = get(m, 'value');
     return typeof value === 'string' && holdsTextCalls(value);
   }
-  const content = get(m, 'content');
+  const content = get(m, wordsKey(m));
   // A harness's report of the calls it ran (apiResults.ts) stands in a user message.
   if (get(m, 'role') === 'user') return typeof content === 'string' && holdsApiResults(content);
   if (get(m, 'role') !== 'assistant') return false;

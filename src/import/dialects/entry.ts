@@ -75,6 +75,7 @@ export type DialectId =
   | 'hermes'
   | 'pythonic'
   | 'terminus'
+  | 'tool-use-marker'
   | 'llamaindex'
   | 'react-text'
   | 'autocoderover'

@@ -7,6 +7,7 @@ import { clineXmlCall, holdsClineXml, type ClineXmlCall } from './clineXml';
 import { holdsPythonicCalls, pythonicCalls, type PythonicCall } from './pythonicCalls';
 import { holdsTerminus, terminusCalls, type TerminusCall } from './terminus';
 import { holdsReActAction, reactCalls, type ReActCall } from './reactChat';
+import { holdsToolUseMarkers, toolUseMarkers, type MarkerCall } from './toolUseMarkers';
 
 /**
  * Hermes-style calls: a model served without a tool parser (or logged before one ran) writes
@@ -36,22 +37,25 @@ export function holdsTextCalls(s: string): boolean {
     holdsClineXml(s) ||
     holdsPythonicCalls(s) ||
     holdsTerminus(s) ||
-    holdsReActAction(s)
+    holdsReActAction(s) ||
+    holdsToolUseMarkers(s)
   );
 }
 
 /** The calls an assistant's text spells as tags, each as the object the tag spells. */
 export function textCalls(
   s: string,
-): (ToolDetails | HermesCall | ClineXmlCall | PythonicCall | TerminusCall | ReActCall)[] {
+): (
+  ToolDetails | HermesCall | ClineXmlCall | PythonicCall | TerminusCall | ReActCall | MarkerCall
+)[] {
   // A reply that is a Python list of calls is nothing else; nor is Terminus' JSON.
   const pythonic = holdsPythonicCalls(s) ? pythonicCalls(s) : null;
   if (pythonic !== null) return pythonic;
   const terminus = holdsTerminus(s) ? terminusCalls(s) : [];
   if (terminus.length > 0) return terminus;
-  const out: (ToolDetails | HermesCall | ClineXmlCall | PythonicCall)[] = holdsToolDetails(s)
-    ? toolDetails(s)
-    : [];
+  const out: (ToolDetails | HermesCall | ClineXmlCall | PythonicCall | MarkerCall)[] =
+    holdsToolDetails(s) ? toolDetails(s) : [];
+  if (holdsToolUseMarkers(s)) out.push(...toolUseMarkers(s));
   const cline = holdsClineXml(s) ? clineXmlCall(s) : null;
   if (cline !== null) out.push(cline);
   let from = 0;

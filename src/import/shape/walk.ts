@@ -2,6 +2,7 @@
 import { isJsonArray, isJsonObject } from '../../json/index';
 import type { JsonObject, JsonValue } from '../../json/index';
 import { callsAt, isPartList, otlpAttributes, RUN_LISTS, THOUGHTS } from '../census';
+import { wordsKey } from '../censusFind';
 import { holdsTextCalls, smolagentsCalls, textCalls } from '../dialects/textCalls';
 import { apiResults, holdsApiResults } from '../dialects/apiResults';
 import { streamText } from '../dialects/shape';
@@ -327,7 +328,7 @@ class Walker {
         // Calls an assistant's text spells as tags, or that a harness reports in the user's
         // message after the reply that named them, each with what it gave.
         const spelled =
-          turn.role === 'assistant' && k !== 'text' && holdsTextCalls(x)
+          turn.role === 'assistant' && (k !== 'text' || wordsKey(v) === 'text') && holdsTextCalls(x)
             ? textCalls(x)
             : turn.role === 'user' && k === 'content' && holdsApiResults(x)
               ? apiResults(x)

@@ -201,6 +201,28 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // A session a sanitizer flattened to `{ type: "message", role, text }` lines, each call a
+    // `[tool_use:Name {input}]` marker in the assistant's text, its results removed.
+    file: 'tool-use-markers.jsonl',
+    calls: 6,
+    dialects: ['tool-use-marker'],
+    unanswered: true,
+    outlines: [
+      [
+        'user',
+        'assistant',
+        'assistant: Bash(syn-2-0) {"command":"ls $PROJECT_ROOT/app/src","description":"List app src"}',
+        'assistant: Bash(syn-3-0) {"command":"ls $PROJECT_ROOT/app/src/routes","description":"List routes"}',
+        'assistant: Read(syn-4-0) {"file_path":"$PROJECT_ROOT/app/src/routes/index.tsx"}',
+        'assistant: Read(syn-5-0) {"file_path":"$PROJECT_ROOT/app/src/routes/index.tsx"}',
+        'assistant: Write(syn-6-0) {"content":"export default function Landing1() { return <main>{\'{\'}</main>; }","file_path":"$PROJECT_ROOT/app/src/routes/landing1.tsx"}',
+        'assistant',
+        'user',
+        'assistant: Edit(syn-9-0) {"file_path":"$PROJECT_ROOT/app/src/routes/landing1.tsx","new_string":"w-96","old_string":"w-64"}',
+      ],
+    ],
+  },
+  {
     // A chat of a model served without a tool parser: each call a `<tool_call>` tag in the
     // assistant's text (the system prompt's template of one is not a call), each answer the
     // next tool message.

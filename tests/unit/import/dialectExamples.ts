@@ -438,6 +438,10 @@ export const EXAMPLES: Record<string, unknown> = {
       return_direct: false,
     },
   ],
+  'tool-use-marker': [
+    { role: 'user', content: 'List src.' },
+    { role: 'assistant', content: '[tool_use:Bash {"command":"ls src"}]' },
+  ],
   'react-text': [
     { role: 'user', content: 'Question: who wrote Dune?' },
     { role: 'assistant', content: 'Thought: I should search.\nAction: Search[Dune novel]' },

@@ -72,6 +72,28 @@ export const TRACE_DIALECTS: readonly DialectEntry[] = [
     read: (o) => textCall(o, 'hermes_tool_call'),
   },
   {
+    id: 'tool-use-marker',
+    label: '`[tool_use:…]` marker',
+    call: 'a marker in a message\'s text where a tool flattened an Anthropic `tool_use` block: `[tool_use:Read {"file_path": …}]`, `[tool_use:Read] {…}` (the input after it, on the line or the next), `[tool_use:<id>:Read] {…}`, `[tool_use: bash (<id>)]`; a marker without its input is counted and never read',
+    result: 'none read (the matching `[tool_result…]` markers keep only a summary, if anything)',
+    fields: {
+      id: 'the id before the name, or in parentheses after it',
+      name: 'the name',
+      args: 'the JSON object inside or after the brackets',
+    },
+    source:
+      'anthropics/anthropic-sdk-python src/anthropic/types/tool_use_block.py @2f967ae54b (the block whose fields the marker spells; no writer owns the marker)',
+    counted: true,
+    when: { types: ['tool_use_marker'] },
+    read: (o) => {
+      const name = getStr(o, 'name');
+      if (getStr(o, 'type') !== 'tool_use_marker' || !name) return null;
+      const id = idOf(o, 'id');
+      const args = get(o, 'arguments');
+      return args === undefined ? { id, name, args, idOnly: true } : { id, name, args };
+    },
+  },
+  {
     id: 'terminus',
     label: 'Terminus command',
     call: "an item of the `commands` of the JSON object Terminus answers with (`{ analysis, plan, commands: [{ keystrokes, duration }] }`; Terminus 1: `{ state_analysis, explanation, commands: [{ keystrokes, is_blocking, timeout_sec }] }`), as a document or as an assistant message's text",
