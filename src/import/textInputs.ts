@@ -67,6 +67,7 @@ import { autogenConsoleAsJson, autogenConsoleComplete, isAutogenConsole } from '
 import { autogenPrintAsJson, autogenPrintComplete, isAutogenPrint } from './autogenPrint';
 import { geminiScreenAsJson, geminiScreenComplete, isGeminiCliScreen } from './geminiScreen';
 import { copilotShareAsJson, copilotShareComplete, isCopilotShare } from './copilotShare';
+import { codexExecAsJson, codexExecComplete, isCodexExec } from './codexExec';
 import { codexScreenAsJson, codexScreenComplete, isCodexScreen } from './codexScreen';
 import { isReActText, reactTextAsJson, reactTextComplete } from './reactText';
 import { isReActNumbered, reactNumberedAsJson, reactNumberedComplete } from './reactNumbered';
@@ -205,6 +206,13 @@ export const TEXT_INPUTS: readonly TextInput[] = [
     is: (t, f) => f === null && isCodexScreen(t),
     asJson: codexScreenAsJson,
     complete: codexScreenComplete,
+  },
+  // What `codex exec` prints for people (`exec`, `tool server.tool(…)` events), alone or kept
+  // in a longer text such as a runner's note.
+  {
+    is: (t, f) => f === null && isCodexExec(t),
+    asJson: codexExecAsJson,
+    complete: codexExecComplete,
   },
   // Copilot CLI's session shared as markdown (`/share`): its `### ✅ \`tool\`` entries.
   {
