@@ -26,7 +26,6 @@ import {
   BY_KEY,
   CALL_WORD_SET,
   OPENAI_CHAT,
-  RUN_LISTS,
   THOUGHTS,
   blockCalls,
   callsAt,
@@ -35,7 +34,9 @@ import {
   mayEmbed,
   mayHoldCall,
   otlpAttributes,
+  isRunList,
   sharegptSays,
+  speaksAsAssistant,
   wordsKey,
 } from './censusFind';
 import { isReplyKey } from './censusCopies';
@@ -196,7 +197,7 @@ export class CensusScan {
         if (parents !== null) this.spans = true;
         // Each item of a list of runs is a history of its own: a call it keeps outside its
         // lists (a sample's last reply, kept again as its `output`) is that run's alone.
-        const runs = listKey !== null && RUN_LISTS.has(listKey);
+        const runs = isRunList(listKey, v);
         for (let i = v.length - 1; i >= 0; i--) {
           const x: unknown = v[i];
           if (typeof x === 'object' && x !== null) {
@@ -252,7 +253,7 @@ export class CensusScan {
           // calls stand in the order they were made (`renameSentIds`).
           if (isReplyKey(k)) stack.splice(base, 0, frame);
           else stack.push(frame);
-          if (said && k === 'content' && Array.isArray(x) && get(v, 'role') === 'assistant') {
+          if (said && k === 'content' && Array.isArray(x) && speaksAsAssistant(get(v, 'role'))) {
             for (const b of x) {
               const text = blockCalls(b);
               if (text !== null) stack.push(tagsFrame(text, k, outerKey, f));
@@ -261,7 +262,7 @@ export class CensusScan {
         } else if (typeof x === 'string' && said && k === wordsKey(v)) {
           // Open WebUI, and a model served without a tool parser, write an assistant's calls into
           // its text as tags (textCalls.ts).
-          if (get(v, 'role') === 'assistant' && holdsTextCalls(x))
+          if (speaksAsAssistant(get(v, 'role')) && holdsTextCalls(x))
             stack.push(tagsFrame(x, k, outerKey, f));
           // A harness that runs the calls a reply names reports them in the next user message.
           else if (get(v, 'role') === 'user' && holdsApiResults(x))
@@ -349,7 +350,7 @@ export class CensusScan {
     container: number,
   ): boolean {
     if (typeof m.get('role') !== 'string' || BY_KEY.has(key)) return false;
-    const assistant = m.get('role') === 'assistant';
+    const assistant = speaksAsAssistant(m.get('role'));
     let content: unknown[] | null = null;
     const words = wordsKey(m as Rec);
     for (const k of m.keys()) {
@@ -544,7 +545,7 @@ export class CensusScan {
 
 /** Whether a message's text names calls: an assistant's tags, a user's report of calls run. */
 function saysCalls(role: unknown, text: string): boolean {
-  return role === 'assistant' ? holdsTextCalls(text) : role === 'user' && holdsApiResults(text);
+  return speaksAsAssistant(role) ? holdsTextCalls(text) : role === 'user' && holdsApiResults(text);
 }
 
 /**

@@ -6,6 +6,7 @@ import { holdsTextCalls } from './dialects/textCalls';
 import { holdsApiResults } from './dialects/apiResults';
 import { eachMember, get, getStr, has, isRec, isStreamText } from './dialects/shape';
 import type { Rec } from './dialects/shape';
+import { ASSISTANT_ROLES } from './shape/turns';
 
 /**
  * Lists that are parts of one message or reply, not a sequence of steps: their items belong to
@@ -47,6 +48,26 @@ export const RUN_LISTS: ReadonlySet<string> = new Set([
   'trials',
   'simulations',
 ]);
+
+/**
+ * Whether a list's items are runs of their own: a list named for runs, or a list of message
+ * lists (the samples a group drew from one prompt, a batch of conversations) that do not grow
+ * one from the next, as a history logged again at every turn does.
+ */
+export function isRunList(key: string | null, items: readonly unknown[]): boolean {
+  if (key !== null && RUN_LISTS.has(key)) return true;
+  if (items.length < 2) return false;
+  let grows = true;
+  let before = -1;
+  for (const x of items) {
+    if (!Array.isArray(x)) return false;
+    const first: unknown = x[0];
+    if (!isRec(first) || typeof get(first, 'role') !== 'string') return false;
+    grows &&= x.length > before;
+    before = x.length;
+  }
+  return !grows;
+}
 
 /**
  * A model's thoughts, never read as embedded JSON: a call it reasons about or quotes there was
@@ -142,6 +163,14 @@ export function sharegptSays(m: Rec): boolean {
 }
 
 /**
+ * Whether a message's role is the model's, however its writer names it (`agent`, `model`,
+ * `AI`), as the reader by shape's turns take it: its words may spell calls.
+ */
+export function speaksAsAssistant(role: unknown): boolean {
+  return typeof role === 'string' && ASSISTANT_ROLES.has(role.toLowerCase());
+}
+
+/**
  * The member that holds a message's words: its `content`, or where it has none its `text` (a
  * log that keeps messages as `{ role, text }`).
  */
@@ -158,7 +187,7 @@ function toolTags(m: Rec): boolean {
   const content = get(m, wordsKey(m));
   // A harness's report of the calls it ran (apiResults.ts) stands in a user message.
   if (get(m, 'role') === 'user') return typeof content === 'string' && holdsApiResults(content);
-  if (get(m, 'role') !== 'assistant') return false;
+  if (!speaksAsAssistant(get(m, 'role'))) return false;
   if (typeof content === 'string') return holdsTextCalls(content);
   return Array.isArray(content) && content.some((b) => blockCalls(b) !== null);
 }

@@ -4,6 +4,7 @@ import { isJsonObject, ok, parseJson, printJson, type Result } from '../json/ind
 import type { ImportError } from './types';
 import { plural, inputLabel } from './warnings';
 import { ANSI, opensAsJson, screenLine } from './terminalText';
+import { shellWords } from './shellWords';
 
 /**
  * `codex exec` prints its run to the terminal (openai/codex `codex-rs/exec/src/
@@ -96,47 +97,6 @@ function runEnd(lines: readonly string[], start: number): number {
     else if ((f[1] as string).length >= open.length) return i;
   }
   return lines.length;
-}
-
-/** A command as the writer printed its words (Rust's `shlex` join), split back; null if not. */
-export function shellWords(command: string): string[] | null {
-  const words: string[] = [];
-  let word: string | null = null;
-  let i = 0;
-  const add = (s: string) => {
-    word = (word ?? '') + s;
-  };
-  while (i < command.length) {
-    const c = command[i] as string;
-    if (c === ' ' || c === '\t' || c === '\n') {
-      if (word !== null) words.push(word);
-      word = null;
-      i++;
-    } else if (c === "'") {
-      const end = command.indexOf("'", i + 1);
-      if (end < 0) return null;
-      add(command.slice(i + 1, end));
-      i = end + 1;
-    } else if (c === '"') {
-      let s = '';
-      let j = i + 1;
-      for (; j < command.length && command[j] !== '"'; j++) {
-        if (command[j] === '\\' && /["\\$`\n]/.test(command[j + 1] ?? '')) j++;
-        s += command[j] as string;
-      }
-      if (j >= command.length) return null;
-      add(s);
-      i = j + 1;
-    } else if (c === '\\') {
-      add(command[i + 1] ?? '');
-      i += 2;
-    } else {
-      add(c);
-      i++;
-    }
-  }
-  if (word !== null) words.push(word);
-  return words;
 }
 
 interface Call {

@@ -6,7 +6,14 @@ import { jsonValue } from './values';
 
 // Roles compared in lower case: writers spell them `USER`, `User`, `AI`, `CHATBOT` as well.
 const USER_ROLES = new Set(['user', 'human']);
-const ASSISTANT_ROLES = new Set(['assistant', 'model', 'ai', 'agent', 'bot', 'chatbot']);
+export const ASSISTANT_ROLES: ReadonlySet<string> = new Set([
+  'assistant',
+  'model',
+  'ai',
+  'agent',
+  'bot',
+  'chatbot',
+]);
 const SYSTEM_ROLES = new Set(['system', 'developer']);
 const TURN_TYPES = new Map<string, 'user' | 'assistant' | 'system'>([
   ['user', 'user'],

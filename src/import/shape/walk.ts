@@ -1,8 +1,8 @@
 // The walk of the reader by shape: a file's JSON read as lists of steps and calls.
 import { isJsonArray, isJsonObject } from '../../json/index';
 import type { JsonObject, JsonValue } from '../../json/index';
-import { callsAt, isPartList, otlpAttributes, RUN_LISTS, THOUGHTS } from '../census';
-import { wordsKey } from '../censusFind';
+import { callsAt, isPartList, otlpAttributes, THOUGHTS } from '../census';
+import { isRunList, wordsKey } from '../censusFind';
 import { holdsTextCalls, smolagentsCalls, textCalls } from '../dialects/textCalls';
 import { apiResults, holdsApiResults } from '../dialects/apiResults';
 import { streamText } from '../dialects/shape';
@@ -93,7 +93,7 @@ class Walker {
   ): void {
     const at: Place = { key: null, listKey: key, outerKey: outer };
     const own: ShapeStep[] = [];
-    const runs = key !== null && RUN_LISTS.has(key);
+    const runs = isRunList(key, items);
     const outerRun = this.run;
     for (const item of items) {
       // Each item of a list of runs is a history of its own, as the census counts it.

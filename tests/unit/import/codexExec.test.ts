@@ -1,7 +1,8 @@
 // What `codex exec` prints for people, read as the chat it shows.
 import { describe, expect, it } from 'vitest';
 import { importConversations } from '../../../src/import/index';
-import { codexExecComplete, shellWords } from '../../../src/import/codexExec';
+import { codexExecComplete } from '../../../src/import/codexExec';
+import { shellWords } from '../../../src/import/shellWords';
 import { fixture, importAll, outline } from './helpers';
 
 const text = (p: string) => new TextDecoder().decode(fixture(p));
