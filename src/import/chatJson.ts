@@ -40,11 +40,15 @@ export function printedArguments(printed: string): string {
   return v !== null && typeof v === 'object' ? printJson(v) : JSON.stringify(t);
 }
 
+/** The characters a backslash may stand before in a JSON string, but `u`. */
+const ESCAPED = /^["\\/bfnrt]$/;
+
 /**
  * JSON whose strings were written with their newlines and tabs as the characters (a log that
- * undid the escapes, a copy wrapped inside a long string): the same JSON with them escaped
- * again. Written by hand: it walks the text once, in and out of strings, as no JSON library
- * reads text that is not JSON.
+ * undid the escapes, a copy wrapped inside a long string), or with backslashes JSON does not
+ * allow (`\*`, `\_`, as a markdown editor escapes what it would format): the same JSON with
+ * the characters escaped again and those backslashes dropped. Written by hand: it walks the
+ * text once, in and out of strings, as no JSON library reads text that is not JSON.
  */
 export function reescaped(text: string): string {
   let out = '';
@@ -53,7 +57,11 @@ export function reescaped(text: string): string {
     const c = text[i] as string;
     if (inString) {
       if (c === '\\') {
-        out += c + (text[++i] ?? '');
+        const n = text[i + 1] ?? '';
+        if (ESCAPED.test(n) || (n === 'u' && /^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))))
+          out += c + n;
+        else out += n === '\n' ? '\\n' : n === '\t' ? '\\t' : n === '\r' ? '\\r' : n;
+        i++;
         continue;
       }
       if (c === '"') inString = false;

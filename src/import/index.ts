@@ -301,6 +301,8 @@ function importAllUnsafe(
   const docR = readDoc(text, opts.name);
   if (!docR.ok) return failed(docR);
   const doc = docR.value;
+  // The messages and their places are the mended text's (`doc.text`), and the note says so.
+  if (doc.kind === 'json' && doc.repaired === true) decodeWarnings = [...decodeWarnings, REPAIRED];
   let format: FormatId;
   if (opts.format !== undefined && opts.format !== 'auto') {
     format = opts.format;
@@ -428,3 +430,7 @@ function unknownFormat(seen: string, name?: string): ImportError {
     seen,
   };
 }
+
+/** The note on JSON whose strings were mended before it was read. */
+const REPAIRED =
+  'The file is not JSON as written: line breaks stand in its strings as the characters, or backslashes before characters JSON does not escape (as a copy through a text or markdown editor leaves them). They were read as the text they spell: the line breaks escaped, those backslashes dropped.';

@@ -7,6 +7,7 @@ import type {
   ParsedJson,
   Result,
 } from '../json/index';
+import { reescaped } from './chatJson';
 import { chatLogError } from './chatLogs';
 import { assembleStreams, looksLikeSse, readSse } from './sse';
 import type { ImportError } from './types';
@@ -25,7 +26,13 @@ export interface JsonlLine {
 
 /** The text read as one JSON document, or as JSON Lines. */
 export type Doc =
-  | { readonly kind: 'json'; readonly parsed: ParsedJson; readonly text: string }
+  | {
+      readonly kind: 'json';
+      readonly parsed: ParsedJson;
+      readonly text: string;
+      /** The text was not JSON as written: its strings were mended (`reescaped`). */
+      readonly repaired?: true;
+    }
   | {
       readonly kind: 'jsonl';
       readonly lines: JsonlLine[];
@@ -58,6 +65,13 @@ export function readDoc(text: string, name?: string): Result<Doc, ImportError> {
     ? concatenated(text, whole.error.offset)
     : null;
   if (values) return ok(values);
+  // JSON a copy mangled: its strings' line breaks written out, or a markdown editor's
+  // backslashes before what it would format. Read as the text it spells, and said so.
+  if (/^(?:invalid escape|control character) in string/.test(whole.error.message)) {
+    const fixed = reescaped(text);
+    const again = parseJson(fixed);
+    if (again.ok) return ok({ kind: 'json', parsed: again.value, text: fixed, repaired: true });
+  }
   return err(proseError(text, whole.error.offset, name) ?? syntaxError(text, whole.error, name));
 }
 
