@@ -20,6 +20,8 @@ const FORMATS: ReadonlySet<FormatId> = new Set([
   'gemini-cli',
   'openhands',
 ]);
+/** The `object` of an API's whole response (OpenAI Responses, Chat Completions). */
+const API_OBJECTS: ReadonlySet<string> = new Set(['response', 'chat.completion']);
 /** How many lines decide. */
 const SAMPLE = 64;
 
@@ -45,6 +47,9 @@ function wrapping(lines: readonly string[]): { key: string; format: FormatId } |
   for (const [key, n] of held) {
     if (n < 2 || n * 2 < records.length) continue;
     const inner = records.map((r) => r.get(key)).filter(isJsonObject);
+    // A whole API response a line (a rollout's `response`) is a run's reply, not a record of
+    // one session: each line stands apart.
+    if (inner.some((v) => API_OBJECTS.has(v.get('object') as string))) continue;
     const format = sniffLines(inner).format;
     if (format !== null && FORMATS.has(format)) return { key, format };
   }

@@ -29,4 +29,39 @@ describe("a watcher's log that wraps each session record", () => {
     const r = importConversations(`${lines}\n`, { name: 'chat.jsonl' });
     expect(r.ok ? r.value[0]?.warnings.join(' ') : r.error.message).not.toMatch(/wraps under/);
   });
+
+  it('keeps apart lines that each wrap a whole API response: a rollout a line', () => {
+    const rollout = (task: string, calls: string[]) =>
+      JSON.stringify({
+        responses_create_params: {
+          input: [{ type: 'message', role: 'user', content: `Fix ${task}.` }],
+        },
+        response: {
+          id: `resp_${task}`,
+          object: 'response',
+          // As a Codex CLI rollout's first line opens: `{ id, instructions }`.
+          instructions: null,
+          status: 'completed',
+          output: calls.flatMap((cmd, i) => [
+            {
+              type: 'function_call',
+              call_id: `${task}-${i}`,
+              name: 'bash',
+              arguments: JSON.stringify({ cmd }),
+            },
+            { type: 'function_call_output', call_id: `${task}-${i}`, output: 'ok' },
+          ]),
+        },
+        reward: 1,
+        instance_id: task,
+      });
+    const text = `${[rollout('a', ['ls', 'cat x']), rollout('b', ['ls']), rollout('c', ['pwd'])].join('\n')}\n`;
+    const list = importAll(text, { name: 'rollouts.jsonl' });
+    expect(list.map((c) => outline(c.messages).filter((l) => l.startsWith('assistant')))).toEqual([
+      ['assistant: bash(a-0) {"cmd":"ls"}', 'assistant: bash(a-1) {"cmd":"cat x"}'],
+      ['assistant: bash(b-0) {"cmd":"ls"}'],
+      ['assistant: bash(c-0) {"cmd":"pwd"}'],
+    ]);
+    expect(list[0]?.warnings.join(' ')).not.toMatch(/wraps under/);
+  });
 });
