@@ -1,6 +1,7 @@
 // How gptme finds the tool calls in a message's text: fenced blocks whose tag names a tool,
 // `<tool-use>` and `<function_calls>` elements, and native calls written as `@tool(id): {…}`
 // (gptme/gptme @d27f98d3a5, `gptme/tools/base.py` `ToolUse`, `gptme/codeblock.py`).
+import { objectEnd } from './dialects/shape';
 /**
  * The tool each fence tag (its first word) runs: the `block_types` of gptme's tools
  * (`gptme/tools/*.py`). Tools without block types are reached from `ipython` only.
@@ -262,25 +263,14 @@ function xmlUse(tool: string, args: string[], inner: string, start: number): Too
 
 /** The JSON object that opens at `from`, printed back; null if it does not close or parse. */
 function jsonObjectAt(text: string, from: number): string | null {
-  let depth = 0;
-  let inString = false;
-  for (let i = from; i < text.length; i++) {
-    const c = text[i];
-    if (inString) {
-      if (c === '\\') i++;
-      else if (c === '"') inString = false;
-    } else if (c === '"') inString = true;
-    else if (c === '{') depth++;
-    else if (c === '}' && --depth === 0) {
-      try {
-        const v: unknown = JSON.parse(text.slice(from, i + 1));
-        return v !== null && typeof v === 'object' && !Array.isArray(v) ? JSON.stringify(v) : null;
-      } catch {
-        return null;
-      }
-    }
+  const end = objectEnd(text, from);
+  if (end < 0) return null;
+  try {
+    const v: unknown = JSON.parse(text.slice(from, end));
+    return v !== null && typeof v === 'object' && !Array.isArray(v) ? JSON.stringify(v) : null;
+  } catch {
+    return null;
   }
-  return null;
 }
 
 /**

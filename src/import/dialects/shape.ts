@@ -274,3 +274,23 @@ export function streamEvents<T>(s: string, parse: (text: string) => T | undefine
   }
   return events;
 }
+
+/**
+ * Where the JSON object opening at `from` ends (just past its `}`), or -1. Written by hand: a
+ * parser reads a whole text, and such an object stands inside words of its own; this only
+ * matches braces outside strings, and the caller parses the slice whole.
+ */
+export function objectEnd(s: string, from: number): number {
+  let depth = 0;
+  let inString = false;
+  for (let i = from; i < s.length; i++) {
+    const c = s[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '{') depth++;
+    else if (c === '}' && --depth === 0) return i + 1;
+  }
+  return -1;
+}

@@ -1,6 +1,7 @@
 // Calls a tool flattened into text markers: `[tool_use:Bash {"command": "ls"}]`.
 import type { JsonValue } from '../../json/index';
 import { isJsonObject, parseJson } from '../../json/index';
+import { objectEnd } from './shape';
 
 /**
  * Tools that turn an Anthropic message's content blocks into plain text (session exporters,
@@ -74,24 +75,4 @@ export function toolUseMarkers(s: string): MarkerCall[] {
 function objectAt(s: string, from: number, end: number): JsonValue | undefined {
   const p = parseJson(s.slice(from, end));
   return p.ok && isJsonObject(p.value.value) ? p.value.value : undefined;
-}
-
-/**
- * Where the JSON object opening at `from` ends (just past its `}`), or -1. Written by hand: a
- * parser reads a whole text, and the object here stands inside words of its own; this only
- * matches braces outside strings, and the slice is then parsed whole.
- */
-function objectEnd(s: string, from: number): number {
-  let depth = 0;
-  let inString = false;
-  for (let i = from; i < s.length; i++) {
-    const c = s[i];
-    if (inString) {
-      if (c === '\\') i++;
-      else if (c === '"') inString = false;
-    } else if (c === '"') inString = true;
-    else if (c === '{') depth++;
-    else if (c === '}' && --depth === 0) return i + 1;
-  }
-  return -1;
 }
