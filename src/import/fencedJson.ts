@@ -134,7 +134,7 @@ function blocks(text: string): Blocks {
       labelled = false;
       continue;
     }
-    const open = span === null && !isCodeSpan(line) ? FENCE.exec(line) : null;
+    const open = isCodeSpan(line) ? null : FENCE.exec(line);
     if (open !== null) {
       const fence = open[1] as string;
       const lang = (open[2] as string).toLowerCase();

@@ -28,7 +28,7 @@ export interface ReActCall {
 export const REACT_CLUE = String.raw`Action(?: \d+)?:`;
 
 const THOUGHT = /(?:^|\n)[ \t]*Thought(?: \d+)?:/;
-const ACTION = /(?:^|\n)[ \t]*Action(?: \d+)?:[ \t]*/g;
+const ACTION = /(?:^|\n)[ \t]*Action(?: \d+)?:[ \t]*/;
 const INPUT = /^[ \t]*Action(?: \d+)? Input(?: \d+)?:[ \t]*/m;
 /** The markers that end an action's text, as WebVoyager splits a reply. */
 const NEXT_STEP = /\n[ \t]*(?:Thought|Action|Observation|Final Answer)(?: \d+)?:/;
@@ -38,13 +38,11 @@ const NAMED = /^([A-Za-z_][\w.-]{0,63})(?:[ \t]*(?=[[({;:])|[ \t]*$)/;
 /** Whether a reply's text may spell such an action (one search, then a test). */
 export function holdsReActAction(s: string): boolean {
   if (!s.includes('Action')) return false;
-  ACTION.lastIndex = 0;
   return ACTION.test(s);
 }
 
 /** The action a reply spells, as one call; none where it spells no name or has no thought. */
 export function reactCalls(s: string): ReActCall[] {
-  ACTION.lastIndex = 0;
   const at = ACTION.exec(s);
   if (at === null) return [];
   const rest = s.slice(at.index + at[0].length);
