@@ -273,10 +273,45 @@ export function callsAt(
   for (const d of candidates(o, at)) {
     const r = d.read(o, at);
     if (r === null) continue;
-    return { dialect: d.id, calls: Array.isArray(r) ? r : [r as FoundCall] };
+    const calls = Array.isArray(r) ? r : [r as FoundCall];
+    if (!calls.some(cutShort)) return { dialect: d.id, calls };
+    const kept = calls.filter((c) => !CUT_NAME.test(c.name)).map(uncut);
+    return kept.length === 0 ? null : { dialect: d.id, calls: kept };
   }
   const u = looksLikeCall(o, at);
-  return u === null ? null : { dialect: 'unknown', calls: [u] };
+  if (u === null || CUT_NAME.test(u.name)) return null;
+  return { dialect: 'unknown', calls: [uncut(u)] };
+}
+
+/**
+ * What a serializer writes where it stopped descending (Mastra's and many loggers' depth limit,
+ * a cycle, Node's `util.inspect` past its depth). A call named so is a copy cut short, whose
+ * name, arguments and id are lost: not a call. One whose arguments hold it is a copy of a call
+ * recorded whole elsewhere: it is read as an echo without arguments, which counts only where no
+ * whole record of its id stands.
+ */
+const CUT_NAME = /^\[(?:MaxDepth|Circular(?: \*\d+)?|Object|Array)\]$/;
+
+function cutShort(c: FoundCall): boolean {
+  return CUT_NAME.test(c.name) || holdsCut(c.args);
+}
+
+function uncut(c: FoundCall): FoundCall {
+  return holdsCut(c.args) ? { ...c, args: undefined, echo: c.echo || true } : c;
+}
+
+/** Whether a value holds a serializer's cut mark as one of its strings. */
+function holdsCut(v: unknown): boolean {
+  const stack: unknown[] = [v];
+  while (stack.length > 0) {
+    const x = stack.pop();
+    if (typeof x === 'string') {
+      if (x.length <= 14 && x.startsWith('[') && CUT_NAME.test(x)) return true;
+    } else if (Array.isArray(x)) stack.push(...x);
+    else if (x instanceof Map) for (const y of x.values()) stack.push(y);
+    else if (isRec(x)) for (const y of Object.values(x)) stack.push(y);
+  }
+  return false;
 }
 
 /** The member names of lists that are the parts of one message, not a list of steps. */

@@ -528,6 +528,24 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // Mastra's stored span records (`spanType`, `error`), as its Studio lists a trace: the model
+    // steps' `toolCalls` are the calls, the `tool_call` spans their answers (one failed); a
+    // message-history processor's copies were cut short by the serializer's depth limit
+    // (`[MaxDepth]` names, ids and arguments) and are neither calls nor more of them.
+    file: 'mastra-stored-spans.json',
+    calls: 2,
+    dialects: ['tool-calls-camel'],
+    errors: 1,
+    outlines: [
+      [
+        'assistant: diskUsage(tooluse_Q8vLm2Xz7Kp4Rt) {"host":"web-3","path":"/var"}',
+        'tool → tooluse_Q8vLm2Xz7Kp4Rt: "{\\"usedPercent\\":97}"',
+        'assistant: diskUsage(tooluse_W3nJc8Hy5Df1Bs) {"host":"web-3","path":"/var/log"}',
+        'tool → tooluse_W3nJc8Hy5Df1Bs: "permission denied"',
+      ],
+    ],
+  },
+  {
     // A Mastra trace (its span tree, `children`): each model step's `toolCalls` are the calls;
     // the `tool_call` span under it echoes the call and carries its answer, which the call takes.
     file: 'mastra-trace.json',

@@ -277,24 +277,24 @@ export const TRACE_DIALECTS: readonly DialectEntry[] = [
   {
     id: 'mastra',
     label: 'Mastra `tool_call` span',
-    call: 'a span `{ type: "tool_call" | "mcp_tool_call", name: "tool: \'<tool>\'", entityType: "tool", entityId: <tool>, input, output }` (its AI tracing); an echo of the model step\'s `toolCalls`',
-    result: 'its own `output`; `errorInfo` a failure',
+    call: 'a span `{ type: "tool_call" | "mcp_tool_call", name: "tool: \'<tool>\'", entityType: "tool", entityId: <tool>, input, output }` (its AI tracing; the record its storage keeps, and its Studio exports, says `spanType` and `error`); an echo of the model step\'s `toolCalls`',
+    result: 'its own `output`; `errorInfo` (`error`) a failure',
     fields: {
       id: '(none: the span names no call id)',
       name: 'entityId, else attributes.toolId',
       args: 'input',
     },
     source:
-      'mastra-ai/mastra observability/mastra/src/__snapshots__/agent-tool-call-trace.json @0860a2f69c (span types: packages/core `SpanType`)',
+      'mastra-ai/mastra observability/mastra/src/__snapshots__/agent-tool-call-trace.json @0860a2f69c (span types: packages/core `SpanType`); packages/core/src/storage/domains/observability/record-builders.ts @e56bd75c5e (`buildCreateSpanRecord`: the stored record)',
     counted: true,
-    when: { types: ['tool_call', 'mcp_tool_call'] },
+    when: { types: ['tool_call', 'mcp_tool_call'], has: ['spanType'] },
     read: (o) => {
-      const type = getStr(o, 'type');
+      const type = getStr(o, 'type') ?? getStr(o, 'spanType');
       if ((type !== 'tool_call' && type !== 'mcp_tool_call') || !has(o, 'input')) return null;
       const attrs = getRec(o, 'attributes');
       const name = getStr(o, 'entityId') || (attrs ? getStr(attrs, 'toolId') : undefined);
       if (!name) return null;
-      const error = get(o, 'errorInfo');
+      const error = get(o, 'errorInfo') ?? (has(o, 'spanType') ? get(o, 'error') : undefined);
       return {
         id: null,
         name,
