@@ -18,6 +18,7 @@ import type { Rec } from './dialects/shape';
 import { strFromU8 } from 'fflate';
 import { decodeBase64 } from './base64';
 import { pythonLiteralToJson } from './pyLiteral';
+import { printedObject } from './literal';
 import { spanParents } from './spanTree';
 import { AnswerPlaces, DIALECT_NO, OPENAI_CHAT_NO, Rows } from './censusRows';
 import type { CensusCall, CensusSource, PathNode } from './censusRows';
@@ -434,6 +435,7 @@ export class CensusScan {
       const fixed = pythonLiteralToJson(s);
       if (fixed !== null) v = embeddedJson(fixed);
     }
+    v ??= printedObject(s);
     if (v === undefined) return;
     stack.push({ v, at, path, container, nested: nested + 1 });
   }

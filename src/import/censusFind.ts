@@ -7,6 +7,7 @@ import { holdsApiResults } from './dialects/apiResults';
 import { eachMember, get, getStr, has, isRec, isStreamText } from './dialects/shape';
 import type { Rec } from './dialects/shape';
 import { ASSISTANT_ROLES } from './shape/turns';
+import { opensPrinted } from './literal';
 
 /**
  * Lists that are parts of one message or reply, not a sequence of steps: their items belong to
@@ -224,7 +225,8 @@ export function mayEmbed(s: string): boolean {
   let i = 0;
   while (i < s.length && isSpace(s.charCodeAt(i))) i++;
   const c = s.charCodeAt(i);
-  return (c === 0x7b || c === 0x5b || isStreamText(s)) && MARKER.test(s);
+  // A model's object as `str()` prints it (a pydantic model's constructor call) is read too.
+  return (c === 0x7b || c === 0x5b || isStreamText(s) || opensPrinted(s)) && MARKER.test(s);
 }
 
 function isSpace(c: number): boolean {

@@ -19,6 +19,26 @@ export function literalValue(text: string): JsonValue | null {
   return whole(new Reader(text));
 }
 
+/** An object printed as its constructor call opens here: a class's name, then `(`. */
+const PRINTED_OPEN = /^\s*[A-Za-z_][\w.]{0,80}\(/;
+
+/**
+ * The object a text wholly is where it prints one as its constructor call
+ * (`ModelResponse(parts=[ToolCallPart(tool_name='…', args='…', tool_call_id='…')])`, what
+ * `str()` of a pydantic model or a dataclass leaves in a log or a JSON string), as the object
+ * of its keyword arguments; undefined for any other text. Told by its opening before it is read.
+ */
+export function printedObject(text: string): JsonObject | undefined {
+  if (!PRINTED_OPEN.test(text)) return undefined;
+  const v = literalValue(text.trim());
+  return v instanceof Map ? v : undefined;
+}
+
+/** Whether a text opens as an object printed as its constructor call (`printedObject`). */
+export function opensPrinted(text: string): boolean {
+  return PRINTED_OPEN.test(text);
+}
+
 /** The value a reader's whole text is, or null. */
 function whole(p: Reader): JsonValue | null {
   try {

@@ -3,6 +3,7 @@ import { isJsonArray, isJsonObject, parseJson } from '../../json/index';
 import type { JsonObject, JsonValue } from '../../json/index';
 import { isStreamText, jsonLinesValues, streamEvents } from '../dialects/shape';
 import { ARG_KEYS, TOOL_NAMED } from '../dialects/unknownCall';
+import { printedObject } from '../literal';
 
 /** Past this depth the walk stops: calls deeper than any real transcript's are left uncounted. */
 export const MAX_DEPTH = 256;
@@ -97,7 +98,7 @@ export function embedded(s: string, depth: number): JsonValue | undefined {
   if (isStreamText(s)) return MARKER.test(s) ? streamEvents(s, jsonValue) : undefined;
   if (!MARKER.test(s)) return undefined;
   // A streamed body of JSON Lines (Ollama's): its objects one list, as the census reads it.
-  return jsonValue(s) ?? jsonLinesValues(s, jsonValue) ?? undefined;
+  return jsonValue(s) ?? jsonLinesValues(s, jsonValue) ?? printedObject(s);
 }
 
 /** A JSON object or array spelled by a string; undefined for anything else. */

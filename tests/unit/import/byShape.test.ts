@@ -528,6 +528,24 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // Pydantic AI's messages kept as `str()` prints them (a JSON list of dataclasses'
+    // constructor calls, `ModelResponse(parts=[ToolCallPart(…)])`): read as the objects they
+    // print, the arguments a JSON string or a dict, the answers by id.
+    file: 'pydantic-ai-printed-messages.json',
+    calls: 2,
+    dialects: ['pydantic-ai'],
+    outlines: [
+      [
+        'system',
+        'user',
+        'assistant: disk_usage(call_Zx81LpQe4RkV2mNc) {"host":"web-3","path":"/var"}',
+        'tool → call_Zx81LpQe4RkV2mNc: "{\\"used_percent\\":97}"',
+        'assistant: disk_usage(call_Hq5vTn2Ws9YbK3dR) {"host":"web-4","path":"/var"}',
+        'tool → call_Hq5vTn2Ws9YbK3dR: "{\\"used_percent\\":41}"',
+      ],
+    ],
+  },
+  {
     // Mastra's stored span records (`spanType`, `error`), as its Studio lists a trace: the model
     // steps' `toolCalls` are the calls, the `tool_call` spans their answers (one failed); a
     // message-history processor's copies were cut short by the serializer's depth limit
