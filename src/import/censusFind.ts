@@ -58,6 +58,7 @@ export const RUN_LISTS: ReadonlySet<string> = new Set([
 export function isRunList(key: string | null, items: readonly unknown[]): boolean {
   if (key !== null && RUN_LISTS.has(key)) return true;
   if (items.length < 2) return false;
+  if (isRec(items[0]) && ownRuns(items)) return true;
   let grows = true;
   let before = -1;
   for (const x of items) {
@@ -68,6 +69,49 @@ export function isRunList(key: string | null, items: readonly unknown[]): boolea
     before = x.length;
   }
   return !grows;
+}
+
+/** The members that name the run a record is (a trace's, a session's, a task's id). */
+const RUN_IDS = [
+  'trace_id',
+  'traceId',
+  'session_id',
+  'sessionId',
+  'run_id',
+  'runId',
+  'conversation_id',
+  'conversationId',
+  'thread_id',
+  'threadId',
+  'trajectory_id',
+  'episode_id',
+  'task_id',
+  'instance_id',
+];
+
+/**
+ * Whether a list's items are runs by their own ids: each names a run under the same member, no
+ * two the same run, and each keeps its own list of steps (`[{ trace_id, query, spans: [ … ] }]`,
+ * a tracer's runs saved one after another). Records of one run's steps share its id, or keep
+ * no list of objects.
+ */
+function ownRuns(items: readonly unknown[]): boolean {
+  const first = items[0] as Rec;
+  const key = RUN_IDS.find((k) => typeof get(first, k) === 'string');
+  if (key === undefined) return false;
+  const seen = new Set<string>();
+  for (const x of items) {
+    if (!isRec(x)) return false;
+    const id = get(x, key);
+    if (typeof id !== 'string' || seen.has(id)) return false;
+    seen.add(id);
+    let steps = false;
+    eachMember(x, (_k, v) => {
+      if (!steps && Array.isArray(v) && v.length > 0 && v.every((y) => isRec(y))) steps = true;
+    });
+    if (!steps) return false;
+  }
+  return true;
 }
 
 /**

@@ -41,6 +41,49 @@ interface Blocks {
   /** Fenced blocks that held several values, and values in blocks that open but never parse. */
   readonly multi: number;
   readonly broken: number;
+  /** Lists of content blocks read as the message of the role a heading over them names. */
+  readonly spoken: number;
+}
+
+/**
+ * A heading that names who speaks under it (`### User`, `## Assistant`, `**Human:**`), as
+ * session exporters write a conversation a message a heading; any other heading ends it.
+ */
+const ROLE_HEADING =
+  /^(?:#{1,6}[ \t]+|\*\*)[^\w\r\n]{0,4}(user|human|assistant|ai|claude|model|system)\b[^\r\n]{0,40}$/i;
+const HEADING = /^(?:#{1,6}[ \t]|\*\*[^*\r\n]+\*\*:?[ \t]*\r?$)/;
+const SPEAKERS: ReadonlyMap<string, string> = new Map([
+  ['user', 'user'],
+  ['human', 'user'],
+  ['assistant', 'assistant'],
+  ['ai', 'assistant'],
+  ['claude', 'assistant'],
+  ['model', 'assistant'],
+  ['system', 'system'],
+]);
+
+/**
+ * A JSON list of content blocks (`[{ "type": "tool_use", … }]`) under a speaker's heading, as
+ * that speaker's message (`{ "role", "content": [ … ] }`): the export printed each message's
+ * content under its role, so the calls and their results are one conversation. Any other
+ * value as it is.
+ */
+function spokenBy(body: string, speaker: string | null): string | null {
+  if (speaker === null || !body.startsWith('[')) return null;
+  let v: unknown;
+  try {
+    v = JSON.parse(body);
+  } catch {
+    return null;
+  }
+  const blocks =
+    Array.isArray(v) &&
+    v.length > 0 &&
+    v.every(
+      (b) =>
+        typeof b === 'object' && b !== null && typeof (b as { type?: unknown }).type === 'string',
+    );
+  return blocks ? `{"role":${JSON.stringify(speaker)},"content":${body}}` : null;
 }
 
 /** Words a framework's printed log of a call uses (`Tool Calls:`, `Calling function:`). */
@@ -120,6 +163,13 @@ function blocks(text: string): Blocks {
   let naming = 0;
   let multi = 0;
   let broken = 0;
+  let spoken = 0;
+  let speaker: string | null = null;
+  const push = (body: string): void => {
+    const message = spokenBy(body, speaker);
+    if (message !== null) spoken++;
+    json.push(message ?? body);
+  };
   const unread = (from: number, to: number): void => {
     for (let k = from; k < to; k++) if (NAMES_CALLS.test(lines[k] as string)) naming++;
   };
@@ -127,10 +177,13 @@ function blocks(text: string): Blocks {
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] as string;
+    const role = ROLE_HEADING.exec(line);
+    if (role !== null) speaker = SPEAKERS.get((role[1] as string).toLowerCase()) ?? null;
+    else if (HEADING.test(line)) speaker = null;
     const span = SPAN.exec(line);
     const inSpan = span === null ? null : parsedValue(span[2] as string);
     if (inSpan !== null) {
-      json.push(inSpan);
+      push(inSpan);
       labelled = false;
       continue;
     }
@@ -154,7 +207,7 @@ function blocks(text: string): Blocks {
       if (named) fenced++;
       const body = named || lang === '' ? parsedValue(lines.slice(i + 1, j).join('\n')) : null;
       if (body !== null) {
-        json.push(body);
+        push(body);
         inFences++;
         if (named) namedOk++;
         labelled &&= named;
@@ -166,7 +219,7 @@ function blocks(text: string): Blocks {
         else if (found.values.length > 0) broken += found.broken;
         const values = found?.values ?? [];
         if (values.length > 1) multi++;
-        json.push(...values);
+        for (const v of values) push(v);
         inFences += values.length;
         if (values.length > 0) {
           if (named) namedOk++;
@@ -183,11 +236,11 @@ function blocks(text: string): Blocks {
     }
     const v = valueAt(lines, i, lines.length);
     if (v === null) continue;
-    json.push(v.body);
+    push(v.body);
     labelled = false;
     i = v.end;
   }
-  return { json, fenced, namedOk, inFences, labelled, naming, multi, broken };
+  return { json, fenced, namedOk, inFences, labelled, naming, multi, broken, spoken };
 }
 
 /** The JSON texts a text holds in fences and printed on lines of their own, in order. */
@@ -216,7 +269,7 @@ export function fencedJsonAsJson(
   text: string,
   name?: string,
 ): Result<{ text: string; note: string }, ImportError> {
-  const { json, fenced, namedOk, inFences, labelled, naming, multi, broken } = blocks(
+  const { json, fenced, namedOk, inFences, labelled, naming, multi, broken, spoken } = blocks(
     text.replace(/\r\n/g, '\n'),
   );
   const input = inputLabel(name, 'the input');
@@ -238,7 +291,11 @@ export function fencedJsonAsJson(
   return ok({
     text:
       json.length === 1 ? (json[0] as string) : json.map((b) => b.replace(/\n/g, ' ')).join('\n'),
-    note: `Read the JSON in ${found}${rest}${cut}: what stands outside them is not read.${
+    note: `Read the JSON in ${found}${rest}${cut}${
+      spoken === 0
+        ? ''
+        : `; ${plural(spoken, 'list')} of content blocks under a speaker's heading (\`### User\`, \`### Assistant\`) read as that speaker's ${spoken === 1 ? 'message' : 'messages'}`
+    }: what stands outside them is not read.${
       naming === 0
         ? ''
         : ` ${plural(naming, 'line')} outside them ${naming === 1 ? 'names' : 'name'} tool calls: the calls shown only there are not in this replay.`

@@ -20,6 +20,7 @@ import { httprrAsHar, isHttprr } from './httprr';
 import { isJsonLog, jsonLogAsJson } from './jsonLog';
 import { isTxtar, txtarAsJson } from './txtar';
 import { isWrappedLines, wrappedLinesAsJson } from './wrappedLines';
+import { isSpanEvents, spanEventsAsJson } from './spanEvents';
 import { isNock, nockAsHar } from './nock';
 import {
   gptmeConsoleAsJson,
@@ -117,6 +118,8 @@ export const TEXT_INPUTS: readonly TextInput[] = [
   { is: (t, f) => f === null && isGptmeLog(t), asJson: gptmeLogAsJson },
   // JSON Lines that wrap each record of an agent's session file in a watcher's own record.
   { is: (t, f) => f === null && isWrappedLines(t), asJson: wrappedLinesAsJson },
+  // A tracer's spans logged at their start and again at their end: each span once.
+  { is: (t, f) => (f === null || f === 'generic') && isSpanEvents(t), asJson: spanEventsAsJson },
   // pi's agent events: the messages their `message_end` events finish.
   { is: (t, f) => (f === null || f === 'generic') && isPiEvents(t), asJson: piEventsAsJson },
   // A Jupyter notebook: the values its cells printed (an SDK's objects, JSON).

@@ -36,6 +36,8 @@ export const ARG_KEYS: readonly string[] = [
   'tool_args',
   'toolArgs',
   'input_data',
+  'tool_parameters',
+  'toolParameters',
   // A harness that logs the arguments it parsed beside the text the model wrote.
   'parsed_arguments',
   'raw_arguments',
@@ -281,7 +283,16 @@ const WANTED_LIST =
 const QUALIFIED_INPUT = /^(?:input|args|arguments|params|parameters)(?:_|[A-Z])/;
 const QUALIFIED_ANSWER = /^(?:output|result|response)(?:_|[A-Z])/;
 
-const OWN_ANSWER = ['output', 'result', 'observation', 'response', 'tool_output', 'toolOutput'];
+const OWN_ANSWER = [
+  'output',
+  'result',
+  'observation',
+  'response',
+  'tool_output',
+  'toolOutput',
+  'tool_result',
+  'toolResult',
+];
 
 /**
  * What stamps a record as logged when it happened (a time, a round or step number): an item of

@@ -19,6 +19,9 @@ const SESSION_KEYS = [
   'thread_id',
   'threadId',
   'trajectory_id',
+  // A tracer's runs, a trace each (the census keeps them apart too: \`isRunList\`).
+  'trace_id',
+  'traceId',
   // A benchmark's results, one task a record (CAMEL's GAIA runs; SWE-bench's instances; a
   // function-calling benchmark's test cases).
   'task_id',
@@ -32,6 +35,8 @@ const OWN_OUTPUT = [
   'observation',
   'tool_output',
   'toolOutput',
+  'tool_result',
+  'toolResult',
   'response',
   // A Vercel AI SDK UI tool part that failed.
   'errorText',

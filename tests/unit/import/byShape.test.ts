@@ -528,6 +528,43 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // RAAF's file processor writes each span when it starts and again when it ends: a tool's
+    // span is one call (its arguments at the start, or only at the end as `function.input`),
+    // and each trace a run of its own.
+    file: 'raaf-span-events.jsonl',
+    calls: 3,
+    dialects: ['tool-dotted'],
+    outlines: [
+      [
+        'assistant: disk_usage(syn-0-0) {"host":"web-3","path":"/var"}',
+        'tool → syn-0-0: "97% used"',
+      ],
+      [
+        'assistant: disk_usage(syn-0-0) {"host":"web-3","path":"/var"}',
+        'tool → syn-0-0: "97% used"',
+        'assistant: disk_usage(syn-2-0) {"host":"web-3","path":"/var/log"}',
+        'tool → syn-2-0: "41% used"',
+      ],
+    ],
+  },
+  {
+    // A tracer's runs saved one after another, each with its id and its own spans: the same
+    // question twice is two runs, and a tool span's `tool_parameters` and `tool_result` are its
+    // call and its answer.
+    file: 'tracer-runs.json',
+    calls: 3,
+    dialects: ['unknown'],
+    outlines: [
+      ['assistant: web_search(syn-0-0) {"query":"current CO2 ppm"}', 'tool → syn-0-0: "421 ppm"'],
+      [
+        'assistant: web_search(syn-0-0) {"query":"current CO2 ppm"}',
+        'tool → syn-0-0: "421 ppm"',
+        'assistant: calculator(syn-2-0) {"expression":"421-280"}',
+        'tool → syn-2-0: "141"',
+      ],
+    ],
+  },
+  {
     // Pydantic AI's messages kept as `str()` prints them (a JSON list of dataclasses'
     // constructor calls, `ModelResponse(parts=[ToolCallPart(…)])`): read as the objects they
     // print, the arguments a JSON string or a dict, the answers by id.

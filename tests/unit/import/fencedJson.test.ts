@@ -142,6 +142,62 @@ describe('markdown with fenced json blocks', () => {
     ]);
   });
 
+  it("reads content blocks under speakers' headings as their messages, one conversation", () => {
+    const blocks = (v: unknown) => JSON.stringify(v, null, 2);
+    const text = [
+      '# Claude Session Export',
+      '',
+      '## Session Information',
+      '',
+      '- **Session ID**: `0ebc`',
+      '',
+      '## Conversation',
+      '',
+      '### User',
+      '> 12/1/2025, 12:39:01 AM',
+      '',
+      blocks([{ type: 'text', text: 'Is the build green?' }]),
+      '',
+      '---',
+      '',
+      '### Assistant',
+      '> 12/1/2025, 12:39:05 AM',
+      '',
+      blocks([{ type: 'tool_use', id: 'toolu_01A', name: 'Bash', input: { command: 'make' } }]),
+      '',
+      '### Assistant',
+      '',
+      '```json',
+      blocks([{ type: 'tool_use', id: 'toolu_01B', name: 'Bash', input: { command: 'make' } }]),
+      '```',
+      '',
+      '**User:**',
+      '',
+      blocks([{ type: 'tool_result', tool_use_id: 'toolu_01A', content: 'ok' }]),
+      '',
+      '### User',
+      '',
+      blocks([{ type: 'tool_result', tool_use_id: 'toolu_01B', content: 'ok' }]),
+      '',
+      '## Summary',
+      '',
+      blocks([{ type: 'note', text: 'toolu calls above' }]),
+      '',
+    ].join('\n');
+    const list = read(text);
+    expect(list).toHaveLength(1);
+    expect(outline(list[0]?.messages ?? [])).toEqual([
+      'user',
+      // Two messages of one speaker in a row are one reply, as the Messages API has them.
+      'assistant: Bash(toolu_01A) {"command":"make"} | Bash(toolu_01B) {"command":"make"}',
+      'tool → toolu_01A: "ok"',
+      'tool → toolu_01B: "ok"',
+    ]);
+    expect(list[0]?.warnings[0]).toMatch(
+      /; 5 lists of content blocks under a speaker's heading \(`### User`, `### Assistant`\) read as that speaker's messages: /,
+    );
+  });
+
   it('is not markdown whose blocks name no tool call, nor JSON itself', () => {
     const r = importConversations('# Notes\n\n```json\n{ "a": 1 }\n```\n');
     expect(r.ok ? '' : r.error.message).not.toMatch(/fenced/);

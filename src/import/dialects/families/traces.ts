@@ -54,8 +54,11 @@ function emptyRec(o: Rec): boolean {
   return empty;
 }
 
-/** Where a dotted call keeps its arguments, in the order looked for. */
-const DOTTED_ARGS = ['tool.args', 'tool.arguments', 'tool.input'];
+/**
+ * Where a dotted call keeps its arguments, in the order looked for: RAAF's tool spans keep
+ * them as `function.input` beside `tool.name`.
+ */
+const DOTTED_ARGS = ['tool.args', 'tool.arguments', 'tool.input', 'function.input'];
 
 /** This family's entries, in the order the census tries them (table.ts joins the families). */
 export const TRACE_DIALECTS: readonly DialectEntry[] = [
@@ -227,15 +230,16 @@ export const TRACE_DIALECTS: readonly DialectEntry[] = [
   {
     id: 'tool-dotted',
     label: 'dotted `tool.name` / `tool.args`',
-    call: 'an object `{ "tool.name", "tool.args" }` (or `tool.arguments`, `tool.input`; an id as `tool.call_id`): an item of a model span\'s output list (any-agent\'s `gen_ai.output` of a `call_llm` span), or a span\'s or a span event\'s own attributes (an echo)',
-    result: "the tool span's output beside it (`gen_ai.output`, `output.value`, `tool.result`)",
+    call: "an object `{ \"tool.name\", \"tool.args\" }` (or `tool.arguments`, `tool.input`, RAAF's `function.input`; an id as `tool.call_id`): an item of a model span's output list (any-agent's `gen_ai.output` of a `call_llm` span), or a span's or a span event's own attributes (an echo)",
+    result:
+      "the tool span's output beside it (`gen_ai.output`, `output.value`, `tool.result`, `function.output`)",
     fields: {
       id: 'tool.call_id (tool.call.id)',
       name: 'tool.name',
-      args: 'tool.args (tool.arguments, tool.input)',
+      args: 'tool.args (tool.arguments, tool.input, function.input)',
     },
     source:
-      'mozilla-ai/any-agent src/any_agent/tracing/instrumentation/llama_index.py @d2acb65cb3 (`_set_llm_output`); thomasahle/trace-taxi my-app/trace-viewer-svelte/convert-trace.js @42995b90b8 (a span event per call, `tool.arguments`, `tool.call_id`)',
+      'mozilla-ai/any-agent src/any_agent/tracing/instrumentation/llama_index.py @d2acb65cb3 (`_set_llm_output`); thomasahle/trace-taxi my-app/trace-viewer-svelte/convert-trace.js @42995b90b8 (a span event per call, `tool.arguments`, `tool.call_id`); raaf-ai/raaf core/lib/raaf/runner.rb @9d4d9f359b (`execute_tool_with_tracing`: `function.input`, `function.output`)',
     counted: true,
     when: { has: ['tool.name'] },
     read: (o, at) => {
@@ -251,7 +255,11 @@ export const TRACE_DIALECTS: readonly DialectEntry[] = [
         name,
         args: get(o, argsKey),
         echo: true,
-        output: get(o, 'gen_ai.output') ?? get(o, 'output.value') ?? get(o, 'tool.result'),
+        output:
+          get(o, 'gen_ai.output') ??
+          get(o, 'output.value') ??
+          get(o, 'tool.result') ??
+          get(o, 'function.output'),
       };
     },
   },
