@@ -19,22 +19,31 @@ export function literalValue(text: string): JsonValue | null {
   return whole(new Reader(text));
 }
 
-/** An object printed as its constructor call opens here: a class's name, then `(`. */
-const PRINTED_OPEN = /^\s*[A-Za-z_][\w.]{0,80}\(/;
+/**
+ * An object printed as its constructor call opens here (a class's name, then `(`), or as a
+ * pydantic model's `str()` (its first field's name, then `=`).
+ */
+const PRINTED_OPEN = /^\s*(?:[A-Za-z_][\w.]{0,80}\(|[A-Za-z_]\w{0,80}=(?!=))/;
 
 /**
- * The object a text wholly is where it prints one as its constructor call
+ * The object a text wholly is where it prints one: as its constructor call
  * (`ModelResponse(parts=[ToolCallPart(tool_name='…', args='…', tool_call_id='…')])`, what
- * `str()` of a pydantic model or a dataclass leaves in a log or a JSON string), as the object
- * of its keyword arguments; undefined for any other text. Told by its opening before it is read.
+ * `repr()` of a pydantic model or a dataclass leaves in a log or a JSON string), as the object
+ * of its keyword arguments; or as a pydantic model's `str()`, its fields one space apart
+ * (`content='' tool_calls=[{'name': …, 'args': {…}, 'id': …}]`, a LangChain message a tracer
+ * kept as text), as the object of those fields. Undefined for any other text. Told by its
+ * opening before it is read.
  */
 export function printedObject(text: string): JsonObject | undefined {
-  if (!PRINTED_OPEN.test(text)) return undefined;
-  const v = literalValue(text.trim());
+  const open = PRINTED_OPEN.exec(text);
+  if (open === null) return undefined;
+  const trimmed = text.trim();
+  if (open[0].endsWith('=')) return keywordsValue(trimmed) ?? undefined;
+  const v = literalValue(trimmed);
   return v instanceof Map ? v : undefined;
 }
 
-/** Whether a text opens as an object printed as its constructor call (`printedObject`). */
+/** Whether a text opens as an object printed as `printedObject` reads it. */
 export function opensPrinted(text: string): boolean {
   return PRINTED_OPEN.test(text);
 }

@@ -565,6 +565,22 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // LangChain messages a tracer kept as `str()` prints a pydantic model (`content='' …
+    // tool_calls=[{'name': …, 'args': {…}, 'id': …}]`) in its spans' attributes, the same
+    // reply kept again by each span it passed through: each call once, by its id.
+    file: 'langchain-str-messages.json',
+    calls: 2,
+    dialects: ['langchain'],
+    // The tool spans keep only what the tool returned, no call id to pair it by.
+    unanswered: true,
+    outlines: [
+      [
+        'assistant: disk_usage(call_5WvavI20UaixuhZHEG1XWqa3) {"host":"web-3","path":"/var"}',
+        'assistant: disk_usage(call_Qm3xT8bN1cV6rY2uK9pL4sD7) {"host":"web-3","path":"/var/log"}',
+      ],
+    ],
+  },
+  {
     // Pydantic AI's messages kept as `str()` prints them (a JSON list of dataclasses'
     // constructor calls, `ModelResponse(parts=[ToolCallPart(…)])`): read as the objects they
     // print, the arguments a JSON string or a dict, the answers by id.
