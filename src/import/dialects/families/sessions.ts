@@ -72,6 +72,15 @@ const WINDSURF_RESULTS: ReadonlySet<string> = new Set([
   'acknowledgement_type',
   'error',
 ]);
+/** Lists of a message's attachments (files, images, sources), never of an agent's steps. */
+const ATTACHMENT_LISTS: ReadonlySet<string> = new Set([
+  'files',
+  'attachments',
+  'images',
+  'sources',
+  'citations',
+]);
+
 /** Windsurf's Cascade hook events that stand for a tool call, and the tool each is. */
 const CASCADE_ACTIONS = new Set(['read_code', 'write_code', 'run_command', 'mcp_tool_use']);
 
@@ -316,9 +325,12 @@ export const SESSION_DIALECTS: readonly DialectEntry[] = [
       'git-ai-project/git-ai src/commands/checkpoint_agent/transcript_readers.rs @117c0e0783 (read_windsurf_jsonl), the file the post_cascade_response_with_transcript hook writes (docs.windsurf.com/windsurf/cascade/hooks)',
     counted: true,
     when: { has: ['status'] },
-    read: (o) => {
+    read: (o, at) => {
       const type = getStr(o, 'type');
       if (type === undefined || WINDSURF_TURNS.has(type)) return null;
+      // A chat's attachments say the same (Open WebUI's `files: [{ type: "file", file: {…},
+      // status }]`): a list of them holds no steps.
+      if (at.listKey !== null && ATTACHMENT_LISTS.has(at.listKey)) return null;
       const step = getRec(o, type);
       if (step === undefined) return null;
       const status = getStr(o, 'status');
