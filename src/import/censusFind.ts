@@ -346,18 +346,20 @@ function uncut(c: FoundCall): FoundCall {
   return holdsCut(c.args) ? { ...c, args: undefined, echo: c.echo || true } : c;
 }
 
-/** Whether a value holds a serializer's cut mark as one of its strings. */
-function holdsCut(v: unknown): boolean {
-  const stack: unknown[] = [v];
-  while (stack.length > 0) {
-    const x = stack.pop();
-    if (typeof x === 'string') {
-      if (x.length <= 14 && x.startsWith('[') && CUT_NAME.test(x)) return true;
-    } else if (Array.isArray(x)) stack.push(...x);
-    else if (x instanceof Map) for (const y of x.values()) stack.push(y);
-    else if (isRec(x)) for (const y of Object.values(x)) stack.push(y);
-  }
-  return false;
+/**
+ * Whether a value holds a serializer's cut mark as itself or one of its members' values, two
+ * levels down: a depth limit cuts a copy's arguments there, where the call itself stood a few
+ * levels deep. Bounded, as every call's arguments are looked at.
+ */
+function holdsCut(v: unknown, depth = 0): boolean {
+  if (typeof v === 'string') return v.length <= 14 && v.startsWith('[') && CUT_NAME.test(v);
+  if (depth >= 2 || typeof v !== 'object' || v === null) return false;
+  if (Array.isArray(v)) return v.some((x) => holdsCut(x, depth + 1));
+  let cut = false;
+  eachMember(v as Rec, (_k, x) => {
+    cut ||= holdsCut(x, depth + 1);
+  });
+  return cut;
 }
 
 /** The member names of lists that are the parts of one message, not a list of steps. */

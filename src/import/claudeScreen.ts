@@ -20,7 +20,9 @@ import {
  * reply's words and each tool call after a dot (`⏺` on macOS, `●` elsewhere), a call as
  * `<name>(<what renderToolUseMessage shows of its input>)` (a command, a path, `pattern: "…"`,
  * long ones cut with `…`), and what it gave under it after `  ⎿  `, its lines indented to
- * match and cut to a few with `… +N lines`. People paste such screens into notes and issues.
+ * match and cut to a few with `… +N lines`. People paste such screens into notes and issues, and
+ * session players render a session file so, with `└` where a font lacks `⎿`
+ * (gutnikov/claude-session-player `tests/snapshots/stress_hub_1.md` @b0eaec42ab).
  * Lines go on, wrapped, indented under the line they belong to. Newer versions fold runs of
  * reads and searches into one line (`Read 3 files (ctrl+o to expand)`), whose calls are not
  * shown.
@@ -30,7 +32,7 @@ const DOT = /^[⏺●] /;
 const CALL = /^[⏺●] ([A-Za-z][\w.:-]*(?: - [\w.:-]+ \(MCP\))?)\((.*)$/;
 /** A call shown by its name alone, as the todo list's `Update Todos`. */
 const BARE = /^[⏺●] ([A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*)?)$/;
-const RESULT = /^ {0,4}⎿ ?(.*)$/;
+const RESULT = /^ {0,4}[⎿└] ?(.*)$/;
 const answers = (l: string): boolean => RESULT.test(l);
 const PROMPT = /^[>❯] ?(\S.*)$/;
 /**
@@ -64,7 +66,7 @@ export function isClaudeCodeScreen(text: string): boolean {
   const head = text.replace(/^\uFEFF/, '').trimStart();
   if (opensAsJson(head)) return false;
   const t = head.slice(0, 1 << 20).replace(ANSI, '');
-  if (!/^[⏺●] /m.test(t) || !t.includes('⎿')) return false;
+  if (!/^[⏺●] /m.test(t) || !/^ {0,4}[⎿└]/m.test(t)) return false;
   const lines = screenLines(t);
   for (let i = 0; i < lines.length; i++)
     if (

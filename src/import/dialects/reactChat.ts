@@ -1,5 +1,5 @@
 // Calls a ReAct agent spells in its reply's words: `Thought: …` then `Action: Click [10]`.
-import type { JsonValue } from '../../json/index';
+import { isJsonObject, parseJson, printJson, type JsonValue } from '../../json/index';
 import { actionInputArguments, isActionName } from '../reactText';
 
 /**
@@ -12,7 +12,11 @@ import { actionInputArguments, isActionName } from '../reactText';
  *   MinorJerry/WebVoyager `run.py`, `utils.py` `extract_information` @0915445395);
  * - LangChain's, the tool on the action's line and its input on an `Action Input:` line
  *   (langchain-ai/langchain `libs/langchain/langchain/agents/output_parsers/react_single_input.py`
- *   @c787bee0f2).
+ *   @c787bee0f2);
+ * - τ-bench's, the action as JSON after the reply's last `Action:`, `{"name": …, "arguments":
+ *   {…}}`, with or without a thought before it; its `respond` action is the reply to the user,
+ *   no call, and each other action's observation comes back as `API output: …`
+ *   (sierra-research/tau-bench `tau_bench/agents/chat_react_agent.py` @043b544371).
  * Either is read as a call of that name, as the readers of printed steps read it (reactText.ts,
  * reactNumbered.ts), so a step signs alike in a chat and in a log: the bracket's or the line's
  * text as a JSON string, an input as JSON, a Python dict or text. A reply is read so only where it says `Thought` before its action, or gives an
@@ -45,6 +49,8 @@ export function holdsReActAction(s: string): boolean {
 export function reactCalls(s: string): ReActCall[] {
   const at = ACTION.exec(s);
   if (at === null) return [];
+  const json = jsonAction(s);
+  if (json !== undefined) return json;
   const rest = s.slice(at.index + at[0].length);
   const input = INPUT.exec(rest);
   if (input !== null) {
@@ -66,6 +72,26 @@ export function reactCalls(s: string): ReActCall[] {
   // `Search[x]`: the bracket's text alone, as the ReAct reader reads it.
   if (/^\[[^[\]]*\]$/.test(arg)) arg = arg.slice(1, -1);
   return [{ type: 'react_action', name, arguments: JSON.stringify(arg) }];
+}
+
+/** τ-bench's names its reply to the user so: an action, not a call. */
+const RESPOND = 'respond';
+
+/**
+ * The action a reply gives as JSON after its last `Action:` (τ-bench's grammar): one call, none
+ * for its `respond`; undefined where the text there is no such object.
+ */
+function jsonAction(s: string): ReActCall[] | undefined {
+  const last = s.lastIndexOf('Action:');
+  const text = s.slice(last + 'Action:'.length).trim();
+  if (!text.startsWith('{')) return undefined;
+  const r = parseJson(text);
+  if (!r.ok || !isJsonObject(r.value.value)) return undefined;
+  const name = r.value.value.get('name');
+  const args = r.value.value.get('arguments');
+  if (typeof name !== 'string' || !isActionName(name) || args === undefined) return undefined;
+  if (name === RESPOND) return [];
+  return [{ type: 'react_action', name, arguments: printJson(args) }];
 }
 
 /** An action's text: up to the next step's marker. */

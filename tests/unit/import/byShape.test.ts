@@ -581,6 +581,36 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // τ-bench's ReAct agent's results: each reply's action as JSON after `Action:` (with or
+    // without a thought), answered by the next user message (`API output: …`); its `respond`
+    // action is the reply to the user, no call. The system prompt's example is none either.
+    file: 'tau-bench-react-results.json',
+    calls: 4,
+    dialects: ['react-text'],
+    outlines: [
+      [
+        'system',
+        'user',
+        'assistant: get_reservation_details(syn-2-0) {"reservation_id":"JG7FMM"}',
+        'tool → syn-2-0: "API output: {\\"reservation_id\\": \\"JG7FMM\\", \\"cabin\\": \\"business\\"}"',
+        'assistant: get_reservation_details(syn-4-0) {"reservation_id":"JG7FMM"}',
+        'tool → syn-4-0: "API output: {\\"reservation_id\\": \\"JG7FMM\\", \\"cabin\\": \\"business\\"}"',
+        'assistant',
+        'user',
+        'assistant: cancel_reservation(syn-8-0) {"reservation_id":"JG7FMM"}',
+        'tool → syn-8-0: "API output: {\\"status\\": \\"cancelled\\"}"',
+      ],
+      [
+        'system',
+        'user',
+        'assistant: get_reservation_details(syn-2-0) {"reservation_id":"LQ940Q"}',
+        'tool → syn-2-0: "API output: {\\"reservation_id\\": \\"LQ940Q\\", \\"total_baggages\\": 1}"',
+        'assistant',
+        'user',
+      ],
+    ],
+  },
+  {
     // Pydantic AI's messages kept as `str()` prints them (a JSON list of dataclasses'
     // constructor calls, `ModelResponse(parts=[ToolCallPart(…)])`): read as the objects they
     // print, the arguments a JSON string or a dict, the answers by id.

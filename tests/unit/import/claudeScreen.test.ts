@@ -61,6 +61,12 @@ describe("Claude Code's terminal screen", () => {
     expect(importAll(mac, { name: 'run.txt' }).map((c) => outline(c.messages))).toEqual([CHAT]);
   });
 
+  it("reads a session player's rendering, its answers under `└` for `⎿`", () => {
+    const player = text().replace(/⎿/g, '└');
+    expect(player).not.toContain('⎿');
+    expect(importAll(player, { name: 'run.md' }).map((c) => outline(c.messages))).toEqual([CHAT]);
+  });
+
   it('holds back the last call, whose answer may still grow', () => {
     const t = text();
     const cut = t.slice(0, t.indexOf('AssertionError'));
