@@ -269,7 +269,7 @@ export function mayEmbed(s: string): boolean {
   let i = 0;
   while (i < s.length && isSpace(s.charCodeAt(i))) i++;
   const c = s.charCodeAt(i);
-  // A model's object as `str()` prints it (a pydantic model's constructor call) is read too.
+  // So is an object as Python prints it: its constructor call, or a pydantic model's fields.
   return (c === 0x7b || c === 0x5b || isStreamText(s) || opensPrinted(s)) && MARKER.test(s);
 }
 

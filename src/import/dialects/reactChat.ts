@@ -17,10 +17,11 @@ import { actionInputArguments, isActionName } from '../reactText';
  *   {…}}`, with or without a thought before it; its `respond` action is the reply to the user,
  *   no call, and each other action's observation comes back as `API output: …`
  *   (sierra-research/tau-bench `tau_bench/agents/chat_react_agent.py` @043b544371).
- * Either is read as a call of that name, as the readers of printed steps read it (reactText.ts,
+ * Each is read as a call of that name, as the readers of printed steps read it (reactText.ts,
  * reactNumbered.ts), so a step signs alike in a chat and in a log: the bracket's or the line's
- * text as a JSON string, an input as JSON, a Python dict or text. A reply is read so only where it says `Thought` before its action, or gives an
- * `Action Input:`: words that merely open a line with "Action:" are no call.
+ * text as a JSON string, an input as JSON, a Python dict or text. A reply is read so only where
+ * it says `Thought` before its action, gives an `Action Input:`, or gives the action as JSON
+ * that names it and its arguments: words that merely open a line with "Action:" are no call.
  */
 export interface ReActCall {
   readonly type: 'react_action';

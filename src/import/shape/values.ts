@@ -19,7 +19,7 @@ const SESSION_KEYS = [
   'thread_id',
   'threadId',
   'trajectory_id',
-  // A tracer's runs, a trace each (the census keeps them apart too: \`isRunList\`).
+  // A tracer's runs, a trace each (the census keeps them apart too: `isRunList`).
   'trace_id',
   'traceId',
   // A benchmark's results, one task a record (CAMEL's GAIA runs; SWE-bench's instances; a
