@@ -78,6 +78,7 @@ export type DialectId =
   | 'tool-use-marker'
   | 'llamaindex'
   | 'react-text'
+  | 'openhands-function'
   | 'autocoderover'
   | 'cline-xml'
   | 'otel-tool-span'

@@ -8,6 +8,7 @@ import { holdsPythonicCalls, pythonicCalls, type PythonicCall } from './pythonic
 import { holdsTerminus, terminusCalls, type TerminusCall } from './terminus';
 import { holdsReActAction, reactCalls, type ReActCall } from './reactChat';
 import { holdsToolUseMarkers, toolUseMarkers, type MarkerCall } from './toolUseMarkers';
+import { functionTagCalls, holdsFunctionTags, type FunctionTagCall } from './functionTags';
 
 /**
  * Hermes-style calls: a model served without a tool parser (or logged before one ran) writes
@@ -38,7 +39,8 @@ export function holdsTextCalls(s: string): boolean {
     holdsPythonicCalls(s) ||
     holdsTerminus(s) ||
     holdsReActAction(s) ||
-    holdsToolUseMarkers(s)
+    holdsToolUseMarkers(s) ||
+    holdsFunctionTags(s)
   );
 }
 
@@ -46,16 +48,25 @@ export function holdsTextCalls(s: string): boolean {
 export function textCalls(
   s: string,
 ): (
-  ToolDetails | HermesCall | ClineXmlCall | PythonicCall | TerminusCall | ReActCall | MarkerCall
+  | ToolDetails
+  | HermesCall
+  | ClineXmlCall
+  | PythonicCall
+  | TerminusCall
+  | ReActCall
+  | MarkerCall
+  | FunctionTagCall
 )[] {
   // A reply that is a Python list of calls is nothing else; nor is Terminus' JSON.
   const pythonic = holdsPythonicCalls(s) ? pythonicCalls(s) : null;
   if (pythonic !== null) return pythonic;
   const terminus = holdsTerminus(s) ? terminusCalls(s) : [];
   if (terminus.length > 0) return terminus;
-  const out: (ToolDetails | HermesCall | ClineXmlCall | PythonicCall | MarkerCall)[] =
-    holdsToolDetails(s) ? toolDetails(s) : [];
+  const out: (
+    ToolDetails | HermesCall | ClineXmlCall | PythonicCall | MarkerCall | FunctionTagCall
+  )[] = holdsToolDetails(s) ? toolDetails(s) : [];
   if (holdsToolUseMarkers(s)) out.push(...toolUseMarkers(s));
+  if (holdsFunctionTags(s)) out.push(...functionTagCalls(s));
   const cline = holdsClineXml(s) ? clineXmlCall(s) : null;
   if (cline !== null) out.push(cline);
   let from = 0;

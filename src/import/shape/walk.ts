@@ -399,7 +399,10 @@ class Walker {
  */
 const SENT_HISTORY = /(^|\.)(prompts?|input_messages)(\[|\.|$)/;
 
-/** Terminus' commands or a ReAct action in the step before `step`, which `step`'s user message answers. */
+/**
+ * Terminus' commands, a ReAct action or OpenHands' function tags in the step before `step`,
+ * which `step`'s user message answers.
+ */
 function screenAsked(l: ShapeList, step: ShapeStep): ShapeCall[] {
   const before = l.steps[l.steps.lastIndexOf(step) - 1];
   return (before?.events ?? []).filter(
@@ -408,4 +411,4 @@ function screenAsked(l: ShapeList, step: ShapeStep): ShapeCall[] {
 }
 
 /** Dialects whose harness answers in the user message after the reply. */
-const ASKED: ReadonlySet<string> = new Set(['terminus', 'react-text']);
+const ASKED: ReadonlySet<string> = new Set(['terminus', 'react-text', 'openhands-function']);

@@ -581,6 +581,27 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // OpenHands' messages for a model without native function calling: each reply writes its
+    // call as `<function=…>` over `<parameter=…>` tags (the last one cut off by the stop word),
+    // answered by the next user message (`EXECUTION RESULT of […]`); the example in the task's
+    // message is no call.
+    file: 'openhands-function-tags.json',
+    calls: 3,
+    dialects: ['openhands-function'],
+    outlines: [
+      [
+        'system',
+        'user',
+        'assistant: execute_bash(syn-2-0) {"command":"ls /workspace/app"}',
+        'tool → syn-2-0: "EXECUTION RESULT of [execute_bash]:\\nparser.py  tests\\n[Python Interpreter: /usr/bin/python]\\nroot@openhands:/workspace/app # \\n[Command finished with exit code 0]"',
+        'assistant: str_replace_editor(syn-4-0) {"command":"view","path":"/workspace/app/parser.py"}',
+        "tool → syn-4-0: \"EXECUTION RESULT of [str_replace_editor]:\\nHere's the result of running `cat -n` on /workspace/app/parser.py:\\n     1\\tdef parse(s):\\n     2\\t    return s.split('/')\"",
+        'assistant: execute_bash(syn-6-0) {"command":"cd /workspace/app && python -m pytest -q"}',
+        'tool → syn-6-0: "EXECUTION RESULT of [execute_bash]:\\n1 failed in 0.02s\\n[Command finished with exit code 1]"',
+      ],
+    ],
+  },
+  {
     // τ-bench's ReAct agent's results: each reply's action as JSON after `Action:` (with or
     // without a thought), answered by the next user message (`API output: …`); its `respond`
     // action is the reply to the user, no call. The system prompt's example is none either.

@@ -442,6 +442,14 @@ export const EXAMPLES: Record<string, unknown> = {
     { role: 'user', content: 'List src.' },
     { role: 'assistant', content: '[tool_use:Bash {"command":"ls src"}]' },
   ],
+  'openhands-function': [
+    { role: 'user', content: 'List src.' },
+    {
+      role: 'assistant',
+      content: '<function=execute_bash>\n<parameter=command>ls src</parameter>\n</function>',
+    },
+    { role: 'user', content: 'EXECUTION RESULT of [execute_bash]:\na.ts' },
+  ],
   'react-text': [
     { role: 'user', content: 'Question: who wrote Dune?' },
     { role: 'assistant', content: 'Thought: I should search.\nAction: Search[Dune novel]' },

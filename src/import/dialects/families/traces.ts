@@ -119,7 +119,7 @@ export const TRACE_DIALECTS: readonly DialectEntry[] = [
   {
     id: 'react-text',
     label: 'ReAct `Action:` line',
-    call: "an assistant message's words that give a `Thought:` and then an `Action:` line, `Action: Click [10]`, `Action: Search[x]` (the ReAct paper's prompts, WebVoyager), or LangChain's `Action: tool` over `Action Input: …`",
+    call: 'an assistant message\'s words that give a `Thought:` and then an `Action:` line, `Action: Click [10]`, `Action: Search[x]` (the ReAct paper\'s prompts, WebVoyager), or LangChain\'s `Action: tool` over `Action Input: …`, or τ-bench\'s `Action:` over `{"name": …, "arguments": {…}}` (its `respond` is no call)',
     result: 'the next user message (the observation the harness sends back, or the error it met)',
     fields: {
       id: '(none)',
@@ -127,10 +127,26 @@ export const TRACE_DIALECTS: readonly DialectEntry[] = [
       args: "the rest of the action as a JSON string (a bracket's text alone); an `Action Input` as JSON, a Python dict, or text",
     },
     source:
-      'MinorJerry/WebVoyager run.py, utils.py @0915445395; langchain-ai/langchain libs/langchain/langchain/agents/output_parsers/react_single_input.py @c787bee0f2',
+      'MinorJerry/WebVoyager run.py, utils.py @0915445395; langchain-ai/langchain libs/langchain/langchain/agents/output_parsers/react_single_input.py @c787bee0f2; sierra-research/tau-bench tau_bench/agents/chat_react_agent.py @043b544371',
     counted: true,
     when: { types: ['react_action'] },
     read: (o) => textCall(o, 'react_action'),
+  },
+  {
+    id: 'openhands-function',
+    label: 'OpenHands `<function=…>` tag',
+    call: "an assistant message's words that write a call as `<function=name>` over one `<parameter=key>value</parameter>` a parameter, closed by `</function>` (OpenHands' prompt for models without native function calling; SWE-Gym's trajectories)",
+    result:
+      'the next user message (`EXECUTION RESULT of [name]:` and what the tool gave, as the harness sends it back)',
+    fields: {
+      id: '(none)',
+      name: "the tag's function name",
+      args: "each parameter's text, stripped, as a string",
+    },
+    source: 'All-Hands-AI/OpenHands openhands/llm/fn_call_converter.py @fb12270e83',
+    counted: true,
+    when: { types: ['openhands_function'] },
+    read: (o) => textCall(o, 'openhands_function'),
   },
   {
     id: 'pythonic',
