@@ -23,7 +23,7 @@ const FUNCTION = /<function=([^>\n]+)>\n?([\s\S]*?)(?:<\/function>|$)/g;
 const PARAMETER = /<parameter=([^>\n]+)>([\s\S]*?)<\/parameter>/g;
 
 /** What a line of JSON Lines may hold such a call by, in its raw text (censusInput.ts). */
-export const FUNCTION_TAG_CLUE = '<function=';
+export const FUNCTION_TAG_CLUE = OPEN;
 
 /** Whether a reply's text may hold such calls (one search). */
 export function holdsFunctionTags(s: string): boolean {
