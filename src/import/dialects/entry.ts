@@ -58,6 +58,7 @@ export type DialectId =
   | 'cursor'
   | 'cursor-cli'
   | 'windsurf-hooks'
+  | 'cursor-hooks'
   | 'windsurf-transcript'
   | 'chatgpt'
   | 'open-webui'

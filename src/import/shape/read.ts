@@ -488,7 +488,11 @@ function build(
       // A span's calls are its own reply's, never one an earlier span made, as are a whole
       // reply's; so are the calls of a step of unknown shape (a call log's entries), which no
       // dialect says were made together.
-      if ((s.apart === true || unknownStep) && last === 'call' && !sameTurn) last = null;
+      // So are the calls of a turn other than the last step's (a hook's payload per model
+      // generation).
+      const otherTurn = turn !== undefined && lastTurn !== undefined && !sameTurn;
+      if ((s.apart === true || unknownStep || otherTurn) && last === 'call' && !sameTurn)
+        last = null;
       unknownStep = calls.length > 0 && calls.every((e) => e.dialect === 'unknown');
       lastTurn = calls[calls.length - 1]?.turn;
       s.events.forEach((e, i) => {

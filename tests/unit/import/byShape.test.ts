@@ -581,6 +581,28 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // Cursor's hook payloads as an audit hook logs them (a time, then the payload): a shell
+    // command before it runs (the payload after it its echo, with the output), an edit after
+    // it is made, an MCP tool and a read; each conversation by its `conversation_id`.
+    file: 'cursor-hooks-audit.log',
+    calls: 5,
+    dialects: ['cursor-hooks'],
+    unanswered: true,
+    outlines: [
+      [
+        'assistant: shell(syn-0-0) {"command":"npm test"}',
+        'tool → syn-0-0: "1 failing"',
+        'assistant: shell(syn-2-0) {"command":"npm test"}',
+        'assistant: edit_file(syn-3-0) {"edits":[{"new_string":"new Date(`${text}T00:00:00Z`)","old_string":"new Date(text)"}],"file_path":"/home/dev/app/src/dates.ts"}',
+      ],
+      [
+        'assistant: search_issues(syn-0-0) {"query":"date parser utc"}',
+        'tool → syn-0-0: "{\\"total\\": 0}"',
+        'assistant: read_file(syn-2-0) {"file_path":"/home/dev/app/README.md"}',
+      ],
+    ],
+  },
+  {
     // OpenHands' messages for a model without native function calling: each reply writes its
     // call as `<function=…>` over `<parameter=…>` tags (the last one cut off by the stop word),
     // answered by the next user message (`EXECUTION RESULT of […]`); the example in the task's

@@ -232,6 +232,22 @@ export const EXAMPLES: Record<string, unknown> = {
       tool_info: { command_line: 'ls' },
     },
   ],
+  'cursor-hooks': [
+    {
+      hook_event_name: 'beforeShellExecution',
+      conversation_id: 'c',
+      generation_id: 'g',
+      command: 'ls',
+      cwd: '/w',
+    },
+    {
+      hook_event_name: 'afterShellExecution',
+      conversation_id: 'c',
+      generation_id: 'g',
+      command: 'ls',
+      output: 'a b',
+    },
+  ],
   'openai-agents-approval': {
     type: 'tool_approval_item',
     raw_item: { type: 'function_call', call_id: 'c1', name: 'pay', arguments: '{"n":1}' },

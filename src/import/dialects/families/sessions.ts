@@ -316,6 +316,60 @@ export const SESSION_DIALECTS: readonly DialectEntry[] = [
     },
   },
   {
+    id: 'cursor-hooks',
+    label: 'Cursor hook payload',
+    call: '`{ hook_event_name: "beforeShellExecution", command, cwd }`, `"beforeMCPExecution"` with `tool_name` and `tool_input`, `"beforeReadFile"` with `file_path`, or `"afterFileEdit"` with `file_path` and `edits` (an edit has no hook before it), each with `conversation_id` and `generation_id`',
+    result:
+      "the `after…` payload of the same command or tool (`afterShellExecution`'s `output`, `afterMCPExecution`'s `result_json`): an echo of the call",
+    fields: {
+      id: '(none: a payload names no call id)',
+      name: '`shell`, `read_file` or `edit_file`, else tool_name',
+      args: '{ command }, { file_path }, { file_path, edits }, else tool_input',
+    },
+    source:
+      'cursor.com/docs/agent/hooks (the events and their fields), as the held-out shinken-sketch/cursor-demo .cursor/hooks/logs/audit.log @9056205e84 records them',
+    counted: true,
+    when: { has: ['hook_event_name'] },
+    read: (o) => {
+      const ev = getStr(o, 'hook_event_name');
+      if (ev === undefined) return null;
+      const after = ev.startsWith('after');
+      // A model generation's calls are one reply; the hook says nothing more of it.
+      const turn = getStr(o, 'generation_id');
+      switch (ev) {
+        case 'beforeShellExecution':
+        case 'afterShellExecution': {
+          const command = get(o, 'command');
+          if (typeof command !== 'string') return null;
+          // The command alone: the payload after it names no `cwd`, and must sign alike.
+          const args = new Map<string, unknown>([['command', command]]);
+          return { id: null, name: 'shell', args, echo: after, output: get(o, 'output'), turn };
+        }
+        case 'beforeMCPExecution':
+        case 'afterMCPExecution': {
+          const name = getStr(o, 'tool_name');
+          if (!name) return null;
+          const output = get(o, 'result_json');
+          return { id: null, name, args: get(o, 'tool_input'), echo: after, output, turn };
+        }
+        case 'beforeReadFile': {
+          const path = get(o, 'file_path');
+          if (typeof path !== 'string') return null;
+          return { id: null, name: 'read_file', args: new Map([['file_path', path]]), turn };
+        }
+        case 'afterFileEdit': {
+          const path = get(o, 'file_path');
+          if (typeof path !== 'string') return null;
+          const args = new Map<string, unknown>([['file_path', path]]);
+          args.set('edits', get(o, 'edits') ?? null);
+          return { id: null, name: 'edit_file', args, turn };
+        }
+        default:
+          return null;
+      }
+    },
+  },
+  {
     id: 'windsurf-transcript',
     label: 'Windsurf Cascade transcript step',
     call: 'a line `{ type: "<step>", status, "<step>": { … } }` of the JSONL Cascade writes for its transcript hook, any step but `user_input` and `planner_response` (`view_file`, `run_command`, `code_action`, `find`, `grep_search`, `list_directory`, …)',
