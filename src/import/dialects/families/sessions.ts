@@ -2,6 +2,7 @@
 // (letta … vscode-subagent).
 import { chatGptCall } from '../chatgpt';
 import { ranActions } from '../miniSweAgent';
+import { cursorHookCall } from '../cursorHooks';
 import { idOf } from '../entry';
 import type { DialectEntry } from '../entry';
 import { eachMember, get, getRec, getStr, has, isRec, recLike, type Rec } from '../shape';
@@ -330,44 +331,7 @@ export const SESSION_DIALECTS: readonly DialectEntry[] = [
       'cursor.com/docs/agent/hooks (the events and their fields), as the held-out shinken-sketch/cursor-demo .cursor/hooks/logs/audit.log @9056205e84 records them',
     counted: true,
     when: { has: ['hook_event_name'] },
-    read: (o) => {
-      const ev = getStr(o, 'hook_event_name');
-      if (ev === undefined) return null;
-      const after = ev.startsWith('after');
-      // A model generation's calls are one reply; the hook says nothing more of it.
-      const turn = getStr(o, 'generation_id');
-      switch (ev) {
-        case 'beforeShellExecution':
-        case 'afterShellExecution': {
-          const command = get(o, 'command');
-          if (typeof command !== 'string') return null;
-          // The command alone: the payload after it names no `cwd`, and must sign alike.
-          const args = new Map<string, unknown>([['command', command]]);
-          return { id: null, name: 'shell', args, echo: after, output: get(o, 'output'), turn };
-        }
-        case 'beforeMCPExecution':
-        case 'afterMCPExecution': {
-          const name = getStr(o, 'tool_name');
-          if (!name) return null;
-          const output = get(o, 'result_json');
-          return { id: null, name, args: get(o, 'tool_input'), echo: after, output, turn };
-        }
-        case 'beforeReadFile': {
-          const path = get(o, 'file_path');
-          if (typeof path !== 'string') return null;
-          return { id: null, name: 'read_file', args: new Map([['file_path', path]]), turn };
-        }
-        case 'afterFileEdit': {
-          const path = get(o, 'file_path');
-          if (typeof path !== 'string') return null;
-          const args = new Map<string, unknown>([['file_path', path]]);
-          args.set('edits', get(o, 'edits') ?? null);
-          return { id: null, name: 'edit_file', args, turn };
-        }
-        default:
-          return null;
-      }
-    },
+    read: cursorHookCall,
   },
   {
     id: 'windsurf-transcript',
