@@ -62,3 +62,44 @@ describe("the ReAct paper's printed trajectories", () => {
     expect(reactNumberedComplete(upTo('Thought 3: So'))).toBe(upTo('\nObservation 2: Peter'));
   });
 });
+
+describe("a tree search's log of ReAct steps", () => {
+  it('reads the nodes it expands, not the steps in the prompts it logged', () => {
+    const [a, b, ...more] = importAll(fixture('markdown/lats-tree-search.log'), {
+      name: 'tot.log',
+    });
+    expect(more).toHaveLength(0);
+    expect(outline(a?.messages ?? [])).toEqual([
+      'user',
+      'assistant: Search(react-1) "Nile"',
+      'tool → react-1: "The Nile is about 6,650 km long."',
+      'assistant: Search(react-2) "Nile"',
+      'tool → react-2: "The Nile is about 6,650 km long."',
+      'assistant: Search(react-3) "Amazon River"',
+      'tool → react-3: "The Amazon is about 6,400 km long."',
+    ]);
+    expect(a?.messages[0]?.content).toBe('Which river is longer, the Nile or the Amazon?');
+    expect(outline(b?.messages ?? [])).toEqual([
+      'user',
+      'assistant: Search(react-4) "Mars moons"',
+      'tool → react-4: "Mars has two moons, Phobos and Deimos."',
+    ]);
+    expect(a?.warnings[0]).toMatch(/4 of them from a tree search's `NEW NODE` records/);
+    expect(a?.warnings[0]).toMatch(/The steps in 3 logged prompts were shown to the model/);
+  });
+
+  it('reads steps logged as records of their own', () => {
+    const log = [
+      '2026-12-07 10:00:00,001 - INFO - Question: Where is Kyoto?',
+      '2026-12-07 10:00:00,002 - INFO - Action 1: Search[Kyoto]',
+      '2026-12-07 10:00:00,003 - INFO - Observation 1: Kyoto is a city in Japan.',
+      '',
+    ].join('\n');
+    const [c] = importAll(new TextEncoder().encode(log), { name: 'steps.log' });
+    expect(outline(c?.messages ?? [])).toEqual([
+      'user',
+      'assistant: Search(react-1) "Kyoto"',
+      'tool → react-1: "Kyoto is a city in Japan."',
+    ]);
+  });
+});
