@@ -4,6 +4,7 @@ import type { Result } from '../json/index';
 import { isMitmDump, mitmDumpAsHar } from './mitmDump';
 import { eventStreamFile } from './awsEventStream';
 import { sqliteAsJson } from './sqlite';
+import { gunzip, isGzip } from './gzip';
 import type { ImportError } from './types';
 import { inputLabel } from './warnings';
 
@@ -39,7 +40,25 @@ export function decodeInput(
     }
     return ok({ kind: 'text', text, warnings: [] });
   }
-  const b = input;
+  return decodeBytes(input, name, what, 0);
+}
+
+/** Bytes as `decodeInput` reads them; `depth` counts the gzip layers unpacked already. */
+function decodeBytes(
+  b: Uint8Array,
+  name: string | undefined,
+  what: string,
+  depth: number,
+): Result<Decoded, ImportError> {
+  // A compressed file is read as what it unpacks to (twice for a file compressed twice).
+  if (depth < 2 && isGzip(b)) {
+    const unpacked = gunzip(b, what);
+    if ('error' in unpacked) return err({ kind: 'invalid', message: unpacked.error });
+    const inner = decodeBytes(unpacked.bytes, name, `${what} (unpacked from gzip)`, depth + 1);
+    if (!inner.ok || inner.value.kind !== 'text') return inner;
+    const note = `Read ${what.charAt(0).toLowerCase()}${what.slice(1)} unpacked from gzip: ${sizeLabel(unpacked.bytes.length)} from ${sizeLabel(b.length)}.`;
+    return ok({ ...inner.value, warnings: [note, ...inner.value.warnings] });
+  }
   if (
     b.length >= 4 &&
     b[0] === 0x50 &&
@@ -80,6 +99,12 @@ export function decodeInput(
   // Offsets in warnings count from the start of the file, BOM included.
   const text = decodeUtf8(body, warnings, start);
   return ok({ kind: 'text', text, warnings });
+}
+
+function sizeLabel(n: number): string {
+  if (n < 1024) return `${n} bytes`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} kB`;
+  return `${(n / (1024 * 1024)).toFixed(1)} MB`;
 }
 
 /** Index of a NUL in the first kilobyte (where binary files show them), or -1. */

@@ -13,13 +13,13 @@ export function isHiddenName(name: string): boolean {
 /**
  * Whether a file's own name says transcript: the extensions agents and their tooling write
  * (JSON, JSON Lines, Inspect `.eval`, SWE-agent `.traj`, HAR, Go's `.httprr` and `.txtar`, a mitmproxy dump, a saved event stream,
- * YAML as test suites keep recorded HTTP cassettes), not
+ * YAML as test suites keep recorded HTTP cassettes), each also compressed with gzip, not
  * hidden, and not the metadata files beside them (Claude Code's `agent-*.meta.json`).
  */
 export function isTranscriptName(name: string): boolean {
   const base = name.slice(name.lastIndexOf('/') + 1).toLowerCase();
   if (isHiddenName(base) || base.endsWith('.meta.json')) return false;
-  return /\.(?:json|jsonl|ndjson|eval|traj|har|httprr|mitm|txtar|sse|ya?ml)$/.test(base);
+  return /\.(?:json|jsonl|ndjson|eval|traj|har|httprr|mitm|txtar|sse|ya?ml)(?:\.gz)?$/.test(base);
 }
 
 /**

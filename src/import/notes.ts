@@ -53,6 +53,11 @@ const NOTES: readonly NoteKind[] = [
     why: 'the same requests and responses, in the form the HAR importer reads',
   },
   {
+    // decode.ts: a gzip file, read as the bytes it unpacks to.
+    pattern: /^Read .* unpacked from gzip: /,
+    why: 'the same bytes the file was before it was compressed',
+  },
+  {
     // sqlite.ts: a session store's tables, rewritten as the JSON of their rows.
     pattern: /^Read a SQLite database as JSON: the rows of its tables/,
     why: 'the rows the database holds, each as the object of its columns',

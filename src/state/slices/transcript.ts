@@ -71,5 +71,7 @@ export const createTranscriptSlice: Slice<TranscriptSlice> = (deps, engine) => (
 function binaryKind(text: string): string | null {
   if (text.startsWith('PK\u0003\u0004')) return 'a ZIP archive';
   if (text.startsWith('SQLite format 3\u0000')) return 'a SQLite database';
+  // Gzip's magic bytes as UTF-8 decodes them: 0x8b is no character.
+  if (text.startsWith('\u001f\ufffd\u0008')) return 'a gzip file';
   return text.slice(0, 1024).includes('\u0000') ? 'a binary file' : null;
 }
