@@ -116,7 +116,7 @@ export function sniffObject(o: JsonObject): FormatId | null {
   const history = arr(o, 'history');
   if (history) {
     if (history.some((h) => hasKeys(h, 'parts'))) return 'gemini-cli';
-    if (history.some(isOpenHandsEvent)) return 'openhands';
+    if (history.some(isOpenHandsEvent) || isResolvedHistory(history)) return 'openhands';
     if (history.some(isSweAgentEntry)) return 'swe-agent';
   }
   if (isJsonArray(o.get('contents')) || isJsonArray(o.get('candidates'))) return 'gemini';
@@ -209,6 +209,7 @@ function sniffLineRecords(head: JsonValue[]): FormatId | null {
   if (head.some((l) => hasKeys(l, '$rewindTo') || hasKeys(l, '$set'))) return 'gemini-cli';
   if (head.some((l) => hasKeys(l, 'resourceSpans'))) return 'otel';
   if (head.some(isOpenHandsEvent)) return 'openhands';
+  if (head.every((l) => isResolvedHistory(arr(l, 'history')))) return 'openhands';
   if (head.some(isLangfuseObservation)) return 'langfuse';
   if (head.some((r) => hasKeys(r, 'run_type') || isRunBatch(r))) return 'langsmith';
   if (head.some((l) => isJsonArray(field(l, 'messages')))) {
@@ -316,6 +317,26 @@ function isOpenHandsEvent(v: JsonValue): boolean {
   if ((v.has('action') || v.has('observation')) && v.has('source')) return true;
   const k = str(v, 'kind');
   return k !== undefined && k.endsWith('Event');
+}
+
+/**
+ * A history the OpenHands issue resolver wrote with `dataclasses.asdict` (All-Hands-AI/OpenHands
+ * `openhands/resolver/issue_resolver.py` @156d0686c4): events without `source` or `args`, its
+ * actions known by the fields OpenHands gives every action (`security_risk`, or the older
+ * `confirmation_state` and `is_confirmed`), beside its observations.
+ */
+function isResolvedHistory(history: readonly JsonValue[] | undefined): boolean {
+  if (history === undefined) return false;
+  const head = history.slice(0, SAMPLE);
+  return (
+    head.some(
+      (e) =>
+        str(e, 'action') !== undefined &&
+        (hasKeys(e, 'security_risk') ||
+          hasKeys(e, 'confirmation_state') ||
+          hasKeys(e, 'is_confirmed')),
+    ) && head.some((e) => str(e, 'observation') !== undefined && hasKeys(e, 'content'))
+  );
 }
 
 /**

@@ -18,20 +18,39 @@ const SKIP_ACTIONS = new Set([
   'condensation_request',
 ]);
 
+/** Observations of actions skipped above: the agent's state, not a tool's answer. */
+const SKIP_OBSERVATIONS = new Set(['recall', 'agent_state_changed', 'null', 'condensation']);
+
 /**
  * OpenHands trajectories: V0 events (`action` / `observation` with `source`, linked by
  * `cause` or `tool_call_metadata`) and V1 SDK events (`kind: "ActionEvent"`, …). Actions
  * from one model response (`tool_call_metadata.model_response.id`, `llm_response_id`)
- * form one batch.
+ * form one batch. The issue resolver's output (one JSON object a line, each run's `history`)
+ * is a conversation a run.
  */
 export const importOpenHands: FormatImporter = (doc) => {
-  let events: { value: JsonValue; span: Span }[];
   const v = doc.kind === 'json' ? doc.parsed.value : null;
   const history =
     v !== null && !isJsonArray(v) ? (arr(v, 'history') ?? arr(v, 'events')) : undefined;
-  if (history) events = history.map((value) => ({ value, span: undefined }));
-  else events = logRecords(doc).map((r) => ({ value: r.value, span: r.span }));
+  if (history) return ok(finish(readEvents(history.map((value) => ({ value, span: undefined })))));
+  const records = logRecords(doc);
+  const runs = records.map((r) => arr(r.value, 'history'));
+  if (records.length > 0 && runs.every((h) => h !== undefined)) {
+    const out = records.map((r, i) => {
+      const c = readEvents((runs[i] ?? []).map((value) => ({ value, span: undefined })));
+      const issue = field(obj(r.value, 'issue'), 'number');
+      const label = issue instanceof JsonNumber ? `issue ${issue.lexeme}` : `run ${i + 1}`;
+      return { label, ...finish(c) };
+    });
+    const first = out[0] as (typeof out)[number];
+    return ok({ ...first, ...(out.length > 1 ? { conversations: out } : {}) });
+  }
+  const events = records.map((r) => ({ value: r.value, span: r.span }));
   if (events.length === 0) return invalid('The OpenHands trajectory holds no events.');
+  return ok(finish(readEvents(events)));
+};
+
+function readEvents(events: readonly { value: JsonValue; span: Span }[]): Conversation {
   const c = new Conversation();
   const callIdOfEvent = new Map<string, string>();
   let lastResponse: string | undefined;
@@ -43,12 +62,15 @@ export const importOpenHands: FormatImporter = (doc) => {
     }
     const action = str(e, 'action');
     const source = str(e, 'source');
+    // The resolver writes each event with `dataclasses.asdict`: its fields at the top, with
+    // no `args`, `source`, id or `cause`; an observation answers the action before it.
+    const flat = isJsonObject(e) && !e.has('args') && !e.has('source') && !e.has('id');
     if (action !== undefined) {
-      const args = field(e, 'args');
+      const args = field(e, 'args') ?? (flat ? without(e, 'action') : undefined);
       if (action === 'message' || action === 'system') {
         const text = str(args, 'content') ?? str(e, 'message') ?? '';
         if (action === 'system') c.message('system', text, span);
-        else if (source === 'user') c.message('user', text, span);
+        else if (source === 'user' || flat) c.message('user', text, span);
         else c.assistant(text, [], span);
         lastResponse = undefined;
         continue;
@@ -73,19 +95,32 @@ export const importOpenHands: FormatImporter = (doc) => {
       if (eid !== undefined && usedId !== undefined) callIdOfEvent.set(eid, usedId);
       continue;
     }
-    if (str(e, 'observation') !== undefined) {
+    const observation = str(e, 'observation');
+    if (observation !== undefined) {
       const cause = field(e, 'cause');
       const causeKey =
         cause instanceof JsonNumber ? cause.lexeme : typeof cause === 'string' ? cause : undefined;
       const metaId = str(obj(e, 'tool_call_metadata'), 'tool_call_id');
       const id = metaId ?? (causeKey !== undefined ? callIdOfEvent.get(causeKey) : undefined);
+      if (flat && id === undefined && causeKey === undefined) {
+        if (SKIP_OBSERVATIONS.has(observation)) continue;
+        c.result(undefined, undefined, field(e, 'content') ?? null, span, observation === 'error');
+        continue;
+      }
       if (id === undefined && causeKey === undefined) continue; // state changes, not results
       // V0 reports a failed action as an `error` observation.
-      c.result(id, undefined, field(e, 'content') ?? null, span, str(e, 'observation') === 'error');
+      c.result(id, undefined, field(e, 'content') ?? null, span, observation === 'error');
     }
   }
-  return ok(finish(c));
-};
+  return c;
+}
+
+/** An object's members but one, in their order. */
+function without(o: Map<string, JsonValue>, key: string): Map<string, JsonValue> {
+  const out = new Map<string, JsonValue>();
+  for (const [k, x] of o) if (k !== key) out.set(k, x);
+  return out;
+}
 
 function eventId(e: JsonValue): string | undefined {
   const id = field(e, 'id');

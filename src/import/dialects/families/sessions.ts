@@ -162,15 +162,34 @@ export const SESSION_DIALECTS: readonly DialectEntry[] = [
   {
     id: 'openhands-v0',
     label: 'OpenHands V0 action',
-    call: 'an event `{ source: "agent", action: "run", args: {…}, tool_call_metadata?: { function_name, tool_call_id } }`',
+    call: 'an event `{ source: "agent", action: "run", args: {…}, tool_call_metadata?: { function_name, tool_call_id } }`, or the issue resolver\'s `dataclasses.asdict` of it: `{ action: "run", command, thought, security_risk, … }`, no `source`, `args` or id',
     result: 'an event `{ observation, cause: <action id>, content }`',
     fields: { id: 'tool_call_metadata.tool_call_id', name: 'function_name | action', args: 'args' },
-    source: 'All-Hands-AI/OpenHands openhands/events/serialization/event.py',
+    source:
+      'All-Hands-AI/OpenHands openhands/events/serialization/event.py; openhands/resolver/issue_resolver.py @156d0686c4',
     counted: true,
     when: { has: ['action'] },
-    read: (o) => {
+    read: (o, at) => {
       const action = getStr(o, 'action');
-      if (action === undefined || OPENHANDS_NOT_CALLS.has(action) || !has(o, 'args')) return null;
+      if (action === undefined || OPENHANDS_NOT_CALLS.has(action)) return null;
+      if (!has(o, 'args')) {
+        // The resolver's form: the action's fields at the top, known by those every tool
+        // action has, or in its `history` by the thought every action has (`think`, `finish`).
+        const flat =
+          !has(o, 'source') &&
+          !has(o, 'id') &&
+          !has(o, 'role') &&
+          (has(o, 'security_risk') ||
+            has(o, 'confirmation_state') ||
+            has(o, 'is_confirmed') ||
+            (at.listKey === 'history' && has(o, 'thought')));
+        if (!flat) return null;
+        const args: Record<string, unknown> = {};
+        eachMember(o, (k, x) => {
+          if (k !== 'action') args[k] = x;
+        });
+        return { id: null, name: action, args: recLike(o, args) };
+      }
       if (getStr(o, 'source') !== 'agent') return null;
       const meta = getRec(o, 'tool_call_metadata');
       const id = meta ? idOf(meta, 'tool_call_id') : null;
