@@ -16,6 +16,7 @@ import type { ChatMessage, ReferenceScan } from '../detector/index';
 import type { JsonDiagnostics, JsonObject, JsonValue } from '../json/index';
 import { arr, field } from './access';
 import {
+  hasToolResponses,
   isLegacyFunctionMessage,
   missingIds,
   missingIdsWarning,
@@ -235,7 +236,7 @@ class MessageReader {
   /** Takes the message the reader just read at `start`; false when the import must not. */
   private take(start: number): boolean {
     const { value: v, end, diagnostics } = this.reader;
-    if (!isJsonObject(v) || isLegacyFunctionMessage(v)) return false;
+    if (!isJsonObject(v) || isLegacyFunctionMessage(v) || hasToolResponses(v)) return false;
     const index = this.bounds.length >> 1;
     mergeDiagnostics(this.merged, diagnostics, this.depth);
     if (this.repeats < 0 && diagnostics.duplicateKeyObjects.includes(v)) {

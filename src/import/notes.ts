@@ -53,6 +53,11 @@ const NOTES: readonly NoteKind[] = [
     why: 'the same requests and responses, in the form the HAR importer reads',
   },
   {
+    // formats/openai-chat.ts: AutoGen's stored tool messages, unrolled as it sends them.
+    pattern: /^Read AutoGen's `tool_responses` as the \d+ tool messages? it sends the model/,
+    why: 'the messages AutoGen sends the model in their place',
+  },
+  {
     // decode.ts: a gzip file, read as the bytes it unpacks to.
     pattern: /^Read .* unpacked from gzip: /,
     why: 'the same bytes the file was before it was compressed',

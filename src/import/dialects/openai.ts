@@ -42,6 +42,41 @@ export function rawMessages(
   return out;
 }
 
+/**
+ * Whether a message keeps its tool results in AutoGen's `tool_responses` list: AutoGen (0.2,
+ * and AG2) stores a `role: "tool"` message whose `tool_responses` are the tool messages it
+ * sends the model, and unrolls them before each request (ag2ai/ag2
+ * `autogen/agentchat/conversable_agent.py` @5b109b0aa2, `_generate_oai_reply_from_client`).
+ */
+export function hasToolResponses(m: JsonValue): boolean {
+  const list = isJsonObject(m) ? m.get('tool_responses') : undefined;
+  return isJsonArray(list) && list.length > 0;
+}
+
+/**
+ * The messages as AutoGen sends them: each `tool_responses` list in place of its message, and
+ * the message itself after them unless its role is `tool` (its content then only joins theirs).
+ * Null where no message has one.
+ */
+export function unrollToolResponses(list: readonly JsonValue[]): JsonValue[] | null {
+  if (!list.some(hasToolResponses)) return null;
+  const out: JsonValue[] = [];
+  for (const m of list) {
+    if (!hasToolResponses(m)) {
+      out.push(m);
+      continue;
+    }
+    const o = m as JsonObject;
+    for (const r of o.get('tool_responses') as JsonValue[]) out.push(r);
+    if (str(o, 'role') !== 'tool') {
+      const rest: JsonObject = new Map();
+      for (const [k, v] of o) if (k !== 'tool_responses') rest.set(k, v);
+      out.push(rest);
+    }
+  }
+  return out;
+}
+
 /** Whether any message uses legacy function calling (`function_call`, `role: "function"`). */
 export function usesLegacyFunctions(list: readonly JsonValue[]): boolean {
   for (const m of list) if (isJsonObject(m) && isLegacyFunctionMessage(m)) return true;

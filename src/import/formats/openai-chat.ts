@@ -12,9 +12,11 @@ import type { JsonValue, ParsedJson } from '../../json/index';
 import { arr, field } from '../access';
 import {
   convertLegacy,
+  hasToolResponses,
   rawMessage,
   rawMessages,
   responseMessage,
+  unrollToolResponses,
   usesLegacyFunctions,
   warnMissingIds,
 } from '../dialects/openai';
@@ -73,13 +75,25 @@ function replyOf(v: JsonValue, w: Warnings): JsonValue | null {
 }
 
 function build(
-  list: readonly JsonValue[],
-  spans: TextSpan[] | null,
+  written: readonly JsonValue[],
+  writtenSpans: TextSpan[] | null,
   text: string | null,
   parsed: ParsedJson | null,
   reply: JsonValue | null,
   w: Warnings,
 ): FormatOutput {
+  const unrolled = unrollToolResponses(written);
+  const list = unrolled ?? written;
+  const spans = unrolled === null ? writtenSpans : null;
+  if (unrolled !== null) {
+    const n = written.reduce<number>(
+      (k, m) => k + (hasToolResponses(m) ? (arr(m, 'tool_responses')?.length ?? 0) : 0),
+      0,
+    );
+    w.add(
+      `Read AutoGen's \`tool_responses\` as the ${plural(n, 'tool message')} it sends the model in their place.`,
+    );
+  }
   const messages: ChatMessage[] = rawMessages(list, spans);
   const all = reply !== null ? list.concat([reply]) : list;
   if (reply !== null) messages.push(rawMessage(reply));
