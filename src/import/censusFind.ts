@@ -1,6 +1,6 @@
 // Where the census finds calls: the table's entries by the words objects spell, and their lists.
 import { DIALECTS } from './dialects/table';
-import { NAME_KEYS, REACT_INPUT, looksLikeCall } from './dialects/unknownCall';
+import { NAME_KEYS, REACT_INPUTS, looksLikeCall } from './dialects/unknownCall';
 import type { DialectEntry, DialectId, FoundCall, Place } from './dialects/table';
 import { holdsTextCalls } from './dialects/textCalls';
 import { holdsApiResults } from './dialects/apiResults';
@@ -161,7 +161,7 @@ export const CALL_WORDS: readonly string[] = [
     ...BY_TYPE.keys(),
     ...BY_HAS.keys(),
     ...NAME_KEYS,
-    REACT_INPUT,
+    ...REACT_INPUTS,
     'base64',
   ]),
 ];

@@ -48,6 +48,11 @@ const NOTES: readonly NoteKind[] = [
     why: 'the same requests and responses, in the form the HAR importer reads',
   },
   {
+    // requestLog.ts: a test suite's log of its requests, rewritten as the HAR capture it holds.
+    pattern: /^Read a log of \d+ HTTP requests? as the HAR capture/,
+    why: 'the same requests and responses, in the form the HAR importer reads',
+  },
+  {
     // wiremock.ts: WireMock stub mappings, rewritten as the HAR capture they hold.
     pattern: /^Read \d+ (?:WireMock stub mappings?|recorded HTTP exchanges?) as the HAR capture/,
     why: 'the same requests and responses, in the form the HAR importer reads',

@@ -22,6 +22,7 @@ import { isTxtar, txtarAsJson } from './txtar';
 import { isWrappedLines, wrappedLinesAsJson } from './wrappedLines';
 import { isSpanEvents, spanEventsAsJson } from './spanEvents';
 import { isNock, nockAsHar } from './nock';
+import { isRequestLog, requestLogAsHar } from './requestLog';
 import {
   gptmeConsoleAsJson,
   gptmeConsoleComplete,
@@ -102,6 +103,8 @@ export const TEXT_INPUTS: readonly TextInput[] = [
   { is: (t, f) => (f === null || f === 'har') && isHttprr(t), asJson: httprrAsHar },
   // A nock recording (JavaScript tests' HTTP mocks): read as a HAR capture.
   { is: (t, f) => (f === null || f === 'har') && isNock(t), asJson: nockAsHar },
+  // A test suite's own log of its requests and their responses: read as a HAR capture.
+  { is: (t, f) => (f === null || f === 'har') && isRequestLog(t), asJson: requestLogAsHar },
   // claude-trace's log of Claude Code's API traffic, an exchange a line: read as a HAR capture.
   { is: (t, f) => (f === null || f === 'har') && isRawPairs(t), asJson: rawPairsAsHar },
   // WireMock stub mappings (Java tests' HTTP mocks) in JSON: read as a HAR capture.

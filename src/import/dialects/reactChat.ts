@@ -5,7 +5,7 @@ import { actionInputArguments, isActionName } from '../reactText';
 /**
  * A ReAct agent run through a chat API keeps no call as data: its reply says `Thought: …` and
  * `Action: …`, the harness parses the action from the text and sends what it saw back as the
- * next user message (`Observation: …`, or an error it met). Two grammars are common:
+ * next user message (`Observation: …`, or an error it met). These grammars are common:
  * - a name and its argument on the action's line, `Search[entity]`, `Click [10]`,
  *   `Type [17]; text`, `Wait` (the ReAct paper's prompts; WebVoyager, which requires both
  *   `Thought:` and `Action:` in a reply and takes the text after `Action:` to the next marker:
@@ -16,7 +16,8 @@ import { actionInputArguments, isActionName } from '../reactText';
  * - τ-bench's, the action as JSON after the reply's last `Action:`, `{"name": …, "arguments":
  *   {…}}`, with or without a thought before it; its `respond` action is the reply to the user,
  *   no call, and each other action's observation comes back as `API output: …`
- *   (sierra-research/tau-bench `tau_bench/agents/chat_react_agent.py` @043b544371).
+ *   (sierra-research/tau-bench `tau_bench/agents/chat_react_agent.py` @043b544371);
+ * - a reply that is one JSON step (`jsonBlob` below), LangChain's JSON agents' and KaibanJS's.
  * Each is read as a call of that name, as the readers of printed steps read it (reactText.ts,
  * reactNumbered.ts), so a step signs alike in a chat and in a log: the bracket's or the line's
  * text as a JSON string, an input as JSON, a Python dict or text. A reply is read so only where
@@ -42,12 +43,15 @@ const NAMED = /^([A-Za-z_][\w.-]{0,63})(?:[ \t]*(?=[[({;:])|[ \t]*$)/;
 
 /** Whether a reply's text may spell such an action (one search, then a test). */
 export function holdsReActAction(s: string): boolean {
+  if (s.includes('"action"')) return true;
   if (!s.includes('Action')) return false;
   return ACTION.test(s);
 }
 
 /** The action a reply spells, as one call; none where it spells no name or has no thought. */
 export function reactCalls(s: string): ReActCall[] {
+  const blob = jsonBlob(s);
+  if (blob !== undefined) return blob;
   const at = ACTION.exec(s);
   if (at === null) return [];
   const json = jsonAction(s);
@@ -93,6 +97,36 @@ function jsonAction(s: string): ReActCall[] | undefined {
   if (typeof name !== 'string' || !isActionName(name) || args === undefined) return undefined;
   if (name === RESPOND) return [];
   return [{ type: 'react_action', name, arguments: printJson(args) }];
+}
+
+/** The members a JSON step gives its tool's input in (KaibanJS spells it in camelCase). */
+const BLOB_INPUTS = ['action_input', 'actionInput'];
+/** Actions that run no tool: LangChain's answer, and KaibanJS's question to the agent itself. */
+const NO_TOOL = /^(?:final answer|self_question)$/i;
+const FENCE = /```(?:json)?[ \t]*\n([\s\S]*?)\n[ \t]*```/;
+
+/**
+ * A reply that is a JSON step, bare or in a fenced block: `{"action": name, "action_input":
+ * …}`, the blob LangChain's JSON agents write (langchain-ai/langchain
+ * `libs/langchain/langchain/agents/output_parsers/json.py` @5439c6c294), or KaibanJS's
+ * `{"thought", "action", "actionInput"}` (kaiban-ai/KaibanJS `src/utils/llm.types.ts`
+ * @ef2edabbdd). One call, none for an action that runs no tool; undefined where the reply is
+ * no such object.
+ */
+function jsonBlob(s: string): ReActCall[] | undefined {
+  if (!s.includes('"action"')) return undefined;
+  const fenced = FENCE.exec(s);
+  const text = (fenced === null ? s : (fenced[1] as string)).trim();
+  if (!text.startsWith('{')) return undefined;
+  const r = parseJson(text);
+  if (!r.ok || !isJsonObject(r.value.value)) return undefined;
+  const o = r.value.value;
+  const name = o.get('action');
+  const key = BLOB_INPUTS.find((k) => o.has(k));
+  if (typeof name !== 'string' || key === undefined) return undefined;
+  if (NO_TOOL.test(name.trim())) return [];
+  if (!isActionName(name)) return undefined;
+  return [{ type: 'react_action', name, arguments: printJson(o.get(key) as JsonValue) }];
 }
 
 /** An action's text: up to the next step's marker. */

@@ -42,8 +42,14 @@ export const ARG_KEYS: readonly string[] = [
   'parsed_arguments',
   'raw_arguments',
 ];
-/** A ReAct step's input, beside the `action` that names its tool. */
-export const REACT_INPUT = 'action_input';
+/** A ReAct step's input, beside the `action` that names its tool (KaibanJS: camelCase). */
+export const REACT_INPUTS: readonly string[] = ['action_input', 'actionInput'];
+/**
+ * Actions a ReAct step names that run no tool: LangChain's `Final Answer` ends the run, and
+ * KaibanJS's `self_question` asks the agent itself the next question (kaiban-ai/KaibanJS
+ * `src/agents/reactChampionAgent.ts` @ef2edabbdd).
+ */
+const NOT_ACTIONS = /^(?:final answer|self_question)$/i;
 
 /**
  * An object no entry reads that looks like a call: a tool or function name beside its
@@ -119,9 +125,10 @@ export function looksLikeCall(o: Rec, at: Place, answered = false): FoundCall | 
   // agent blob): `action` names the tool only beside its `action_input` (OpenHands' events
   // say `action` of their own kind, beside `args`). Its `Final Answer` ends the run, no call.
   const action = name === undefined || name === '' ? getStr(o, 'action') : undefined;
-  if (action !== undefined && !/^final answer$/i.test(action.trim()) && has(o, REACT_INPUT)) {
+  const input = action === undefined ? undefined : REACT_INPUTS.find((k) => has(o, k));
+  if (action !== undefined && input !== undefined && !NOT_ACTIONS.test(action.trim())) {
     name = action;
-    args = get(o, REACT_INPUT);
+    args = get(o, input);
     found = true;
   }
   // A call that wraps its name and input in a `function` object of another spelling than

@@ -975,6 +975,41 @@ const CASES: readonly Case[] = [
         'assistant',
       ],
     ],
+  },
+  {
+    // LangChain's JSON chat agent: each reply a fenced `{"action", "action_input"}` step,
+    // answered by the next user message; its `Final Answer` runs nothing.
+    file: 'langchain-json-agent.json',
+    calls: 2,
+    dialects: ['react-text'],
+    outlines: [
+      [
+        'user',
+        'assistant: multiply(syn-1-0) {"a":3,"b":7}',
+        'tool → syn-1-0: "TOOL RESPONSE:\\n---------------------\\n21"',
+        'assistant: add(syn-3-0) {"a":21,"b":1}',
+        'tool → syn-3-0: "TOOL RESPONSE:\\n---------------------\\n22"',
+        'assistant',
+      ],
+    ],
+  },
+  {
+    // A test suite's log of its requests (`[{ url, method, body, response }]`, as KaibanJS's
+    // recorder writes them) of an agent that writes JSON steps (`actionInput`): the search is
+    // the one call; its `self_question` and the request the tool made are none.
+    file: 'request-log-json-steps.json',
+    calls: 1,
+    dialects: ['react-text'],
+    outlines: [
+      [
+        'system',
+        'user',
+        'assistant',
+        'user',
+        'assistant: web_search(syn-4-0) {"input":"Oslo population"}',
+        'tool → syn-4-0: "You got this result from the tool: \\"709,037 (2023)\\""',
+      ],
+    ],
   }, // The families of other tools' sessions, each from its writer's or a viewer's source.
   {
     file: 'adk-session.json',

@@ -89,6 +89,13 @@ describe('the census prefilter of JSON Lines', () => {
     expect(view(scanText(text))).toEqual(view(scanText(text, new CensusScan(), false)));
   });
 
+  test('a ReAct step written as JSON is a call, in a reply or as an item of steps', () => {
+    for (const example of ['react-json', 'unknown-react-json']) {
+      const text = `${JSON.stringify({ message: CALLS[example] })}\n`;
+      expect(view(scanText(text)).map(([, , name]) => name)).toEqual(['ls']);
+    }
+  });
+
   test('a rewind to a line it skipped forgets the calls after that line', () => {
     const call = (id: string) =>
       JSON.stringify({

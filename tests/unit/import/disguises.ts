@@ -60,6 +60,14 @@ export const CALLS: Record<string, unknown> = {
   'unknown-named': { steps: [{ id: 'n1', name: 'ls', input: { a: 1 } }] },
   'unknown-tool': { steps: [{ tool: 'ls', args: { a: 1 }, output: 'x' }] },
   'unknown-function': { steps: [{ function: 'ls', params: { a: 1 }, result: 'x' }] },
+  // A ReAct step as JSON in a reply's text (KaibanJS's `actionInput`), and as an item of steps.
+  'react-json': [
+    { role: 'assistant', content: '{"thought": "t", "action": "ls", "actionInput": {"a": 1}}' },
+    { role: 'user', content: 'You got this result from the tool: "x"' },
+  ],
+  'unknown-react-json': {
+    steps: [{ thought: 't', action: 'ls', actionInput: { a: 1 }, observation: 'x' }],
+  },
 };
 
 export const FORMS = ['plain', 'string', 'list', 'twice', 'python', 'base64', 'stream'] as const;

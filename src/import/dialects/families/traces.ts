@@ -120,7 +120,7 @@ export const TRACE_DIALECTS: readonly DialectEntry[] = [
   {
     id: 'react-text',
     label: 'ReAct `Action:` line',
-    call: 'an assistant message\'s words that give a `Thought:` and then an `Action:` line, `Action: Click [10]`, `Action: Search[x]` (the ReAct paper\'s prompts, WebVoyager), or LangChain\'s `Action: tool` over `Action Input: …`, or τ-bench\'s `Action:` over `{"name": …, "arguments": {…}}` (its `respond` is no call)',
+    call: 'an assistant message\'s words that give a `Thought:` and then an `Action:` line, `Action: Click [10]`, `Action: Search[x]` (the ReAct paper\'s prompts, WebVoyager), or LangChain\'s `Action: tool` over `Action Input: …`, or τ-bench\'s `Action:` over `{"name": …, "arguments": {…}}` (its `respond` is no call), or a reply that is a JSON step `{"action", "action_input"}` (LangChain\'s JSON agents) or `{"thought", "action", "actionInput"}` (KaibanJS)',
     result: 'the next user message (the observation the harness sends back, or the error it met)',
     fields: {
       id: '(none)',
@@ -128,7 +128,7 @@ export const TRACE_DIALECTS: readonly DialectEntry[] = [
       args: "the rest of the action as a JSON string (a bracket's text alone); an `Action Input` as JSON, a Python dict, or text",
     },
     source:
-      'MinorJerry/WebVoyager run.py, utils.py @0915445395; langchain-ai/langchain libs/langchain/langchain/agents/output_parsers/react_single_input.py @c787bee0f2; sierra-research/tau-bench tau_bench/agents/chat_react_agent.py @043b544371',
+      'MinorJerry/WebVoyager run.py, utils.py @0915445395; langchain-ai/langchain libs/langchain/langchain/agents/output_parsers/react_single_input.py @c787bee0f2, json.py @5439c6c294; sierra-research/tau-bench tau_bench/agents/chat_react_agent.py @043b544371; kaiban-ai/KaibanJS src/utils/llm.types.ts @ef2edabbdd',
     counted: true,
     when: { types: ['react_action'] },
     read: (o) => textCall(o, 'react_action'),
