@@ -63,6 +63,11 @@ const NOTES: readonly NoteKind[] = [
     why: 'the messages AutoGen sends the model in their place',
   },
   {
+    // mlflowTrace.ts: a trace read from the chats its model calls kept.
+    pattern: /^Read an MLflow trace as the \d+ chats? its model calls kept/,
+    why: 'the histories the model was sent, which the spans around them copy',
+  },
+  {
     // decode.ts: a gzip file, read as the bytes it unpacks to.
     pattern: /^Read .* unpacked from gzip: /,
     why: 'the same bytes the file was before it was compressed',

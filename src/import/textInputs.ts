@@ -23,6 +23,7 @@ import { isWrappedLines, wrappedLinesAsJson } from './wrappedLines';
 import { isSpanEvents, spanEventsAsJson } from './spanEvents';
 import { isNock, nockAsHar } from './nock';
 import { isRequestLog, requestLogAsHar } from './requestLog';
+import { isMlflowTrace, mlflowTraceAsJson } from './mlflowTrace';
 import {
   gptmeConsoleAsJson,
   gptmeConsoleComplete,
@@ -109,6 +110,8 @@ export const TEXT_INPUTS: readonly TextInput[] = [
   { is: (t, f) => (f === null || f === 'har') && isRawPairs(t), asJson: rawPairsAsHar },
   // WireMock stub mappings (Java tests' HTTP mocks) in JSON: read as a HAR capture.
   { is: (t, f) => (f === null || f === 'har') && isWireMock(t), asJson: wireMockAsHar },
+  // An MLflow trace: the chats its model calls kept, rather than every span's copy of them.
+  { is: (t, f) => (f === null || f === 'generic') && isMlflowTrace(t), asJson: mlflowTraceAsJson },
   // A BFCL result file: each test entry the conversation it ran.
   { is: (t, f) => (f === null || f === 'generic') && isBfclResult(t), asJson: bfclAsJson },
   // Amazon Q Developer CLI's `/save`: its history, and the calls only its transcript names.
