@@ -90,8 +90,12 @@ export function looksLikeCall(o: Rec, at: Place, answered = false): FoundCall | 
   // A call kept as an exchange (ToolTalk's `{ request: { api_name, parameters }, response }`,
   // microsoft/ToolTalk src/tooltalk/evaluation/evaluate_openai.py @0c021ca335): the request is
   // the call, the response its own answer.
-  const request = getRec(o, 'request');
-  if (request !== undefined && has(o, 'response') && !has(o, 'name')) {
+  // A tool logger's record of a call beside its result (`{ call: { id, name, input }, result,
+  // timestamp }`, a Discord bot's tool log: sandpills/chapterx `tools/` @234a7c5d09) is such
+  // an exchange too.
+  for (const [asked, answer] of EXCHANGES) {
+    const request = getRec(o, asked);
+    if (request === undefined || !has(o, answer) || has(o, 'name')) continue;
     const c = looksLikeCall(request, { ...at, key: null }, true);
     if (c !== null) return c;
   }
@@ -373,6 +377,11 @@ const SPAN_KINDS = ['spanType', 'span_type', 'run_type', 'runType'];
  * parts do. Such a member is looked at as a list's item would be.
  */
 const CALL_KEY = /^(tool|tool_?call|tool_?use|function_?call|tool_?invocation)$/i;
+/** The members of a call kept as an exchange: the call asked, and its answer beside it. */
+const EXCHANGES: readonly (readonly [string, string])[] = [
+  ['request', 'response'],
+  ['call', 'result'],
+];
 /** A `type` that says its object is a call, wherever it stands. */
 const KEYED_TYPE = /call|tool_?use|invocation/i;
 const ID_KEYS = [

@@ -1010,6 +1010,23 @@ const CASES: readonly Case[] = [
         'tool → syn-4-0: "You got this result from the tool: \\"709,037 (2023)\\""',
       ],
     ],
+  },
+  {
+    // A bot's tool log, a line a call: `{ call: { id, name, input }, result, timestamp }`, each
+    // call answered by the result beside it.
+    file: 'tool-log-call-result.jsonl',
+    calls: 3,
+    dialects: ['unknown'],
+    outlines: [
+      [
+        'assistant: web_search(call_d1) {"query":"weather Oslo"}',
+        'tool → call_d1: "{\\"output\\":[{\\"text\\":\\"4 C, snow\\",\\"type\\":\\"text\\"}]}"',
+        'assistant: web_search(call_d2) {"query":"weather Oslo"}',
+        'tool → call_d2: "{\\"output\\":[{\\"text\\":\\"4 C, snow\\",\\"type\\":\\"text\\"}]}"',
+        'assistant: fetch_page(call_d3) {"url":"https://yr.no"}',
+        'tool → call_d3: "{\\"error\\":\\"timeout\\"}"',
+      ],
+    ],
   }, // The families of other tools' sessions, each from its writer's or a viewer's source.
   {
     file: 'adk-session.json',
