@@ -67,14 +67,14 @@ export function isAutogenPrint(text: string): boolean {
   return /^\S.*? \(to \S.*?\):\r?$/m.test(head);
 }
 
-interface Read {
+export interface AutogenPrintRead {
   readonly conversations: ChatJsonMessage[][];
   readonly calls: number;
   readonly answered: number;
   readonly speakers: number;
 }
 
-function autogenPrintRead(text: string): Read {
+export function autogenPrintRead(text: string): AutogenPrintRead {
   const lines = text.replace(ANSI, '').replace(/\r\n?/g, '\n').split('\n').map(plain);
   // Only a formatted copy ends blocks at a `---` of its own: a tool's raw output may hold one.
   const formatted = ESCAPED.test(text) || /^(?:> ){8}/m.test(text) || !/^-{80}\r?$/m.test(text);
@@ -223,11 +223,16 @@ export function autogenPrintAsJson(
   name?: string,
 ): Result<{ text: string; note: string }, ImportError> {
   const read = autogenPrintRead(text);
-  const unanswered = read.calls - read.answered;
   return ok({
     text: chatLines(read.conversations),
-    note: `Read ${inputLabel(name, 'the input')} as AutoGen's console output (\`ConversableAgent\`, AutoGen 0.2 and AG2), ${plural(read.conversations.length, 'chat')}: ${plural(read.calls, 'call')} from its \`Suggested tool call\` banners, a message's calls one reply, each answered by the \`Response from calling\` banner of its id (in order where it has none); the words of the ${plural(read.speakers, 'agent')} that made calls as the assistant's, the others' as the user's.${unanswered > 0 ? ` ${plural(unanswered, 'call')} ${unanswered === 1 ? 'has' : 'have'} no answer printed.` : ''}`,
+    note: `Read ${inputLabel(name, 'the input')} as AutoGen's console output (\`ConversableAgent\`, AutoGen 0.2 and AG2), ${autogenPrintCaveat(read)}`,
   });
+}
+
+/** What a note says of a read: its chats, its calls, how they were answered. */
+export function autogenPrintCaveat(read: AutogenPrintRead): string {
+  const unanswered = read.calls - read.answered;
+  return `${plural(read.conversations.length, 'chat')}: ${plural(read.calls, 'call')} from its \`Suggested tool call\` banners, a message's calls one reply, each answered by the \`Response from calling\` banner of its id (in order where it has none); the words of the ${plural(read.speakers, 'agent')} that made calls as the assistant's, the others' as the user's.${unanswered > 0 ? ` ${plural(unanswered, 'call')} ${unanswered === 1 ? 'has' : 'have'} no answer printed.` : ''}`;
 }
 
 /**

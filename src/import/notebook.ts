@@ -14,6 +14,7 @@ import {
 } from './langchainPrint';
 import { printsSkSteps, skPrintCaveat, skPrintLines } from './skPrint';
 import { printsReActNumbered, reactNumberedCaveat, reactNumberedLines } from './reactNumbered';
+import { autogenPrintCaveat, autogenPrintRead, isAutogenPrint } from './autogenPrint';
 import {
   continuesLangroidRun,
   langroidCaveat,
@@ -185,6 +186,19 @@ const CONSOLES: readonly Console[] = [
     read: (t) => {
       const r = crewAiLines(t.join('\n'));
       return { lines: r.lines, said: `${plural(r.agents, 'agent')}: ${crewAiCaveat(r)}` };
+    },
+  },
+  {
+    prints: isAutogenPrint,
+    // A message printed in an output of its own (an answer's banner, a turn's header) goes on.
+    continues: (t) =>
+      /^\S.*? \(to \S.*?\):\r?$|^\*{5} Response from calling /m.test(t.replace(ANSI, '')),
+    read: (t) => {
+      const r = autogenPrintRead(t.join('\n'));
+      return {
+        lines: r.conversations.map((messages) => JSON.stringify({ messages })),
+        said: autogenPrintCaveat(r),
+      };
     },
   },
   {

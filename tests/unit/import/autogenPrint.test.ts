@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { importConversations } from '../../../src/import/index';
 import { autogenPrintComplete } from '../../../src/import/autogenPrint';
-import { fixture, importAll, outline } from './helpers';
+import { fixture, importAll, notebook, outline } from './helpers';
 
 const FIRST_CHAT = [
   'user',
@@ -34,6 +34,31 @@ describe("AutoGen's console output (ConversableAgent)", () => {
     expect(a?.census?.toolCalls).toBe(5);
     expect(a?.warnings[0]).toMatch(
       /^Read “run.log” as AutoGen's console output \(`ConversableAgent`, AutoGen 0.2 and AG2\), 2 chats: 5 calls .* the 2 agents that made calls as the assistant's/,
+    );
+  });
+
+  it("reads the output a notebook's cells saved, beside the values they printed", () => {
+    const text = new TextDecoder().decode(fixture('markdown/autogen-print.txt'));
+    // The run's text in two outputs (the chat, then the answers' banners), after a cell that
+    // printed the tools' schemas, which hold no call.
+    // The first answers' banners, in an output of their own: no call's banner there.
+    const cut = text.indexOf('***** Response from calling');
+    const next = text.lastIndexOf('\n', text.indexOf('***** Suggested', cut)) + 1;
+    const nb = notebook([
+      {
+        output_type: 'execute_result',
+        data: { 'text/plain': ["[{'type': 'function', 'function': {'name': 'list_tests'}}]"] },
+      },
+      { output_type: 'stream', name: 'stdout', text: [text.slice(0, cut)] },
+      { output_type: 'stream', name: 'stdout', text: [text.slice(cut, next)] },
+      { output_type: 'stream', name: 'stdout', text: [text.slice(next)] },
+    ]);
+    const [a, b, ...more] = importAll(nb, { name: 'chat.ipynb' });
+    expect(more).toHaveLength(0);
+    expect(outline(a?.messages ?? [])).toEqual(FIRST_CHAT);
+    expect(b?.messages.filter((m) => m.role === 'tool')).toHaveLength(1);
+    expect(a?.warnings[0]).toMatch(
+      /Of them, 2 chats: 5 calls from its `Suggested tool call` banners/,
     );
   });
 
