@@ -83,7 +83,11 @@ export function printedLines(text: string): { values: JsonValue[]; chars: number
   const values: JsonValue[] = [];
   let chars = 0;
   for (const line of text.split('\n')) {
-    const l = line.trim();
+    let l = line.trim();
+    // A value a loop prints after a word of its own (`print(f"Calling: {call}")`, as the
+    // DeepLearning.AI LangGraph course's agent prints each call's dict).
+    const label = LABELLED.exec(l);
+    if (label !== null) l = l.slice(label[0].length);
     const v = PRINTED_LINE.test(l) ? literalValue(l) : null;
     const value = v !== null && typeof v === 'object' ? v : keywordsValue(l);
     if (value === null) continue;
@@ -134,6 +138,8 @@ export function keywordsValue(line: string): JsonObject | null {
 
 /** A line that may be one printed value: a list, a dict, or a constructor call. */
 const PRINTED_LINE = /^(?:[[{]|[A-Za-z_][\w.]*\()/;
+/** A few words and a colon before a printed list or dict. */
+const LABELLED = /^[A-Za-z][\w .-]{0,40}:\s+(?=[[{])/;
 
 /** A number as Python spells it (`1.`, `.5`, `+2.5e1`, `1_000`), as JSON spells it. */
 export function pythonNumberAsJson(text: string): string {

@@ -86,6 +86,28 @@ describe('a Jupyter notebook', () => {
     expect(c?.census?.toolCalls).toBe(1);
   });
 
+  it('reads the values a loop prints after a word of its own', () => {
+    // `print(f"Calling: {t}")` over each of a reply's LangChain calls, as the DeepLearning.AI
+    // LangGraph course's agent does; its other lines hold no value.
+    const [c, ...more] = importAll(
+      notebook([
+        said(
+          [
+            "Calling: {'name': 'search', 'args': {'query': 'Super Bowl 2024'}, 'id': 'call_a1'}",
+            "Calling: {'name': 'search', 'args': {'query': 'Missouri GDP'}, 'id': 'call_a2'}",
+            'Back to the model!',
+            'Result: no braces here',
+          ].join('\n'),
+        ),
+      ]),
+    );
+    expect(more).toHaveLength(0);
+    expect(outline(c?.messages ?? [])).toEqual([
+      'assistant: search(call_a1) {"query":"Super Bowl 2024"}',
+      'assistant: search(call_a2) {"query":"Missouri GDP"}',
+    ]);
+  });
+
   it('reads a value Rich printed pretty and coloured: Semantic Kernel calls', () => {
     // What `rich`'s console prints for a pydantic model: one field a line, each name, value
     // and bracket in colour codes, a string's quotes and braces coloured apart.
