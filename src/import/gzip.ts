@@ -1,5 +1,6 @@
 // A transcript compressed with gzip (`session.jsonl.gz`, a test suite's `cassette.yaml.gz`).
 import { Gunzip } from 'fflate';
+import { joinBytes } from './bytes';
 
 /**
  * The most a gzip file may unpack to: past it a JavaScript string cannot hold the text anyway
@@ -43,11 +44,5 @@ export function gunzip(b: Uint8Array, what: string, limit = GUNZIP_LIMIT): Gunzi
       error: `${what} is a gzip file that unpacks to more than ${limit / (1024 * 1024)} MB, more than Loopscope reads at once.`,
     };
   }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return { bytes: out };
+  return { bytes: joinBytes(chunks) };
 }

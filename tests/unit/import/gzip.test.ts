@@ -2,20 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { gzipSync, strToU8 } from 'fflate';
 import { gunzip } from '../../../src/import/gzip';
+import { joinBytes } from '../../../src/import/bytes';
 import { isTranscriptName } from '../../../src/import/folder';
 import { importConversations } from '../../../src/import/index';
 import { isNote } from '../../../src/import/notes';
 import { fixture } from './helpers';
-
-const concat = (...parts: Uint8Array[]): Uint8Array => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
 
 const calls = (input: Uint8Array, name: string) => {
   const r = importConversations(input, { name });
@@ -47,7 +38,10 @@ describe('a transcript compressed with gzip', () => {
   it('reads every member of a file written in several', () => {
     const text = new TextDecoder().decode(fixture('claude-code/loop-write-file.jsonl'));
     const cut = text.indexOf('\n', text.length >> 1) + 1;
-    const two = concat(gzipSync(strToU8(text.slice(0, cut))), gzipSync(strToU8(text.slice(cut))));
+    const two = joinBytes([
+      gzipSync(strToU8(text.slice(0, cut))),
+      gzipSync(strToU8(text.slice(cut))),
+    ]);
     expect(calls(two, 's.jsonl.gz')[0]?.calls).toEqual(calls(strToU8(text), 's.jsonl')[0]?.calls);
   });
 
