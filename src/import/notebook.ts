@@ -2,7 +2,8 @@
 import { err, ok, parseJson, printJson, type JsonValue, type Result } from '../json/index';
 import { isJsonArray, isJsonObject } from '../json/index';
 import { jsonBlocks, NAMES_CALLS } from './fencedJson';
-import { literalValue, printedLines } from './literal';
+import { literalValue } from './literal';
+import { printedLines } from './printedLines';
 import { printsSmolagentsRun, smolagentsCaveat, smolagentsLines } from './smolagentsConsole';
 import { llamaIndexCaveat, llamaIndexLines, printsLlamaIndexCall } from './llamaIndexVerbose';
 import { crewAiCaveat, crewAiLines, printsCrewAiSteps } from './crewaiVerbose';

@@ -1,6 +1,7 @@
 // Logs of Python's printed values, a value a line: what `print(response)` leaves in a file.
 import { ok, printJson, type Result } from '../json/index';
-import { literalValue, printedLines } from './literal';
+import { literalValue } from './literal';
+import { printedLines } from './printedLines';
 import type { JsonValue } from '../json/index';
 import { Finding } from './text';
 import type { ImportError } from './types';

@@ -6,34 +6,7 @@ import { cursorHookCall } from '../cursorHooks';
 import { idOf } from '../entry';
 import type { DialectEntry } from '../entry';
 import { eachMember, get, getRec, getStr, has, isRec, recLike, type Rec } from '../shape';
-
-/** The arguments of call `id` in an OpenHands action's `model_response`, or undefined. */
-function responseArguments(meta: Rec, id: string): unknown {
-  const choices = get(getRec(meta, 'model_response') ?? new Map(), 'choices');
-  if (!Array.isArray(choices)) return undefined;
-  for (const ch of choices) {
-    const msg = isRec(ch) ? getRec(ch, 'message') : undefined;
-    const calls = msg ? get(msg, 'tool_calls') : undefined;
-    if (!Array.isArray(calls)) continue;
-    for (const c of calls) {
-      if (!isRec(c) || get(c, 'id') !== id) continue;
-      const f = getRec(c, 'function');
-      return f ? get(f, 'arguments') : undefined;
-    }
-  }
-  return undefined;
-}
-
-/** OpenHands actions that are not tool calls (openhands.ts reads the same). */
-const OPENHANDS_NOT_CALLS = new Set([
-  'message',
-  'system',
-  'change_agent_state',
-  'recall',
-  'null',
-  'condensation',
-  'condensation_request',
-]);
+import { OPENHANDS_NOT_CALLS, resolverCall, responseArguments } from '../openhands';
 
 /**
  * A Cursor CLI `tool_call` event's call: its one `<kind>ToolCall` member (`{ args, result? }`),
@@ -172,24 +145,7 @@ export const SESSION_DIALECTS: readonly DialectEntry[] = [
     read: (o, at) => {
       const action = getStr(o, 'action');
       if (action === undefined || OPENHANDS_NOT_CALLS.has(action)) return null;
-      if (!has(o, 'args')) {
-        // The resolver's form: the action's fields at the top, known by those every tool
-        // action has, or in its `history` by the thought every action has (`think`, `finish`).
-        const flat =
-          !has(o, 'source') &&
-          !has(o, 'id') &&
-          !has(o, 'role') &&
-          (has(o, 'security_risk') ||
-            has(o, 'confirmation_state') ||
-            has(o, 'is_confirmed') ||
-            (at.listKey === 'history' && has(o, 'thought')));
-        if (!flat) return null;
-        const args: Record<string, unknown> = {};
-        eachMember(o, (k, x) => {
-          if (k !== 'action') args[k] = x;
-        });
-        return { id: null, name: action, args: recLike(o, args) };
-      }
+      if (!has(o, 'args')) return resolverCall(o, at, action);
       if (getStr(o, 'source') !== 'agent') return null;
       const meta = getRec(o, 'tool_call_metadata');
       const id = meta ? idOf(meta, 'tool_call_id') : null;
