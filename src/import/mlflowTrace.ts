@@ -1,6 +1,7 @@
 // An MLflow trace, read as the chat histories its model calls kept.
 import { err, ok, type Result } from '../json/index';
 import type { ImportError } from './types';
+import { Finding } from './text';
 import { inputLabel, plural } from './warnings';
 
 /**
@@ -20,20 +21,19 @@ const KEY = 'mlflow.chat.messages';
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** The chats found by the test, kept for the read that follows it: a trace is parsed once. */
+const tested = new Finding(chats, (c) => c !== null);
+
 /** Whether a text may be such a trace (one search of the text, then a parse). */
 export function isMlflowTrace(text: string): boolean {
   if (!text.includes(`"${KEY}"`)) return false;
-  return chats(text) !== null;
+  return tested.of(text) !== null;
 }
 
 /** The chats a trace's model calls kept, in the order they started; null when it is none. */
 function chats(text: string): unknown[][] | null {
-  let v: unknown;
-  try {
-    v = JSON.parse(text) as unknown;
-  } catch {
-    return null;
-  }
+  const v = decoded(text);
+  if (v === undefined) return null;
   const traces = Array.isArray(v) ? v : [v];
   const found: { start: number; at: number; messages: unknown[] }[] = [];
   for (const t of traces) {
@@ -74,7 +74,7 @@ export function mlflowTraceAsJson(
   text: string,
   name?: string,
 ): Result<{ text: string; note: string }, ImportError> {
-  const list = chats(text);
+  const list = tested.take(text);
   if (list === null) {
     return err({
       kind: 'invalid',

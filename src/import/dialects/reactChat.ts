@@ -1,6 +1,8 @@
 // Calls a ReAct agent spells in its reply's words: `Thought: …` then `Action: Click [10]`.
 import { isJsonObject, parseJson, printJson, type JsonValue } from '../../json/index';
 import { actionInputArguments, isActionName } from '../reactText';
+import { NOT_ACTIONS, REACT_INPUTS } from './unknownCall';
+import { blocksOf } from '../fences';
 
 /**
  * A ReAct agent run through a chat API keeps no call as data: its reply says `Thought: …` and
@@ -99,12 +101,6 @@ function jsonAction(s: string): ReActCall[] | undefined {
   return [{ type: 'react_action', name, arguments: printJson(args) }];
 }
 
-/** The members a JSON step gives its tool's input in (KaibanJS spells it in camelCase). */
-const BLOB_INPUTS = ['action_input', 'actionInput'];
-/** Actions that run no tool: LangChain's answer, and KaibanJS's question to the agent itself. */
-const NO_TOOL = /^(?:final answer|self_question)$/i;
-const FENCE = /```(?:json)?[ \t]*\n([\s\S]*?)\n[ \t]*```/;
-
 /**
  * A reply that is a JSON step, bare or in a fenced block: `{"action": name, "action_input":
  * …}`, the blob LangChain's JSON agents write (langchain-ai/langchain
@@ -115,16 +111,16 @@ const FENCE = /```(?:json)?[ \t]*\n([\s\S]*?)\n[ \t]*```/;
  */
 function jsonBlob(s: string): ReActCall[] | undefined {
   if (!s.includes('"action"')) return undefined;
-  const fenced = FENCE.exec(s);
-  const text = (fenced === null ? s : (fenced[1] as string)).trim();
+  const fenced = blocksOf(s).find((b) => b.kind === 'fence');
+  const text = (fenced === undefined ? s : fenced.text).trim();
   if (!text.startsWith('{')) return undefined;
   const r = parseJson(text);
   if (!r.ok || !isJsonObject(r.value.value)) return undefined;
   const o = r.value.value;
   const name = o.get('action');
-  const key = BLOB_INPUTS.find((k) => o.has(k));
+  const key = REACT_INPUTS.find((k) => o.has(k));
   if (typeof name !== 'string' || key === undefined) return undefined;
-  if (NO_TOOL.test(name.trim())) return [];
+  if (NOT_ACTIONS.test(name.trim())) return [];
   if (!isActionName(name)) return undefined;
   return [{ type: 'react_action', name, arguments: printJson(o.get(key) as JsonValue) }];
 }

@@ -49,7 +49,7 @@ export const REACT_INPUTS: readonly string[] = ['action_input', 'actionInput'];
  * KaibanJS's `self_question` asks the agent itself the next question (kaiban-ai/KaibanJS
  * `src/agents/reactChampionAgent.ts` @ef2edabbdd).
  */
-const NOT_ACTIONS = /^(?:final answer|self_question)$/i;
+export const NOT_ACTIONS = /^(?:final answer|self_question)$/i;
 
 /**
  * An object no entry reads that looks like a call: a tool or function name beside its
