@@ -68,6 +68,13 @@ const NOTES: readonly NoteKind[] = [
     why: 'the histories the model was sent, which the spans around them copy',
   },
   {
+    // llamaIndexContext.ts: a saved Context read from its memory, which holds every call its
+    // broker log dispatched (else the sentence goes on, and is a warning).
+    pattern:
+      /^Read a LlamaIndex workflow's saved Context as the \d+ chats? its memory keeps, not its event logs' copies of the same calls\.$/,
+    why: "the chat the agent kept, which the workflow's events copy",
+  },
+  {
     // decode.ts: a gzip file, read as the bytes it unpacks to.
     pattern: /^Read .* unpacked from gzip: /,
     why: 'the same bytes the file was before it was compressed',

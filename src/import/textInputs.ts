@@ -24,6 +24,7 @@ import { isSpanEvents, spanEventsAsJson } from './spanEvents';
 import { isNock, nockAsHar } from './nock';
 import { isRequestLog, requestLogAsHar } from './requestLog';
 import { isMlflowTrace, mlflowTraceAsJson } from './mlflowTrace';
+import { isLlamaIndexContext, llamaIndexContextAsJson } from './llamaIndexContext';
 import {
   gptmeConsoleAsJson,
   gptmeConsoleComplete,
@@ -112,6 +113,11 @@ export const TEXT_INPUTS: readonly TextInput[] = [
   { is: (t, f) => (f === null || f === 'har') && isWireMock(t), asJson: wireMockAsHar },
   // An MLflow trace: the chats its model calls kept, rather than every span's copy of them.
   { is: (t, f) => (f === null || f === 'generic') && isMlflowTrace(t), asJson: mlflowTraceAsJson },
+  // A LlamaIndex workflow's saved Context: the chats its memory keeps, not its events' copies.
+  {
+    is: (t, f) => (f === null || f === 'generic') && isLlamaIndexContext(t),
+    asJson: llamaIndexContextAsJson,
+  },
   // A BFCL result file: each test entry the conversation it ran.
   { is: (t, f) => (f === null || f === 'generic') && isBfclResult(t), asJson: bfclAsJson },
   // Amazon Q Developer CLI's `/save`: its history, and the calls only its transcript names.
