@@ -68,6 +68,12 @@ const NOTES: readonly NoteKind[] = [
     why: 'the histories the model was sent, which the spans around them copy',
   },
   {
+    // printedLog.ts: a text that is one printed object laid out over lines, read as that object.
+    pattern:
+      /^Read .* as one printed Python object \(its constructor call laid out over lines\), as JSON\.$/,
+    why: 'the same values the object printed, as JSON',
+  },
+  {
     // llamaIndexContext.ts: a saved Context read from its memory, which holds every call its
     // broker log dispatched (else the sentence goes on, and is a warning).
     pattern:

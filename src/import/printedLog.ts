@@ -1,6 +1,7 @@
 // Logs of Python's printed values, a value a line: what `print(response)` leaves in a file.
 import { ok, printJson, type Result } from '../json/index';
 import { literalValue } from './literal';
+import { CensusScan } from './census';
 import { printedLines } from './printedLines';
 import type { JsonValue } from '../json/index';
 import { Finding } from './text';
@@ -96,5 +97,42 @@ export function prefixedPrintedLogAsJson(
   return ok({
     text: f.values.map((v) => printJson(v)).join('\n'),
     note: `Read ${inputLabel(name, 'the input')} as a log whose lines end in printed objects, ${plural(f.values.length, 'object')} as JSON Lines (the words before them and the other lines left out${cut}).`,
+  });
+}
+
+/**
+ * A text that is one printed object laid out over many lines (a `repr` kept as a `.py` file
+ * and formatted as code, a pretty-printer's output), after any comment lines: the object, where
+ * the census could find a call in it. A browser-use run's `print(history)` is one
+ * (`AgentHistoryList(all_results=[…], all_model_outputs=[…])`).
+ */
+function printedWhole(text: string): JsonValue | null {
+  const body = text.replace(LEADING_COMMENTS, '');
+  if (!/^[A-Za-z_][\w.]*\(/.test(body) || !body.trimEnd().endsWith(')')) return null;
+  const v = literalValue(body);
+  if (!(v instanceof Map)) return null;
+  const scan = new CensusScan();
+  scan.add(v);
+  return scan.callCount > 0 ? v : null;
+}
+/** Python comment lines and blank lines at a text's top. */
+const LEADING_COMMENTS = /^(?:[ \t]*(?:#[^\n]*)?\r?\n)*[ \t]*/;
+
+const whole = new Finding(printedWhole, (v) => v !== null);
+
+/** Whether a text is one printed object over several lines that may hold calls. */
+export function isPrintedWhole(text: string): boolean {
+  return text.includes('\n') && whole.of(text) !== null;
+}
+
+/** The printed object as one JSON document, with a note saying so. */
+export function printedWholeAsJson(
+  text: string,
+  name?: string,
+): Result<{ text: string; note: string }, ImportError> {
+  const v = whole.take(text);
+  return ok({
+    text: printJson(v),
+    note: `Read ${inputLabel(name, 'the input')} as one printed Python object (its constructor call laid out over lines), as JSON.`,
   });
 }

@@ -38,8 +38,10 @@ import { isWireMock, wireMockAsHar } from './wiremock';
 import {
   isPrefixedPrintedLog,
   isPrintedLog,
+  isPrintedWhole,
   prefixedPrintedLogAsJson,
   printedLogAsJson,
+  printedWholeAsJson,
 } from './printedLog';
 import { isSourceLiterals, sourceLiteralsAsJson } from './sourceLiterals';
 import { isSpecStory, specStoryAsJson } from './specStory';
@@ -345,6 +347,8 @@ export const TEXT_INPUTS: readonly TextInput[] = [
   },
   // A log of Python's printed values, a line each (`print(response)`): those values.
   { is: (t, f) => f === null && isPrintedLog(t), asJson: printedLogAsJson },
+  // One printed object laid out over lines (a `repr` kept as a `.py` file): that object.
+  { is: (t, f) => f === null && isPrintedWhole(t), asJson: printedWholeAsJson },
   // A logger's lines that end in printed objects (`… INFO - add: ToolCall(…)`): those objects,
   // which only the reader by shape reads (so too when it is chosen by hand).
   {

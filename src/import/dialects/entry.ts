@@ -94,6 +94,7 @@ export type DialectId =
   | 'acp'
   | 'cline-events'
   | 'browser-use'
+  | 'midscene'
   | 'elastic-agent-builder'
   | 'monocle-tool'
   | 'unknown';

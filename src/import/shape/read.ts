@@ -535,7 +535,8 @@ function build(
       if ((s.apart === true || unknownStep || otherTurn) && last === 'call' && !sameTurn)
         last = null;
       unknownStep = calls.length > 0 && calls.every((e) => e.dialect === 'unknown');
-      lastTurn = calls[calls.length - 1]?.turn;
+      // A step that holds no call (a planner's step between a log's actions) leaves it.
+      if (calls.length > 0) lastTurn = calls[calls.length - 1]?.turn;
       s.events.forEach((e, i) => {
         if (e.kind === 'call') {
           const call: CallInput = { id: e.id ?? undefined, name: e.name, args: e.input };

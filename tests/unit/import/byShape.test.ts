@@ -84,6 +84,30 @@ const AI_SDK_UI_STREAM: readonly string[] = [
 
 const CASES: readonly Case[] = [
   {
+    // A Midscene report's dump: each execution's `Action Space` tasks, each its own reply
+    // (a planning step stands between them); a cancelled task answers with why, `Finished`
+    // is the planner's end, no action. A device action returns nothing: only a shell
+    // command's output answers.
+    file: 'midscene-report-dump.json',
+    calls: 5,
+    errors: 1,
+    unanswered: true,
+    dialects: ['midscene'],
+    outlines: [
+      [
+        'assistant: Tap(a1) {"locate":{"prompt":"Save button"}}',
+        'tool → a1: "cancelled: the element was not located"',
+        'assistant: Scroll(a2) {"direction":"down","distance":300}',
+        'assistant: Tap(a3) {"locate":{"center":[10,20],"prompt":"Save button"}}',
+      ],
+      [
+        'assistant: Tap(a9) {"locate":{"prompt":"Settings"}}',
+        'assistant: RunAdbShell(a10) {"command":"getprop ro.build.version.release"}',
+        'tool → a10: "14\\n"',
+      ],
+    ],
+  },
+  {
     // A list of steps `{ tool, input, output }`, no ids: each step answers itself.
     file: 'steps.json',
     calls: 3,

@@ -125,6 +125,23 @@ export const EXAMPLES: Record<string, unknown> = {
       },
     ],
   },
+  midscene: {
+    executions: [
+      {
+        name: 'Action - open settings',
+        tasks: [
+          { type: 'Planning', subType: 'Plan', param: { userInstruction: 'open settings' } },
+          {
+            type: 'Action Space',
+            subType: 'Tap',
+            param: { locate: { prompt: 'Settings' } },
+            status: 'finished',
+            taskId: 't1',
+          },
+        ],
+      },
+    ],
+  },
   'elastic-agent-builder': {
     conversation_id: 'c1',
     round_id: 'r1',

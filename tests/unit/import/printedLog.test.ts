@@ -1,6 +1,7 @@
 // Logs of Python's printed values, a value a line: what `print(response)` leaves in a file.
 import { describe, expect, it } from 'vitest';
 import { importConversations } from '../../../src/import/index';
+import { isNote } from '../../../src/import/notes';
 import { fixture, importAll, outline, run } from './helpers';
 
 const reply = (id: string, calls: string) =>
@@ -62,5 +63,52 @@ describe('a log of printed Python values', () => {
       const said = r.ok ? r.value.flatMap((c) => c.warnings).join(' ') : r.error.message;
       expect(said).not.toMatch(/lines end in printed objects/);
     }
+  });
+});
+
+describe('one printed object laid out over lines', () => {
+  /** browser-use's `print(history)`, kept as a `.py` file and formatted as code. */
+  const history = `# flake8: noqa
+AgentHistoryList(
+    all_results=[
+        ActionResult(is_done=False, error=None, extracted_content='Opened the search page'),
+        ActionResult(is_done=False, error='Element 7 not found', extracted_content=None),
+        ActionResult(is_done=True, success=True, error=None, extracted_content='The price is 42.')
+    ],
+    all_model_outputs=[
+        {'go_to_url': {'url': 'https://shop.example/'}, 'interacted_element': None},
+        {
+            'click_element_by_index': {'index': 7},
+            'interacted_element': DOMHistoryElement(tag_name='a', xpath='html/body/a', highlight_index=7)
+        },
+        {'done': {'text': 'The price is 42.', 'success': True}, 'interacted_element': None}
+    ]
+)
+`;
+
+  it("reads browser-use's printed history: each action a reply, answered in order", () => {
+    const [c, ...more] = importAll(history, { name: 'example_result.py' });
+    expect(more).toHaveLength(0);
+    expect(outline(c?.messages ?? [])).toEqual([
+      'assistant: go_to_url(syn-0-0) {"url":"https://shop.example/"}',
+      'tool → syn-0-0: "Opened the search page"',
+      'assistant: click_element_by_index(syn-2-0) {"index":7}',
+      'tool → syn-2-0: "Element 7 not found"',
+      'assistant: done(syn-4-0) {"success":true,"text":"The price is 42."}',
+      'tool → syn-4-0: "The price is 42."',
+    ]);
+    expect(c?.messages.filter((m) => m.role === 'tool' && m.error === true)).toHaveLength(1);
+    const note = c?.warnings.find((w) => w.includes('printed Python object')) ?? '';
+    expect(note).toBe(
+      'Read “example_result.py” as one printed Python object (its constructor call laid out over lines), as JSON.',
+    );
+    expect(isNote(note)).toBe(true);
+    expect(c?.census?.toolCalls).toBe(3);
+  });
+
+  it('is not a printed object that holds no call', () => {
+    const r = importConversations('Config(\n    name="x",\n    retries=3\n)\n', { name: 'c.py' });
+    const said = r.ok ? r.value.flatMap((c) => c.warnings).join(' ') : r.error.message;
+    expect(said).not.toMatch(/one printed Python object/);
   });
 });

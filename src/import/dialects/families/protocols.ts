@@ -33,6 +33,47 @@ export function elasticToolCall(o: Rec): FoundCall | null {
 }
 
 /** This family's entries, in the order the census tries them (table.ts joins the families). */
+/** An action's `ActionResult`: its `error` (a failure), else its `extracted_content`. */
+function actionAnswer(r: unknown): { output: unknown; failed: boolean } {
+  const error = isRec(r) ? get(r, 'error') : undefined;
+  const failed = typeof error === 'string' && error !== '';
+  return {
+    output: isRec(r) ? (failed ? error : (get(r, 'extracted_content') ?? '')) : undefined,
+    failed,
+  };
+}
+
+/**
+ * What printing an `AgentHistoryList` shows (its `__str__`, and so its `repr`): every step's
+ * actions in one list, each `{ <action name>: params, interacted_element }`, and every
+ * step's results in another, in the same order. The steps are gone, so each action is read
+ * as a reply of its own, answered by its result.
+ */
+function printedHistory(o: Rec): FoundCall[] | null {
+  const outputs = get(o, 'all_model_outputs');
+  const results = get(o, 'all_results');
+  if (!Array.isArray(outputs) || !Array.isArray(results)) return null;
+  const calls: FoundCall[] = [];
+  for (const a of outputs) {
+    if (!isRec(a)) return null;
+    const members: [string, unknown][] = [];
+    eachMember(a, (k, v) => {
+      if (k !== 'interacted_element') members.push([k, v]);
+    });
+    const [only] = members;
+    if (members.length !== 1 || only === undefined) return null;
+    const i = calls.length;
+    calls.push({
+      id: null,
+      name: only[0],
+      args: only[1],
+      ...actionAnswer(results[i]),
+      sub: `all_model_outputs[${i}]`,
+    });
+  }
+  return calls.length > 0 ? calls : null;
+}
+
 export const PROTOCOL_DIALECTS: readonly DialectEntry[] = [
   {
     id: 'atof',
@@ -106,15 +147,16 @@ export const PROTOCOL_DIALECTS: readonly DialectEntry[] = [
   {
     id: 'browser-use',
     label: 'browser-use `model_output.action`',
-    call: 'a history step `{ model_output: { action: [{ <action name>: { params } }, …] }, result, state }` of a saved `AgentHistoryList` (the earliest versions write one action object, not a list)',
+    call: "a history step `{ model_output: { action: [{ <action name>: { params } }, …] }, result, state }` of a saved `AgentHistoryList` (the earliest versions write one action object, not a list); a printed `AgentHistoryList` (`all_results=[…], all_model_outputs=[{ <action name>: { params }, interacted_element }, …]`), its steps' actions in one list",
     result:
-      "the step's `result` list, one `ActionResult` an action in order: its `error`, else its `extracted_content`",
+      "the step's `result` list, one `ActionResult` an action in order: its `error`, else its `extracted_content` (printed: `all_results`, in the same order)",
     fields: { id: null, name: "the action object's one key", args: 'its value' },
     source:
-      'browser-use/browser-use browser_use/agent/views.py @019af07c47 (`AgentHistory.model_dump`, `ActionResult`)',
+      'browser-use/browser-use browser_use/agent/views.py @019af07c47 (`AgentHistory.model_dump`, `ActionResult`, `AgentHistoryList.__str__`)',
     counted: true,
-    when: { has: ['model_output'] },
+    when: { has: ['model_output', 'all_model_outputs'] },
     read: (o) => {
+      if (has(o, 'all_model_outputs')) return printedHistory(o);
       const out = getRec(o, 'model_output');
       // The earliest versions keep one result object, as they keep one action.
       const result = get(o, 'result');
@@ -131,17 +173,49 @@ export const PROTOCOL_DIALECTS: readonly DialectEntry[] = [
         const [only] = members;
         if (members.length !== 1 || only === undefined) return null;
         const [name, args] = only;
-        const r: unknown = results[calls.length];
-        const error = isRec(r) ? get(r, 'error') : undefined;
-        const failed = typeof error === 'string' && error !== '';
-        const output = isRec(r)
-          ? failed
-            ? error
-            : (get(r, 'extracted_content') ?? '')
-          : undefined;
-        calls.push({ id: null, name, args, output, failed, together: true });
+        calls.push({
+          id: null,
+          name,
+          args,
+          ...actionAnswer(results[calls.length]),
+          together: true,
+        });
       }
       return calls.length > 0 ? calls : null;
+    },
+  },
+  {
+    id: 'midscene',
+    label: 'Midscene `Action Space` task',
+    call: "a task `{ type: 'Action Space', subType: <action>, param, status, taskId }` in an execution's `tasks` of a report's dump (`GroupedActionDump`: `executions[].tasks[]`), each device action the planner chose (`Tap`, `Input`, `Scroll`, …)",
+    result:
+      "the task's own `output` where its action returns one (a shell command's); a failed or cancelled task's `errorMessage` (it did not run); most device actions return nothing, so their answers are unknown",
+    fields: { id: 'taskId', name: 'subType', args: 'param' },
+    source:
+      'web-infra-dev/midscene packages/core/src/types.ts @004068491d (`ExecutionTaskActionApply`, `GroupedActionDump`)',
+    counted: true,
+    when: { types: ['Action Space'] },
+    read: (o) => {
+      const name = getStr(o, 'subType');
+      // `Finished` and `Error` mark the planner's end and its failure: nothing the device did.
+      if (getStr(o, 'type') !== 'Action Space' || !name || name === 'Finished' || name === 'Error')
+        return null;
+      const status = getStr(o, 'status');
+      const failed = status === 'failed' || status === 'cancelled';
+      const error = getStr(o, 'errorMessage');
+      const id = idOf(o, 'taskId');
+      // A task names no plan it came from: each is a reply of its own (the planner's step).
+      return {
+        id,
+        name,
+        args: get(o, 'param') ?? {},
+        ...(id === null ? {} : { turn: id }),
+        ...(failed
+          ? { output: error ?? status, failed: true }
+          : has(o, 'output') && get(o, 'output') !== null
+            ? { output: get(o, 'output') }
+            : {}),
+      };
     },
   },
   {
