@@ -68,6 +68,11 @@ const NOTES: readonly NoteKind[] = [
     why: 'the histories the model was sent, which the spans around them copy',
   },
   {
+    // labelledJson.ts: a document printed after a label, read without the label.
+    pattern: /^Read .* as the JSON document printed after the label “/,
+    why: 'the document the label only introduces',
+  },
+  {
     // printedLog.ts: a text that is one printed object laid out over lines, read as that object.
     pattern:
       /^Read .* as one printed Python object \(its constructor call laid out over lines\), as JSON\.$/,

@@ -27,6 +27,16 @@ import { plural, inputLabel } from './warnings';
  */
 const CALL =
   /(?:^|[^\w])calling tool:?\s+(?:'([^'\n]+)'|"([^"\n]+)"|`([^`\n]+)`|([\w.:/-]+))\s+with\s+(?:arguments|args|input|inputs|params|parameters)\s*:?\s?(.*)$/i;
+/**
+ * Youtu-agent (TencentCloudADP/youtu-agent `utu/utils/agents_utils.py` @7c2d8f5b67,
+ * `AgentsUtils.print_new_items` and `print_stream_events`, over the OpenAI Agents SDK's run
+ * items) prints a call as `<agent>: Calling a tool: <name>(<arguments as a dict>)`, streamed
+ * as `<<agent>> [tool_call] <name>(<arguments as JSON>)`, and each output after the calls of
+ * one model turn as `Tool call output: …` or `<<agent>> [tool_output] …`.
+ */
+const CALL_NAMED =
+  /(?:^|[^\w])calling a tool:\s+([\w.:/-]+)\((.*)\)\s*$|^<[^<>\n]{1,80}> \[tool_call\] ([\w.:/-]+)\((.*)\)\s*$/i;
+const STREAM_RESULT = /^<[^<>\n]{1,80}> \[tool_output\]\s?(.*)$/;
 /** transformers' agents open a run with this rule, the task on the lines under it. */
 const NEW_TASK = /^=+ New task =+$/;
 /** The MCP quickstart's REPL prompt, the query typed after it. */
@@ -53,6 +63,8 @@ interface Call {
   /** transformers' own form: the name quoted, at the line's start. */
   readonly agent: boolean;
   readonly printed: string;
+  /** Youtu-agent's form, `name(arguments)`, whose arguments may be JSON. */
+  readonly named?: true;
 }
 
 /** The call a line prints, or null; a smolagents panel's row (`│ Calling tool: …`) is none. */
@@ -60,7 +72,16 @@ function callOf(line: string): Call | null {
   const t = line.trim();
   if (t.startsWith('│')) return null;
   const m = CALL.exec(t);
-  if (m === null) return null;
+  if (m === null) {
+    const n = CALL_NAMED.exec(t);
+    if (n === null) return null;
+    return {
+      name: (n[1] ?? n[3]) as string,
+      agent: false,
+      printed: (n[2] ?? n[4]) as string,
+      named: true,
+    };
+  }
   const name = (m[1] ?? m[2] ?? m[3] ?? m[4]) as string;
   let printed = (m[5] as string).trim();
   // `[Calling tool … with args {…}]`: the bracket closes the print, not the arguments.
@@ -83,7 +104,16 @@ function pythonOnly(printed: string): boolean {
 /** Whether a line is such a call: its arguments printed by Python, or transformers' form. */
 function printsCall(line: string): boolean {
   const c = callOf(screenLine(line));
-  return c !== null && (c.agent || pythonOnly(c.printed));
+  return c !== null && (c.agent || c.named === true || pythonOnly(c.printed));
+}
+
+/** A line that may print a call, before it is read: a cheap test of a console's lines. */
+const MAY_CALL = /calling (?:a )?tool|\[tool_call\]/i;
+
+/** What a tool gave, where a line prints it on its own, or null. */
+function resultText(line: string): string | null {
+  const r = RESULT.exec(line) ?? STREAM_RESULT.exec(line);
+  return r === null ? null : (r[1] as string).trim();
 }
 
 /** Whether a whole text input is such a console (not JSON, which a notebook is). */
@@ -92,7 +122,7 @@ export function isPrintedCalls(text: string): boolean {
   return text
     .slice(0, 1 << 20)
     .split('\n')
-    .some((l) => /calling tool/i.test(l) && printsCall(l));
+    .some((l) => MAY_CALL.test(l) && printsCall(l));
 }
 
 /** Whether a notebook's output is a piece of such a console: a call, or transformers' rules. */
@@ -102,7 +132,7 @@ export function printsPrintedCalls(text: string): boolean {
     (l) =>
       NEW_TASK.test(l) ||
       CODE_START.test(l) ||
-      (/calling tool/i.test(l) && printsCall(l)) ||
+      (MAY_CALL.test(l) && printsCall(l)) ||
       /^=== Agent thoughts:$/.test(l),
   );
 }
@@ -117,6 +147,8 @@ export interface PrintedCallsRead {
   /** Calls whose arguments look like a dict but do not read (cut short). */
   readonly unread: number;
   readonly code: number;
+  /** Runs of calls printed together, then answered in turn: one reply each. */
+  readonly batches: number;
   /** Whether the console marks where runs start (a task's rule, a query's prompt). */
   readonly marked: boolean;
   /** Whether any call is in transformers' form (whose answers show only when verbose). */
@@ -160,6 +192,7 @@ export function printedCallsLines(
   let bare = 0;
   let unread = 0;
   let code = 0;
+  let batches = 0;
   let agent = false;
   let cell: number | null = null;
   const current = (): ChatJsonMessage[] => {
@@ -181,6 +214,12 @@ export function printedCallsLines(
       .join('\n')
       .trim();
     return { text, end: k };
+  };
+  const printedCall = (call: Call, id: string): ChatJsonCall => {
+    const args = argumentsOf(call.printed);
+    if (args.how === 'bare') bare++;
+    else if (args.how === 'unread') unread++;
+    return { id, type: 'function', function: { name: call.name, arguments: args.json } };
   };
   for (let i = 0; i < all.length; i++) {
     const { line, cell: at } = all[i] as { line: string; cell: number };
@@ -211,16 +250,28 @@ export function printedCallsLines(
     }
     const call = callOf(line);
     if (call === null) continue;
+    // Calls printed one after another and then answered in the same order, as many answers
+    // as calls, were made together (one model turn's, run before their outputs print).
+    const together = call.agent ? 0 : batchAt(all, i);
+    if (together > 1) {
+      const batch: ChatJsonCall[] = [];
+      for (let k = 0; k < together; k++) {
+        const c = callOf((all[i + k] as { line: string }).line) as Call;
+        batch.push(printedCall(c, `printed-${++calls}`));
+      }
+      current().push({ role: 'assistant', content: null, tool_calls: batch });
+      for (let k = 0; k < together; k++) {
+        const text = resultText((all[i + together + k] as { line: string }).line) as string;
+        current().push({ role: 'tool', tool_call_id: batch[k]?.id as string, content: text });
+      }
+      answered += together;
+      batches++;
+      i += 2 * together - 1;
+      continue;
+    }
     const id = `printed-${++calls}`;
-    const args = argumentsOf(call.printed);
-    if (args.how === 'bare') bare++;
-    else if (args.how === 'unread') unread++;
     agent ||= call.agent;
-    const c: ChatJsonCall = {
-      id,
-      type: 'function',
-      function: { name: call.name, arguments: args.json },
-    };
+    const c = printedCall(call, id);
     current().push({ role: 'assistant', content: null, tool_calls: [c] });
     // What the tool gave: transformers' agents log it (or its error) on the lines after the
     // call; a hand-written loop names it (`Tool result: …`) on the next line, if at all.
@@ -231,9 +282,9 @@ export function printedCallsLines(
       i = after.end - 1;
     } else if (!call.agent) {
       const next = all[i + 1];
-      const result = next !== undefined && next.cell === at ? RESULT.exec(next.line) : null;
+      const result = next !== undefined && next.cell === at ? resultText(next.line) : null;
       if (result !== null && callOf(next?.line ?? '') === null) {
-        answer = (result[1] as string).trim();
+        answer = result;
         i++;
       }
     }
@@ -251,9 +302,34 @@ export function printedCallsLines(
     bare,
     unread,
     code,
+    batches,
     marked,
     agent,
   };
+}
+
+/**
+ * How many calls printed one after another from `i` (in one cell) are answered by as many
+ * answers printed right after them, in order; 0 where they are not.
+ */
+function batchAt(all: readonly { line: string; cell: number }[], i: number): number {
+  const cell = (all[i] as { cell: number }).cell;
+  const same = (k: number): string | null =>
+    k < all.length && (all[k] as { cell: number }).cell === cell
+      ? (all[k] as { line: string }).line
+      : null;
+  let n = 0;
+  for (let l = same(i); l !== null; l = same(i + n)) {
+    const c = callOf(l);
+    if (c === null || c.agent) break;
+    n++;
+  }
+  if (n < 2) return 0;
+  for (let k = 0; k < n; k++) {
+    const l = same(i + n + k);
+    if (l === null || resultText(l) === null || callOf(l) !== null) return 0;
+  }
+  return n;
 }
 
 /** What reading such a console loses, for the note. */
@@ -277,11 +353,15 @@ export function printedCallsCaveat(read: PrintedCallsRead, notebook = false): st
     : notebook
       ? " The console marks no run's start: each cell's calls are read as a run of their own."
       : " The console marks no run's start: its calls are read as one run.";
+  const replies =
+    read.batches === 0
+      ? 'each call a reply of its own'
+      : `each call a reply of its own, but where calls were printed together and then answered in turn (${plural(read.batches, 'time')}), they are one reply`;
   const code =
     read.code === 0
       ? ''
       : ` ${plural(read.code, 'code action')} of a code agent ${read.code === 1 ? 'is' : 'are'} code the agent ran, no tool call, and ${read.code === 1 ? 'is' : 'are'} not read.`;
-  return `${plural(read.calls, 'tool call')} read from lines that print each call's tool and arguments (\`Calling tool: … with arguments: {…}\`): the arguments are read back from the print, a Python dict made JSON, so signatures may differ from the agent's own; each call a reply of its own, with no call ids; ${answers}; the console's other lines are not read.${bare}${unread}${runs}${code}`;
+  return `${plural(read.calls, 'tool call')} read from lines that print each call's tool and arguments (\`Calling tool: … with arguments: {…}\`): the arguments are read back from the print, a Python dict made JSON, so signatures may differ from the agent's own; ${replies}, with no call ids; ${answers}; the console's other lines are not read.${bare}${unread}${runs}${code}`;
 }
 
 /** Such a console as JSON Lines of runs, and a note. */

@@ -18,6 +18,7 @@ import { geminiShareAsJson, isGeminiShare } from './geminiShare';
 import { isToolCallLog, toolCallLogAsJson, toolCallLogComplete } from './toolCallLog';
 import { httprrAsHar, isHttprr } from './httprr';
 import { isJsonLog, jsonLogAsJson } from './jsonLog';
+import { isLabelledJson, labelledJsonAsJson } from './labelledJson';
 import { isTxtar, txtarAsJson } from './txtar';
 import { isWrappedLines, wrappedLinesAsJson } from './wrappedLines';
 import { isSpanEvents, spanEventsAsJson } from './spanEvents';
@@ -103,6 +104,9 @@ interface TextInput {
 
 /** In the order they are tried; each reads what the one before it wrote too. */
 export const TEXT_INPUTS: readonly TextInput[] = [
+  // One JSON document printed after a label (`console.log('event data', json)`): the document,
+  // which the inputs below may read further.
+  { is: (t, f) => f === null && isLabelledJson(t), asJson: labelledJsonAsJson },
   // Go's HTTP recordings (httprr) hold the API calls an agent made: read as a HAR capture.
   { is: (t, f) => (f === null || f === 'har') && isHttprr(t), asJson: httprrAsHar },
   // A nock recording (JavaScript tests' HTTP mocks): read as a HAR capture.

@@ -95,6 +95,7 @@ export type DialectId =
   | 'cline-events'
   | 'browser-use'
   | 'midscene'
+  | 'elevenlabs'
   | 'elastic-agent-builder'
   | 'monocle-tool'
   | 'unknown';

@@ -211,6 +211,16 @@ export function resultOf(o: JsonObject, at: Place): ShapeResult | null {
       content: isJsonObject(data) ? (data.get('output') ?? data.get('error') ?? null) : null,
       error: isJsonObject(data) && data.has('error'),
     };
+  } else if (at.listKey === 'tool_results' && typeof o.get('request_id') === 'string') {
+    // An ElevenLabs agent's result, a later transcript entry's, by its call's `request_id`.
+    const name = o.get('tool_name');
+    return {
+      kind: 'result',
+      id: o.get('request_id') as string,
+      name: typeof name === 'string' ? name : undefined,
+      content: o.get('result_value') ?? null,
+      error: o.get('is_error') === true,
+    };
   } else if (o.get('$type') === 'FunctionResultContent') {
     // Semantic Kernel's .NET `FunctionResultContent`, its members as System.Text.Json names them.
     const id = o.get('CallId');

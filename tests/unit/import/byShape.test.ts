@@ -84,6 +84,31 @@ const AI_SDK_UI_STREAM: readonly string[] = [
 
 const CASES: readonly Case[] = [
   {
+    // An ElevenLabs agent's conversation (its API's, or a post-call webhook's payload): each
+    // transcript entry's `tool_calls`, answered by a later entry's `tool_results` by
+    // `request_id`; a system tool (`end_call`) is a call too.
+    file: 'elevenlabs-conversation.json',
+    calls: 4,
+    errors: 1,
+    dialects: ['elevenlabs'],
+    outlines: [
+      [
+        'assistant',
+        'user',
+        'assistant: find_slots(req_1) {"day":"friday"}',
+        'tool → req_1: "{\\"slots\\": []}"',
+        'assistant: find_slots(req_2) {"day":"friday"}',
+        'tool → req_2: "{\\"error\\": \\"calendar timeout\\"}"',
+        'assistant',
+        'user',
+        'assistant: book_slot(req_3) {"day":"monday","time":"09:00"}',
+        'tool → req_3: "{\\"booked\\": true}"',
+        'assistant: end_call(req_4) {"reason":"done"}',
+        'tool → req_4: ""',
+      ],
+    ],
+  },
+  {
     // A Midscene report's dump: each execution's `Action Space` tasks, each its own reply
     // (a planning step stands between them); a cancelled task answers with why, `Finished`
     // is the planner's end, no action. A device action returns nothing: only a shell

@@ -125,6 +125,25 @@ export const EXAMPLES: Record<string, unknown> = {
       },
     ],
   },
+  elevenlabs: {
+    transcript: [
+      { role: 'user', message: 'Book Monday.', tool_calls: [], tool_results: [] },
+      {
+        role: 'agent',
+        message: null,
+        tool_calls: [
+          {
+            type: 'webhook',
+            request_id: 'req_1',
+            tool_name: 'book',
+            params_as_json: '{"day": "monday"}',
+            tool_has_been_called: true,
+          },
+        ],
+        tool_results: [],
+      },
+    ],
+  },
   midscene: {
     executions: [
       {

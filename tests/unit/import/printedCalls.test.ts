@@ -221,3 +221,65 @@ describe('the printed-calls fixture', () => {
     ]);
   });
 });
+
+describe("Youtu-agent's console", () => {
+  /** `AgentsUtils.print_new_items`: one turn's calls, then their outputs in order. */
+  const PRINTED = [
+    "2026-01-05 10:00:00,001 - utu - simple_agent.py:161 - INFO - Loaded 1 tools: ['run_bash']",
+    "maker: Calling a tool: run_bash({'command': 'ls data'})",
+    "maker: Calling a tool: run_bash({'command': 'pip install python-docx'})",
+    "Tool call output: {'command output': 'a.docx'}",
+    "Tool call output: {'command output': 'Requirement already satisfied'}",
+    "maker: Calling a tool: run_bash({'command': 'python make.py'})",
+    "Tool call output: {'command output': 'Traceback: KeyError'}",
+    "maker: Calling a tool: run_bash({'command': 'python make.py'})",
+    "Tool call output: {'command output': 'Traceback: KeyError'}",
+    '',
+  ].join('\n');
+
+  it("reads one turn's calls as one reply, answered in the order printed", () => {
+    const [c, ...more] = importAll(PRINTED, { name: 'trajectory.txt' });
+    expect(more).toHaveLength(0);
+    expect(outline(c?.messages ?? [])).toEqual([
+      'assistant: run_bash(printed-1) {"command":"ls data"} | run_bash(printed-2) {"command":"pip install python-docx"}',
+      `tool → printed-1: "{'command output': 'a.docx'}"`,
+      `tool → printed-2: "{'command output': 'Requirement already satisfied'}"`,
+      'assistant: run_bash(printed-3) {"command":"python make.py"}',
+      `tool → printed-3: "{'command output': 'Traceback: KeyError'}"`,
+      'assistant: run_bash(printed-4) {"command":"python make.py"}',
+      `tool → printed-4: "{'command output': 'Traceback: KeyError'}"`,
+    ]);
+    expect(c?.warnings[0]).toMatch(
+      /where calls were printed together and then answered in turn \(1 time\), they are one reply/,
+    );
+  });
+
+  it('reads the streamed form, its arguments JSON', () => {
+    const streamed = [
+      '<maker> [tool_call] search({"q": "docx fonts"})',
+      '<maker> [tool_output] 3 results',
+      '<maker> Done.',
+      '',
+    ].join('\n');
+    const [c] = importAll(streamed);
+    expect(outline(c?.messages ?? [])).toEqual([
+      'assistant: search(printed-1) {"q":"docx fonts"}',
+      'tool → printed-1: "3 results"',
+    ]);
+  });
+
+  it('keeps calls apart where fewer answers follow them than calls', () => {
+    const text = [
+      "maker: Calling a tool: run_bash({'command': 'ls'})",
+      "maker: Calling a tool: run_bash({'command': 'pwd'})",
+      "Tool call output: {'command output': '/tmp'}",
+      '',
+    ].join('\n');
+    const [c] = importAll(text);
+    expect(outline(c?.messages ?? [])).toEqual([
+      'assistant: run_bash(printed-1) {"command":"ls"}',
+      'assistant: run_bash(printed-2) {"command":"pwd"}',
+      `tool → printed-2: "{'command output': '/tmp'}"`,
+    ]);
+  });
+});

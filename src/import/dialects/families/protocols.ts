@@ -219,6 +219,23 @@ export const PROTOCOL_DIALECTS: readonly DialectEntry[] = [
     },
   },
   {
+    id: 'elevenlabs',
+    label: 'ElevenLabs agent `tool_calls`',
+    call: "an item `{ type, request_id, tool_name, params_as_json, tool_has_been_called }` of a transcript entry's `tool_calls` (a conversation's `transcript`, as its API and post-call webhook give it)",
+    result:
+      "an item `{ request_id, tool_name, result_value, is_error }` of a later entry's `tool_results`",
+    fields: { id: 'request_id', name: 'tool_name', args: 'params_as_json (JSON text)' },
+    source:
+      'elevenlabs/elevenlabs-python src/elevenlabs/types/conversation_history_transcript_tool_call_common_model.py @1aabfa7580 (`ConversationHistoryTranscriptToolCallCommonModel`; the result: conversation_history_transcript_other_tools_result_common_model.py @028de9058f)',
+    counted: true,
+    when: { has: ['params_as_json'] },
+    read: (o) => {
+      const name = getStr(o, 'tool_name');
+      if (!name || !has(o, 'request_id')) return null;
+      return { id: idOf(o, 'request_id'), name, args: get(o, 'params_as_json') };
+    },
+  },
+  {
     id: 'elastic-agent-builder',
     label: 'Elastic Agent Builder `tool_call` step',
     call: 'a round step `{ type: "tool_call", tool_call_id, tool_id, params, progression?, results: [{ type, data }] }` in `steps` (a converse response, or a conversation\'s `rounds[]`)',
