@@ -56,6 +56,61 @@ function entryOf(line: string): Entry | null {
   return { prefix: (m[1] as string).trimEnd(), json };
 }
 
+/**
+ * A log line whose message opens a JSON value it prints over the lines below it
+ * (`console.log('… Data:', JSON.stringify(event, null, 2))`): the prefix, then `{` or `[` at
+ * the line's end. The value ends at a line that closes it at the line's start.
+ */
+const OPENS_BELOW = /^([^\s{"'][^{[\r\n]{0,199}?)[ \t]*([{[])[ \t]*\r?$/;
+/** A YAML mapping's key, or a list item's, on its own: no log's prefix. */
+const YAML_KEY = /^(?:-[ \t]+)?[\w.$-]+[ \t]*:$/;
+/** How many lines a value printed over lines may take before the opening is let go. */
+const MAX_VALUE_LINES = 5_000;
+
+/** A log's entries: each line's own, and values printed over lines, with the lines each took. */
+function* entriesOf(
+  text: string,
+): Generator<{ entry: Entry | null; lines: number; blank: boolean }> {
+  const it = linesOf(text);
+  const pending: string[] = [];
+  const next = (): string | undefined => {
+    if (pending.length > 0) return pending.shift();
+    const r = it.next();
+    return r.done === true ? undefined : r.value;
+  };
+  for (let line = next(); line !== undefined; line = next()) {
+    const blank = line.trim() === '';
+    const opens = blank ? null : OPENS_BELOW.exec(line);
+    // A key alone before the value (`- body: {`) is a YAML document's, read as YAML.
+    const open = opens !== null && YAML_KEY.test(opens[1] as string) ? null : opens;
+    if (open === null) {
+      yield { entry: blank ? null : entryOf(line), lines: 1, blank };
+      continue;
+    }
+    const close = open[2] === '{' ? '}' : ']';
+    const body: string[] = [open[2] as string];
+    let entry: Entry | null = null;
+    for (let l = next(); l !== undefined && body.length <= MAX_VALUE_LINES; l = next()) {
+      body.push(l);
+      if (l.trimEnd() !== close) continue;
+      try {
+        const json = JSON.stringify(JSON.parse(body.join('\n')));
+        entry = { prefix: (open[1] as string).trimEnd(), json };
+      } catch {
+        continue;
+      }
+      break;
+    }
+    if (entry !== null) {
+      yield { entry, lines: body.length, blank: false };
+      continue;
+    }
+    // No value closed: the opening line is a line of the log's own, and the rest is read again.
+    pending.unshift(...body.slice(1));
+    yield { entry: null, lines: 1, blank: false };
+  }
+}
+
 /** Each line of a text, without its line break, lazily. */
 function* linesOf(text: string): Generator<string> {
   let at = 0;
@@ -83,9 +138,8 @@ export function isJsonLog(text: string): boolean {
   if (first < 0 || opensJson(text, first) || looksLikeSse(text)) return false;
   let seen = 0;
   let found = 0;
-  for (const line of linesOf(text)) {
-    if (++seen > LOOK) break;
-    const e = entryOf(line);
+  for (const { entry: e, lines } of entriesOf(text)) {
+    if ((seen += lines) > LOOK) break;
     // An empty object is only a call's input (below), no record of a log's own.
     if (e !== null && e.json !== '{}' && ++found >= ENOUGH) return true;
   }
@@ -135,10 +189,7 @@ function namedCalls(
 /** The log's JSON objects as JSON Lines, each as the log wrote it, with a note saying so. */
 export function jsonLogAsJson(text: string): Result<{ text: string; note: string }, ImportError> {
   const entries: Entry[] = [];
-  for (const line of linesOf(text)) {
-    const e = line.trim() === '' ? null : entryOf(line);
-    if (e !== null) entries.push(e);
-  }
+  for (const { entry } of entriesOf(text)) if (entry !== null) entries.push(entry);
   const byName = namedCalls(entries);
   if (byName !== null) {
     const answers =
@@ -155,10 +206,9 @@ export function jsonLogAsJson(text: string): Result<{ text: string; note: string
   const out: string[] = [];
   let lines = 0;
   let first: string | null = null;
-  for (const line of linesOf(text)) {
-    if (line.trim() === '') continue;
+  for (const { entry: e, blank } of entriesOf(text)) {
+    if (blank) continue;
     lines++;
-    const e = entryOf(line);
     if (e === null || e.json === '{}') continue;
     if (first === null && e.prefix !== '') first = e.prefix;
     out.push(e.json);

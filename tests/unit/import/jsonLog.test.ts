@@ -174,3 +174,52 @@ describe("an agent's log that names each tool before its input", () => {
     expect(r.ok && r.value.text).toBe(`${CALL(1, 'a')}\n${CALL(2, 'b')}`);
   });
 });
+
+describe('a log that prints JSON values over lines', () => {
+  /** A browser console's copy: each server event printed with `JSON.stringify(e, null, 2)`. */
+  const event = (e: object) => JSON.stringify(e, null, 2);
+  const item = {
+    type: 'function_call',
+    call_id: 'call_r1',
+    name: 'lookup_bill',
+    arguments: '{"account":"A-7"}',
+  };
+  const CONSOLE = [
+    'main-app.js:2292 Download the React DevTools for a better development experience',
+    `useRealtime.ts:502 DEBUG: Raw server event received. Type: response.output_item.done Data: ${event({ type: 'response.output_item.done', output_index: 0, item })}`,
+    'useRealtime.ts:530 DEBUG: running the tool',
+    `useRealtime.ts:502 DEBUG: Raw server event received. Type: conversation.item.created Data: ${event({ type: 'conversation.item.created', item: { type: 'function_call_output', call_id: 'call_r1', output: '{"due":"42.10"}' } })}`,
+    '',
+  ].join('\n');
+
+  it('reads each value as a line of JSON, whatever lines it took', () => {
+    expect(isJsonLog(CONSOLE)).toBe(true);
+    const r = importConversations(CONSOLE, { name: 'log_1.md' });
+    if (!r.ok) throw new Error(r.error.message);
+    expect(outline(r.value[0]?.messages ?? [])).toEqual([
+      'assistant: lookup_bill(call_r1) {"account":"A-7"}',
+      'tool → call_r1: "{\\"due\\":\\"42.10\\"}"',
+    ]);
+    expect(r.value[0]?.warnings[0]).toBe(
+      'Read a log as the JSON objects after 2 of its 4 lines’ prefixes; the 2 other lines hold no JSON object and were skipped.',
+    );
+  });
+
+  it('reads on after an opening no value closes', () => {
+    const text = [
+      'app.js:1 state dump: {',
+      '  "partial": true,',
+      `app.js:9 event: ${JSON.stringify({ type: 'message', role: 'user', content: 'hi' })}`,
+      `app.js:9 event: ${JSON.stringify({ type: 'message', role: 'assistant', content: 'hello' })}`,
+      '',
+    ].join('\n');
+    expect(isJsonLog(text)).toBe(true);
+    const out = jsonLogAsJson(text);
+    expect(out.ok && out.value.text.split('\n')).toHaveLength(2);
+  });
+
+  it("is not a YAML document's keys before their values", () => {
+    const yaml = ['- body: {', '  "a" : 1', '}', '- body: {', '  "b" : 2', '}', ''].join('\n');
+    expect(isJsonLog(yaml)).toBe(false);
+  });
+});
