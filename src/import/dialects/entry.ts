@@ -96,6 +96,7 @@ export type DialectId =
   | 'browser-use'
   | 'midscene'
   | 'elevenlabs'
+  | 'continue-tool-usage'
   | 'elastic-agent-builder'
   | 'monocle-tool'
   | 'unknown';

@@ -84,6 +84,28 @@ const AI_SDK_UI_STREAM: readonly string[] = [
 
 const CASES: readonly Case[] = [
   {
+    // Continue's dev data (`toolUsage.jsonl`): a line a call, answered by its own `output`'s
+    // context items; one that did not succeed a failure; one the user declined unanswered.
+    file: 'continue-tool-usage.jsonl',
+    calls: 5,
+    errors: 1,
+    unanswered: true,
+    dialects: ['continue-tool-usage'],
+    outlines: [
+      [
+        'assistant: read_file(tc-1) {"filepath":"src/app.ts"}',
+        'tool → tc-1: "export const x = 1;"',
+        'assistant: run_terminal_command(tc-2) {"command":"npm test"}',
+        'tool → tc-2: "1 failed"',
+        'assistant: run_terminal_command(tc-3) {"command":"npm test"}',
+        'tool → tc-3: "1 failed"',
+        'assistant: edit_existing_file(tc-4) {"changes":"x = 2","filepath":"src/app.ts"}',
+        'tool → tc-4: ""',
+        'assistant: run_terminal_command(tc-5) {"command":"rm -rf dist"}',
+      ],
+    ],
+  },
+  {
     // An ElevenLabs agent's conversation (its API's, or a post-call webhook's payload): each
     // transcript entry's `tool_calls`, answered by a later entry's `tool_results` by
     // `request_id`; a system tool (`end_call`) is a call too.

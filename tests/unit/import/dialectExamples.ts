@@ -125,6 +125,19 @@ export const EXAMPLES: Record<string, unknown> = {
       },
     ],
   },
+  'continue-tool-usage': [
+    {
+      eventName: 'toolUsage',
+      schema: '0.2.0',
+      toolCallId: 'tc-1',
+      functionName: 'read_file',
+      functionParams: { type: 'object' },
+      toolCallArgs: '{"filepath":"a.ts"}',
+      accepted: true,
+      succeeded: true,
+      output: [{ name: 'a.ts', description: 'a.ts', content: 'x' }],
+    },
+  ],
   elevenlabs: {
     transcript: [
       { role: 'user', message: 'Book Monday.', tool_calls: [], tool_results: [] },

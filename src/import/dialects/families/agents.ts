@@ -44,7 +44,44 @@ export const HOOK_AFTER: ReadonlySet<string> = new Set(['PostToolUse', 'AfterToo
 export const LOGGED_EVENT_KEYS: readonly string[] = ['event', 'hook_event_type', 'hook_event'];
 
 /** This family's entries, in the order the census tries them (table.ts joins the families). */
+/** What Continue gives the model of a tool's output: its context items' `content`, joined. */
+function contextText(output: unknown): unknown {
+  if (!Array.isArray(output)) return output ?? '';
+  const texts: string[] = [];
+  for (const item of output) {
+    const content = isRec(item) ? get(item, 'content') : undefined;
+    if (typeof content !== 'string') return output;
+    texts.push(content);
+  }
+  return texts.join('\n');
+}
+
 export const AGENT_DIALECTS: readonly DialectEntry[] = [
+  {
+    id: 'continue-tool-usage',
+    label: 'Continue `toolUsage` event',
+    call: 'a line `{ eventName: "toolUsage", toolCallId, functionName, toolCallArgs, accepted, succeeded, output }` of Continue\'s dev data (`~/.continue/dev_data/0.2.0/toolUsage.jsonl`), a call it ran; `functionParams` is the tool\'s schema, no call',
+    result:
+      "the same line's `output` (context items); `succeeded: false`, a failure; a call the user declined (`accepted: false`) has no answer",
+    fields: { id: 'toolCallId', name: 'functionName', args: 'toolCallArgs (JSON text)' },
+    source:
+      'continuedev/continue packages/config-yaml/src/schemas/data/toolUsage/index.ts @d2d046b9fa (`toolUsageEventAllSchema`)',
+    counted: true,
+    when: { has: ['toolCallArgs'] },
+    read: (o) => {
+      const name = getStr(o, 'functionName');
+      if (!name || typeof get(o, 'toolCallArgs') !== 'string') return null;
+      const ran = get(o, 'accepted') !== false;
+      return {
+        id: idOf(o, 'toolCallId'),
+        name,
+        args: get(o, 'toolCallArgs'),
+        ...(ran
+          ? { output: contextText(get(o, 'output')), failed: get(o, 'succeeded') === false }
+          : {}),
+      };
+    },
+  },
   {
     id: 'openclaw',
     label: 'OpenClaw `toolCall`',
