@@ -68,6 +68,13 @@ const NOTES: readonly NoteKind[] = [
     why: 'the histories the model was sent, which the spans around them copy',
   },
   {
+    // copilotStudio.ts: transcripts read as their chats, each orchestrated step a call; a step
+    // left unfinished makes the sentence go on, and a warning.
+    pattern:
+      /^Read .* as \d+ Copilot Studio conversation transcripts?: \d+ tool calls?, each a step its generative orchestration ran [^]*no tool calls\.(?: \d+ transcripts? in which the user said nothing and nothing ran (?:is|are) left out\.)?$/,
+    why: 'the sessions and the steps their orchestration ran',
+  },
+  {
     // labelledJson.ts: a document printed after a label, read without the label.
     pattern: /^Read .* as the JSON document printed after the label “/,
     why: 'the document the label only introduces',

@@ -58,8 +58,10 @@ export function snapshotGroups(bodies: readonly JsonlLine[], key = 'messages'): 
       continue;
     }
     // The opening up to the first reply: a shared system prompt and prompt are not enough,
-    // since two runs of one prompt part at the reply.
-    const reply = list.findIndex((m, i) => i >= 1 && str(m, 'role') === 'assistant');
+    // since two runs of one prompt part at the reply. A greeting the assistant opens with
+    // (a bot's, before the user says anything) is part of the opening, not a reply.
+    const asked = list.findIndex((m) => str(m, 'role') === 'user');
+    const reply = list.findIndex((m, i) => i >= 1 && i > asked && str(m, 'role') === 'assistant');
     const upTo = reply < 0 ? 1 : reply;
     let k = first;
     for (let i = 1; i <= upTo; i++) k += `\u0000${printJson(list[i] as JsonValue)}`;

@@ -26,6 +26,7 @@ import { isNock, nockAsHar } from './nock';
 import { isRequestLog, requestLogAsHar } from './requestLog';
 import { isMlflowTrace, mlflowTraceAsJson } from './mlflowTrace';
 import { isLlamaIndexContext, llamaIndexContextAsJson } from './llamaIndexContext';
+import { copilotStudioAsJson, isCopilotStudio } from './copilotStudio';
 import {
   gptmeConsoleAsJson,
   gptmeConsoleComplete,
@@ -119,6 +120,11 @@ export const TEXT_INPUTS: readonly TextInput[] = [
   { is: (t, f) => (f === null || f === 'har') && isWireMock(t), asJson: wireMockAsHar },
   // An MLflow trace: the chats its model calls kept, rather than every span's copy of them.
   { is: (t, f) => (f === null || f === 'generic') && isMlflowTrace(t), asJson: mlflowTraceAsJson },
+  // Copilot Studio's conversation transcripts: each one's messages and orchestrated tool steps.
+  {
+    is: (t, f) => (f === null || f === 'openai-chat') && isCopilotStudio(t),
+    asJson: copilotStudioAsJson,
+  },
   // A LlamaIndex workflow's saved Context: the chats its memory keeps, not its events' copies.
   {
     is: (t, f) => (f === null || f === 'generic') && isLlamaIndexContext(t),
