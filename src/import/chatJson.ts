@@ -10,6 +10,11 @@ export interface ChatJsonCall {
 }
 
 /** A message of the list a rewritten text holds (`src/import/textInputs.ts`). */
+/** An object of a document `JSON.parse` read, as the text inputs walk one. */
+export type Obj = Record<string, unknown>;
+export const isObj = (v: unknown): v is Obj =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
 export interface ChatJsonMessage {
   role: 'system' | 'user' | 'assistant' | 'tool';
   content: string | null;
@@ -18,7 +23,7 @@ export interface ChatJsonMessage {
 }
 
 /** Conversations as the JSON Lines a rewritten text holds, one `{ messages }` a line. */
-export function chatLines(conversations: readonly (readonly ChatJsonMessage[])[]): string {
+export function chatLines(conversations: readonly (readonly unknown[])[]): string {
   return conversations.map((messages) => JSON.stringify({ messages })).join('\n');
 }
 

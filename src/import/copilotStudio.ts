@@ -1,6 +1,6 @@
 // Microsoft Copilot Studio's conversation transcripts, read as the chats their activities hold.
 import { err, ok, type Result } from '../json/index';
-import { chatLines, type ChatJsonMessage } from './chatJson';
+import { chatLines, isObj, type ChatJsonMessage, type Obj } from './chatJson';
 import type { ImportError } from './types';
 import { Finding } from './text';
 import { inputLabel, plural } from './warnings';
@@ -18,9 +18,6 @@ import { inputLabel, plural } from './warnings';
  * `demos/misc/Copilot-Studio-Advanced-Analytics`, @491bf7fcc6). Classic topics' steps
  * (`DialogTracing`) and generative answers (`GPTAnswer`) are the bot's own flow, no tool call.
  */
-
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const TRIGGERED = 'DynamicPlanStepTriggered';
 const BOUND = 'DynamicPlanStepBindUpdate';

@@ -1,5 +1,6 @@
 // A LlamaIndex workflow's saved Context, read as the chats its memory keeps.
 import { err, ok, type Result } from '../json/index';
+import { chatLines, isObj, type Obj } from './chatJson';
 import type { ImportError } from './types';
 import { Finding } from './text';
 import { inputLabel, plural } from './warnings';
@@ -16,9 +17,6 @@ import { inputLabel, plural } from './warnings';
  * into OpenAI's form, one request body a line; the broker log's `ToolCall` events, each a
  * call dispatched once, say whether the memory lost some.
  */
-
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 interface Saved {
   readonly chats: readonly (readonly Obj[])[];
@@ -202,5 +200,5 @@ export function llamaIndexContextAsJson(
     s.dispatched > kept
       ? `${head}: its broker log dispatched ${plural(s.dispatched, 'tool call')} and the memory keeps ${kept}, so ${s.dispatched - kept} (dropped from the memory, or run outside it) are not in this replay.`
       : `${head}.`;
-  return ok({ text: bodies.map((messages) => JSON.stringify({ messages })).join('\n'), note });
+  return ok({ text: chatLines(bodies), note });
 }

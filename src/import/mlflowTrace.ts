@@ -1,5 +1,6 @@
 // An MLflow trace, read as the chat histories its model calls kept.
 import { err, ok, type Result } from '../json/index';
+import { chatLines, isObj, type Obj } from './chatJson';
 import type { ImportError } from './types';
 import { Finding } from './text';
 import { inputLabel, plural } from './warnings';
@@ -17,9 +18,6 @@ import { inputLabel, plural } from './warnings';
  * conversation, growing), the chat of the last to start, one request body a line.
  */
 const KEY = 'mlflow.chat.messages';
-
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** How a trace's JSON opens: `{ spans }`, a whole trace's `{ info, data }`, or a list of them. */
 const TRACE_OPENING = /^\s*\[?\s*\{\s*"(?:spans|info|data)"\s*:/;
@@ -86,7 +84,7 @@ export function mlflowTraceAsJson(
     });
   }
   return ok({
-    text: list.map((messages) => JSON.stringify({ messages })).join('\n'),
+    text: chatLines(list),
     note: `Read an MLflow trace as the ${plural(list.length, 'chat')} its model calls kept (\`${KEY}\`), each as its last call was sent it.`,
   });
 }
