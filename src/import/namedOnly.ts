@@ -25,7 +25,12 @@ interface Named {
   readonly names: Set<string>;
 }
 
-function visit(v: JsonValue, depth: number, seen: Named): void {
+/**
+ * `line`: `v` is a line of JSON Lines, a record of its own: one whose `tool_name` (or
+ * `toolName`) names a tool at its top (`{ timestamp, tool_name, tool_input_keys }`, a hook
+ * script's own log) is such a record even where nothing says it is a call.
+ */
+function visit(v: JsonValue, depth: number, seen: Named, line = false): void {
   if (depth > MAX_DEPTH || seen.count >= MAX_RECORDS) return;
   if (isJsonArray(v)) {
     for (const x of v) visit(x, depth + 1, seen);
@@ -48,7 +53,10 @@ function visit(v: JsonValue, depth: number, seen: Named): void {
     return;
   }
   const name = TOOL_NAMED.map((k) => v.get(k)).find((x) => typeof x === 'string' && x !== '');
-  if (said && typeof name === 'string') {
+  // Unsaid, only a member that names a tool as such: a bare `tool` may be an answer's echo
+  // of the tool it came from (`{ error, tool }`).
+  const named = said || (line && (v.has('tool_name') || v.has('toolName')));
+  if (named && typeof name === 'string') {
     if (!ARG_KEYS.some((k) => v.has(k)) && !ANSWER.some((k) => v.has(k))) {
       seen.count++;
       if (seen.names.size < 3) seen.names.add(name);
@@ -76,7 +84,7 @@ const isToolName = (x: JsonValue): boolean =>
  */
 export function namedOnlyError(doc: Doc, name?: string): ImportError | null {
   const seen: Named = { count: 0, names: new Set() };
-  if (doc.kind === 'jsonl') for (const l of doc.lines) visit(l.value, 0, seen);
+  if (doc.kind === 'jsonl') for (const l of doc.lines) visit(l.value, 0, seen, true);
   else visit(doc.parsed.value, 0, seen);
   if (seen.count === 0) return null;
   const examples = [...seen.names].map((n) => `\`${n}\``).join(', ');

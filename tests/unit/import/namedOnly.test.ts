@@ -34,6 +34,22 @@ describe('a log of tool calls named without their arguments', () => {
     );
   });
 
+  it("is named so where a hook script's own lines name the tool and nothing says call", () => {
+    const hook = lines(
+      { timestamp: 't1', tool_name: 'Bash', tool_input_keys: ['command'], response_preview: 'ok' },
+      { timestamp: 't2', tool_name: 'Edit', tool_input_keys: ['file_path'], response_preview: '' },
+    );
+    expect(message(hook)).toMatch(/names tool calls 2 times \(`Bash`, `Edit`\) without/);
+    // An answer that names the tool it came from is none.
+    expect(
+      message(lines({ error: 'token missing', tool: 'ha_template' }, { error: 'x', tool: 'ha' })),
+    ).not.toMatch(/names tool calls/);
+    // Inside a document, a tool named where nothing says it is a call is no such record.
+    expect(message(JSON.stringify({ settings: { tool_name: 'Bash' } }))).not.toMatch(
+      /names tool calls/,
+    );
+  });
+
   it('is named so where steps list the tools they called by name only', () => {
     const run = JSON.stringify({
       query: 'weather?',
