@@ -72,9 +72,11 @@ function* entriesOf(
   text: string,
 ): Generator<{ entry: Entry | null; lines: number; blank: boolean }> {
   const it = linesOf(text);
-  const pending: string[] = [];
+  // Lines read ahead for a value that did not close, read again in turn.
+  let pending: string[] = [];
+  let at = 0;
   const next = (): string | undefined => {
-    if (pending.length > 0) return pending.shift();
+    if (at < pending.length) return pending[at++];
     const r = it.next();
     return r.done === true ? undefined : r.value;
   };
@@ -90,23 +92,31 @@ function* entriesOf(
     const close = open[2] === '{' ? '}' : ']';
     const body: string[] = [open[2] as string];
     let entry: Entry | null = null;
+    // The value's lines are indented (or blank) up to the line that closes it at the line's
+    // start: a line of the log's own before that ends the look, so each line is read again at
+    // most once, however the text is made.
     for (let l = next(); l !== undefined && body.length <= MAX_VALUE_LINES; l = next()) {
       body.push(l);
-      if (l.trimEnd() !== close) continue;
-      try {
-        const json = JSON.stringify(JSON.parse(body.join('\n')));
-        entry = { prefix: (open[1] as string).trimEnd(), json };
-      } catch {
-        continue;
+      if (l.trimEnd() === close) {
+        try {
+          entry = {
+            prefix: (open[1] as string).trimEnd(),
+            json: JSON.stringify(JSON.parse(body.join('\n'))),
+          };
+        } catch {
+          // Not JSON after all: the lines are the log's own.
+        }
+        break;
       }
-      break;
+      if (l.trim() !== '' && !/^[ \t]/.test(l)) break;
     }
     if (entry !== null) {
       yield { entry, lines: body.length, blank: false };
       continue;
     }
     // No value closed: the opening line is a line of the log's own, and the rest is read again.
-    pending.unshift(...body.slice(1));
+    pending = [...body.slice(1), ...pending.slice(at)];
+    at = 0;
     yield { entry: null, lines: 1, blank: false };
   }
 }
