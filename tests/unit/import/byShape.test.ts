@@ -2095,6 +2095,20 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // A Monocle trace of a LangGraph agent calling an MCP tool: the model's call in the
+    // inference span's output, echoed by the tool's span and by the MCP span, whose input is a
+    // list of one JSON text (`[json.dumps(arguments)]`): one call.
+    file: 'monocle-langgraph-mcp-trace.json',
+    calls: 1,
+    dialects: ['langchain'],
+    outlines: [
+      [
+        'assistant: get_forecast(call_f1) {"city":"Lisbon"}',
+        'tool → call_f1: "{\\n  \\"rain\\": \\"80%\\"\\n}"',
+      ],
+    ],
+  },
+  {
     // A Monocle trace of a Microsoft Agent Framework run: the model's calls kept with their ids
     // in an inference span's output `tools` (the second without the arguments it streamed), and
     // echoed by the tools' spans without one. Two calls, each answered by its span's response,

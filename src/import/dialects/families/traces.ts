@@ -62,6 +62,16 @@ function emptyRec(o: Rec): boolean {
 const DOTTED_ARGS = ['tool.args', 'tool.arguments', 'tool.input', 'function.input'];
 
 /** This family's entries, in the order the census tries them (table.ts joins the families). */
+/** The object a JSON text spells, or null. */
+function parsedObject(text: string): unknown {
+  try {
+    const v: unknown = JSON.parse(text);
+    return isRec(v) ? v : null;
+  } catch {
+    return null;
+  }
+}
+
 export const TRACE_DIALECTS: readonly DialectEntry[] = [
   {
     id: 'hermes',
@@ -357,11 +367,11 @@ export const TRACE_DIALECTS: readonly DialectEntry[] = [
     id: 'monocle-tool',
     label: 'Monocle `agentic.tool.invocation` span',
     call: 'a span `{ attributes: { "span.type": "agentic.tool.invocation" | "agentic.mcp.invocation", "entity.1.name" }, events: [{ name: "data.input", attributes: { input } }] }`; an echo of the model\'s call',
-    result: "its `data.output` event's `response`",
+    result: "its `data.output` event's `response` (an MCP span's: `output`)",
     fields: {
       id: '(none: the span names no call id)',
       name: 'attributes["entity.1.name"]',
-      args: "the `data.input` event's `input` (a Python dict read as JSON)",
+      args: "the `data.input` event's `input` (a Python dict read as JSON; an MCP span's list of one JSON text, that text's object)",
     },
     source:
       'monocle2ai/monocle apptrace/src/monocle_apptrace/instrumentation/metamodel/adk/entities/tool.py @ad7ea1e5e4',
@@ -379,15 +389,23 @@ export const TRACE_DIALECTS: readonly DialectEntry[] = [
         const a = e === undefined ? undefined : getRec(e, 'attributes');
         return a === undefined ? undefined : get(a, member);
       };
-      const input = of('data.input', 'input');
-      if (input === undefined) return null;
+      const given = of('data.input', 'input');
+      if (given === undefined) return null;
+      // An MCP invocation's input is a list of one JSON text, `[json.dumps(arguments)]`
+      // (monocle2ai/monocle apptrace/src/monocle_apptrace/instrumentation/metamodel/mcp/
+      // _helper.py @2ca64d7233, `get_params_arguments`): those arguments.
+      const input =
+        Array.isArray(given) && given.length === 1 && typeof given[0] === 'string'
+          ? (parsedObject(given[0]) ?? given)
+          : given;
       // Some frameworks' inputs are printed as a Python dict (`{'city': 'Oslo'}`): the same
       // arguments as the model's call they echo.
       const args =
         typeof input === 'string' && readLenient(input).how === 'repaired'
           ? (pythonLiteralToJson(input.trim()) ?? input)
           : input;
-      return { id: null, name, args, echo: true, output: of('data.output', 'response') };
+      const output = of('data.output', 'response') ?? of('data.output', 'output');
+      return { id: null, name, args, echo: true, output };
     },
   },
 ];
