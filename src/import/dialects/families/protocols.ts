@@ -208,7 +208,7 @@ export const PROTOCOL_DIALECTS: readonly DialectEntry[] = [
       return {
         id,
         name,
-        args: get(o, 'param') ?? {},
+        args: get(o, 'param'),
         ...(id === null ? {} : { turn: id }),
         ...(failed
           ? { output: error ?? status, failed: true }

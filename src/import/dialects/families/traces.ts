@@ -1,5 +1,6 @@
 // The dialect table's entries for calls written in a reply's text, and for the spans and
 // evaluation records of traces (hermes … monocle-tool).
+import { parseJson } from '../../../json/index';
 import { pythonLiteralToJson, readLenient } from '../../pyLiteral';
 import { idOf, textCall } from '../entry';
 import { terminusArguments } from '../terminus';
@@ -62,14 +63,10 @@ function emptyRec(o: Rec): boolean {
 const DOTTED_ARGS = ['tool.args', 'tool.arguments', 'tool.input', 'function.input'];
 
 /** This family's entries, in the order the census tries them (table.ts joins the families). */
-/** The object a JSON text spells, or null. */
+/** The object a JSON text spells (in the lossless tree the importers read), or null. */
 function parsedObject(text: string): unknown {
-  try {
-    const v: unknown = JSON.parse(text);
-    return isRec(v) ? v : null;
-  } catch {
-    return null;
-  }
+  const r = parseJson(text);
+  return r.ok && isRec(r.value.value) ? r.value.value : null;
 }
 
 export const TRACE_DIALECTS: readonly DialectEntry[] = [
