@@ -15,6 +15,15 @@ export type Obj = Record<string, unknown>;
 export const isObj = (v: unknown): v is Obj =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** The value a JSON text holds, or undefined where it is no JSON. */
+export function jsonOf(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 export interface ChatJsonMessage {
   role: 'system' | 'user' | 'assistant' | 'tool';
   content: string | null;

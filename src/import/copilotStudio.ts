@@ -1,6 +1,6 @@
 // Microsoft Copilot Studio's conversation transcripts, read as the chats their activities hold.
 import { err, ok, type Result } from '../json/index';
-import { chatLines, isObj, type ChatJsonMessage, type Obj } from './chatJson';
+import { chatLines, isObj, jsonOf, type ChatJsonMessage, type Obj } from './chatJson';
 import type { ImportError } from './types';
 import { Finding } from './text';
 import { inputLabel, plural } from './warnings';
@@ -50,13 +50,7 @@ function activityLists(doc: unknown): unknown[][] | null {
   const out: unknown[][] = [];
   for (const r of rows) {
     let c: unknown = isObj(r) && 'content' in r ? r['content'] : r;
-    if (typeof c === 'string') {
-      try {
-        c = JSON.parse(c) as unknown;
-      } catch {
-        return null;
-      }
-    }
+    if (typeof c === 'string') c = jsonOf(c);
     if (!isObj(c) || !Array.isArray(c['activities'])) return null;
     out.push(c['activities']);
   }
@@ -69,13 +63,7 @@ function eventName(a: Obj): unknown {
 }
 
 function transcripts(text: string): Read | null {
-  let doc: unknown;
-  try {
-    doc = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  const lists = activityLists(doc);
+  const lists = activityLists(jsonOf(text));
   if (lists === null) return null;
   let calls = 0;
   let unfinished = 0;

@@ -1,5 +1,6 @@
 // A JSON document printed after a label of a few words (`console.log('event data', json)`).
 import { ok, type Result } from '../json/index';
+import { jsonOf } from './chatJson';
 import type { ImportError } from './types';
 import { Finding } from './text';
 import { inputLabel } from './warnings';
@@ -22,11 +23,7 @@ function labelled(text: string): Found | null {
   if (m === null) return null;
   // The label holds no bracket: the first one opens the document.
   const json = text.slice(text.search(/[{[]/));
-  try {
-    JSON.parse(json);
-  } catch {
-    return null;
-  }
+  if (jsonOf(json) === undefined) return null;
   return { label: (m[1] as string).trim().replace(/:$/, ''), json };
 }
 

@@ -1,6 +1,6 @@
 // A LlamaIndex workflow's saved Context, read as the chats its memory keeps.
 import { err, ok, type Result } from '../json/index';
-import { chatLines, isObj, type Obj } from './chatJson';
+import { chatLines, isObj, jsonOf, type Obj } from './chatJson';
 import type { ImportError } from './types';
 import { Finding } from './text';
 import { inputLabel, plural } from './warnings';
@@ -38,12 +38,7 @@ export function isLlamaIndexContext(text: string): boolean {
 }
 
 function saved(text: string): Saved | null {
-  let doc: unknown;
-  try {
-    doc = JSON.parse(text);
-  } catch {
-    return null;
-  }
+  const doc = jsonOf(text);
   if (!isObj(doc) || !isObj(doc['state']) || !Array.isArray(doc['broker_log'])) return null;
   if (!('streaming_queue' in doc)) return null;
   const chats: Obj[][] = [];
@@ -63,11 +58,8 @@ function decoded(v: unknown, depth: number): unknown {
   if (typeof v !== 'string' || depth > 3) return v;
   const t = v.trimStart();
   if (t[0] !== '{' && t[0] !== '[' && t[0] !== '"') return v;
-  try {
-    return decoded(JSON.parse(v) as unknown, depth + 1);
-  } catch {
-    return v;
-  }
+  const parsed = jsonOf(v);
+  return parsed === undefined ? v : decoded(parsed, depth + 1);
 }
 
 /** Every `chat_store.store` list of messages under `v`, in the order met. */

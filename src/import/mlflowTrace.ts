@@ -1,6 +1,6 @@
 // An MLflow trace, read as the chat histories its model calls kept.
 import { err, ok, type Result } from '../json/index';
-import { chatLines, isObj, type Obj } from './chatJson';
+import { chatLines, isObj, jsonOf, type Obj } from './chatJson';
 import type { ImportError } from './types';
 import { Finding } from './text';
 import { inputLabel, plural } from './warnings';
@@ -63,12 +63,7 @@ function chats(text: string): unknown[][] | null {
 
 /** An attribute as MLflow keeps it: JSON text, or the value itself. */
 function decoded(v: unknown): unknown {
-  if (typeof v !== 'string') return v;
-  try {
-    return JSON.parse(v) as unknown;
-  } catch {
-    return undefined;
-  }
+  return typeof v === 'string' ? jsonOf(v) : v;
 }
 
 /** The trace as JSON Lines of request bodies, one a model call, and a note. */

@@ -1,5 +1,5 @@
 // Markdown session logs that head each call `### Tool call: <name>`, read as the chat they show.
-import type { ChatJsonMessage } from './chatJson';
+import { jsonOf, type ChatJsonMessage } from './chatJson';
 import { ok, type Result } from '../json/index';
 import type { ImportError } from './types';
 import { plural, inputLabel } from './warnings';
@@ -55,7 +55,7 @@ export function isToolCallLog(text: string): boolean {
     const label = LABEL.test(line);
     if (!label && !CALL.test(line) && namedCall(lines, i) === null) continue;
     const block = blockAt(lines, i + 1);
-    const value = block === null ? undefined : parsed(block.text);
+    const value = block === null ? undefined : jsonOf(block.text);
     if (label ? labelledCall(value) !== null : value !== undefined) return true;
   }
   return false;
@@ -149,7 +149,7 @@ function leftOut(args: unknown, id: string): unknown {
 /** The value of the block under line `i`, if it parses. */
 function parsedBlock(lines: readonly string[], i: number): unknown {
   const block = blockAt(lines, i + 1);
-  return block === null ? undefined : parsed(block.text);
+  return block === null ? undefined : jsonOf(block.text);
 }
 
 /** The first line from `from` on that is not blank ('' past the end). */
@@ -157,14 +157,6 @@ function nextLine(lines: readonly string[], from: number): string {
   for (let i = from; i < lines.length; i++)
     if ((lines[i] as string).trim() !== '') return lines[i] as string;
   return '';
-}
-
-function parsed(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The log as an OpenAI chat message list (JSON text) and a note. */
@@ -202,7 +194,7 @@ export function toolCallLogAsJson(
     if (call !== null || labelled !== null) {
       endTurn();
       const block = blockAt(lines, i + 1);
-      const value = block === null ? undefined : parsed(block.text);
+      const value = block === null ? undefined : jsonOf(block.text);
       // Some exporters wrap the arguments with the call's id: `{ callId, arguments }`.
       const wrapped =
         typeof value === 'object' && value !== null && 'arguments' in value && 'callId' in value;
