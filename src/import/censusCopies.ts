@@ -1,7 +1,8 @@
 // What tells a copy of a call from another call, for the census's count: paths, ids, spans.
 import { canonical, copiesApart, eachMember, embeddedJson, isRec } from './dialects/shape';
 import { ancestorCopies } from './spanTree';
-import { ECHO_NO } from './censusRows';
+import { DIALECT_COUNTS, ECHO_NO } from './censusRows';
+import { twinCopies, type ListCalls } from './twins';
 import type { PathNode, Rows, SpanItem } from './censusRows';
 
 /**
@@ -265,4 +266,37 @@ export function apartAtOnePath(
   let most = 0;
   for (const at of per.values()) most = Math.max(most, copiesApart(at, same, answered));
   return most;
+}
+
+/**
+ * The rows of the lists that render again another list's run (`twinCopies`), by container;
+ * null where none is. `apart`: whether two containers stand in two runs.
+ */
+export function twinRows(rows: Rows, apart: (a: number, b: number) => boolean): Set<number> | null {
+  const byContainer = new Map<number, number[]>();
+  for (let i = 0; i < rows.length; i++) {
+    if (!DIALECT_COUNTS[rows.dialect[i] as number]) continue;
+    const c = rows.container[i] as number;
+    const l = byContainer.get(c);
+    if (l) l.push(i);
+    else byContainer.set(c, [i]);
+  }
+  if (byContainer.size < 2) return null;
+  const containers = [...byContainer.keys()].sort((a, b) => a - b);
+  const lists: ListCalls[] = containers.map((c) => {
+    const at = byContainer.get(c) as number[];
+    return {
+      ids: at.some((i) => (rows.id[i] ?? null) !== null),
+      names: at.map((i) => rows.name[i] as string),
+      args: (k) => rows.args(at[k] as number),
+    };
+  });
+  const copies = twinCopies(lists, (a, b) =>
+    apart(containers[a] as number, containers[b] as number),
+  );
+  if (copies.size === 0) return null;
+  const out = new Set<number>();
+  for (const k of copies)
+    for (const i of byContainer.get(containers[k] as number) ?? []) out.add(i);
+  return out;
 }

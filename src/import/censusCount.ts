@@ -13,6 +13,7 @@ import {
   samePath,
   spanCopies,
   turnsCall,
+  twinRows,
   unwrappedArgs,
 } from './censusCopies';
 
@@ -91,13 +92,16 @@ export class CensusCount {
       outOrder.push(order);
     };
     const shadowed = this.spans ? spanCopies(rows) : null;
+    const twins = twinRows(rows, (a, b) => runsApart(this.runOf[a], this.runOf[b]));
     const strong: number[] = [];
     for (let i = 0; i < n; i++)
       if (rows.echo[i] === ECHO_NO && DIALECT_COUNTS[rows.dialect[i] as number])
-        if (shadowed === null || !shadowed.has(i)) strong.push(i);
+        if ((shadowed === null || !shadowed.has(i)) && (twins === null || !twins.has(i)))
+          strong.push(i);
     const echoes: number[] = [];
     for (let i = 0; i < n; i++) {
       const e = rows.echo[i];
+      if (twins !== null && twins.has(i)) continue;
       if (e === ECHO_YES || (e === ECHO_FALLBACK && strong.length === 0)) echoes.push(i);
     }
     const sentCopies = renameSentIds(rows, strong);

@@ -20,5 +20,9 @@ export function byShapeNote(
     instead === null
       ? 'no importer knows this layout'
       : `read as ${formatLabel(instead)} it gave ${plural(readBefore ?? 0, 'tool call')} of ${r.calls}`;
-  return `Read by shape from ${forms.join(', ')}: ${why}, so the calls were read from the lists that hold them (${plural(r.calls, 'tool call')} in ${plural(r.conversations.length, 'conversation')}).`;
+  const twins =
+    r.twins === 0
+      ? ''
+      : `; ${plural(r.twins, 'list')} that rendered another's run again, the same calls with fewer arguments, read once`;
+  return `Read by shape from ${forms.join(', ')}: ${why}, so the calls were read from the lists that hold them (${plural(r.calls, 'tool call')} in ${plural(r.conversations.length, 'conversation')}${twins}).`;
 }

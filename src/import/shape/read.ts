@@ -14,6 +14,7 @@ import type { ConversationOutput } from '../format';
 import { canonOf, dropBlankStarts, dropStreamCopies, push } from './streamCopies';
 import { renameSentCalls } from './sentIds';
 import { walkShapes } from './walk';
+import { twinCopies } from '../twins';
 import type { ShapeCall, ShapeEvent, ShapeList, ShapeResult, ShapeStep } from './types';
 
 /**
@@ -28,6 +29,8 @@ export interface ShapeRead {
   readonly dialects: readonly DialectId[];
   readonly calls: number;
   readonly conversations: readonly ConversationOutput[];
+  /** How many lists were left out as another's run rendered again (`twinCopies`). */
+  readonly twins: number;
 }
 
 /** One history: a list, or one session's steps of it. */
@@ -54,6 +57,9 @@ export function readByShape(roots: readonly JsonValue[], lines: boolean): ShapeR
   const records = lines || roots.length !== 1 ? null : keyedRecords(roots[0] as JsonValue);
   // A dump of records keyed by id (Cursor's `bubbleId:…` rows): its records are the steps.
   if (records !== null && !all.some(hasCall)) all = walkShapes(records, true);
+  const found = all.length;
+  all = dropTwins(all);
+  const twins = found - all.length;
   const answers = resultsById(all);
   dropEchoes(all, answers);
   for (const l of all) dropStreamCopies(l);
@@ -130,7 +136,7 @@ export function readByShape(roots: readonly JsonValue[], lines: boolean): ShapeR
   });
   if (calls === 0) return null;
   const dialects = [...byDialect.entries()].sort((a, b) => b[1] - a[1]).map(([d]) => d);
-  return { dialects, calls, conversations };
+  return { dialects, calls, conversations, twins };
 }
 
 /**
@@ -212,6 +218,26 @@ function sameExchange(request: string, response: string): boolean {
   };
   const asked = at(request, /request/i);
   return asked !== null && asked === at(response, /response/i);
+}
+
+/** The lists left when those that render another's run again (`twinCopies`) are dropped. */
+function dropTwins(all: ShapeList[]): ShapeList[] {
+  const lists = all.filter(hasCall);
+  if (lists.length < 2) return all;
+  const calls = lists.map((l) =>
+    l.steps.flatMap((s) => s.events.filter((e): e is ShapeCall => e.kind === 'call')),
+  );
+  const copies = twinCopies(
+    calls.map((cs) => ({
+      ids: cs.some((c) => c.id !== null),
+      names: cs.map((c) => c.name),
+      args: (at: number) => canonOf(cs[at] as ShapeCall),
+    })),
+    (a, b) => runsApart(lists[a]?.run, lists[b]?.run),
+  );
+  if (copies.size === 0) return all;
+  const dropped = new Set([...copies].map((k) => lists[k]));
+  return all.filter((l) => !dropped.has(l));
 }
 
 function hasCall(l: ShapeList): boolean {

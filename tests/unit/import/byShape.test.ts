@@ -84,6 +84,36 @@ const AI_SDK_UI_STREAM: readonly string[] = [
 
 const CASES: readonly Case[] = [
   {
+    // A rollout that keeps its run twice (Spider-Agent-TC's `conversation` and
+    // `final_messages`): the calls as objects with the harness's `work_dir`, and again as
+    // OpenHands tags in the text the model was sent, without it. Each run read once, from
+    // the fuller list; two rollouts, two conversations.
+    file: 'rollout-two-renderings.json',
+    calls: 5,
+    dialects: ['unknown'],
+    warning: /2 lists that rendered another's run again/,
+    outlines: [
+      [
+        'system',
+        'user',
+        'assistant: execute_bash(syn-2-0) {"command":"ls SHOP","work_dir":"/data/databases/SHOP"}',
+        'tool → syn-2-0: "EXECUTION RESULT of [execute_bash]:\\nDDL.csv\\nORDERS.json"',
+        'assistant: execute_bash(syn-4-0) {"command":"cat SHOP/DDL.csv","work_dir":"/data/databases/SHOP"}',
+        'tool → syn-4-0: "EXECUTION RESULT of [execute_bash]:\\nCREATE TABLE ORDERS (id INT)"',
+        'assistant: execute_sql(syn-6-0) {"sql":"SELECT COUNT(*) FROM ORDERS"}',
+        'tool → syn-6-0: "EXECUTION RESULT of [execute_sql]:\\n42"',
+      ],
+      [
+        'system',
+        'user',
+        'assistant: execute_bash(syn-2-0) {"command":"ls SHOP","work_dir":"/data/databases/SHOP"}',
+        'tool → syn-2-0: "EXECUTION RESULT of [execute_bash]:\\nDDL.csv\\nORDERS.json"',
+        'assistant: execute_bash(syn-4-0) {"command":"ls SHOP","work_dir":"/data/databases/SHOP"}',
+        'tool → syn-4-0: "EXECUTION RESULT of [execute_bash]:\\nDDL.csv\\nORDERS.json"',
+      ],
+    ],
+  },
+  {
     // Continue's dev data (`toolUsage.jsonl`): a line a call, answered by its own `output`'s
     // context items; one that did not succeed a failure; one the user declined unanswered.
     file: 'continue-tool-usage.jsonl',
