@@ -273,6 +273,10 @@ export function apartAtOnePath(
  * null where none is. `apart`: whether two containers stand in two runs.
  */
 export function twinRows(rows: Rows, apart: (a: number, b: number) => boolean): Set<number> | null {
+  // Most files hold their calls in one list: told by a scan before anything is gathered.
+  let one = true;
+  for (let i = 1; i < rows.length && one; i++) one = rows.container[i] === rows.container[0];
+  if (one) return null;
   const byContainer = new Map<number, number[]>();
   for (let i = 0; i < rows.length; i++) {
     if (!DIALECT_COUNTS[rows.dialect[i] as number]) continue;
