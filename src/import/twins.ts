@@ -1,4 +1,5 @@
 // One run that a record keeps twice, in two renderings (docs/formats.md §22).
+import { emptyArgs } from './dialects/shape';
 
 /** One list's calls, in order: whether any has an id, and each one's name and arguments. */
 export interface ListCalls {
@@ -14,7 +15,7 @@ export interface ListCalls {
  * the model wrote them (the same calls as tags in the text, without the `work_dir` the harness
  * added). No id ties the two and their arguments differ, so each call's identity would count
  * them twice. A list is such a copy of another of the same run (`apart` false) when it holds as
- * many calls, none with an id, named alike in the same order, and each call's arguments all
+ * many calls, two or more, none with an id, named alike in the same order, and each call's arguments all
  * stand with the same values in its counterpart's (a string standing for a value's text, as
  * tags write every value), at least one call's fewer. Only lists next to each other among those
  * of the same names are compared: a record's renderings stand side by side, and a file of many
@@ -28,7 +29,9 @@ export function twinCopies(
   const copies = new Set<number>();
   const lastOf = new Map<string, number>();
   lists.forEach((l, i) => {
-    if (l.names.length === 0) return;
+    // One call alike in two lists says too little: two lists of one call each, the one with
+    // more arguments, are as likely two calls.
+    if (l.names.length < 2) return;
     const sig = l.names.join('\u0000');
     const prev = lastOf.get(sig);
     lastOf.set(sig, i);
@@ -51,7 +54,8 @@ function holdsAll(n: number, full: (at: number) => string, part: (at: number) =>
     const f = full(i);
     const p = part(i);
     if (f === p) continue;
-    if (!objectHolds(f, p)) return false;
+    // A call kept without its arguments is a copy of another kind (the census's `bare`).
+    if (emptyArgs(p) || !objectHolds(f, p)) return false;
     more = true;
   }
   return more;

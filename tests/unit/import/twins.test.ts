@@ -43,13 +43,23 @@ describe('a run rendered twice in one record', () => {
       ['query', '{"q":"SELECT 1"}'],
     ]);
     const shorter = list([['bash', '{"command":"ls"}']]);
+    // Calls kept by name alone are another kind of copy, not this one.
+    const named = list([
+      ['bash', '{}'],
+      ['sql', '{"q":"SELECT 1"}'],
+    ]);
     // One call with fewer arguments, the other with more: neither holds the other.
     const crossed = list([
       ['bash', '{"command":"ls"}'],
       ['sql', '{"limit":5,"q":"SELECT 1","schema":"x"}'],
     ]);
-    for (const l of [other, renamed, shorter, crossed, full])
+    for (const l of [other, renamed, shorter, named, crossed, full])
       expect(twinCopies([full, l], never).size).toBe(0);
+  });
+
+  test('one call alike in two lists is no copy', () => {
+    const one = list([['bash', '{"command":"ls","work_dir":"/db"}']]);
+    expect(twinCopies([one, list([['bash', '{"command":"ls"}']])], never).size).toBe(0);
   });
 
   test('only neighbours of the same calls are compared', () => {
