@@ -13,7 +13,7 @@ import type { ChatJsonMessage } from './chatJson';
  * line's start, holds no `{`, and is short; then the object to the line's end. A YAML entry
  * whose value is JSON text is indented or quoted, so it does not match.
  */
-const LOG_LINE = /^([^\s{"'][^{\r\n]{0,79}?)[ \t]*(\{".*\}|\{\})[ \t]*\r?$/;
+const LOG_LINE = /^([^\s{"'][^{\r\n]{0,159}?)[ \t]*(\{".*\}|\{\})[ \t]*\r?$/;
 /**
  * A logger's metadata that Node's `inspect` prints after a message's JSON, its keys unquoted
  * (`… {"method":"tools/call",…} { metadata: undefined }`, as Claude Desktop ends each line of
@@ -145,7 +145,8 @@ function opensJson(text: string, at: number): boolean {
  */
 export function isJsonLog(text: string): boolean {
   const first = text.search(/\S/);
-  if (first < 0 || opensJson(text, first) || looksLikeSse(text)) return false;
+  if (first < 0 || looksLikeSse(text)) return false;
+  if (opensJson(text, first)) return mostlyLogLines(text, first);
   let seen = 0;
   let found = 0;
   for (const { entry: e, lines } of entriesOf(text)) {
@@ -154,6 +155,51 @@ export function isJsonLog(text: string): boolean {
     if (e !== null && e.json !== '{}' && ++found >= ENOUGH) return true;
   }
   return false;
+}
+
+/** How much of a text that opens as JSON Lines is looked at for the log's own lines. */
+const LOOK_CHARS = 256 * 1024;
+
+/**
+ * Whether a text that opens with a line of JSON, a record on its own, is a log all the same:
+ * among its first lines, those of the log's own outnumber the lines of JSON, and at least two
+ * of them end in a JSON object after a prefix (an audit proxy that writes a tool's calls as JSON lines, then its
+ * traffic as `… [REQUEST] Method: tools/call | ID: 2 | Payload: {…}`). Read as JSON Lines,
+ * those lines would be skipped, and the calls they carry with them.
+ */
+function mostlyLogLines(text: string, first: number): boolean {
+  // The last line break within the look, found backwards: a document on one line (a
+  // request body of 100 MB) has none, and no search runs through the rest of it.
+  const end =
+    text.length <= first + LOOK_CHARS ? text.length : text.lastIndexOf('\n', first + LOOK_CHARS);
+  if (end <= first) return false;
+  // The first line a record of its own, as JSON Lines' is: a document printed over lines
+  // (its first line `{` alone) is read as JSON, whatever its lines look like.
+  const firstEnd = text.indexOf('\n', first);
+  try {
+    const v: unknown = JSON.parse(
+      text.slice(first, firstEnd < 0 || firstEnd > end ? end : firstEnd),
+    );
+    if (typeof v !== 'object' || v === null) return false;
+  } catch {
+    return false;
+  }
+  let json = 0;
+  let other = 0;
+  let logged = 0;
+  for (let at = first; at < end;) {
+    const nl = text.indexOf('\n', at);
+    const stop = nl < 0 || nl > end ? end : nl;
+    const line = text.slice(at, stop);
+    at = stop + 1;
+    if (line.trim() === '') continue;
+    if (opensJsonLine(line)) json++;
+    else {
+      other++;
+      if (LOG_LINE.test(line.replace(INSPECTED_META, ''))) logged++;
+    }
+  }
+  return logged >= ENOUGH && other > json;
 }
 
 /**

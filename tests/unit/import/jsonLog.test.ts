@@ -26,6 +26,36 @@ describe('a log of JSON after prefixes', () => {
     expect(isJsonLog(`"k": ${CALL(1, 'a')}\n"j": ${CALL(2, 'b')}`)).toBe(false);
   });
 
+  it('is a log though it opens with JSON lines, where its own lines outnumber them', () => {
+    // An audit proxy's file: a few calls as JSON lines, then its traffic after long prefixes.
+    const at = (pid: number, dir: string, id: number) =>
+      `2026-03-31 16:39:38 - [PID:${pid}] - [${dir}] Method: tools/call | ID: ${id} | Payload: `;
+    const mixed = [
+      '{"toolName":"browser_tabs","params":{"action":"new"},"timestamp":"2026-03-30T10:53:10Z"}',
+      '#####  new  #####2026-03-31 16:23:44 - [PID:4204] - --- STARTING PROXY ---',
+      `${at(19972, 'REQUEST', 2)}${CALL(2, 'a')}`,
+      `${at(19972, 'RESPONSE', 2)}{"jsonrpc":"2.0","id":2,"result":{"content":[]}}`,
+      `${at(19972, 'REQUEST', 3)}${CALL(3, 'b')}`,
+    ].join('\n');
+    expect(isJsonLog(mixed)).toBe(true);
+    const r = importConversations(mixed);
+    expect(r.ok && r.value[0]?.census?.toolCalls).toBe(3);
+    // JSON Lines with a line or two of text among them stay JSON Lines.
+    const lines = [
+      CALL(1, 'a'),
+      `STDERR: ${CALL(2, 'b')}`,
+      CALL(3, 'c'),
+      `STDERR: ${CALL(4, 'd')}`,
+    ];
+    expect(isJsonLog(lines.join('\n'))).toBe(false);
+    // A document printed over lines is JSON, whatever its lines look like.
+    expect(isJsonLog('[\n1, {"a":1}\n,2, {"b":2}\n]')).toBe(false);
+    // A document on one line, however long, is no log.
+    expect(isJsonLog(`{"messages":[${'{"role":"user","content":"x"},'.repeat(20_000)}{}]}`)).toBe(
+      false,
+    );
+  });
+
   it('keeps each object as the log wrote it, and warns only when lines are skipped', () => {
     const whole = jsonLogAsJson(`STDIN: ${CALL(1, 'a')}\nSTDIN: ${CALL(2, 'b')}\n`);
     expect(whole.ok && whole.value.text).toBe(`${CALL(1, 'a')}\n${CALL(2, 'b')}`);
