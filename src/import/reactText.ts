@@ -1,7 +1,8 @@
 // A ReAct agent's printed steps (`Thought:`, `Action:`, `Action Input:`, `Observation:`).
 import { closesFence } from './fences';
 import { printedArguments, type ChatJsonMessage } from './chatJson';
-import { ok, type Result } from '../json/index';
+import { isJsonObject, ok, printJson, type Result } from '../json/index';
+import { literalValue } from './literal';
 import type { ImportError } from './types';
 import { plural, inputLabel } from './warnings';
 import { ANSI, opensAsJson, screenLine } from './terminalText';
@@ -38,9 +39,36 @@ const PLACEHOLDER = /\b(?:the action|should be)\b|[{[]/;
 /** An action and its input on one line, `Action: wikipedia: Django`. */
 const SINGLE = /^([A-Za-z_][\w-]*): (.+)$/;
 
+/**
+ * LangChain's structured chat agent writes its action as a JSON blob in a fence under
+ * `Action:`, ```` ```{"action": <tool>, "action_input": <input>}``` ````, and its parser takes
+ * the first fenced blob, the first of a list, `Final Answer` the run's end (langchain-ai/
+ * langchain `libs/langchain/langchain/agents/structured_chat/output_parser.py` @093544bb4e).
+ */
+const BLOB_ACTION = /^Action:[ \t]*\r?\n(?:[ \t]*\r?\n)*```(?:json)?[ \t]*\r?\n/m;
+const FENCE_OPEN = /^```(?:json)?[ \t]*$/;
+
+/** The action a fenced blob names, and its input; null where the blob is no such action. */
+function blobAction(body: string): { name: string; input: string } | null {
+  let v = literalValue(body.trim());
+  if (Array.isArray(v)) v = v[0] ?? null;
+  if (v === null || !isJsonObject(v)) return null;
+  const name = v.get('action');
+  if (typeof name !== 'string' || !isActionName(name.trim())) return null;
+  const input = v.get('action_input') ?? new Map();
+  const text = typeof input === 'string' ? JSON.stringify(input) : printJson(input);
+  return { name: name.trim(), input: text };
+}
+
 /** Whether a text shows such steps: an action with its input under it. */
 export function printsReActSteps(text: string): boolean {
   const t = text.slice(0, 1 << 20).replace(ANSI, '');
+  const blob = BLOB_ACTION.exec(t);
+  if (blob !== null) {
+    const from = blob.index + blob[0].length;
+    const end = t.indexOf('\n```', from - 1);
+    if (end > from && blobAction(t.slice(from, end)) !== null) return true;
+  }
   if (/^Invoking: `[^`\n]+` with `/m.test(t)) return true;
   if (/^Action: [A-Za-z_][\w-]*: .+\r?\n(?:[ \t]*\r?\n)*PAUSE\b/m.test(t)) return true;
   const m = /^Action: ?(.*)\r?\n(?:[ \t]*\r?\n)?Action Input: /m.exec(t);
@@ -150,6 +178,39 @@ export function reactLines(pieces: readonly string[]): Read {
           continue;
         }
       }
+      if (a !== null && name === '') {
+        // A structured chat agent's blob: the fence below, its action a call, or the run's end.
+        let j = i + 1;
+        while (j < lines.length && (lines[j] as string).trim() === '') j++;
+        if (FENCE_OPEN.test((lines[j] ?? '').trimEnd())) {
+          let k = j + 1;
+          while (k < lines.length && !(lines[k] as string).trimEnd().startsWith('```')) k++;
+          const blob = k < lines.length ? blobAction(lines.slice(j + 1, k).join('\n')) : null;
+          if (blob !== null) {
+            i = k;
+            const content = thought.join('\n').trim();
+            thought = [];
+            if (/^final answer$/i.test(blob.name)) {
+              const said = literalValue(blob.input);
+              current().push({
+                role: 'assistant',
+                content: typeof said === 'string' ? said : blob.input,
+              });
+              ended = true;
+              continue;
+            }
+            const id = `react-${++calls}`;
+            const fn = { name: blob.name, arguments: blob.input };
+            current().push({
+              role: 'assistant',
+              content: content === '' ? null : content,
+              tool_calls: [{ id, type: 'function', function: fn }],
+            });
+            open = id;
+            continue;
+          }
+        }
+      }
       if (a !== null && isActionName(name)) {
         // Its input: the next line's rest, and the lines under it up to a blank line.
         let j = i + 1;
@@ -228,7 +289,7 @@ export function isActionName(name: string): boolean {
 
 /** What reading such steps loses, for the note. */
 export function reactCaveat(read: Read): string {
-  return `${plural(read.calls, 'tool call')} read from a ReAct agent's printed steps (\`Action:\` and \`Action Input:\`, each answered by the \`Observation:\` after it): the calls are the actions the model wrote in its text, each a reply of its own, their inputs read back from what was printed (JSON, a dict as Python prints it, or text), with no call ids.`;
+  return `${plural(read.calls, 'tool call')} read from a ReAct agent's printed steps (\`Action:\` and \`Action Input:\`, or a JSON blob fenced under \`Action:\`, each answered by the \`Observation:\` after it): the calls are the actions the model wrote in its text, each a reply of its own, their inputs read back from what was printed (JSON, a dict as Python prints it, or text), with no call ids.`;
 }
 
 /** Languages whose fenced code is a program, not a run's output: its prompt's examples are no calls. */

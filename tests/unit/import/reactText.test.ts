@@ -133,6 +133,49 @@ describe("a ReAct agent's printed steps", () => {
     ]);
   });
 
+  it("reads a structured chat agent's fenced action blobs, its `Final Answer` the run's end", () => {
+    const fence = '```';
+    const log = [
+      '> Entering new AgentExecutor chain...',
+      'Thought: First fetch the structure.',
+      '',
+      'Action:',
+      `${fence}json`,
+      '{',
+      '    "action": "PDBFileDownloader",',
+      '    "action_input": "1LYZ"',
+      '}',
+      fence,
+      'Observation: PDB file found with this ID: 1LYZ',
+      'Thought: Now its secondary structure.',
+      'Action:',
+      '',
+      fence,
+      '{"action": "ComputeDSSP", "action_input": {"traj_file": "1LYZ_01", "target_frames": "first"}}',
+      fence,
+      'Observation: 50 residues in helix',
+      'Action:',
+      fence,
+      '{"action": "Final Answer", "action_input": "50 residues are in helices."}',
+      fence,
+      '> Finished chain.',
+    ].join('\n');
+    const [c] = importAll(log, { name: 'structured.log' });
+    expect(outline(c?.messages ?? [])).toEqual([
+      'assistant: PDBFileDownloader(react-1) "1LYZ"',
+      'tool → react-1: "PDB file found with this ID: 1LYZ"',
+      'assistant: ComputeDSSP(react-2) {"target_frames":"first","traj_file":"1LYZ_01"}',
+      'tool → react-2: "50 residues in helix"',
+      'assistant',
+    ]);
+    expect(c?.messages.at(-1)?.content).toBe('50 residues are in helices.');
+    // The prompt's own format, a placeholder in the blob, is no call.
+    const prompt = `Action:\n${fence}\n{\n  "action": (the action name),\n  "action_input": (the input)\n}\n${fence}\n`;
+    expect(importConversations(prompt, { name: 'prompt.md' }).ok).toBe(false);
+    const spelled = `Action:\n${fence}\n{"action": "the action to take", "action_input": "x"}\n${fence}\n`;
+    expect(importConversations(spelled, { name: 'prompt.md' }).ok).toBe(false);
+  });
+
   it("is not the ReAct prompt's own format", () => {
     const prompt =
       'Use this format:\n\nThought: you should always think about what to do\nAction: the action to take, should be one of [search]\nAction Input: the input to the action\nObservation: the result of the action\n';
