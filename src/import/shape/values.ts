@@ -75,6 +75,41 @@ export function sessionOf(o: JsonObject): string | null {
 }
 
 /**
+ * The members an event wraps its payload in (opencode's `{ type, properties: { part: {
+ * sessionID, … } } }`, an MCP request's `params._meta`), looked through for the session an
+ * item of a list names, two levels down at most. Never a call's own members: a tool's
+ * arguments may name a session of their own.
+ */
+const ENVELOPES = ['properties', 'data', 'payload', 'params', 'event', 'part', 'info', '_meta'];
+/** The session key VS Code's MCP client sends in a request's `_meta`. */
+const VSCODE_CONVERSATION = 'vscode.conversationId';
+
+/** The session an item names itself, else in the payload it wraps (`ENVELOPES`). */
+export function itemSession(o: JsonObject): string | null {
+  const own = sessionOf(o);
+  if (own !== null) return own;
+  let level: JsonObject[] = [o];
+  for (let depth = 0; depth < 2 && level.length > 0; depth++) {
+    const next: JsonObject[] = [];
+    for (const x of level)
+      for (const k of ENVELOPES) {
+        const v = x.get(k);
+        if (!isJsonObject(v)) continue;
+        const found = sessionOf(v) ?? stringAt(v, VSCODE_CONVERSATION);
+        if (found !== null) return found;
+        next.push(v);
+      }
+    level = next;
+  }
+  return null;
+}
+
+function stringAt(o: JsonObject, k: string): string | null {
+  const v = o.get(k);
+  return typeof v === 'string' && v !== '' ? v : null;
+}
+
+/**
  * The run an agent's own log of its calls says a record was made in (`{ run_id, tool,
  * arguments }`, a record a line): its conversation. Only a flat record that names its tool and
  * says no kind of its own: a traced event's `run_id` is its span's (LangChain's

@@ -25,6 +25,7 @@ import {
   MAX_NESTED,
   ownOutput,
   runOf,
+  itemSession,
   sessionOf,
   titleOf,
   valueText,
@@ -98,7 +99,7 @@ class Walker {
     for (const item of items) {
       // Each item of a list of runs is a history of its own, as the census counts it.
       if (runs) this.run = this.runs++;
-      const mine = isJsonObject(item) ? (sessionOf(item) ?? runOf(item)) : null;
+      const mine = isJsonObject(item) ? (itemSession(item) ?? runOf(item)) : null;
       const step: ShapeStep =
         isJsonObject(item) && (isSpan(item) || isReply(item))
           ? { events: [], session: mine, apart: true }

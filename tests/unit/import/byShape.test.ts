@@ -2944,6 +2944,49 @@ describe('files no importer knows are read by shape', () => {
     ).toEqual(CASES.map((c) => c.file).sort());
   });
 
+  test('events that name their session in the payload they wrap are read a session each', () => {
+    // An opencode server's event stream: a tool part's `sessionID` under
+    // `properties.part`, a subagent's session beside its parent's; and an MCP client's
+    // requests, each naming VS Code's conversation in `params._meta`.
+    const part = (session: string, id: string, tool: string, file: string) => ({
+      type: 'message.part.updated',
+      properties: {
+        part: {
+          sessionID: session,
+          callID: id,
+          tool,
+          type: 'tool',
+          state: { status: 'completed', input: { filePath: file }, output: 'ok' },
+        },
+      },
+    });
+    const events = [
+      { type: 'session.created', properties: { info: { id: 'ses_parent' } } },
+      part('ses_parent', 'call_1', 'task', 'plan.md'),
+      { type: 'server.heartbeat', properties: {} },
+      part('ses_child', 'call_2', 'read', 'a.ts'),
+      part('ses_child', 'call_3', 'read', 'b.ts'),
+      part('ses_parent', 'call_4', 'read', 'plan.md'),
+    ];
+    const list = importConversations(JSON.stringify(events), { name: 'events.json' });
+    expect(list.ok && list.value.map((c) => callsOf([c]))).toEqual([2, 2]);
+    const mcp = (id: number, conversation: string, path: string) => ({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: {
+        _meta: { 'vscode.conversationId': conversation },
+        name: 'read_file',
+        arguments: { path },
+      },
+    });
+    const calls = [mcp(1, 'conv-a', 'x'), mcp(2, 'conv-b', 'y'), mcp(3, 'conv-a', 'z')];
+    const read = importConversations(calls.map((c) => JSON.stringify(c)).join('\n'), {
+      name: 'mcp.jsonl',
+    });
+    expect(read.ok && read.value.map((c) => callsOf([c]))).toEqual([2, 1]);
+  });
+
   test("a span's request history repeats the calls, read by shape too", () => {
     // Chosen by hand, the Tempo trace is read from the spans' flattened attributes: a call in
     // a request's `gen_ai.prompt.N` repeats the one a completion before it made.
