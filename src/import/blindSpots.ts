@@ -1,8 +1,9 @@
 // What the detector cannot see in an imported conversation, said once as import notes.
 import type { ChatMessage } from '../detector/index';
-import type { Conversation } from './build';
+import { ORPHAN_ID, type Conversation } from './build';
 import type { FormatId } from './types';
 import { plural } from './warnings';
+import { isJsonObject } from '../json/index';
 
 /**
  * What the detector will not be able to see in an imported conversation, said once so a
@@ -22,6 +23,10 @@ export class BlindSpotWatch {
   private lastSpelled = false;
   /** Tool messages no reply's calls came before (the writer kept the answers, not the calls). */
   private unasked = 0;
+  /** The ids of the calls seen so far, to tell an answer to a call the writer did not keep. */
+  private ids = new Set<string>();
+  /** A call came without an id (its answer then cannot be told from one to a call not kept). */
+  private idless = false;
 
   /** A watch that has seen what this one has, to see more without changing this one. */
   copy(): BlindSpotWatch {
@@ -34,6 +39,8 @@ export class BlindSpotWatch {
     w.observed = this.observed;
     w.lastSpelled = this.lastSpelled;
     w.unasked = this.unasked;
+    w.ids = new Set(this.ids);
+    w.idless = this.idless;
     return w;
   }
 
@@ -49,14 +56,24 @@ export class BlindSpotWatch {
       } else if (role === 'user' && /^\s*Observation\b/.test(text)) this.observed++;
     }
     if (role === 'assistant' && Array.isArray(m.tool_calls) && m.tool_calls.length > 0) {
+      for (const c of m.tool_calls) {
+        const id = isJsonObject(c) ? c.get('id') : undefined;
+        if (typeof id === 'string' && id !== '') this.ids.add(id);
+        else this.idless = true;
+      }
       if (this.batches > 0 && this.userSince) this.brokenGaps++;
       this.batches++;
       this.userSince = false;
       return;
     }
     if (role === 'tool') {
-      if (typeof m.tool_call_id === 'string') this.answers++;
-      else if (this.batches === 0) this.unasked++;
+      const id = m.tool_call_id;
+      // An answer under an id no call kept (a history cut by a summary left its answer), not
+      // one the import paired with nothing and said so itself (`syn-orphan-`).
+      if (typeof id !== 'string') {
+        if (this.batches === 0) this.unasked++;
+      } else if (this.ids.has(id) || this.idless || id.startsWith(ORPHAN_ID)) this.answers++;
+      else this.unasked++;
       return;
     }
     if (role === 'user') this.userSince = true;
@@ -69,7 +86,7 @@ export class BlindSpotWatch {
         `${plural(this.spelled, 'reply', 'replies')} spell an action in ${this.spelled === 1 ? 'its' : 'their'} words (\`Action: …\`, answered by \`Observation\` turns), as ReAct-style agents write them: no tool call is kept as data, so the detector replays none of them.`,
       );
     }
-    if (this.unasked > 0 && this.batches === 0)
+    if (this.unasked > 0)
       out.push(
         `${plural(this.unasked, 'tool result')} ${this.unasked === 1 ? 'answers' : 'answer'} no call the transcript keeps: its writer saved the answers but not the calls that asked for them, so the detector replays none of those calls.`,
       );

@@ -4,6 +4,9 @@ import { utf8Length } from '../detector/loopCost';
 import type { JsonObject, JsonValue } from '../json/index';
 import { plural, Warnings } from './warnings';
 
+/** How the ids begin that answers paired with no call are given. */
+export const ORPHAN_ID = 'syn-orphan-';
+
 /** A tool call as a format reads it, before it becomes an OpenAI `tool_calls` entry. */
 export interface CallInput {
   /** The original id; `undefined` when the source had none (one is synthesized). */
@@ -177,7 +180,7 @@ export class Conversation {
       if (p) {
         useId = p.id;
       } else {
-        useId = `syn-orphan-${this.orphan++}`;
+        useId = `${ORPHAN_ID}${this.orphan++}`;
         this.warnings.count(
           'orphan',
           (n) =>

@@ -25,6 +25,51 @@ describe('tool results that answer no call the file keeps', () => {
     );
   });
 
+  it('counts an answer under an id no call kept, as a history cut by its summary leaves it', () => {
+    const call = (id: string) => ({
+      role: 'assistant',
+      content: null,
+      tool_calls: [{ id, type: 'function', function: { name: 'read_file', arguments: '{}' } }],
+    });
+    const cut = [
+      { role: 'user', content: 'Go on.' },
+      { role: 'tool', tool_call_id: 'function-call-111', content: '(no output)' },
+      call('c1'),
+      { role: 'tool', tool_call_id: 'c1', content: 'text' },
+    ];
+    expect(warningsOf(cut)).toContainEqual(
+      expect.stringMatching(/^1 tool result answers no call the transcript keeps/),
+    );
+    // Where a call came without an id, its answer's id cannot be told from one not kept.
+    const idless = [
+      { role: 'user', content: 'Go on.' },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ type: 'function', function: { name: 'read_file', arguments: '{}' } }],
+      },
+      { role: 'tool', tool_call_id: 'read_file', content: 'text' },
+    ];
+    expect(warningsOf(idless).join(' ')).not.toMatch(/answers? no call/);
+  });
+
+  it('leaves an answer the import paired with nothing to its own sentence', () => {
+    // A Gemini history that opens with an answer: the importer names it an orphan itself.
+    const r = importConversations(
+      JSON.stringify({
+        contents: [
+          { role: 'user', parts: [{ functionResponse: { name: 'ls', response: { out: 'a' } } }] },
+          { role: 'model', parts: [{ functionCall: { name: 'ls', args: { p: '.' } } }] },
+          { role: 'user', parts: [{ functionResponse: { name: 'ls', response: { out: 'b' } } }] },
+        ],
+      }),
+      { name: 'gemini.json' },
+    );
+    const said = r.ok ? (r.value[0]?.warnings ?? []) : [];
+    expect(said).toContainEqual(expect.stringMatching(/^1 tool result had no id and no open call/));
+    expect(said.join(' ')).not.toMatch(/answers? no call the transcript keeps/);
+  });
+
   it('says nothing where the calls are there', () => {
     const said = warningsOf([
       { role: 'user', content: 'What time is it?' },
