@@ -124,8 +124,12 @@ const OPENING = new RegExp(
 );
 
 export function isWireMock(text: string): boolean {
-  return OPENING.test(text.slice(0, 1024));
+  // A stub answers its request: a dump of one request alone (an agent's record of a call
+  // that failed, `{ request: { method, url, body }, error }`) is no mapping, and is read as
+  // the JSON it is.
+  return OPENING.test(text.slice(0, 1024)) && RESPONSE.test(text);
 }
+const RESPONSE = /"response"\s*:/;
 
 /** A JSON mappings file as a HAR document's text; an error where it holds no stubs after all. */
 export function wireMockAsHar(
