@@ -34,6 +34,7 @@ import {
   callsAt,
   isPartList,
   isWord,
+  jsonReply,
   mayEmbed,
   mayHoldCall,
   otlpAttributes,
@@ -271,6 +272,18 @@ export class CensusScan {
           // its text as tags (textCalls.ts).
           if (speaksAsAssistant(get(v, 'role')) && holdsTextCalls(x))
             stack.push(tagsFrame(x, k, outerKey, f));
+          // A call kept as the reply's whole text, as JSON: the one part it spells.
+          else if (speaksAsAssistant(get(v, 'role')) && jsonReply(x)) {
+            const part = embeddedJson(x);
+            if (part !== undefined)
+              stack.push({
+                v: [part],
+                at: { key: 'content', listKey: null, outerKey },
+                path: { parent: f.path, seg: k },
+                container: f.container,
+                nested: f.nested + 1,
+              });
+          }
           // A harness that runs the calls a reply names reports them in the next user message.
           else if (get(v, 'role') === 'user' && holdsApiResults(x))
             stack.push({ ...tagsFrame(x, k, outerKey, f), v: apiResults(x) });
@@ -577,7 +590,9 @@ export class CensusScan {
 
 /** Whether a message's text names calls: an assistant's tags, a user's report of calls run. */
 function saysCalls(role: unknown, text: string): boolean {
-  return speaksAsAssistant(role) ? holdsTextCalls(text) : role === 'user' && holdsApiResults(text);
+  return speaksAsAssistant(role)
+    ? holdsTextCalls(text) || jsonReply(text)
+    : role === 'user' && holdsApiResults(text);
 }
 
 /**

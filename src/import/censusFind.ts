@@ -223,6 +223,23 @@ export function wordsKey(m: Rec): 'content' | 'text' {
   return has(m, 'content') || !has(m, 'text') ? 'content' : 'text';
 }
 
+/**
+ * Whether a reply's whole text is one JSON object that may name a call: a tool call kept as an
+ * assistant message's content (IBM watsonx Orchestrate's evaluation recorder keeps each as
+ * `{"type": "tool_call", "name", "args", "id"}`, its answer as `{"type": "tool_response", …}`),
+ * read as the one part of the message it spells.
+ */
+export function jsonReply(text: string): boolean {
+  const t = text.trim();
+  return (
+    t.length >= 16 &&
+    t.length <= MAX_EMBEDDED &&
+    t.charCodeAt(0) === 0x7b &&
+    t.charCodeAt(t.length - 1) === 0x7d &&
+    MARKER.test(t)
+  );
+}
+
 /** Whether a message's text holds calls: an assistant's tags (textCalls.ts), a user's report. */
 function toolTags(m: Rec): boolean {
   if (sharegptSays(m)) {

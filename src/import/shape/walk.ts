@@ -2,7 +2,7 @@
 import { isJsonArray, isJsonObject } from '../../json/index';
 import type { JsonObject, JsonValue } from '../../json/index';
 import { callsAt, isPartList, otlpAttributes, THOUGHTS } from '../census';
-import { isRunList, wordsKey } from '../censusFind';
+import { isRunList, jsonReply, wordsKey } from '../censusFind';
 import { holdsTextCalls, smolagentsCalls, textCalls } from '../dialects/textCalls';
 import { apiResults, holdsApiResults } from '../dialects/apiResults';
 import { streamText } from '../dialects/shape';
@@ -20,6 +20,7 @@ import {
   embedded,
   inputOf,
   join,
+  jsonValue,
   keyedById,
   MAX_DEPTH,
   MAX_NESTED,
@@ -316,7 +317,8 @@ class Walker {
         step.events.push({ kind: 'result', id: c.id, name: c.name, content: seen, error: false });
     else if (typeof words === 'string' && words !== '' && turn !== null)
       step.events.push({ ...turn, words });
-    else if (turn !== null && turn.text !== '') step.events.push(turn);
+    else if (turn !== null && turn.text !== '' && !spelledPart(v, turn.role))
+      step.events.push(turn);
     const s = sessionOf(v) ?? session;
     const outer = this.title;
     this.title = titleOf(v) ?? outer;
@@ -325,6 +327,15 @@ class Walker {
       // A turn's text was taken above; its parts are walked for calls and results only, and
       // the calls an assistant's text spells as tags (textCalls.ts).
       const said = k === 'content' || k === 'text' || (k === 'value' && v.has('from'));
+      if (turn !== null && typeof x === 'string' && said && turn.role === 'assistant') {
+        // A call kept as the reply's whole text, as JSON: the one part it spells.
+        const part = jsonReply(x) && !holdsTextCalls(x) ? jsonValue(x) : undefined;
+        if (part !== undefined && isJsonObject(part)) {
+          const parts: Place = { key: null, listKey: k, outerKey: at.key ?? at.listKey };
+          this.step(part, parts, step, l, `${join(path, k)}[*]`, s, depth + 2);
+          continue;
+        }
+      }
       if (turn !== null && typeof x === 'string' && said) {
         // Calls an assistant's text spells as tags, or that a harness reports in the user's
         // message after the reply that named them, each with what it gave.
@@ -418,3 +429,11 @@ const ASKED: ReadonlySet<string> = new Set([
   'openhands-function',
   'codeact',
 ]);
+
+/** A reply whose whole text is a call or an answer as JSON (`jsonReply`): no words of its own. */
+function spelledPart(v: JsonObject, role: string): boolean {
+  const text = v.get('content');
+  return (
+    role === 'assistant' && typeof text === 'string' && jsonReply(text) && !holdsTextCalls(text)
+  );
+}

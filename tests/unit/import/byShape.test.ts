@@ -3,6 +3,7 @@ import { basename, join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { importConversations } from '../../../src/import/index';
 import type { Imported } from '../../../src/import/index';
+import { printJson, type JsonValue } from '../../../src/json/index';
 import { filesUnder, outline } from './helpers';
 
 /**
@@ -83,6 +84,26 @@ const AI_SDK_UI_STREAM: readonly string[] = [
 ];
 
 const CASES: readonly Case[] = [
+  {
+    // Calls kept as an assistant message's whole text, as JSON (an Orchestrate evaluation's
+    // recorded messages: `{"type": "tool_call", "name", "args", "id"}`), each answered by a
+    // message whose text is `{"type": "tool_response", "content", "tool_call_id"}`.
+    file: 'json-reply-calls.json',
+    calls: 3,
+    dialects: ['langchain'],
+    outlines: [
+      [
+        'user',
+        'assistant: get_user_id(chatcmpl-tool-1) {"email":"sam@example.com"}',
+        `tool → chatcmpl-tool-1: "UserId(id='u-7')"`,
+        'assistant: update_preferred_name(chatcmpl-tool-2) {"first_name":"Sam","user_id":"u-7"}',
+        'tool → chatcmpl-tool-2: "Result(success=False)"',
+        'assistant: update_preferred_name(chatcmpl-tool-3) {"first_name":"Sam","user_id":"u-7"}',
+        'tool → chatcmpl-tool-3: "Result(success=False)"',
+        'assistant',
+      ],
+    ],
+  },
   {
     // A rollout that keeps its run twice (Spider-Agent-TC's `conversation` and
     // `final_messages`): the calls as objects with the harness's `work_dir`, and again as
@@ -2942,6 +2963,60 @@ describe('files no importer knows are read by shape', () => {
         .map((p) => basename(p))
         .sort(),
     ).toEqual(CASES.map((c) => c.file).sort());
+  });
+
+  test("calls kept as a plain chat message's whole text, as JSON, are read and counted", () => {
+    // The same layout with the recorder's own members left out: plain chat messages.
+    const plain = (
+      JSON.parse(readFileSync(join(GENERIC, 'json-reply-calls.json'), 'utf8')) as {
+        role: string;
+        content: string;
+      }[]
+    ).map(({ role, content }) => ({ role, content }));
+    const r = importConversations(JSON.stringify(plain), { name: 'plain.json' });
+    expect(r.ok && callsOf(r.value)).toBe(3);
+    expect(r.ok && r.value[0]?.census?.toolCalls).toBe(3);
+  });
+
+  test('a reply whose JSON text is a ReAct step stays a ReAct step', () => {
+    // KaibanJS's agents answer with `{ thought, action, actionInput }` as their text: the
+    // ReAct reading of it (its input the call's arguments) comes before the JSON's own.
+    const step = (action: string, q: string) =>
+      JSON.stringify({ thought: 'Look it up.', action, actionInput: { q } }, null, 3);
+    const messages = [
+      { role: 'user', content: 'Plan a trip to Lyon.' },
+      { role: 'assistant', content: step('self_question', 'What do I need?') },
+      { role: 'user', content: 'Awesome, please answer yourself the question.' },
+      { role: 'assistant', content: step('tavily_search', 'Lyon weather') },
+      { role: 'user', content: 'Great, here is the result of your tool: sunny' },
+      {
+        role: 'assistant',
+        content: JSON.stringify({ observation: 'Sunny.', isFinalAnswerReady: false }, null, 3),
+      },
+      { role: 'user', content: 'Great observation. Please keep going.' },
+      { role: 'assistant', content: step('tavily_search', 'Lyon hotels') },
+      { role: 'user', content: 'Great, here is the result of your tool: three hotels' },
+    ];
+    // As a recorder keeps the requests the agent sent, each with the history so far.
+    const request = (n: number) => ({
+      url: 'https://api.openai.com/v1/chat/completions',
+      method: 'POST',
+      body: { model: 'gpt-4o-mini', n: 1, stream: false, messages: messages.slice(0, n) },
+    });
+    const search = (query: string) => ({
+      url: 'https://api.tavily.com/search',
+      method: 'POST',
+      body: { query, max_results: 5 },
+    });
+    const requests = [request(3), request(5), search('Lyon weather'), request(9)];
+    const r = importConversations(JSON.stringify(requests), {
+      name: 'kaiban.requests.json',
+    });
+    const calls = r.ok ? r.value.flatMap((c) => c.messages).flatMap((m) => m.tool_calls ?? []) : [];
+    expect(calls.map((c) => printJson(c as JsonValue))).toEqual([
+      expect.stringContaining('Lyon weather'),
+      expect.stringContaining('Lyon hotels'),
+    ]);
   });
 
   test('events that name their session in the payload they wrap are read a session each', () => {

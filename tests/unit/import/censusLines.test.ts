@@ -237,6 +237,15 @@ describe('mayHoldCall', () => {
       ),
       { numRuns: 2000 },
     );
+    // A reply whose whole text is a call, as JSON, may hold one.
+    const reply = new Map<string, unknown>([
+      ['role', 'assistant'],
+      ['content', '{"type": "tool_call", "name": "ls", "args": {}, "id": "t1"}'],
+    ]);
+    expect(mayHoldCall(reply)).toBe(true);
+    const scan = new CensusScan();
+    scan.add(reply);
+    expect(scan.rows.length).toBe(1);
     expect(passed).toBeGreaterThan(500);
   });
 

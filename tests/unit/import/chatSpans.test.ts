@@ -288,6 +288,19 @@ describe('importStreaming', () => {
     expect(expectSame(`${JSON.stringify({ messages })}x`)).toBe('error');
   });
 
+  it('gives the general import’s result for replies whose whole text is a call as JSON', () => {
+    const reply = (content: string) => ({ role: 'assistant', content });
+    const messages = [
+      { role: 'user', content: 'Look it up.' },
+      reply('{"type": "tool_call", "name": "lookup", "args": {"q": "a"}, "id": "t1"}'),
+      reply('{"type": "tool_response", "content": "none", "name": "lookup", "tool_call_id": "t1"}'),
+      reply('Nothing found.'),
+    ];
+    expectSame(JSON.stringify({ model: 'm', messages }));
+    const r = importTranscript(JSON.stringify({ model: 'm', messages }));
+    expect(r.ok && r.value.census?.toolCalls).toBe(1);
+  });
+
   it('keeps long answers as their literals and still sees the same answer however it is written', () => {
     const literalsOf = [
       JSON.stringify(LONG),
