@@ -11,10 +11,9 @@ import { callKey, holdsInOrder, lineages, runsApart, sameLineage, wordsApart } f
 import { dialectEntry, type DialectId } from '../dialects/table';
 import { plural } from '../warnings';
 import type { ConversationOutput } from '../format';
-import { canonOf, dropBlankStarts, dropStreamCopies, push } from './streamCopies';
+import { canonOf, dropBlankStarts, dropStreamCopies, dropTwins, push } from './streamCopies';
 import { renameSentCalls } from './sentIds';
 import { walkShapes } from './walk';
-import { twinCopies } from '../twins';
 import type { ShapeCall, ShapeEvent, ShapeList, ShapeResult, ShapeStep } from './types';
 
 /**
@@ -218,26 +217,6 @@ function sameExchange(request: string, response: string): boolean {
   };
   const asked = at(request, /request/i);
   return asked !== null && asked === at(response, /response/i);
-}
-
-/** The lists left when those that render another's run again (`twinCopies`) are dropped. */
-function dropTwins(all: ShapeList[]): ShapeList[] {
-  const lists = all.filter(hasCall);
-  if (lists.length < 2) return all;
-  const calls = lists.map((l) =>
-    l.steps.flatMap((s) => s.events.filter((e): e is ShapeCall => e.kind === 'call')),
-  );
-  const copies = twinCopies(
-    calls.map((cs) => ({
-      ids: cs.some((c) => c.id !== null),
-      names: cs.map((c) => c.name),
-      args: (at: number) => canonOf(cs[at] as ShapeCall),
-    })),
-    (a, b) => runsApart(lists[a]?.run, lists[b]?.run),
-  );
-  if (copies.size === 0) return all;
-  const dropped = new Set([...copies].map((k) => lists[k]));
-  return all.filter((l) => !dropped.has(l));
 }
 
 function hasCall(l: ShapeList): boolean {

@@ -1,4 +1,5 @@
-// The copies of one call a list of the reader by shape holds, told from calls made again.
+// The copies of one call a list of the reader by shape holds, told from calls made again, and
+// the lists that render another list's run again.
 import {
   answeredBetween,
   canonical,
@@ -7,6 +8,8 @@ import {
   mintedId,
   placeRanks,
 } from '../dialects/shape';
+import { runsApart } from '../lineage';
+import { twinCopies } from '../twins';
 import type { ShapeCall, ShapeList } from './types';
 
 const CANON = new WeakMap<ShapeCall, string>();
@@ -127,4 +130,24 @@ export function dropBlankStarts(lists: readonly ShapeList[]): void {
       s.events.length = 0;
       for (const e of kept) s.events.push(e);
     }
+}
+
+/** The lists left when those that render another's run again (`twinCopies`) are dropped. */
+export function dropTwins(all: ShapeList[]): ShapeList[] {
+  const lists = all.filter((l) => l.steps.some((s) => s.events.some((e) => e.kind === 'call')));
+  if (lists.length < 2) return all;
+  const calls = lists.map((l) =>
+    l.steps.flatMap((s) => s.events.filter((e): e is ShapeCall => e.kind === 'call')),
+  );
+  const copies = twinCopies(
+    calls.map((cs) => ({
+      ids: cs.some((c) => c.id !== null),
+      names: cs.map((c) => c.name),
+      args: (at: number) => canonOf(cs[at] as ShapeCall),
+    })),
+    (a, b) => runsApart(lists[a]?.run, lists[b]?.run),
+  );
+  if (copies.size === 0) return all;
+  const dropped = new Set([...copies].map((k) => lists[k]));
+  return all.filter((l) => !dropped.has(l));
 }
