@@ -19,6 +19,12 @@ const SESSION_KEYS = [
   'thread_id',
   'threadId',
   'trajectory_id',
+  // A unit of work an agent's audit log interleaves with others: a support ticket (a
+  // ticket-handling agent's `{ ts, ticket_id, event }` lines), an episode, a chat, a case.
+  'ticket_id',
+  'episode_id',
+  'chat_id',
+  'case_id',
   // A tracer's runs, a trace each (the census keeps them apart too: `isRunList`).
   'trace_id',
   'traceId',

@@ -3019,6 +3019,30 @@ describe('files no importer knows are read by shape', () => {
     ]);
   });
 
+  test('an audit log of interleaved tickets is read a ticket each', () => {
+    // A support agent's audit log: two tickets handled at once, a line an event.
+    const line = (ticket: string, event: string, more: object = {}) =>
+      JSON.stringify({ ts: '2026-04-19T00:52:48', ticket_id: ticket, event, ...more });
+    const call = (ticket: string, order: string) =>
+      line(ticket, 'tool_call', {
+        tool: 'get_order',
+        args: { order_id: order },
+        result: { status: 'delayed' },
+      });
+    const log = [
+      line('T-1', 'ticket_received'),
+      line('T-2', 'ticket_received'),
+      call('T-1', '123'),
+      call('T-2', '456'),
+      call('T-1', '123'),
+      call('T-2', '456'),
+      line('T-1', 'resolution'),
+    ].join('\n');
+    const r = importConversations(log, { name: 'audit.jsonl' });
+    expect(r.ok && r.value[0]?.conversations.map((c) => c.label)).toEqual(['T-1', 'T-2']);
+    expect(r.ok && r.value.map((c) => callsOf([c]))).toEqual([2, 2]);
+  });
+
   test('events that name their session in the payload they wrap are read a session each', () => {
     // An opencode server's event stream: a tool part's `sessionID` under
     // `properties.part`, a subagent's session beside its parent's; and an MCP client's
