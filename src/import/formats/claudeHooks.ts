@@ -70,17 +70,35 @@ const HOOK_EVENTS = new Set([
 ]);
 
 export function hookOutput(records: readonly LogRecord[]): FormatOutput {
-  const sessions = new Map<string, LogRecord[]>();
+  // By session, and within one by the subagent a payload says it came from: Claude Code names
+  // a subagent's hooks with its `agent_id` and `agent_type` (as a Braintrust capture keeps
+  // them: braintrustdata/braintrust-coding-agent-plugins
+  // `bt-daemon/tests/fixtures/claude/subagent-compact/events.ndjson` @50b4286d18), and its
+  // calls, run beside the main agent's, are a history of their own.
+  const histories = new Map<string, { session: string; agent: string; list: LogRecord[] }>();
   for (const r of records) {
     if (!isHookPayload(r.value)) continue;
-    const s = str(r.value, 'session_id') ?? str(hookRecord(r.value)?.payload, 'session_id') ?? '';
-    const list = sessions.get(s);
-    if (list) list.push(r);
-    else sessions.set(s, [r]);
+    const payload = hookRecord(r.value)?.payload;
+    const session = str(r.value, 'session_id') ?? str(payload, 'session_id') ?? '';
+    const id = str(r.value, 'agent_id') ?? str(payload, 'agent_id') ?? '';
+    const type = str(r.value, 'agent_type') ?? str(payload, 'agent_type') ?? '';
+    const key = `${session}\u0000${id}`;
+    const h = histories.get(key);
+    if (h) h.list.push(r);
+    else
+      histories.set(key, {
+        session,
+        agent: id === '' ? '' : `${type} ${id.slice(0, 8)}`.trim(),
+        list: [r],
+      });
   }
   const conversations: ConversationOutput[] = [];
-  for (const [session, list] of sessions) {
-    conversations.push(sessionConversation(session, list));
+  for (const { session, agent, list } of histories.values()) {
+    const c = sessionConversation(session, list);
+    if (agent === '') conversations.push(c);
+    // A subagent that made no call (its start or stop alone) is no history.
+    else if (c.messages.length > 0)
+      conversations.push({ ...c, label: `${c.label}, subagent ${agent}` });
   }
   const first = conversations[0] ?? { label: 'conversation', messages: [], warnings: [] };
   if (conversations.length <= 1) return { messages: first.messages, warnings: first.warnings };

@@ -811,6 +811,41 @@ describe('a long hook log whose payloads name their event `event`', () => {
   });
 });
 
+describe('a hook log whose subagents name themselves', () => {
+  it('reads the main agent and each subagent as a history of its own', () => {
+    // Claude Code's hooks inside a subagent carry its `agent_id` and `agent_type`; the two
+    // run side by side, their payloads interleaved.
+    const hook = (event: string, id: string, agent: string | null, extra = {}) =>
+      JSON.stringify({
+        session_id: 'ce4f5cd2',
+        hook_event_name: event,
+        ...(agent === null ? {} : { agent_id: agent, agent_type: 'Explore' }),
+        tool_name: 'Read',
+        tool_input: { file_path: id },
+        tool_use_id: id,
+        ...extra,
+      });
+    const lines = [
+      hook('PreToolUse', 'm1', null),
+      hook('PreToolUse', 's1', 'a10f899e893d58adf'),
+      hook('PostToolUse', 's1', 'a10f899e893d58adf', { tool_response: 'x' }),
+      hook('PostToolUse', 'm1', null, { tool_response: 'y' }),
+      hook('PreToolUse', 's2', 'a10f899e893d58adf'),
+      hook('PostToolUse', 's2', 'a10f899e893d58adf', { tool_response: 'z' }),
+      JSON.stringify({ session_id: 'ce4f5cd2', hook_event_name: 'SubagentStop', agent_id: 'a2' }),
+    ];
+    const r = importConversations(lines.join('\n'), { name: 'hooks.jsonl' });
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value[0]?.conversations.map((c) => c.label)).toEqual([
+      'session ce4f5cd2',
+      'session ce4f5cd2, subagent Explore a10f899e',
+    ]);
+    expect(r.value.map((c) => c.messages.filter((m) => m.role === 'assistant').length)).toEqual([
+      1, 2,
+    ]);
+  });
+});
+
 describe('a ChatGPT conversation tree', () => {
   it('reads a long chain with a dead-end answer off every message once each', () => {
     // Every user message on the chain was also answered once by a reply later regenerated.
