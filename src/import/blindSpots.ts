@@ -25,6 +25,12 @@ export class BlindSpotWatch {
   private unasked = 0;
   /** The ids of the calls seen so far, to tell an answer to a call the writer did not keep. */
   private ids = new Set<string>();
+  /**
+   * The ids a copy saw itself: a copy shares the watch's own (a growing conversation's watch
+   * is copied at every growth, to see its open reply; the ids are not copied each time).
+   */
+  private more: Set<string> | null = null;
+  private ownsIds = true;
   /** A call came without an id (its answer then cannot be told from one to a call not kept). */
   private idless = false;
 
@@ -39,7 +45,9 @@ export class BlindSpotWatch {
     w.observed = this.observed;
     w.lastSpelled = this.lastSpelled;
     w.unasked = this.unasked;
-    w.ids = new Set(this.ids);
+    w.ids = this.ids;
+    w.more = this.more === null ? null : new Set(this.more);
+    w.ownsIds = false;
     w.idless = this.idless;
     return w;
   }
@@ -58,8 +66,9 @@ export class BlindSpotWatch {
     if (role === 'assistant' && Array.isArray(m.tool_calls) && m.tool_calls.length > 0) {
       for (const c of m.tool_calls) {
         const id = isJsonObject(c) ? c.get('id') : undefined;
-        if (typeof id === 'string' && id !== '') this.ids.add(id);
-        else this.idless = true;
+        if (typeof id !== 'string' || id === '') this.idless = true;
+        else if (this.ownsIds) this.ids.add(id);
+        else (this.more ??= new Set()).add(id);
       }
       if (this.batches > 0 && this.userSince) this.brokenGaps++;
       this.batches++;
@@ -72,11 +81,15 @@ export class BlindSpotWatch {
       // one the import paired with nothing and said so itself (`syn-orphan-`).
       if (typeof id !== 'string') {
         if (this.batches === 0) this.unasked++;
-      } else if (this.ids.has(id) || this.idless || id.startsWith(ORPHAN_ID)) this.answers++;
+      } else if (this.known(id) || this.idless || id.startsWith(ORPHAN_ID)) this.answers++;
       else this.unasked++;
       return;
     }
     if (role === 'user') this.userSince = true;
+  }
+
+  private known(id: string): boolean {
+    return this.ids.has(id) || this.more?.has(id) === true;
   }
 
   warnings(format: FormatId): string[] {

@@ -1,6 +1,9 @@
 // A chat that kept its tools' answers but not the calls: said, never taken for a clean run.
 import { describe, expect, it } from 'vitest';
 import { importConversations } from '../../../src/import/index';
+import { BlindSpotWatch } from '../../../src/import/blindSpots';
+import { parseJson } from '../../../src/json/index';
+import type { ChatMessage } from '../../../src/detector/index';
 
 const warningsOf = (messages: unknown[]): string[] => {
   const r = importConversations(JSON.stringify(messages), { name: 'history.json' });
@@ -83,5 +86,38 @@ describe('tool results that answer no call the file keeps', () => {
       { role: 'tool', tool_call_id: 'c1', content: '12:00' },
     ]);
     expect(said.join(' ')).not.toMatch(/answer no call/);
+  });
+
+  it('keeps what a copy of the watch saw out of the watch it was copied from', () => {
+    // A growing conversation's watch is copied to see its open reply: the copy's calls are
+    // not the settled watch's.
+    const call = (id: string) =>
+      ({
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          (
+            parseJson(
+              `{"id":"${id}","type":"function","function":{"name":"ls","arguments":"{}"}}`,
+            ) as {
+              ok: true;
+              value: { value: unknown };
+            }
+          ).value.value,
+        ],
+      }) as unknown as ChatMessage;
+    const answer = (id: string) =>
+      ({ role: 'tool', tool_call_id: id, content: 'ok' }) as unknown as ChatMessage;
+    const settled = new BlindSpotWatch();
+    settled.see(call('c1'));
+    settled.see(answer('c1'));
+    const open = settled.copy();
+    open.see(call('c2'));
+    open.see(answer('c2'));
+    expect(open.warnings('openai-chat').join(' ')).not.toMatch(/no call the transcript keeps/);
+    settled.see(answer('c2'));
+    expect(settled.warnings('openai-chat')).toContainEqual(
+      expect.stringMatching(/^1 tool result answers no call the transcript keeps/),
+    );
   });
 });
