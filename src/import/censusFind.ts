@@ -227,7 +227,8 @@ export function wordsKey(m: Rec): 'content' | 'text' {
  * Whether a reply's whole text is one JSON object that may name a call: a tool call kept as an
  * assistant message's content (IBM watsonx Orchestrate's evaluation recorder keeps each as
  * `{"type": "tool_call", "name", "args", "id"}`, its answer as `{"type": "tool_response", …}`),
- * read as the one part of the message it spells.
+ * read as the one part of the message it spells. A text that writes calls as text (KaibanJS's
+ * ReAct step as JSON) is that reading's.
  */
 export function jsonReply(text: string): boolean {
   const t = text.trim();
@@ -236,7 +237,8 @@ export function jsonReply(text: string): boolean {
     t.length <= MAX_EMBEDDED &&
     t.charCodeAt(0) === 0x7b &&
     t.charCodeAt(t.length - 1) === 0x7d &&
-    MARKER.test(t)
+    MARKER.test(t) &&
+    !holdsTextCalls(t)
   );
 }
 

@@ -173,25 +173,19 @@ function mostlyLogLines(text: string, first: number): boolean {
   const end =
     text.length <= first + LOOK_CHARS ? text.length : text.lastIndexOf('\n', first + LOOK_CHARS);
   if (end <= first) return false;
+  const lines = linesOf(text.slice(first, end));
   // The first line a record of its own, as JSON Lines' is: a document printed over lines
   // (its first line `{` alone) is read as JSON, whatever its lines look like.
-  const firstEnd = text.indexOf('\n', first);
   try {
-    const v: unknown = JSON.parse(
-      text.slice(first, firstEnd < 0 || firstEnd > end ? end : firstEnd),
-    );
+    const v: unknown = JSON.parse(lines.next().value ?? '');
     if (typeof v !== 'object' || v === null) return false;
   } catch {
     return false;
   }
-  let json = 0;
+  let json = 1;
   let other = 0;
   let logged = 0;
-  for (let at = first; at < end;) {
-    const nl = text.indexOf('\n', at);
-    const stop = nl < 0 || nl > end ? end : nl;
-    const line = text.slice(at, stop);
-    at = stop + 1;
+  for (const line of lines) {
     if (line.trim() === '') continue;
     if (opensJsonLine(line)) json++;
     else {

@@ -79,9 +79,10 @@ export function hookOutput(records: readonly LogRecord[]): FormatOutput {
   for (const r of records) {
     if (!isHookPayload(r.value)) continue;
     const payload = hookRecord(r.value)?.payload;
-    const session = str(r.value, 'session_id') ?? str(payload, 'session_id') ?? '';
-    const id = str(r.value, 'agent_id') ?? str(payload, 'agent_id') ?? '';
-    const type = str(r.value, 'agent_type') ?? str(payload, 'agent_type') ?? '';
+    const said = (k: string): string => str(r.value, k) ?? str(payload, k) ?? '';
+    const session = said('session_id');
+    const id = said('agent_id');
+    const type = said('agent_type');
     const key = `${session}\u0000${id}`;
     const h = histories.get(key);
     if (h) h.list.push(r);

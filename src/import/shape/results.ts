@@ -5,9 +5,7 @@ import type { Place } from '../dialects/table';
 import { atofCallId } from '../dialects/table';
 import { sharegptRole, speaker, variant } from './turns';
 import type { ShapeResult } from './types';
-import { firstStr } from './values';
-import { jsonReply } from '../censusFind';
-import { holdsTextCalls } from '../dialects/textCalls';
+import { firstStr, spelledJson } from './values';
 
 /** Objects whose members are results keyed by the id of the call each answers. */
 export const RESULT_MAPS = new Set(['toolCallResults', 'tool_call_results']);
@@ -85,21 +83,6 @@ function partsText(v: JsonValue | undefined): boolean {
 }
 
 /** A tool's answer: a tool message, a result part or event, or an object naming the call it answers. */
-/**
- * A speaker's message whose type says it is an answer and whose whole text is that answer as
- * JSON (`jsonReply`): the JSON is the result, read as the message's part, not the text.
- */
-function spelledAnswer(o: JsonObject, role: unknown): boolean {
-  const text = o.get('content');
-  return (
-    typeof role === 'string' &&
-    speaker(role) &&
-    typeof text === 'string' &&
-    jsonReply(text) &&
-    !holdsTextCalls(text)
-  );
-}
-
 export function resultOf(o: JsonObject, at: Place): ShapeResult | null {
   // A part that keeps its result in `data` (Crush's `{ type: "tool_result", data: {
   // tool_call_id, content, is_error } }`): the result is the payload's.
@@ -151,7 +134,11 @@ export function resultOf(o: JsonObject, at: Place): ShapeResult | null {
     return null;
   if (typeof role === 'string' && (RESULT_ROLES.has(role) || toolRole !== undefined))
     idKeys = RESULT_IDS;
-  else if (typeof type === 'string' && RESULT_TYPES.has(type) && !spelledAnswer(o, role))
+  else if (
+    typeof type === 'string' &&
+    RESULT_TYPES.has(type) &&
+    !(typeof role === 'string' && speaker(role) && spelledJson(o))
+  )
     idKeys = [...RESULT_IDS, 'id'];
   // Semantic Kernel's `FunctionResultContent`.
   else if (o.get('content_type') === 'function_result') idKeys = [...RESULT_IDS, 'id'];

@@ -4,6 +4,7 @@ import type { JsonObject, JsonValue } from '../../json/index';
 import { isStreamText, jsonLinesValues, streamEvents } from '../dialects/shape';
 import { ARG_KEYS, TOOL_NAMED } from '../dialects/unknownCall';
 import { printedObject } from '../literal';
+import { jsonReply } from '../censusFind';
 
 /** Past this depth the walk stops: calls deeper than any real transcript's are left uncounted. */
 export const MAX_DEPTH = 256;
@@ -145,6 +146,15 @@ export function embedded(s: string, depth: number): JsonValue | undefined {
   if (!MARKER.test(s)) return undefined;
   // A streamed body of JSON Lines (Ollama's): its objects one list, as the census reads it.
   return jsonValue(s) ?? jsonLinesValues(s, jsonValue) ?? printedObject(s);
+}
+
+/**
+ * Whether a message's whole text is a call or an answer as JSON (`jsonReply`): the JSON is the
+ * message's one part, its text no words and no answer of its own.
+ */
+export function spelledJson(o: JsonObject): boolean {
+  const text = o.get('content');
+  return typeof text === 'string' && jsonReply(text);
 }
 
 /** A JSON object or array spelled by a string; undefined for anything else. */

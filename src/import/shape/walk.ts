@@ -22,6 +22,7 @@ import {
   join,
   jsonValue,
   keyedById,
+  spelledJson,
   MAX_DEPTH,
   MAX_NESTED,
   ownOutput,
@@ -317,7 +318,7 @@ class Walker {
         step.events.push({ kind: 'result', id: c.id, name: c.name, content: seen, error: false });
     else if (typeof words === 'string' && words !== '' && turn !== null)
       step.events.push({ ...turn, words });
-    else if (turn !== null && turn.text !== '' && !spelledPart(v, turn.role))
+    else if (turn !== null && turn.text !== '' && !(turn.role === 'assistant' && spelledJson(v)))
       step.events.push(turn);
     const s = sessionOf(v) ?? session;
     const outer = this.title;
@@ -329,7 +330,7 @@ class Walker {
       const said = k === 'content' || k === 'text' || (k === 'value' && v.has('from'));
       if (turn !== null && typeof x === 'string' && said && turn.role === 'assistant') {
         // A call kept as the reply's whole text, as JSON: the one part it spells.
-        const part = jsonReply(x) && !holdsTextCalls(x) ? jsonValue(x) : undefined;
+        const part = jsonReply(x) ? jsonValue(x) : undefined;
         if (part !== undefined && isJsonObject(part)) {
           const parts: Place = { key: null, listKey: k, outerKey: at.key ?? at.listKey };
           this.step(part, parts, step, l, `${join(path, k)}[*]`, s, depth + 2);
@@ -429,11 +430,3 @@ const ASKED: ReadonlySet<string> = new Set([
   'openhands-function',
   'codeact',
 ]);
-
-/** A reply whose whole text is a call or an answer as JSON (`jsonReply`): no words of its own. */
-function spelledPart(v: JsonObject, role: string): boolean {
-  const text = v.get('content');
-  return (
-    role === 'assistant' && typeof text === 'string' && jsonReply(text) && !holdsTextCalls(text)
-  );
-}
